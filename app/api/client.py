@@ -1,0 +1,500 @@
+"""Async client of the messaging service (spec sections 4, 5, 7 and 8).
+
+Knows nothing of campaigns, Qt or spreadsheets. One :class:`SafirClient` serves both
+interfaces: v3 (``api-access-key``: send_message, upload_file) and v2 (bearer token from
+client credentials: send_otp).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import os
+import random
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import httpx
+
+from app import __version__
+from app.api.errors import (
+    ERROR_BY_CODE,
+    APIStatusError,
+    AuthenticationError,
+    BadRequestError,
+    Category,
+    ConfigurationError,
+    ConnectFailed,
+    InternalServerError,
+    InvalidInputError,
+    OutcomeUnknown,
+    PaymentRequiredError,
+    RateLimitError,
+    RequestTimeout,
+    RequestValidationError,
+    SafirError,
+    TransportError,
+    UnexpectedResponseError,
+)
+from app.api.models import AccessToken, MessageData, OtpResult, SendResult, UploadResult, check_otp, check_phone
+
+log = logging.getLogger(__name__)
+
+PRODUCTION_URL = "https://safir.bale.ai"
+MAX_UPLOAD_BYTES = 500 * 1024 * 1024  # spec 2.13 / 8
+
+
+class Secret:
+    """A credential that never shows itself in a repr, str, log line or traceback."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The secret itself, for the one place that puts it on the wire."""
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('***')"
+
+    __str__ = __repr__
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """Per-request timeouts in seconds."""
+
+    connect: float = 10.0
+    read: float = 30.0
+    write: float = 30.0
+    pool: float = 10.0
+
+    def to_httpx(self) -> httpx.Timeout:
+        return httpx.Timeout(connect=self.connect, read=self.read, write=self.write, pool=self.pool)
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Backoff for transient errors: ``min(base * 2**n, cap)`` seconds, times a jitter
+    factor in [0.75, 1]; a Retry-After answer is obeyed when it is at most
+    ``retry_after_cap`` seconds. ``max_retries`` counts retries after the first try."""
+
+    max_retries: int = 3
+    base: float = 0.5
+    cap: float = 8.0
+    retry_after_cap: float = 60.0
+
+    def delay(self, retry_number: int, retry_after: float | None = None) -> float:
+        """Seconds to wait before retry number ``retry_number`` (0-based)."""
+        if retry_after is not None and 0 <= retry_after <= self.retry_after_cap:
+            return retry_after
+        return min(self.base * 2**retry_number, self.cap) * (1 - 0.25 * random.random())
+
+
+def check_base_url(base_url: str) -> str:
+    """Return ``base_url`` without a trailing slash.
+
+    Raises ConfigurationError unless it is https, or plain http to a loopback host.
+    """
+    url = httpx.URL(base_url)
+    if url.scheme == "https" and url.host:
+        return str(url).rstrip("/")
+    if url.scheme == "http" and url.host:
+        host = url.host
+        loopback = host == "localhost"
+        if not loopback:
+            try:
+                loopback = ipaddress.ip_address(host).is_loopback
+            except ValueError:
+                loopback = False
+        if loopback:
+            return str(url).rstrip("/")
+        raise ConfigurationError(f"refusing plain http to {host}: use https (plain http is only for loopback)")
+    raise ConfigurationError(f"not a usable base URL: {base_url!r} (expected https://host)")
+
+
+def _json_or_none(response: httpx.Response) -> Any:
+    try:
+        return response.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return None
+
+
+def _error_from_v3(response: httpx.Response, body: Any) -> APIStatusError | None:
+    """The error an answer of send_message/upload_file carries, or None on success.
+
+    Reads ``error_data`` (spec 2.11/2.12) whatever the status, as production may report
+    per-phone errors with HTTP 200.
+    """
+    status = response.status_code
+    retry_after = _retry_after(response)
+    infos: list[dict[str, Any]] = []
+    if isinstance(body, dict):
+        data = body.get("error_data", body.get("error"))
+        if isinstance(data, dict):
+            infos = [data]
+        elif isinstance(data, list):
+            infos = [d for d in data if isinstance(d, dict)]
+    if infos:
+        info = infos[0]
+        code = info.get("code")
+        cls = ERROR_BY_CODE.get(code) if isinstance(code, int) else None
+        description = info.get("description") if isinstance(info.get("description"), str) else None
+        if status in (401, 403):
+            cls = AuthenticationError
+        cls = cls or UnexpectedResponseError
+        return cls(
+            f"{cls.default_message} (code {code}{': ' + description if description else ''})",
+            status_code=status,
+            code=code if isinstance(code, int) else None,
+            phone_number=info.get("phone_number") if isinstance(info.get("phone_number"), str) else None,
+            retry_after=retry_after,
+        )
+    if status in (401, 403):
+        return AuthenticationError(
+            "the API access key was refused: check it in the profile", status_code=status
+        )
+    if status == 429:
+        return RateLimitError(status_code=status, retry_after=retry_after)
+    if status == 402:
+        return PaymentRequiredError(status_code=status)
+    if status >= 500:
+        return InternalServerError(f"the service failed with HTTP {status}", status_code=status, retry_after=retry_after)
+    if status >= 400:
+        return InvalidInputError(f"the service refused the request with HTTP {status}", status_code=status)
+    return None
+
+
+def _error_from_v2(response: httpx.Response, body: Any) -> APIStatusError:
+    """The error of a failed send_otp or token answer (spec 7.1, 7.2).
+
+    Classified by ``code`` rather than HTTP status: deployed services report code 18
+    as 429 or 400.
+    """
+    status = response.status_code
+    if isinstance(body, dict) and isinstance(body.get("code"), int):
+        code = body["code"]
+        cls = ERROR_BY_CODE.get(code, UnexpectedResponseError)
+        if status in (401, 403):
+            cls = AuthenticationError
+        text = body.get("message") if isinstance(body.get("message"), str) else None
+        return cls(
+            f"{cls.default_message} (code {code}{': ' + text if text else ''})",
+            status_code=status,
+            code=code,
+            type=body.get("type") if isinstance(body.get("type"), int) else None,
+            retry_after=_retry_after(response),
+        )
+    if status in (401, 403):
+        return AuthenticationError(status_code=status)
+    if status == 429:
+        return RateLimitError(status_code=status, retry_after=_retry_after(response))
+    if status >= 500:
+        return InternalServerError(f"the service failed with HTTP {status}", status_code=status)
+    if status == 400:
+        return BadRequestError(status_code=status)
+    return UnexpectedResponseError(f"unexpected HTTP {status}", status_code=status)
+
+
+class _ProgressReader:
+    """A file wrapper that reports how many bytes have been read so far."""
+
+    def __init__(self, file: BinaryIO, on_progress: Callable[[int], None] | None) -> None:
+        self._file = file
+        self._on_progress = on_progress
+        self.sent = 0
+
+    def read(self, size: int = -1) -> bytes:
+        chunk = self._file.read(size)
+        self.sent += len(chunk)
+        if self._on_progress is not None and chunk:
+            self._on_progress(self.sent)
+        return chunk
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._file, name)
+
+
+class SafirClient:
+    """Async client of both interfaces of the service.
+
+    ``base_url``: https, or http to loopback (ConfigurationError otherwise).
+    ``api_key``: v3 api-access-key; ``client_id``/``client_secret``: v2 credentials.
+    ``timeouts`` in seconds; ``retry`` governs transient errors; ``transport`` lets tests
+    inject an httpx transport; ``sleep`` lets tests replace the backoff clock.
+
+    Use as ``async with SafirClient(...) as client:`` or call :meth:`aclose`.
+    """
+
+    def __init__(
+        self,
+        base_url: str = PRODUCTION_URL,
+        *,
+        api_key: str | None = None,
+        client_id: str | None = None,
+        client_secret: str | None = None,
+        timeouts: Timeouts = Timeouts(),
+        retry: RetryPolicy = RetryPolicy(),
+        transport: httpx.AsyncBaseTransport | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.base_url = check_base_url(base_url)
+        self._api_key = Secret(api_key) if api_key else None
+        self._client_id = client_id
+        self._client_secret = Secret(client_secret) if client_secret else None
+        self.timeouts = timeouts
+        self.retry = retry
+        self._sleep = sleep
+        self._token: AccessToken | None = None
+        self._token_lock = asyncio.Lock()
+        self._http = httpx.AsyncClient(
+            base_url=self.base_url,
+            timeout=timeouts.to_httpx(),
+            transport=transport,
+            headers={"User-Agent": f"safir-campaign/{__version__}"},
+            limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
+        )
+
+    def __repr__(self) -> str:
+        return f"SafirClient(base_url={self.base_url!r})"
+
+    async def __aenter__(self) -> SafirClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the connection pool."""
+        await self._http.aclose()
+
+    # -- plumbing -----------------------------------------------------------------
+
+    async def _request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        """One HTTP exchange, with httpx errors turned into TransportError subclasses."""
+        try:
+            return await self._http.request(method, path, **kwargs)
+        except (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout) as exc:
+            raise ConnectFailed(f"could not connect to {self.base_url}: {type(exc).__name__}") from None
+        except httpx.TimeoutException as exc:
+            raise RequestTimeout(f"no answer from {self.base_url} in time ({type(exc).__name__})") from None
+        except (httpx.TransportError, httpx.DecodingError) as exc:
+            raise RequestTimeout(f"the connection to {self.base_url} failed: {type(exc).__name__}") from None
+
+    def _v3_headers(self) -> dict[str, str]:
+        if not self._api_key:
+            raise ConfigurationError("no API access key: set one in the profile or SAFIR_API_KEY")
+        return {"api-access-key": self._api_key.reveal()}
+
+    async def _with_retries(self, attempt: Callable[[], Awaitable[Any]], what: str) -> Any:
+        """Run ``attempt`` and retry it on transient errors per :attr:`retry`."""
+        retry_number = 0
+        while True:
+            try:
+                return await attempt()
+            except SafirError as error:
+                if error.category is not Category.TRANSIENT or retry_number >= self.retry.max_retries:
+                    raise
+                delay = self.retry.delay(retry_number, getattr(error, "retry_after", None))
+                log.info("%s: %s; retry %d in %.2f s", what, error.message, retry_number + 1, delay)
+                retry_number += 1
+                await self._sleep(delay)
+
+    # -- v3 -------------------------------------------------------------------------
+
+    async def send_message(
+        self,
+        *,
+        bot_id: int,
+        phone_number: str,
+        message_data: MessageData,
+        request_id: str | None = None,
+    ) -> SendResult:
+        """POST /api/v3/send_message (spec 4.3) and return its SendResult.
+
+        ``request_id`` is the idempotency key: one is made when not given, and the same
+        one goes with every retry. Raises RequestValidationError before sending for a bad
+        request; a subclass of APIStatusError for an error answer (codes 2, 3, 4, 8, 17,
+        20, 21, also when the HTTP status is 200); TransportError when retries ran out.
+        """
+        if isinstance(bot_id, bool) or not isinstance(bot_id, int) or bot_id <= 0:
+            raise RequestValidationError("bot_id", "must be a positive whole number")
+        check_phone(phone_number)
+        body = {
+            "request_id": request_id or str(uuid.uuid4()),
+            "bot_id": bot_id,
+            "phone_number": phone_number,
+            "message_data": message_data.to_wire(),
+        }
+        headers = self._v3_headers()
+
+        async def attempt() -> SendResult:
+            response = await self._request("POST", "/api/v3/send_message", json=body, headers=headers)
+            payload = _json_or_none(response)
+            error = _error_from_v3(response, payload)
+            if error is not None:
+                raise error
+            message_id = payload.get("message_id") if isinstance(payload, dict) else None
+            if not isinstance(message_id, str) or not message_id:
+                raise UnexpectedResponseError("the answer has no message_id", status_code=response.status_code)
+            return SendResult(message_id=message_id, request_id=body["request_id"])
+
+        return await self._with_retries(attempt, "send_message")
+
+    async def upload_file(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        on_progress: Callable[[int], None] | None = None,
+    ) -> UploadResult:
+        """POST /api/v3/upload_file (spec 4.4): stream ``path`` as multipart field ``file``.
+
+        ``on_progress(bytes_sent)`` is called as the file is read. Raises
+        RequestValidationError for a missing file or one over 500 MB (before sending a
+        byte), APIStatusError for an error answer. Uploads are retried only when the
+        connection could not be made.
+        """
+        file_path = Path(path)
+        try:
+            size = file_path.stat().st_size
+        except OSError as exc:
+            raise RequestValidationError("file", f"cannot read {file_path.name}: {exc.strerror}") from None
+        if size > MAX_UPLOAD_BYTES:
+            raise RequestValidationError("file", f"{file_path.name} is {size} bytes; the limit is 500 MB")
+        headers = self._v3_headers()
+
+        async def attempt() -> UploadResult:
+            with file_path.open("rb") as raw:
+                reader = _ProgressReader(raw, on_progress)
+                try:
+                    response = await self._request(
+                        "POST", "/api/v3/upload_file", files={"file": (file_path.name, reader)}, headers=headers
+                    )
+                except RequestTimeout as exc:
+                    raise OutcomeUnknown(f"upload of {file_path.name} interrupted: {exc.message}") from None
+            payload = _json_or_none(response)
+            error = _error_from_v3(response, payload)
+            if error is not None:
+                raise error
+            file_id = payload.get("file_id") if isinstance(payload, dict) else None
+            if not isinstance(file_id, str) or not file_id:
+                raise UnexpectedResponseError("the answer has no file_id", status_code=response.status_code)
+            return UploadResult(file_id=file_id)
+
+        return await self._with_retries(attempt, "upload_file")
+
+    # -- v2 -------------------------------------------------------------------------
+
+    async def fetch_token(self, *, force: bool = False) -> AccessToken:
+        """The cached v2 token, or a new one from POST /api/v2/auth/token (spec 4.1).
+
+        Refreshes when less than a tenth of its life (at most 60 s) is left. Raises
+        ConfigurationError without credentials, AuthenticationError for wrong ones,
+        BadRequestError for a 400, TransportError when the service cannot be reached.
+        """
+        async with self._token_lock:
+            if not force and self._token is not None and self._token.fresh(margin=0):
+                return self._token
+            if not self._client_id or not self._client_secret:
+                raise ConfigurationError("no v2 client id and secret: set them in the profile")
+            form = {
+                "grant_type": "client_credentials",
+                "client_id": self._client_id,
+                "client_secret": self._client_secret.reveal(),
+                "scope": "read",
+            }
+
+            async def attempt() -> Any:
+                response = await self._request("POST", "/api/v2/auth/token", data=form)
+                payload = _json_or_none(response)
+                if response.status_code == 200:
+                    return payload
+                if isinstance(payload, dict) and payload.get("error") == "invalid_client":
+                    raise AuthenticationError(
+                        "the client id or secret was refused: check them in the profile",
+                        status_code=response.status_code,
+                    )
+                raise _error_from_v2(response, payload)
+
+            payload = await self._with_retries(attempt, "auth/token")
+            token = payload.get("access_token") if isinstance(payload, dict) else None
+            expires_in = payload.get("expires_in") if isinstance(payload, dict) else None
+            if not isinstance(token, str) or not isinstance(expires_in, (int, float)):
+                raise UnexpectedResponseError("the token answer lacks access_token or expires_in", status_code=200)
+            margin = min(60.0, expires_in / 10)
+            self._token = AccessToken(
+                value=token,
+                expires_at=time.monotonic() + expires_in - margin,
+                token_type=str(payload.get("token_type", "bearer")),
+            )
+            return self._token
+
+    async def send_otp(self, phone: str, otp: str) -> OtpResult:
+        """POST /api/v2/send_otp (spec 4.2); returns the balance left.
+
+        ``otp`` is 3-8 digits as text (leading zeros kept). Never retried once the
+        request may have reached the server: then OutcomeUnknown is raised. A 401
+        fetches one fresh token and tries once more. Other errors as in spec 7.2, by
+        code (code 18 may come as 429 or 400).
+        """
+        check_phone(phone, "phone")
+        check_otp(otp)
+        body = {"phone": phone, "otp": otp}
+
+        for refreshed in (False, True):
+            token = await self.fetch_token(force=refreshed)
+
+            async def attempt() -> httpx.Response:
+                try:
+                    return await self._request(
+                        "POST",
+                        "/api/v2/send_otp",
+                        json=body,
+                        headers={"Authorization": f"Bearer {token.value}"},
+                    )
+                except RequestTimeout as exc:
+                    raise OutcomeUnknown(
+                        f"the OTP to {phone} may or may not have been sent: {exc.message}"
+                    ) from None
+
+            response = await self._with_retries(attempt, "send_otp")
+            payload = _json_or_none(response)
+            if response.status_code == 401 and not refreshed:
+                continue
+            if response.status_code == 200 and isinstance(payload, dict) and isinstance(payload.get("balance"), int):
+                return OtpResult(balance=payload["balance"])
+            raise _error_from_v2(response, payload)
+        raise AssertionError("unreachable")
+
+
+__all__ = [
+    "PRODUCTION_URL",
+    "MAX_UPLOAD_BYTES",
+    "RetryPolicy",
+    "SafirClient",
+    "Secret",
+    "Timeouts",
+    "TransportError",
+    "check_base_url",
+]

@@ -1,0 +1,180 @@
+"""The sandbox's accounts, limits and delivered messages, written from the spec.
+
+Deliberately independent of :mod:`app.api`: its rules are read from
+``spec/messaging-service.md`` and PRODUCTION-NOTES.md, so a mistake in the client's
+validation cannot hide behind the same mistake here.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+import uuid
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+DEMO_CLIENT_ID = "demo"
+DEMO_CLIENT_SECRET = "demo-secret"
+DEMO_API_KEY = "demo-api-key"
+DEMO_BOT_ID = 1001
+DEMO_BALANCE = 10_000
+
+PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
+
+
+@dataclass
+class Template:
+    """A template defined in the business panel (spec 2.10)."""
+
+    template_id: str
+    body: str
+    category: str  # "service" or "promotional"
+
+    @property
+    def fields(self) -> set[str]:
+        return set(PLACEHOLDER.findall(self.body))
+
+
+@dataclass
+class Settings:
+    """Everything that shapes the sandbox's behaviour. A limit of 0 is off.
+
+    Rates are requests per minute (per account) and per second (burst); ``latency_ms``
+    is added to every answer; ``token_ttl`` is in seconds; fault rates are in [0, 1].
+    """
+
+    client_id: str = DEMO_CLIENT_ID
+    client_secret: str = DEMO_CLIENT_SECRET
+    api_key: str = DEMO_API_KEY
+    balance: int = DEMO_BALANCE
+    bots: dict[int, str] = field(default_factory=lambda: {DEMO_BOT_ID: "فروشگاه نمونه"})
+    templates: dict[str, Template] = field(
+        default_factory=lambda: {
+            "welcome": Template("welcome", "سلام {{name}}، به {{shop}} خوش آمدید", "service"),
+            "sale": Template("sale", "{{name}} عزیز، تخفیف {{percent}} درصدی {{shop}} تا {{date}}", "promotional"),
+        }
+    )
+    no_account_suffix: str = "0000"
+    token_ttl: int = 43200
+    otp_per_phone_per_hour: int = 30
+    rate_per_minute: int = 300
+    burst_per_second: int = 20
+    contact_limit: int = 0
+    max_upload_bytes: int = 500 * 1024 * 1024
+    latency_ms: int = 0
+    fault_5xx: float = 0.0
+    fault_timeout: float = 0.0
+    fault_reset: float = 0.0
+    fault_hold_s: float = 5.0
+    seed: int | None = None
+    jwt_key: str = field(default_factory=lambda: secrets.token_hex(32))
+
+
+@dataclass
+class Delivered:
+    """A message as its recipient sees it."""
+
+    message_id: str
+    request_id: str | None
+    bot_id: int
+    phone_number: str
+    kind: str
+    text: str
+    is_secure: bool
+    delivered_at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+class SlidingWindow:
+    """Counts events in the last ``span`` seconds, per key."""
+
+    def __init__(self, span: float) -> None:
+        self.span = span
+        self._events: dict[Any, deque[float]] = defaultdict(deque)
+
+    def count(self, key: Any, now: float) -> int:
+        events = self._events[key]
+        while events and events[0] <= now - self.span:
+            events.popleft()
+        return len(events)
+
+    def add(self, key: Any, now: float) -> None:
+        self._events[key].append(now)
+
+
+class SandboxState:
+    """Mutable state of one sandbox: balance, tokens, contacts, messages, answers by
+    request_id, and counters. Accessed only from the sandbox's event loop thread."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.balance = settings.balance
+        self.messages: list[Delivered] = []
+        self.answers: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.contacts: dict[int, set[str]] = defaultdict(set)
+        self.files: dict[str, dict[str, Any]] = {}
+        self.errors_by_code: dict[int, int] = defaultdict(int)
+        self.otp_per_phone = SlidingWindow(3600.0)
+        self.per_minute = SlidingWindow(60.0)
+        self.per_second = SlidingWindow(1.0)
+
+    @staticmethod
+    def now() -> float:
+        return time.monotonic()
+
+    def rate_limited(self) -> bool:
+        """Record one sending request; True when it breaks the per-minute or burst limit."""
+        now = self.now()
+        s = self.settings
+        if s.burst_per_second and self.per_second.count("account", now) >= s.burst_per_second:
+            return True
+        if s.rate_per_minute and self.per_minute.count("account", now) >= s.rate_per_minute:
+            return True
+        self.per_second.add("account", now)
+        self.per_minute.add("account", now)
+        return False
+
+    def has_account(self, phone: str) -> bool:
+        return not phone.endswith(self.settings.no_account_suffix)
+
+    def contact_allowed(self, bot_id: int, phone: str) -> bool:
+        """Spec code 21: a bot may reach at most ``contact_limit`` distinct phones."""
+        limit = self.settings.contact_limit
+        known = self.contacts[bot_id]
+        return not limit or phone in known or len(known) < limit
+
+    def deliver(self, *, request_id: str | None, bot_id: int, phone: str, kind: str, text: str,
+                is_secure: bool, message_id: str | None = None) -> Delivered:
+        """Store a delivered message and charge one message from the balance."""
+        self.balance -= 1
+        self.contacts[bot_id].add(phone)
+        message = Delivered(
+            message_id=message_id or str(uuid.uuid4()),
+            request_id=request_id,
+            bot_id=bot_id,
+            phone_number=phone,
+            kind=kind,
+            text=text,
+            is_secure=is_secure,
+            delivered_at=datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+        )
+        self.messages.append(message)
+        return message
+
+    def snapshot(self) -> dict[str, Any]:
+        """The body of GET /sandbox/state."""
+        per_phone: dict[str, int] = defaultdict(int)
+        for message in self.messages:
+            per_phone[message.phone_number] += 1
+        return {
+            "balance": self.balance,
+            "messages": len(self.messages),
+            "messages_per_phone": dict(per_phone),
+            "errors_by_code": {str(k): v for k, v in sorted(self.errors_by_code.items())},
+            "files": len(self.files),
+        }
