@@ -1,6 +1,6 @@
 """Async client of Bale's business messaging service (Safir), spec-exact and campaign-agnostic."""
 
-from app.api.client import MAX_UPLOAD_BYTES, PRODUCTION_URL, RetryPolicy, SafirClient, Secret, Timeouts
+from app.api.client import MAX_UPLOAD_BYTES, PRODUCTION_URL, RetryPolicy, SafirClient, Secret, Timeouts, check_base_url
 from app.api.errors import *  # noqa: F403 - the error hierarchy is part of the public surface
 from app.api.errors import Category, classify
 from app.api.models import (

@@ -135,6 +135,36 @@ class MessageData:
         """Shortcut for a plain text message."""
         return cls(message=Message(text=text), is_secure=is_secure)
 
+    @classmethod
+    def from_wire(cls, wire: dict[str, Any]) -> MessageData:
+        """The inverse of :meth:`to_wire` (for stored requests). Raises
+        RequestValidationError for a shape that is not message_data."""
+        try:
+            message = otp = template = None
+            if wire.get("message") is not None:
+                m = wire["message"]
+                keyboard = tuple(
+                    tuple(
+                        InlineButton(
+                            text=b.get("text", ""),
+                            url=b.get("url"),
+                            web_app_url=(b.get("web_app") or {}).get("url"),
+                            copy_text=b.get("copy_text"),
+                        )
+                        for b in row
+                    )
+                    for row in (m.get("reply_markup") or {}).get("inline_keyboard", [])
+                )
+                message = Message(m.get("text"), m.get("file_id"), m.get("copy_text"), keyboard)
+            if wire.get("otp_message") is not None:
+                otp = OtpMessage(wire["otp_message"]["otp"])
+            if wire.get("template_message") is not None:
+                t = wire["template_message"]
+                template = TemplateMessage(t["template_id"], dict(t.get("text_fields") or {}))
+            return cls(message, otp, template, bool(wire.get("is_secure", False)))
+        except (AttributeError, KeyError, TypeError):
+            raise RequestValidationError("message_data", "is not a message_data object") from None
+
     def to_wire(self) -> dict[str, Any]:
         parts = [p for p in (self.message, self.otp_message, self.template_message) if p is not None]
         if len(parts) != 1:

@@ -1,0 +1,335 @@
+"""The journal: every campaign, recipient and outcome in one SQLite database (WAL).
+
+The journal is the truth (DESIGN.md): a recipient's state is written before its request
+leaves and after its answer returns, each change committed before the next step, so a
+crash loses nothing and a resume re-sends in-flight recipients with their fixed
+``request_id``. The schema version lives in ``PRAGMA user_version``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+_SCHEMA_V1 = """
+CREATE TABLE campaigns (
+    id              INTEGER PRIMARY KEY,
+    created_at      TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    source_path     TEXT,
+    kind            TEXT NOT NULL,
+    content         TEXT NOT NULL,
+    bot_id          INTEGER NOT NULL,
+    rate_per_minute REAL NOT NULL,
+    in_flight       INTEGER NOT NULL,
+    base_url        TEXT NOT NULL,
+    status          TEXT NOT NULL,
+    status_reason   TEXT,
+    parent_id       INTEGER REFERENCES campaigns(id)
+);
+CREATE TABLE recipients (
+    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
+    row           INTEGER NOT NULL,
+    phone_input   TEXT NOT NULL,
+    phone         TEXT,
+    verdict       TEXT NOT NULL,
+    reason        TEXT,
+    message_data  TEXT,
+    request_id    TEXT UNIQUE,
+    state         TEXT NOT NULL,
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    error_code    INTEGER,
+    error         TEXT,
+    message_id    TEXT,
+    updated_at    TEXT,
+    PRIMARY KEY (campaign_id, row)
+) WITHOUT ROWID;
+CREATE INDEX recipients_by_state ON recipients (campaign_id, state);
+"""
+
+#: Migrations by the version they lead to; append, never edit.
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1}
+
+
+class JournalError(Exception):
+    """The journal cannot be opened or used (disk full, locked, newer schema...)."""
+
+
+class RecipientState:
+    """Recipient states (issue: pending → in_flight → sent | failed | unknown; skipped
+    for rows that are never sent)."""
+
+    PENDING = "pending"
+    IN_FLIGHT = "in_flight"
+    SENT = "sent"
+    FAILED = "failed"
+    UNKNOWN = "unknown"
+    SKIPPED = "skipped"
+    ALL = (PENDING, IN_FLIGHT, SENT, FAILED, UNKNOWN, SKIPPED)
+
+
+class CampaignStatus:
+    """Campaign statuses."""
+
+    READY = "ready"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class NewRecipient:
+    """A row to store at creation: ``message_data`` is the wire JSON for valid rows and
+    None for rows that will be skipped (their ``verdict`` says why)."""
+
+    row: int
+    phone_input: str
+    phone: str | None
+    verdict: str
+    reason: str | None
+    message_data: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """One campaign's row of the journal."""
+
+    id: int
+    created_at: str
+    name: str
+    source_path: str | None
+    kind: str
+    content: dict[str, Any]
+    bot_id: int
+    rate_per_minute: float
+    in_flight: int
+    base_url: str
+    status: str
+    status_reason: str | None
+    parent_id: int | None
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """One recipient's row of the journal."""
+
+    campaign_id: int
+    row: int
+    phone_input: str
+    phone: str | None
+    verdict: str
+    reason: str | None
+    message_data: dict[str, Any] | None
+    request_id: str | None
+    state: str
+    attempts: int
+    error_code: int | None
+    error: str | None
+    message_id: str | None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class Journal:
+    """The SQLite journal at ``path``; created and migrated on open.
+
+    Raises JournalError when the file cannot be opened or has a newer schema.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot open the journal {self.path}: {exc}") from None
+
+    def _migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise JournalError(
+                f"the journal {self.path} was written by a newer version of the app (schema {version})"
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self.transaction():  # executescript would commit half-way
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {target}")
+
+    def transaction(self) -> _Transaction:
+        """``with journal.transaction():`` groups statements into one atomic commit."""
+        return _Transaction(self.db)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- campaigns -------------------------------------------------------------------
+
+    def create_campaign(
+        self,
+        *,
+        name: str,
+        kind: str,
+        content: dict[str, Any],
+        bot_id: int,
+        rate_per_minute: float,
+        in_flight: int,
+        base_url: str,
+        recipients: Iterable[NewRecipient],
+        source_path: str | None = None,
+        parent_id: int | None = None,
+    ) -> int:
+        """Store a campaign and all its rows in one transaction; return its id.
+
+        Valid rows start ``pending`` with a fresh ``request_id`` that never changes;
+        other rows start ``skipped``.
+        """
+        with self.transaction():
+            cursor = self.db.execute(
+                "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
+                " in_flight, base_url, status, parent_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (_now(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
+                 rate_per_minute, in_flight, base_url, CampaignStatus.READY, parent_id),
+            )
+            campaign_id = int(cursor.lastrowid)
+            self.db.executemany(
+                "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
+                " request_id, state, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    (
+                        campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason,
+                        json.dumps(r.message_data, ensure_ascii=False) if r.message_data is not None else None,
+                        str(uuid.uuid4()) if r.message_data is not None else None,
+                        RecipientState.PENDING if r.message_data is not None else RecipientState.SKIPPED,
+                        None,
+                    )
+                    for r in recipients
+                ),
+            )
+        return campaign_id
+
+    def campaign(self, campaign_id: int) -> Campaign:
+        """The campaign with this id; raises KeyError if there is none."""
+        row = self.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
+        if row is None:
+            raise KeyError(campaign_id)
+        data = dict(row)
+        data["content"] = json.loads(data["content"])
+        return Campaign(**data)
+
+    def campaigns(self) -> list[Campaign]:
+        """Every campaign, newest first."""
+        ids = [r[0] for r in self.db.execute("SELECT id FROM campaigns ORDER BY id DESC")]
+        return [self.campaign(i) for i in ids]
+
+    def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
+        with self.transaction():
+            self.db.execute("UPDATE campaigns SET status = ?, status_reason = ? WHERE id = ?",
+                            (status, reason, campaign_id))
+
+    # -- recipients ------------------------------------------------------------------
+
+    def recipients(self, campaign_id: int, state: str | None = None) -> Iterator[Recipient]:
+        """Recipients in sheet order, optionally only those in ``state``."""
+        sql = "SELECT * FROM recipients WHERE campaign_id = ?"
+        args: tuple[Any, ...] = (campaign_id,)
+        if state is not None:
+            sql += " AND state = ?"
+            args += (state,)
+        for row in self.db.execute(sql + " ORDER BY row", args).fetchall():
+            data = dict(row)
+            data["message_data"] = json.loads(data["message_data"]) if data["message_data"] else None
+            data.pop("updated_at")
+            yield Recipient(**data)
+
+    def recipients_to_send(self, campaign_id: int) -> list[Recipient]:
+        """In-flight recipients (interrupted by a crash; re-sent with the same
+        request_id) followed by pending ones, in sheet order."""
+        return [
+            *self.recipients(campaign_id, RecipientState.IN_FLIGHT),
+            *self.recipients(campaign_id, RecipientState.PENDING),
+        ]
+
+    def mark_in_flight(self, campaign_id: int, row: int) -> None:
+        """Durably record that a request for this recipient is about to leave."""
+        with self.transaction():
+            self.db.execute(
+                "UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = ?"
+                " WHERE campaign_id = ? AND row = ?",
+                (RecipientState.IN_FLIGHT, _now(), campaign_id, row),
+            )
+
+    def record_outcome(
+        self,
+        campaign_id: int,
+        row: int,
+        state: str,
+        *,
+        message_id: str | None = None,
+        error_code: int | None = None,
+        error: str | None = None,
+    ) -> None:
+        """Durably record a recipient's outcome (``state`` from RecipientState)."""
+        with self.transaction():
+            self.db.execute(
+                "UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?"
+                " WHERE campaign_id = ? AND row = ?",
+                (state, message_id, error_code, error, _now(), campaign_id, row),
+            )
+
+    def counts(self, campaign_id: int) -> dict[str, int]:
+        """Recipients per state, every state present; plus ``total``."""
+        counts = dict.fromkeys(RecipientState.ALL, 0)
+        for state, number in self.db.execute(
+            "SELECT state, COUNT(*) FROM recipients WHERE campaign_id = ? GROUP BY state", (campaign_id,)
+        ):
+            counts[state] = number
+        counts["total"] = sum(counts[s] for s in RecipientState.ALL)
+        return counts
+
+    def result_rows(self, campaign_id: int) -> Iterator[dict[str, Any]]:
+        """One results row per sheet row, in sheet order, with the columns of the
+        results file (``row, phone_input, phone, status, error_code, error,
+        message_id, request_id``)."""
+        for r in self.recipients(campaign_id):
+            if r.state == RecipientState.SKIPPED:
+                status, error = r.verdict, r.reason
+            else:
+                status, error = r.state, r.error
+            yield {
+                "row": r.row,
+                "phone_input": r.phone_input,
+                "phone": r.phone,
+                "status": status,
+                "error_code": r.error_code,
+                "error": error,
+                "message_id": r.message_id,
+                "request_id": r.request_id,
+            }
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")

@@ -1,0 +1,193 @@
+"""Reading contact sheets (CSV, XLSX and other Excel/ODS files) with every cell as text."""
+
+from __future__ import annotations
+
+import csv
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from app.contacts.phones import normalise
+
+EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
+CSV_SUFFIXES = {".csv", ".txt", ".tsv"}
+#: Tried in order; cp1256 is what Excel on Persian Windows writes.
+CSV_ENCODINGS = ("utf-8-sig", "utf-16", "cp1256")
+
+#: Header words that name a phone column, in Persian and English (compared without
+#: spaces, ZWNJ, dashes or underscores, lower case).
+PHONE_HEADER_WORDS = (
+    "موبایل", "شمارهموبایل", "شمارههمراه", "تلفنهمراه", "همراه", "شماره", "تلفن", "شمارهتلفن",
+    "mobile", "mobilenumber", "phone", "phonenumber", "cell", "cellphone", "msisdn", "tel", "number",
+)
+_HEADER_NOISE = re.compile(r"[\s\u200c\u200d_\-.:]")
+
+
+class SheetError(Exception):
+    """A sheet that cannot be used, with one sentence a person can act on."""
+
+
+@dataclass
+class Sheet:
+    """A table read from a file: ``frame`` holds every cell as text (no NaN).
+
+    ``header_row`` is the 1-based row the header sits on, so data row ``i`` (0-based) is
+    row ``header_row + 1 + i`` in Excel. ``sheet_names`` lists a workbook's sheets.
+    """
+
+    path: Path
+    frame: pd.DataFrame
+    header_row: int = 1
+    sheet_name: str | None = None
+    sheet_names: list[str] = field(default_factory=list)
+
+    @property
+    def columns(self) -> list[str]:
+        return [str(c) for c in self.frame.columns]
+
+    def row_number(self, index: int) -> int:
+        """The row number Excel shows for data row ``index`` (0-based)."""
+        return self.header_row + 1 + index
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    def records(self) -> list[dict[str, str]]:
+        """Every data row as a ``{column: text}`` dict, in sheet order."""
+        return self.frame.to_dict("records")
+
+
+def list_sheets(path: str | Path) -> list[str]:
+    """Names of the sheets of a workbook; ``[]`` for CSV. Raises SheetError."""
+    path = Path(path)
+    if path.suffix.lower() not in EXCEL_SUFFIXES:
+        return []
+    try:
+        return [str(name) for name in pd.ExcelFile(path, engine="calamine").sheet_names]
+    except FileNotFoundError:
+        raise SheetError(f"{path.name} was not found.") from None
+    except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped
+        raise SheetError(f"{path.name} could not be opened as a workbook ({_short(exc)}).") from None
+
+
+def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
+    """Read a CSV or Excel/ODS file with every cell as text, leading zeros kept.
+
+    ``sheet`` picks a workbook's sheet by name (default: the first). Raises SheetError
+    with a plain sentence for a missing, empty, unreadable or unsupported file.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise SheetError(f"{path.name} was not found.")
+    suffix = path.suffix.lower()
+    if suffix in EXCEL_SUFFIXES:
+        names = list_sheets(path)
+        if sheet is not None and sheet not in names:
+            raise SheetError(f"{path.name} has no sheet named {sheet!r}; its sheets are: {', '.join(names)}.")
+        chosen = sheet if sheet is not None else (names[0] if names else 0)
+        try:
+            frame = pd.read_excel(path, sheet_name=chosen, dtype=str, engine="calamine",
+                                  keep_default_na=False, na_filter=False)
+        except Exception as exc:  # noqa: BLE001
+            raise SheetError(f"{path.name} could not be read ({_short(exc)}).") from None
+        result = Sheet(path, frame, sheet_name=str(chosen), sheet_names=names)
+    elif suffix in CSV_SUFFIXES or suffix == "":
+        result = Sheet(path, _read_csv(path))
+    else:
+        raise SheetError(f"{path.name}: unsupported file type {suffix!r}; use CSV, XLSX, XLS or ODS.")
+    frame = result.frame
+    frame.columns = [str(c).strip() for c in frame.columns]
+    if frame.empty and len(frame.columns) == 0:
+        raise SheetError(f"{path.name} is empty.")
+    # Trailing blank rows are formatting, not data; blank rows inside keep their numbers.
+    filled = frame.ne("").any(axis=1).to_numpy()
+    last = int(filled.nonzero()[0][-1]) + 1 if filled.any() else 0
+    result.frame = frame.iloc[:last].reset_index(drop=True)
+    if result.frame.empty:
+        raise SheetError(f"{path.name} has a header row but no data rows.")
+    return result
+
+
+def _read_csv(path: Path) -> pd.DataFrame:
+    head = path.read_bytes()[:65536]
+    if not head.strip():
+        raise SheetError(f"{path.name} is empty.")
+    if zipfile.is_zipfile(path) or b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise SheetError(f"{path.name} is not a text CSV file (it looks binary); save it as CSV or XLSX.")
+    for encoding in CSV_ENCODINGS:
+        try:
+            sample = head.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        try:
+            delimiter = csv.Sniffer().sniff(sample.splitlines()[0] if sample else "", delimiters=",;\t|").delimiter
+        except csv.Error:
+            delimiter = ","
+        try:
+            return pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
+                               sep=delimiter, skip_blank_lines=False)
+        except UnicodeDecodeError:
+            continue
+        except pd.errors.EmptyDataError:
+            raise SheetError(f"{path.name} is empty.") from None
+        except pd.errors.ParserError as exc:
+            raise SheetError(f"{path.name} is not a well-formed CSV file ({_short(exc)}).") from None
+    raise SheetError(f"{path.name}: unknown text encoding; save it as UTF-8 CSV or XLSX.")
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:160]
+
+
+@dataclass(frozen=True)
+class ColumnGuess:
+    """The detected phone column and how sure the guess is, from 0 to 1."""
+
+    column: str | None
+    confidence: float
+    reason: str
+
+
+def _header_key(name: str) -> str:
+    return _HEADER_NOISE.sub("", name).lower()
+
+
+def detect_phone_column(sheet: Sheet, sample_size: int = 200) -> ColumnGuess:
+    """Guess which column holds phone numbers, by header words and by content.
+
+    Content score: the share of up to ``sample_size`` non-empty cells that are valid
+    Iranian mobiles. A header match adds 0.5 (capped at 1).
+    """
+    best = ColumnGuess(None, 0.0, "no column looks like phone numbers")
+    for name in sheet.columns:
+        values = [v for v in sheet.frame[name].head(sample_size * 2).tolist() if v.strip()][:sample_size]
+        content = sum(normalise(v).valid for v in values) / len(values) if values else 0.0
+        key = _header_key(name)
+        header = any(word in key for word in map(_header_key, PHONE_HEADER_WORDS))
+        score = min(1.0, content + (0.5 if header else 0.0)) if content or header else 0.0
+        if score > best.confidence:
+            why = f"{content:.0%} of sampled cells are mobile numbers" + ("; the header names a phone" if header else "")
+            best = ColumnGuess(name, round(score, 2), why)
+    return best
+
+
+def resolve_phone_column(sheet: Sheet, requested: str | None) -> ColumnGuess:
+    """The column to use: ``requested`` if given (SheetError if absent), else the
+    detected one (SheetError if nothing looks like phones)."""
+    if requested is not None:
+        if requested not in sheet.columns:
+            raise SheetError(
+                f"no column named {requested!r} in {sheet.path.name}; its columns are: {', '.join(sheet.columns)}."
+            )
+        return ColumnGuess(requested, 1.0, "chosen")
+    guess = detect_phone_column(sheet)
+    if guess.column is None or guess.confidence < 0.3:
+        raise SheetError(
+            f"no column of {sheet.path.name} looks like phone numbers; name one with --phone-column "
+            f"(columns: {', '.join(sheet.columns)})."
+        )
+    return guess
