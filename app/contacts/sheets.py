@@ -14,8 +14,9 @@ from app.contacts.phones import normalise
 
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 CSV_SUFFIXES = {".csv", ".txt", ".tsv"}
-#: Tried in order; cp1256 is what Excel on Persian Windows writes.
-CSV_ENCODINGS = ("utf-8-sig", "utf-16", "cp1256")
+#: Tried in order when there is no UTF-16 byte order mark; cp1256 is what Excel on
+#: Persian Windows writes.
+CSV_ENCODINGS = ("utf-8-sig", "cp1256")
 
 #: Header words that name a phone column, in Persian and English (compared without
 #: spaces, ZWNJ, dashes or underscores, lower case).
@@ -23,6 +24,9 @@ PHONE_HEADER_WORDS = (
     "موبایل", "شمارهموبایل", "شمارههمراه", "تلفنهمراه", "همراه", "شماره", "تلفن", "شمارهتلفن",
     "mobile", "mobilenumber", "phone", "phonenumber", "cell", "cellphone", "msisdn", "tel", "number",
 )
+#: Arabic yeh and kaf (what cp1256 and some keyboards give) to the Persian letters, so
+#: a header matches the {{placeholder}} a Persian keyboard types.
+_PERSIAN_LETTERS = str.maketrans({"\u064a": "\u06cc", "\u0643": "\u06a9", "\u0649": "\u06cc"})
 _HEADER_NOISE = re.compile(r"[\s\u200c\u200d_\-.:]")
 
 
@@ -66,7 +70,8 @@ def list_sheets(path: str | Path) -> list[str]:
     if path.suffix.lower() not in EXCEL_SUFFIXES:
         return []
     try:
-        return [str(name) for name in pd.ExcelFile(path, engine="calamine").sheet_names]
+        with pd.ExcelFile(path, engine="calamine") as book:
+            return [str(name) for name in book.sheet_names]
     except FileNotFoundError:
         raise SheetError(f"{path.name} was not found.") from None
     except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped
@@ -99,7 +104,7 @@ def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
     else:
         raise SheetError(f"{path.name}: unsupported file type {suffix!r}; use CSV, XLSX, XLS or ODS.")
     frame = result.frame
-    frame.columns = [str(c).strip() for c in frame.columns]
+    frame.columns = [str(c).strip().translate(_PERSIAN_LETTERS) for c in frame.columns]
     if frame.empty and len(frame.columns) == 0:
         raise SheetError(f"{path.name} is empty.")
     # Trailing blank rows are formatting, not data; blank rows inside keep their numbers.
@@ -117,7 +122,8 @@ def _read_csv(path: Path) -> pd.DataFrame:
         raise SheetError(f"{path.name} is empty.")
     if zipfile.is_zipfile(path) or b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise SheetError(f"{path.name} is not a text CSV file (it looks binary); save it as CSV or XLSX.")
-    for encoding in CSV_ENCODINGS:
+    utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))  # Excel's "Unicode text"
+    for encoding in ("utf-16",) if utf16 else CSV_ENCODINGS:
         try:
             sample = head.decode(encoding)
         except UnicodeDecodeError:
@@ -127,14 +133,17 @@ def _read_csv(path: Path) -> pd.DataFrame:
         except csv.Error:
             delimiter = ","
         try:
-            return pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
-                               sep=delimiter, skip_blank_lines=False)
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
+                                sep=delimiter, skip_blank_lines=False)
         except UnicodeDecodeError:
             continue
         except pd.errors.EmptyDataError:
             raise SheetError(f"{path.name} is empty.") from None
         except pd.errors.ParserError as exc:
             raise SheetError(f"{path.name} is not a well-formed CSV file ({_short(exc)}).") from None
+        if encoding == "cp1256":  # Windows-1256 cannot hold the Persian yeh and kaf
+            frame = frame.apply(lambda column: column.str.translate(_PERSIAN_LETTERS))
+        return frame
     raise SheetError(f"{path.name}: unknown text encoding; save it as UTF-8 CSV or XLSX.")
 
 

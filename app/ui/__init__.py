@@ -1,0 +1,1 @@
+"""The Qt window: the only layer that imports Qt."""

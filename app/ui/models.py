@@ -1,0 +1,104 @@
+"""Qt table models over the lower layers' plain rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+_Index = QModelIndex | QPersistentModelIndex
+
+#: Status colours: calm for good, warm for attention.
+STATUS_COLOURS = {
+    "valid": "#1b5e20",
+    "sent": "#1b5e20",
+    "invalid": "#b71c1c",
+    "failed": "#b71c1c",
+    "duplicate": "#8d6e00",
+    "suppressed": "#8d6e00",
+    "unknown": "#e65100",
+    "pending": "#455a64",
+    "in_flight": "#0d47a1",
+}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ResultsModel", text)
+
+
+class ResultsModel(QAbstractTableModel):
+    """Per-row verdicts and outcomes: one row per data row of the sheet.
+
+    Rows are mappings with the results-file keys (``row, phone_input, phone, status,
+    error_code, error, message_id, request_id``). :meth:`update_status` changes one
+    row in place as outcomes arrive.
+    """
+
+    COLUMNS = ("row", "phone_input", "phone", "status", "error", "message_id")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[dict[str, Any]] = []
+        self._by_sheet_row: dict[int, int] = {}
+        self._headers = {
+            "row": _tr("Row"),
+            "phone_input": _tr("Phone as typed"),
+            "phone": _tr("Phone"),
+            "status": _tr("Status"),
+            "error": _tr("Details"),
+            "message_id": _tr("Message id"),
+        }
+
+    def set_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        """Replace every row."""
+        self.beginResetModel()
+        self._rows = [dict(r) for r in rows]
+        self._by_sheet_row = {r["row"]: i for i, r in enumerate(self._rows)}
+        self.endResetModel()
+
+    def update_status(self, sheet_row: int, status: str, error: str | None = None) -> None:
+        """Set the status (and details) of the row whose sheet row number is ``sheet_row``."""
+        index = self._by_sheet_row.get(sheet_row)
+        if index is None:
+            return
+        self._rows[index]["status"] = status
+        self._rows[index]["error"] = error
+        self.dataChanged.emit(self.index(index, 3), self.index(index, 4))
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self._rows
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
+            return self._headers[self.COLUMNS[section]]
+        if orientation == Qt.Orientation.Vertical:
+            return section + 1
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        row = self._rows[index.row()]
+        key = self.COLUMNS[index.column()]
+        value = row.get(key)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if key == "status" and value:
+                return _tr(str(value))
+            return "" if value is None else str(value)
+        if role == Qt.ItemDataRole.ForegroundRole and key == "status" and value in STATUS_COLOURS:
+            return QColor(STATUS_COLOURS[value])
+        if role == Qt.ItemDataRole.UserRole:
+            return "" if value is None else value
+        if role == Qt.ItemDataRole.TextAlignmentRole and key in ("row", "phone"):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None

@@ -1,0 +1,214 @@
+"""Exact wire shapes and error mapping of app.api, with respx standing in for the service."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+import respx
+
+from app.api import (
+    AuthenticationError,
+    ConfigurationError,
+    ConnectFailed,
+    InlineButton,
+    InternalServerError,
+    InvalidPhoneError,
+    Message,
+    MessageData,
+    NotBaleUserError,
+    OutcomeUnknown,
+    PaymentRequiredError,
+    PhoneRateLimitError,
+    RateLimitError,
+    RequestValidationError,
+    RetryPolicy,
+    SafirClient,
+    TemplateMessage,
+)
+
+BASE = "https://safir.example"
+KEY = "test-key-not-real"
+SECRET = "test-secret-not-real"
+
+
+async def no_sleep(_seconds: float) -> None:
+    return None
+
+
+def client(**kwargs: object) -> SafirClient:
+    return SafirClient(BASE, api_key=KEY, client_id="cid", client_secret=SECRET, sleep=no_sleep, **kwargs)  # type: ignore[arg-type]
+
+
+@respx.mock
+async def test_send_message_posts_the_spec_shape_with_the_key_header() -> None:
+    route = respx.post(f"{BASE}/api/v3/send_message").respond(200, json={"message_id": "m-1", "error_data": None})
+    async with client() as c:
+        result = await c.send_message(bot_id=7, phone_number="989121234567",
+                                      message_data=MessageData.text("سلام"), request_id="req-1")
+    assert result.message_id == "m-1" and result.request_id == "req-1"
+    request = route.calls.last.request
+    assert request.headers["api-access-key"] == KEY
+    assert request.headers["content-type"] == "application/json"
+    assert json.loads(request.content) == {
+        "request_id": "req-1", "bot_id": 7, "phone_number": "989121234567",
+        "message_data": {"message": {"text": "سلام"}},
+    }
+
+
+@respx.mock
+async def test_every_retry_of_a_send_carries_the_same_request_id() -> None:
+    route = respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=[
+        httpx.Response(500, json={"message_id": None, "error_data": [{"phone_number": "", "code": 2, "description": "x"}]}),
+        httpx.Response(429, headers={"Retry-After": "1"}),
+        httpx.Response(200, json={"message_id": "m-2", "error_data": None}),
+    ])
+    async with client() as c:
+        result = await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData.text("x"))
+    bodies = [json.loads(call.request.content) for call in route.calls]
+    assert len(bodies) == 3 and len({b["request_id"] for b in bodies}) == 1
+    assert result.request_id == bodies[0]["request_id"]
+
+
+@respx.mock
+async def test_transient_errors_give_up_after_the_retry_limit() -> None:
+    route = respx.post(f"{BASE}/api/v3/send_message").respond(503)
+    async with client(retry=RetryPolicy(max_retries=2)) as c:
+        with pytest.raises(InternalServerError):
+            await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData.text("x"))
+    assert route.call_count == 3
+
+
+@pytest.mark.parametrize(("status", "code", "error"), [
+    (200, 8, InvalidPhoneError), (200, 17, NotBaleUserError), (402, 20, PaymentRequiredError),
+    (400, 8, InvalidPhoneError),
+])
+@respx.mock
+async def test_error_data_is_read_whatever_the_status(status: int, code: int, error: type) -> None:
+    respx.post(f"{BASE}/api/v3/send_message").respond(status, json={
+        "message_id": None, "error_data": [{"phone_number": "989121234567", "code": code, "description": "d"}]})
+    async with client() as c:
+        with pytest.raises(error) as caught:
+            await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData.text("x"))
+    assert caught.value.code == code and caught.value.phone_number == "989121234567"
+
+
+@respx.mock
+async def test_a_refused_key_is_an_authentication_error_without_the_key_in_it() -> None:
+    respx.post(f"{BASE}/api/v3/send_message").respond(401, json={"message": "bad key"})
+    async with client() as c:
+        with pytest.raises(AuthenticationError) as caught:
+            await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData.text("x"))
+        assert KEY not in str(caught.value) and KEY not in repr(c) and KEY not in repr(vars(c))
+
+
+async def test_requests_that_break_the_spec_are_refused_before_sending() -> None:
+    async with client() as c:
+        with pytest.raises(RequestValidationError, match="phone_number"):
+            await c.send_message(bot_id=7, phone_number="09121234567", message_data=MessageData.text("x"))
+        with pytest.raises(RequestValidationError, match=r"inline_keyboard\[0\]\[1\]"):
+            await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData(
+                message=Message("x", inline_keyboard=((InlineButton("ok", url="https://a"), InlineButton("no")),))))
+        with pytest.raises(RequestValidationError, match="exactly one"):
+            await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData(
+                message=Message("x"), template_message=TemplateMessage("t")))
+        with pytest.raises(RequestValidationError, match="otp"):
+            await c.send_otp("989121234567", "12ab")
+
+
+def test_plain_http_is_refused_except_on_loopback() -> None:
+    with pytest.raises(ConfigurationError, match="plain http"):
+        SafirClient("http://safir.example", api_key=KEY)
+    assert SafirClient("http://127.0.0.1:9", api_key=KEY).base_url == "http://127.0.0.1:9"
+    assert SafirClient("http://localhost:9/", api_key=KEY).base_url == "http://localhost:9"
+
+
+@respx.mock
+async def test_token_is_fetched_once_form_encoded_and_sent_as_bearer() -> None:
+    token = respx.post(f"{BASE}/api/v2/auth/token").respond(
+        200, json={"access_token": "jwt-a", "expires_in": 43200, "scope": "read", "token_type": "bearer"})
+    otp = respx.post(f"{BASE}/api/v2/send_otp").respond(200, json={"balance": 985})
+    async with client() as c:
+        assert (await c.send_otp("989121234567", "0123")).balance == 985
+        assert (await c.send_otp("989121234567", "4567")).balance == 985
+    assert token.call_count == 1
+    form = token.calls.last.request
+    assert form.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert dict(httpx.QueryParams(form.content.decode())) == {
+        "grant_type": "client_credentials", "client_id": "cid", "client_secret": SECRET, "scope": "read"}
+    assert otp.calls.last.request.headers["authorization"] == "Bearer jwt-a"
+    assert json.loads(otp.calls[0].request.content) == {"phone": "989121234567", "otp": "0123"}
+
+
+@respx.mock
+async def test_a_401_on_send_otp_fetches_one_fresh_token_and_tries_once_more() -> None:
+    respx.post(f"{BASE}/api/v2/auth/token").mock(side_effect=[
+        httpx.Response(200, json={"access_token": "old", "expires_in": 43200, "token_type": "bearer"}),
+        httpx.Response(200, json={"access_token": "new", "expires_in": 43200, "token_type": "bearer"}),
+    ])
+    otp = respx.post(f"{BASE}/api/v2/send_otp").mock(side_effect=[
+        httpx.Response(401), httpx.Response(200, json={"balance": 5})])
+    async with client() as c:
+        assert (await c.send_otp("989121234567", "1234")).balance == 5
+    assert [call.request.headers["authorization"] for call in otp.calls] == ["Bearer old", "Bearer new"]
+
+
+@pytest.mark.parametrize("status", [429, 400])
+@respx.mock
+async def test_the_per_phone_limit_is_classified_by_code_not_status(status: int) -> None:
+    respx.post(f"{BASE}/api/v2/auth/token").respond(200, json={"access_token": "t", "expires_in": 60})
+    respx.post(f"{BASE}/api/v2/send_otp").respond(status, json={"type": 2, "code": 18, "message": "rate limit exceeded"})
+    async with client() as c:
+        with pytest.raises(PhoneRateLimitError) as caught:
+            await c.send_otp("989121234567", "1234")
+    assert caught.value.code == 18 and caught.value.type == 2
+
+
+@respx.mock
+async def test_send_otp_is_never_retried_once_it_may_have_arrived() -> None:
+    respx.post(f"{BASE}/api/v2/auth/token").respond(200, json={"access_token": "t", "expires_in": 60})
+    otp = respx.post(f"{BASE}/api/v2/send_otp").mock(side_effect=httpx.ReadTimeout("slow"))
+    async with client() as c:
+        with pytest.raises(OutcomeUnknown):
+            await c.send_otp("989121234567", "1234")
+    assert otp.call_count == 1
+
+
+@respx.mock
+async def test_wrong_client_credentials_never_echo_the_secret() -> None:
+    respx.post(f"{BASE}/api/v2/auth/token").respond(
+        401, json={"error": "invalid_client", "error_description": "Client authentication failed"})
+    async with client() as c:
+        with pytest.raises(AuthenticationError) as caught:
+            await c.fetch_token()
+    assert SECRET not in str(caught.value) and SECRET not in repr(caught.value)
+
+
+async def test_an_unreachable_service_is_a_connect_failure_after_retries() -> None:
+    calls = []
+
+    async def count_sleep(seconds: float) -> None:
+        calls.append(seconds)
+
+    async with SafirClient("http://127.0.0.1:1", api_key=KEY, sleep=count_sleep,
+                           retry=RetryPolicy(max_retries=2)) as c:
+        with pytest.raises(ConnectFailed):
+            await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData.text("x"))
+    assert len(calls) == 2 and calls[0] < calls[1]
+
+
+def test_backoff_grows_to_its_cap_and_obeys_a_bounded_retry_after() -> None:
+    policy = RetryPolicy(base=0.5, cap=8.0, retry_after_cap=30.0)
+    delays = [policy.delay(n) for n in range(8)]
+    assert all(0.75 * min(0.5 * 2**n, 8) <= d <= min(0.5 * 2**n, 8) for n, d in enumerate(delays))
+    assert policy.delay(0, retry_after=12) == 12
+    assert policy.delay(0, retry_after=300) <= 0.5
+
+
+async def test_rate_limit_error_is_transient() -> None:
+    from app.api import Category, classify
+
+    assert classify(RateLimitError()) is Category.TRANSIENT
+    assert classify(PaymentRequiredError()) is Category.ACCOUNT
+    assert classify(NotBaleUserError()) is Category.RECIPIENT

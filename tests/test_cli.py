@@ -1,0 +1,111 @@
+"""The headless command end to end: a real process, a real sandbox on loopback, and the
+results file checked against what the sandbox delivered."""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from tests.conftest import REPO, SAMPLES, delivered
+
+COLUMNS = ["row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id"]
+
+
+def run(*args: str, api_key: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    if api_key is not None:
+        env["SAFIR_API_KEY"] = api_key
+    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+                          cwd=REPO, timeout=timeout)
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf"), "CSV results carry a BOM for Excel"
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames == COLUMNS
+        return list(reader)
+
+
+def test_send_writes_every_row_and_agrees_with_what_the_sandbox_delivered(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    results = tmp_path / "r.csv"
+    done = run("send", str(SAMPLES / "contacts.xlsx"), "--base-url", sandbox.url, "--bot-id", "1001",
+               "--text", "سلام {{نام}}", "--rate", "0", "--results", str(results), api_key=DEMO_API_KEY)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("campaign ") and lines[0].split()[1].isdigit()
+    assert "phone column: موبایل (detected" in done.stdout
+    assert "13 sent, 1 failed" in done.stdout
+
+    rows = read_csv(results)
+    assert [int(r["row"]) for r in rows] == list(range(2, 22))  # every data row, in sheet order
+    messages = delivered(sandbox)
+    sent = {r["phone"]: r for r in rows if r["status"] == "sent"}
+    assert len(messages) == len(sent) == 13
+    for message in messages:
+        row = sent[message["phone_number"]]
+        assert row["message_id"] == message["message_id"] and row["request_id"] == message["request_id"]
+    statuses = {r["row"]: (r["status"], r["error_code"]) for r in rows}
+    assert statuses["11"] == ("duplicate", "") and statuses["14"] == ("invalid", "")
+    assert statuses["19"] == ("failed", "17")
+    assert next(r for r in rows if r["row"] == "11")["phone"] == "989121110001"
+
+
+def test_send_sandbox_flag_runs_without_any_setup(tmp_path: Path) -> None:
+    results = tmp_path / "r.xlsx"
+    done = run("send", str(SAMPLES / "contacts.csv"), "--sandbox", "--bot-id", "1001", "--text", "سلام {{نام}}",
+               "--rate", "0", "--results", str(results))
+    assert done.returncode == 0, done.stderr
+    sheet = openpyxl.load_workbook(results).active
+    values = list(sheet.iter_rows(values_only=True))
+    assert list(values[0]) == COLUMNS and len(values) == 21
+    assert sum(1 for v in values[1:] if v[3] == "sent") == 13
+
+
+def test_dry_run_sends_nothing_and_reports_verdicts(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    results = tmp_path / "dry.csv"
+    done = run("send", str(SAMPLES / "contacts.csv"), "--base-url", sandbox.url, "--bot-id", "1001",
+               "--text", "x", "--dry-run", "--results", str(results), api_key=DEMO_API_KEY)
+    assert done.returncode == 0, done.stderr
+    rows = read_csv(results)
+    assert {r["status"] for r in rows} == {"valid", "invalid", "duplicate"}
+    assert sum(r["status"] == "valid" for r in rows) == 14
+    assert delivered(sandbox) == []
+
+
+@pytest.mark.parametrize(("args", "key", "message"), [
+    (["--text", "x"], None, "SAFIR_API_KEY"),
+    (["--text", "x", "--phone-column", "tel"], "k", "no column named 'tel'"),
+    (["--text", "{{missing}}"], "k", "{{missing}} but the sheet has no such column"),
+    (["--text", "x", "--base-url", "http://safir.example"], "k", "plain http"),
+])
+def test_configuration_errors_exit_non_zero_with_one_line(args: list[str], key: str | None, message: str) -> None:
+    done = run("send", str(SAMPLES / "contacts.csv"), "--bot-id", "1001", *args, api_key=key)
+    assert done.returncode == 2
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_an_unreadable_file_is_a_configuration_error(tmp_path: Path) -> None:
+    bad = tmp_path / "contacts.csv"
+    bad.write_bytes(b"\x00\x01" * 100)
+    done = run("send", str(bad), "--bot-id", "1001", "--text", "x", api_key="k")
+    assert done.returncode == 2 and "not a text CSV" in done.stderr
+
+
+def test_an_unreachable_service_exits_non_zero_and_keeps_the_rows_pending(tmp_path: Path) -> None:
+    done = run("send", str(SAMPLES / "contacts.csv"), "--base-url", "http://127.0.0.1:1", "--bot-id", "1001",
+               "--text", "x", "--results", str(tmp_path / "r.csv"), api_key="k")
+    assert done.returncode == 3
+    assert "could not connect" in done.stderr and "Traceback" not in done.stderr
+    rows = read_csv(tmp_path / "r.csv")
+    assert sum(r["status"] == "pending" for r in rows) == 14

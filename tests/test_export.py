@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from app.contacts import RESULT_COLUMNS, ExportError, write_results
+
+ROWS = [
+    {"row": 2, "phone_input": "+98 912 123 4567", "phone": "989121234567", "status": "sent", "error_code": None,
+     "error": None, "message_id": "m1", "request_id": "r1"},
+    {"row": 3, "phone_input": "=HYPERLINK(\"x\")", "phone": None, "status": "invalid", "error_code": None,
+     "error": "علت", "message_id": None, "request_id": None},
+    {"row": 4, "phone_input": "09121110000", "phone": "989121110000", "status": "failed", "error_code": 17,
+     "error": "no account", "message_id": None, "request_id": "r3"},
+]
+
+
+def test_csv_has_a_bom_the_columns_and_no_live_formulas(tmp_path: Path) -> None:
+    path = write_results(tmp_path / "r.csv", ROWS)
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    lines = raw.decode("utf-8-sig").splitlines()
+    assert lines[0] == ",".join(RESULT_COLUMNS)
+    assert lines[1].startswith("2,'+98 912 123 4567,989121234567,sent,,,m1,r1")
+    assert "'=HYPERLINK" in lines[2] and "علت" in lines[2]
+    assert lines[3] == "4,09121110000,989121110000,failed,17,no account,,r3"
+
+
+def test_xlsx_keeps_phones_as_text_with_a_bold_header(tmp_path: Path) -> None:
+    path = write_results(tmp_path / "r.xlsx", ROWS)
+    sheet = openpyxl.load_workbook(path).active
+    assert [c.value for c in sheet[1]] == list(RESULT_COLUMNS)
+    assert sheet[1][0].font.bold
+    assert sheet["C2"].value == "989121234567" and sheet["C2"].data_type == "s"
+    assert sheet["B4"].value == "09121110000"
+    assert sheet["E4"].value == 17
+    assert sheet["B3"].value.startswith("'=")
+
+
+def test_unknown_suffix_and_unwritable_place_are_plain_errors(tmp_path: Path) -> None:
+    with pytest.raises(ExportError, match=".csv or .xlsx"):
+        write_results(tmp_path / "r.txt", ROWS)
+    with pytest.raises(ExportError, match="cannot write"):
+        write_results(tmp_path / "no" / "such" / "dir" / "r.csv", ROWS)

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app.campaign import Journal, JournalError, NewRecipient, RecipientState
+from app.campaign.journal import SCHEMA_VERSION
+
+
+def make(journal: Journal) -> int:
+    return journal.create_campaign(
+        name="t", kind="text", content={"text": "hi"}, bot_id=1001, rate_per_minute=60, in_flight=2,
+        base_url="http://127.0.0.1:1",
+        recipients=[
+            NewRecipient(2, "0912 123 4567", "989121234567", "valid", None, {"message": {"text": "hi"}}),
+            NewRecipient(3, "x", None, "invalid", "letters", None),
+            NewRecipient(4, "09121234567", "989121234567", "duplicate", "same number as row 2", None),
+        ],
+    )
+
+
+def test_rows_start_pending_or_skipped_with_a_fixed_request_id(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    campaign_id = make(journal)
+    recipients = list(journal.recipients(campaign_id))
+    assert [r.state for r in recipients] == [RecipientState.PENDING, RecipientState.SKIPPED, RecipientState.SKIPPED]
+    request_id = recipients[0].request_id
+    assert request_id and recipients[1].request_id is None
+    journal.mark_in_flight(campaign_id, 2)
+    journal.close()
+
+    reopened = Journal(tmp_path / "j.sqlite3")
+    again = reopened.recipients_to_send(campaign_id)
+    assert [(r.row, r.state, r.request_id, r.attempts) for r in again] == [(2, "in_flight", request_id, 1)]
+
+
+def test_counts_always_add_up_and_results_follow_sheet_order(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    campaign_id = make(journal)
+    journal.record_outcome(campaign_id, 2, RecipientState.FAILED, error_code=17, error="no account")
+    counts = journal.counts(campaign_id)
+    assert counts["failed"] == 1 and counts["skipped"] == 2 and counts["total"] == 3
+    assert sum(counts[s] for s in RecipientState.ALL) == counts["total"]
+    rows = list(journal.result_rows(campaign_id))
+    assert [(r["row"], r["status"], r["error_code"]) for r in rows] == [(2, "failed", 17), (3, "invalid", None),
+                                                                         (4, "duplicate", None)]
+    assert rows[2]["phone"] == "989121234567"
+
+
+def test_schema_version_is_recorded_and_a_newer_journal_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    Journal(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError, match="newer version"):
+        Journal(path)
