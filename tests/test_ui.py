@@ -11,6 +11,7 @@ from typing import Any
 import openpyxl
 import pytest
 import qasync
+from PySide6.QtCore import Qt
 
 from app import paths
 from app.campaign import CampaignStatus, Journal
@@ -55,6 +56,8 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
         assert "14 valid" in window.counts_label.text()
         window.text_edit.setPlainText("سلام {{نام}}")
         assert window.preview_label.text() == "سلام علی"
+        option = window.text_edit.document().defaultTextOption()
+        assert option.textDirection() == Qt.LayoutDirection.RightToLeft  # Persian text runs right to left
         window.rate_spin.setValue(0)
         result = await window.send()
         assert result is not None and result.status == CampaignStatus.FINISHED

@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 import traceback
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -44,6 +45,17 @@ from app.ui.models import ResultsModel  # noqa: E402
 from app.workflow import CampaignInputError, CheckedSheet, check_sheet, create_text_campaign  # noqa: E402
 
 log = logging.getLogger(__name__)
+
+
+def starts_right_to_left(text: str) -> bool:
+    """True when the first letter with a strong direction is right-to-left (Persian)."""
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
 
 
 @dataclass(frozen=True)
@@ -126,6 +138,7 @@ class MainWindow(QMainWindow):
         self.text_edit.textChanged.connect(self._update_preview)
         self.field_combo = QComboBox()
         self.field_combo.setAccessibleName(self.tr("Insert a column"))
+        self.field_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.field_combo.setToolTip(self.tr("Insert a column of the sheet as a {{placeholder}}"))
         self.field_combo.activated.connect(self._insert_field)
         text_row.addWidget(self.text_edit, 1)
@@ -160,9 +173,9 @@ class MainWindow(QMainWindow):
         self.send_button.setDefault(True)
         self.send_button.clicked.connect(self._on_send_clicked)
         self.pause_button = QPushButton(self.tr("Pause"))
-        self.pause_button.clicked.connect(lambda: self.engine and self.engine.pause())
+        self.pause_button.clicked.connect(self._on_pause_clicked)
         self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.clicked.connect(lambda: self.engine and self.engine.cancel())
+        self.cancel_button.clicked.connect(self._on_cancel_clicked)
         self.export_button = QPushButton(self.tr("Export results…"))
         self.export_button.clicked.connect(self._on_export_clicked)
         self.progress = QProgressBar()
@@ -259,6 +272,12 @@ class MainWindow(QMainWindow):
         from app.campaign import render
 
         text = self.text_edit.toPlainText()
+        rtl = starts_right_to_left(text)
+        option = self.text_edit.document().defaultTextOption()
+        if (option.textDirection() == Qt.LayoutDirection.RightToLeft) != rtl:
+            option.setTextDirection(Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)
+            option.setAlignment(Qt.AlignmentFlag.AlignRight if rtl else Qt.AlignmentFlag.AlignLeft)
+            self.text_edit.document().setDefaultTextOption(option)
         if self.checked is None or not text:
             self.preview_label.setText("")
             return
@@ -316,6 +335,16 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(summary)
         self.counts_label.setText(summary)
         return result
+
+    def _on_pause_clicked(self) -> None:
+        if self.engine is not None:
+            self.engine.pause()
+            self.statusBar().showMessage(self.tr("Pausing after the requests in flight…"))
+
+    def _on_cancel_clicked(self) -> None:
+        if self.engine is not None:
+            self.engine.cancel()
+            self.statusBar().showMessage(self.tr("Cancelling after the requests in flight…"))
 
     def _on_progress(self, progress: Progress) -> None:
         c = progress.counts
