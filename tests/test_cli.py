@@ -13,7 +13,7 @@ import openpyxl
 import pytest
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from tests.conftest import REPO, SAMPLES, delivered
+from tests.helpers import REPO, SAMPLES, delivered
 
 COLUMNS = ["row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id"]
 

@@ -11,7 +11,7 @@ from app.api import MessageData, RetryPolicy, SafirClient
 from app.campaign import CampaignEngine, CampaignStatus, Journal, Pacer, RecipientState
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.workflow import check_sheet, create_text_campaign
-from tests.conftest import SAMPLES, delivered, fast_settings
+from tests.helpers import SAMPLES, delivered, fast_settings
 
 
 class FakeClock:

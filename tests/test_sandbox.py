@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from tests.conftest import delivered, fast_settings
+from tests.helpers import delivered, fast_settings
 
 PHONE = "989121234567"
 

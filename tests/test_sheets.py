@@ -6,7 +6,7 @@ import openpyxl
 import pytest
 
 from app.contacts import SheetError, Verdict, count_verdicts, detect_phone_column, read_sheet, resolve_phone_column, validate
-from tests.conftest import SAMPLES
+from tests.helpers import SAMPLES
 
 
 def write_text(path: Path, text: str, encoding: str) -> Path:

@@ -18,7 +18,7 @@ from app.campaign import CampaignStatus, Journal
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.ui.main_window import Connection, MainWindow
 from app.ui.models import ResultsModel
-from tests.conftest import SAMPLES, delivered
+from tests.helpers import SAMPLES, delivered
 
 
 def run_in_qt_loop(qapp: Any, scenario: Callable[[], Awaitable[Any]]) -> Any:
