@@ -87,7 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "sandbox":
             from app.sandbox.runner import serve
 
-            serve(args, files_dir=paths.sandbox_dir() / "files")
+            try:
+                serve(args, files_dir=paths.sandbox_dir() / "files")
+            except ValueError as exc:
+                raise CliError(str(exc)) from None
             return EXIT_OK
         from app.ui.main_window import run_window
 

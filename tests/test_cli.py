@@ -109,3 +109,46 @@ def test_an_unreachable_service_exits_non_zero_and_keeps_the_rows_pending(tmp_pa
     assert "could not connect" in done.stderr and "Traceback" not in done.stderr
     rows = read_csv(tmp_path / "r.csv")
     assert sum(r["status"] == "pending" for r in rows) == 14
+
+
+def test_the_standalone_sandbox_serves_on_the_given_port(tmp_path: Path) -> None:
+    import socket
+    import time
+
+    import httpx
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = tmp_path / "sandbox.toml"
+    config.write_text('balance = 7\n[[accounts]]\nclient_id = "two"\nclient_secret = "s2"\napi_key = "k2"\n'
+                      'bots = { 2001 = "دو" }\n', encoding="utf-8")
+    env = dict(os.environ)
+    server = subprocess.Popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--config", str(config),
+                               "--api-key", "custom-key"], cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert "sandbox on http://127.0.0.1" in (server.stdout.readline() if server.stdout else "")
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                state = httpx.get(f"{url}/sandbox/state").json()
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        assert state["balances"] == {"demo": 7, "two": 10000}
+        body = {"bot_id": 2001, "phone_number": "989121234567", "message_data": {"message": {"text": "x"}}}
+        assert httpx.post(f"{url}/api/v3/send_message", json=body, headers={"api-access-key": "k2"}).status_code == 200
+        assert httpx.post(f"{url}/api/v3/send_message", json=body,
+                          headers={"api-access-key": "custom-key"}).status_code == 400  # not the first account's bot
+        assert httpx.post(f"{url}/api/v3/send_message", json=body,
+                          headers={"api-access-key": DEMO_API_KEY}).status_code == 401  # --api-key replaced it
+    finally:
+        server.terminate()
+        server.wait(10)
+        if server.stdout:
+            server.stdout.close()
+
+
+def test_a_bad_sandbox_config_is_one_line() -> None:
+    done = run("sandbox", "--config", str(SAMPLES / "contacts.csv"))
+    assert done.returncode == 2 and "cannot read sandbox config" in done.stderr

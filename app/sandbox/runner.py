@@ -5,15 +5,27 @@ from __future__ import annotations
 import argparse
 import logging
 import threading
+import tomllib
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
-from app.sandbox.server import SandboxApp
-from app.sandbox.state import Settings
+from app.sandbox.server import DroppedConnection, SandboxApp
+from app.sandbox.state import Account, Settings, Template
 
 log = logging.getLogger(__name__)
+
+
+class _HideInjectedFaults(logging.Filter):
+    """Keep uvicorn from logging the connections the sandbox drops on purpose."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], DroppedConnection))
+
+
+logging.getLogger("uvicorn.error").addFilter(_HideInjectedFaults())
 
 
 def _server(settings: Settings, host: str, port: int, files_dir: Path | None) -> tuple[uvicorn.Server, SandboxApp]:
@@ -65,35 +77,81 @@ class EmbeddedSandbox:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The sandbox's command-line flags (``safir-campaign sandbox --help``)."""
-    defaults = Settings()
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--client-id", default=defaults.client_id)
-    parser.add_argument("--client-secret", default=defaults.client_secret)
-    parser.add_argument("--api-key", default=defaults.api_key)
-    parser.add_argument("--balance", type=int, default=defaults.balance, help="starting balance in messages")
-    parser.add_argument("--token-ttl", type=int, default=defaults.token_ttl, help="token lifetime in seconds")
-    parser.add_argument("--rate-per-minute", type=int, default=defaults.rate_per_minute,
-                        help="sending requests per minute per account (0: off)")
-    parser.add_argument("--burst-per-second", type=int, default=defaults.burst_per_second,
-                        help="sending requests in any one second (0: off)")
-    parser.add_argument("--contact-limit", type=int, default=defaults.contact_limit,
-                        help="distinct phones one bot may reach (0: off)")
-    parser.add_argument("--max-upload-bytes", type=int, default=defaults.max_upload_bytes)
-    parser.add_argument("--latency-ms", type=int, default=defaults.latency_ms, help="added to every answer")
-    parser.add_argument("--fault-5xx", type=float, default=0.0, help="share of sends answered with 500")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the fault injection")
+    """The sandbox's command-line flags (``safir-campaign sandbox --help``). A flag that
+    is not given leaves the --config file's value, or the default, in place."""
+    d = Settings()
+    add = parser.add_argument
+    add("--host", default="127.0.0.1")
+    add("--port", type=int, default=8765)
+    add("--config", type=Path, help="TOML file with these settings plus accounts, bots, templates and "
+        "no_account_numbers (see docs/sandbox.md)")
+    add("--client-id", help=f"v2 client id (default {d.client_id})")
+    add("--client-secret", help="v2 client secret (default: the demo one)")
+    add("--api-key", help="v3 api-access-key (default: the demo one)")
+    add("--balance", type=int, help=f"starting balance in messages (default {d.balance})")
+    add("--token-ttl", type=int, help=f"token lifetime in seconds (default {d.token_ttl})")
+    add("--rate-per-minute", type=int, help=f"sending requests per minute per account, 0: off (default {d.rate_per_minute})")
+    add("--burst-per-second", type=int, help=f"sending requests in any one second, 0: off (default {d.burst_per_second})")
+    add("--contact-limit", type=int, help="distinct phones one bot may reach, 0: off (default 0)")
+    add("--max-upload-bytes", type=int, help=f"largest upload in bytes (default {d.max_upload_bytes})")
+    add("--latency-ms", type=int, help="milliseconds added to every answer (default 0)")
+    add("--fault-5xx", type=float, help="share of sends refused with HTTP 500 before processing")
+    add("--fault-timeout", type=float, help="share of sends processed, then answered after --fault-hold-s")
+    add("--fault-reset", type=float, help="share of sends processed, then the connection dropped")
+    add("--fault-hold-s", type=float, help=f"seconds a timeout fault holds its answer (default {d.fault_hold_s})")
+    add("--seed", type=int, help="seed of the fault injection, for repeatable runs")
+
+
+def load_config(path: Path) -> dict[str, Any]:
+    """Settings fields from a TOML file (see docs/sandbox.md). Raises ValueError with
+    the file's problem in words."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"cannot read sandbox config {path}: {exc}") from None
+    known = {f.name for f in fields(Settings)}
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        name = key.replace("-", "_")
+        if name == "bots":
+            values["bots"] = {int(k): str(v) for k, v in value.items()}
+        elif name == "templates":
+            values["templates"] = _templates(value)
+        elif name == "no_account_numbers":
+            values[name] = {str(v) for v in value}
+        elif name == "accounts":
+            values["extra_accounts"] = [
+                Account(
+                    client_id=a["client_id"], client_secret=a["client_secret"], api_key=a["api_key"],
+                    balance=int(a.get("balance", Settings.balance)),
+                    bots={int(k): str(v) for k, v in a.get("bots", {}).items()},
+                    templates=_templates(a.get("templates", [])),
+                )
+                for a in value
+            ]
+        elif name in known:
+            values[name] = value
+        else:
+            raise ValueError(f"sandbox config {path}: unknown setting {key!r}")
+    return values
+
+
+def _templates(items: list[dict[str, str]]) -> dict[str, Template]:
+    return {t["template_id"]: Template(t["template_id"], t["body"], t.get("category", "service")) for t in items}
 
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
-    """Settings from parsed flags; names match :class:`Settings` fields."""
+    """Settings from the --config file, then the flags that were given."""
+    values = load_config(args.config) if getattr(args, "config", None) else {}
     known = {f.name for f in fields(Settings)}
-    return Settings(**{k: v for k, v in vars(args).items() if k in known})
+    values.update({k: v for k, v in vars(args).items() if k in known and v is not None})
+    return Settings(**values)
 
 
 def serve(args: argparse.Namespace, files_dir: Path | None = None) -> None:
     """Serve the sandbox in the foreground until interrupted."""
-    server, _ = _server(settings_from_args(args), args.host, args.port, files_dir)
-    print(f"sandbox on http://{args.host}:{args.port}  (api-access-key, client id/secret: see --help)", flush=True)
+    settings = settings_from_args(args)
+    server, _ = _server(settings, args.host, args.port, files_dir)
+    print(f"sandbox on http://{args.host}:{args.port} - client id {settings.client_id!r}, "
+          f"{len(settings.accounts())} account(s); Ctrl+C stops it", flush=True)
     server.run()

@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from app.sandbox.state import PLACEHOLDER, SandboxState, Settings
+from app.sandbox.state import PLACEHOLDER, Account, AccountState, SandboxState, Settings
 
 V2_PHONE = re.compile(r"98[1-9]\d{9}")  # spec 2.2: 98, then the number without its 0
 V3_PHONE = re.compile(r"\+?98\d{10}")  # spec 2.5: 98 + ten digits (a + is also listed)
@@ -58,7 +58,7 @@ class SandboxApp:
         self.settings = settings
         self.files_dir = files_dir
         self.random = random.Random(settings.seed)
-        self.app = Starlette(
+        self.routes = Starlette(
             routes=[
                 Route("/api/v2/auth/token", self.token, methods=["POST"]),
                 Route("/api/v2/send_otp", self.send_otp, methods=["POST"]),
@@ -68,6 +68,7 @@ class SandboxApp:
                 Route("/sandbox/state", self.snapshot, methods=["GET"]),
             ]
         )
+        self.app = FaultInjection(self.routes, settings, self.random)
 
     async def _latency(self) -> None:
         if self.settings.latency_ms:
@@ -91,13 +92,15 @@ class SandboxApp:
         if params["grant_type"] != "client_credentials" or params["scope"] != "read":
             return PlainTextResponse("failed to parse request: unsupported grant_type or scope", status_code=400)
         s = self.settings
-        if params["client_id"] != s.client_id or params["client_secret"] != s.client_secret:
+        account = self.state.by_client.get(params["client_id"])
+        if account is None or not secrets.compare_digest(params["client_secret"], account.account.client_secret):
             return JSONResponse(
                 {"error": "invalid_client", "error_description": "Client authentication failed"}, status_code=401
             )
         now = int(time.time())
         token = jwt.encode(
-            {"sub": s.client_id, "scope": "read", "iat": now, "exp": now + s.token_ttl, "jti": uuid.uuid4().hex},
+            {"sub": account.account.client_id, "scope": "read", "iat": now, "exp": now + s.token_ttl,
+             "jti": uuid.uuid4().hex},
             s.jwt_key,
             algorithm="HS256",
         )
@@ -105,20 +108,25 @@ class SandboxApp:
             {"access_token": token, "expires_in": s.token_ttl, "scope": "read", "token_type": "bearer"}
         )
 
-    def _bearer_ok(self, request: Request) -> bool:
+    def _bearer_account(self, request: Request) -> AccountState | None:
+        """The account of a valid, unexpired bearer token (scheme matched case-insensitively)."""
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            return False
+            return None
         try:
             claims = jwt.decode(token.strip(), self.settings.jwt_key, algorithms=["HS256"])
         except jwt.InvalidTokenError:
-            return False
-        return claims.get("sub") == self.settings.client_id
+            return None
+        return self.state.by_client.get(claims.get("sub"))
+
+    def _key_account(self, request: Request) -> AccountState | None:
+        return self.state.by_key.get(request.headers.get("api-access-key", ""))
 
     async def send_otp(self, request: Request) -> Response:
         """POST /api/v2/send_otp (spec 4.2, 7.2, 8)."""
         await self._latency()
-        if not self._bearer_ok(request):
+        account = self._bearer_account(request)
+        if account is None:
             return JSONResponse(
                 {"error": "invalid_token", "error_description": "missing, invalid or expired access token"},
                 status_code=401,
@@ -136,7 +144,7 @@ class SandboxApp:
         if not isinstance(otp, str) or not OTP_V2.fullmatch(otp):
             return _v2_error(400, 2, 4, "otp must be a number of 3 to 8 digits")
         state, s = self.state, self.settings
-        if state.rate_limited():
+        if state.rate_limited(account):
             state.errors_by_code[18] += 1
             return _v2_error(429, 2, 18, "rate limit exceeded")
         now = state.now()
@@ -146,21 +154,23 @@ class SandboxApp:
         if not state.has_account(phone):
             state.errors_by_code[17] += 1
             return _v2_error(404, 3, 17, "this phone does not have an account in Bale")
-        if state.balance <= 0:
+        if account.balance <= 0:
             state.errors_by_code[20] += 1
             return _v2_error(402, 2, 20, "payment required")
         state.otp_per_phone.add(phone, now)
-        state.deliver(request_id=None, bot_id=0, phone=phone, kind="otp", text=otp_text(otp, s.client_id),
+        sender = next(iter(account.account.bots.values()), account.account.client_id)
+        state.deliver(account, request_id=None, bot_id=0, phone=phone, kind="otp", text=otp_text(otp, sender),
                       is_secure=False)
-        return JSONResponse({"balance": state.balance})
+        return JSONResponse({"balance": account.balance})
 
     # -- v3 ---------------------------------------------------------------------------
 
     async def send_message(self, request: Request) -> Response:
         """POST /api/v3/send_message (spec 4.3, 2.5-2.11, 7.3)."""
         await self._latency()
-        state, s = self.state, self.settings
-        if request.headers.get("api-access-key") != s.api_key:
+        state = self.state
+        account = self._key_account(request)
+        if account is None:
             return JSONResponse(
                 {"message_id": None, "error_data": None, "message": "missing or invalid api-access-key"},
                 status_code=401,
@@ -173,49 +183,51 @@ class SandboxApp:
         request_id = body.get("request_id")
         if request_id is not None and not isinstance(request_id, str):
             return _v3_error(400, phone, 4, "request_id must be a string")
-        if request_id and request_id in state.answers:
-            status, answer = state.answers[request_id]
+        if request_id and request_id in account.answers:
+            status, answer = account.answers[request_id]
             return JSONResponse(answer, status_code=status)
         if self._fault_5xx():
             return _v3_error(500, phone, 2, "internal server error")
-        if state.rate_limited():
+        if state.rate_limited(account):
             state.errors_by_code[3] += 1
             return _v3_error(429, phone, 3, "too many messages sent")
         bot_id = body.get("bot_id")
-        if isinstance(bot_id, bool) or not isinstance(bot_id, int) or bot_id not in s.bots:
+        if isinstance(bot_id, bool) or not isinstance(bot_id, int) or bot_id not in account.account.bots:
             return _v3_error(400, phone, 4, "unknown bot_id")
         if not V3_PHONE.fullmatch(phone):
-            return self._final(request_id, 200, _v3_error_body(phone, 8, "wrong phone number"), code=8)
+            return self._final(account, request_id, 200, _v3_error_body(phone, 8, "wrong phone number"), code=8)
         phone = phone.lstrip("+")
-        rendered = self._render(body.get("message_data"), bot_id)
+        rendered = self._render(account.account, body.get("message_data"), bot_id)
         if isinstance(rendered, str):
             return _v3_error(400, phone, 4, rendered)
         kind, text, is_secure = rendered
         if not state.has_account(phone):
-            return self._final(request_id, 200, _v3_error_body(phone, 17, "user has no account in Bale"), code=17)
-        if not state.contact_allowed(bot_id, phone):
+            return self._final(account, request_id, 200, _v3_error_body(phone, 17, "user has no account in Bale"),
+                               code=17)
+        if not state.contact_allowed(account, bot_id, phone):
             state.errors_by_code[21] += 1
             return JSONResponse(_v3_error_body(phone, 21, "the bot's contact limit is reached"))
-        if state.balance <= 0:
+        if account.balance <= 0:
             state.errors_by_code[20] += 1
             return _v3_error(402, phone, 20, "insufficient credit")
         message_id = _otp_message_id() if kind == "otp" else None
-        delivered = state.deliver(request_id=request_id, bot_id=bot_id, phone=phone, kind=kind, text=text,
+        delivered = state.deliver(account, request_id=request_id, bot_id=bot_id, phone=phone, kind=kind, text=text,
                                   is_secure=is_secure, message_id=message_id)
         answer: dict[str, Any] = {"message_id": delivered.message_id}
         if kind != "otp":
             answer["error_data"] = None
-        return self._final(request_id, 200, answer)
+        return self._final(account, request_id, 200, answer)
 
-    def _final(self, request_id: str | None, status: int, answer: dict[str, Any], code: int | None = None) -> Response:
+    def _final(self, account: AccountState, request_id: str | None, status: int, answer: dict[str, Any],
+               code: int | None = None) -> Response:
         """Remember a processed answer for its request_id, so a repeat gets it again."""
         if code is not None:
             self.state.errors_by_code[code] += 1
         if request_id:
-            self.state.answers[request_id] = (status, answer)
+            account.answers[request_id] = (status, answer)
         return JSONResponse(answer, status_code=status)
 
-    def _render(self, data: Any, bot_id: int) -> tuple[str, str, bool] | str:
+    def _render(self, account: Account, data: Any, bot_id: int) -> tuple[str, str, bool] | str:
         """(kind, text the recipient sees, is_secure) for valid message_data, else the
         reason it is invalid (spec 2.6-2.10)."""
         if not isinstance(data, dict):
@@ -231,9 +243,9 @@ class SandboxApp:
             otp = data["otp_message"].get("otp") if isinstance(data["otp_message"], dict) else None
             if not isinstance(otp, str) or not NUMERIC.fullmatch(otp):
                 return "otp_message.otp must be numeric text"
-            result = ("otp", otp_text(otp, self.settings.bots[bot_id]))
+            result = ("otp", otp_text(otp, account.bots[bot_id]))
         elif kind == "template_message":
-            result = self._render_template(data["template_message"])
+            result = self._render_template(account, data["template_message"])
         else:
             result = self._render_message(data["message"])
         if isinstance(result, str):
@@ -243,10 +255,11 @@ class SandboxApp:
             text = "🔒 پیام امن (برای دیدن، رمز را وارد کنید)\n" + text
         return kind, text, is_secure
 
-    def _render_template(self, template_message: Any) -> tuple[str, str] | str:
+    def _render_template(self, account: Account, template_message: Any) -> tuple[str, str] | str:
         if not isinstance(template_message, dict):
             return "template_message must be an object"
-        template = self.settings.templates.get(template_message.get("template_id"))  # type: ignore[arg-type]
+        template_id = template_message.get("template_id")
+        template = account.templates.get(template_id) if isinstance(template_id, str) else None
         if template is None:
             return "unknown template_id"
         fields = template_message.get("text_fields")
@@ -299,29 +312,48 @@ class SandboxApp:
         """POST /api/v3/upload_file (spec 4.4, 2.13): multipart field ``file``."""
         await self._latency()
         s = self.settings
-        if request.headers.get("api-access-key") != s.api_key:
+        if self._key_account(request) is None:
             return JSONResponse({"file_id": None, "error": {"phone_number": "", "code": 4,
                                  "description": "missing or invalid api-access-key"}}, status_code=401)
         declared = request.headers.get("content-length")
         if s.max_upload_bytes and declared and declared.isdigit() and int(declared) > s.max_upload_bytes + 4096:
             return _upload_error("file larger than the upload limit")
         try:
-            form = await request.form(max_part_size=max(s.max_upload_bytes, 1024) + 1)
+            async with request.form(max_part_size=max(s.max_upload_bytes, 1024) + 1) as form:
+                upload = form.get("file")
+                if upload is None or isinstance(upload, str):
+                    return _upload_error("multipart field 'file' is required")
+                file_id = uuid.uuid4().hex
+                size = await self._store(upload, file_id)
+                if s.max_upload_bytes and size > s.max_upload_bytes:
+                    self._discard(file_id)
+                    return _upload_error("file larger than the upload limit")
+                name = Path(upload.filename or "file").name
+                self.state.files[file_id] = {"name": name, "size": size, "content_type": upload.content_type}
         except Exception:  # noqa: BLE001 - any parse failure is the client's bad input
             return _upload_error("invalid multipart form")
-        upload = form.get("file")
-        if upload is None or isinstance(upload, str):
-            return _upload_error("multipart field 'file' is required")
-        data = await upload.read()
-        if s.max_upload_bytes and len(data) > s.max_upload_bytes:
-            return _upload_error("file larger than the upload limit")
-        file_id = uuid.uuid4().hex
-        name = Path(upload.filename or "file").name
+        return JSONResponse({"file_id": file_id})
+
+    async def _store(self, upload: Any, file_id: str) -> int:
+        """Copy an upload to the files dir (if any) in chunks; return its size in bytes."""
+        size = 0
+        target = None
         if self.files_dir is not None:
             self.files_dir.mkdir(parents=True, exist_ok=True)
-            (self.files_dir / file_id).write_bytes(data)
-        self.state.files[file_id] = {"name": name, "size": len(data), "content_type": upload.content_type}
-        return JSONResponse({"file_id": file_id})
+            target = (self.files_dir / file_id).open("wb")
+        try:
+            while chunk := await upload.read(1 << 20):
+                size += len(chunk)
+                if target is not None:
+                    target.write(chunk)
+        finally:
+            if target is not None:
+                target.close()
+        return size
+
+    def _discard(self, file_id: str) -> None:
+        if self.files_dir is not None:
+            (self.files_dir / file_id).unlink(missing_ok=True)
 
     # -- inspection ------------------------------------------------------------------
 
@@ -334,6 +366,52 @@ class SandboxApp:
     async def snapshot(self, request: Request) -> Response:
         """GET /sandbox/state: balance, counts per phone and per error code."""
         return JSONResponse(self.state.snapshot())
+
+
+class DroppedConnection(Exception):
+    """Raised after a half-sent answer so that the server drops the connection."""
+
+
+class FaultInjection:
+    """ASGI middleware for the sending endpoints: after the request has been processed,
+    hold its answer for ``fault_hold_s`` seconds (share ``fault_timeout``) or send half
+    an answer and drop the connection (share ``fault_reset``). Either way the message
+    has been delivered, which is what a client must survive without sending twice."""
+
+    SENDING = ("/api/v2/send_otp", "/api/v3/send_message")
+
+    def __init__(self, app: Any, settings: Settings, rng: random.Random) -> None:
+        self.app = app
+        self.settings = settings
+        self.rng = rng
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        s = self.settings
+        if scope["type"] != "http" or scope["path"] not in self.SENDING or not (s.fault_reset or s.fault_timeout):
+            await self.app(scope, receive, send)
+            return
+        roll = self.rng.random()
+        fault = "reset" if roll < s.fault_reset else "timeout" if roll < s.fault_reset + s.fault_timeout else None
+        if fault is None:
+            await self.app(scope, receive, send)
+            return
+        captured: list[dict[str, Any]] = []
+
+        async def capture(message: dict[str, Any]) -> None:
+            captured.append(message)
+
+        await self.app(scope, receive, capture)
+        if fault == "timeout":
+            await asyncio.sleep(s.fault_hold_s)
+            for message in captured:
+                await send(message)
+            return
+        start = captured[0]
+        headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
+        await send({"type": "http.response.start", "status": start["status"],
+                    "headers": [*headers, (b"content-length", b"4096")]})
+        await send({"type": "http.response.body", "body": b"{", "more_body": True})
+        raise DroppedConnection("sandbox fault: connection dropped after processing")
 
 
 def _v3_error_body(phone: str, code: int, description: str) -> dict[str, Any]:

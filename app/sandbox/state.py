@@ -39,12 +39,9 @@ class Template:
 
 
 @dataclass
-class Settings:
-    """Everything that shapes the sandbox's behaviour. A limit of 0 is off.
-
-    Rates are requests per minute (per account) and per second (burst); ``latency_ms``
-    is added to every answer; ``token_ttl`` is in seconds; fault rates are in [0, 1].
-    """
+class Account:
+    """One organisation: v2 credentials, v3 key, balance (messages), bots by id with
+    their names, and templates by id."""
 
     client_id: str = DEMO_CLIENT_ID
     client_secret: str = DEMO_CLIENT_SECRET
@@ -57,7 +54,26 @@ class Settings:
             "sale": Template("sale", "{{name}} عزیز، تخفیف {{percent}} درصدی {{shop}} تا {{date}}", "promotional"),
         }
     )
+
+
+@dataclass
+class Settings:
+    """Everything that shapes the sandbox's behaviour. A limit of 0 is off.
+
+    Rates are requests per minute (per account) and per second (burst); ``latency_ms``
+    is added to every answer; ``token_ttl`` is in seconds; fault rates are shares of
+    sending requests in [0, 1]; ``fault_hold_s`` is how long a "timeout" fault holds
+    its answer. The top-level ``client_id``/``client_secret``/``api_key``/``balance``
+    describe the first account (the demo one unless overridden).
+    """
+
+    client_id: str = DEMO_CLIENT_ID
+    client_secret: str = DEMO_CLIENT_SECRET
+    api_key: str = DEMO_API_KEY
+    balance: int = DEMO_BALANCE
+    extra_accounts: list[Account] = field(default_factory=list)
     no_account_suffix: str = "0000"
+    no_account_numbers: set[str] = field(default_factory=set)
     token_ttl: int = 43200
     otp_per_phone_per_hour: int = 30
     rate_per_minute: int = 300
@@ -70,7 +86,18 @@ class Settings:
     fault_reset: float = 0.0
     fault_hold_s: float = 5.0
     seed: int | None = None
+    bots: dict[int, str] | None = None
+    templates: dict[str, Template] | None = None
     jwt_key: str = field(default_factory=lambda: secrets.token_hex(32))
+
+    def accounts(self) -> list[Account]:
+        """Every account, the first built from the top-level fields."""
+        first = Account(self.client_id, self.client_secret, self.api_key, self.balance)
+        if self.bots is not None:
+            first.bots = dict(self.bots)
+        if self.templates is not None:
+            first.templates = dict(self.templates)
+        return [first, *self.extra_accounts]
 
 
 @dataclass
@@ -107,16 +134,26 @@ class SlidingWindow:
         self._events[key].append(now)
 
 
+class AccountState:
+    """What changes for one account: balance, contacts per bot, answers by request_id."""
+
+    def __init__(self, account: Account) -> None:
+        self.account = account
+        self.balance = account.balance
+        self.answers: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.contacts: dict[int, set[str]] = defaultdict(set)
+
+
 class SandboxState:
-    """Mutable state of one sandbox: balance, tokens, contacts, messages, answers by
-    request_id, and counters. Accessed only from the sandbox's event loop thread."""
+    """Mutable state of one sandbox: accounts, delivered messages, uploaded files and
+    counters. Accessed only from the sandbox's event loop thread."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.balance = settings.balance
+        self.accounts = [AccountState(a) for a in settings.accounts()]
+        self.by_key = {a.account.api_key: a for a in self.accounts}
+        self.by_client = {a.account.client_id: a for a in self.accounts}
         self.messages: list[Delivered] = []
-        self.answers: dict[str, tuple[int, dict[str, Any]]] = {}
-        self.contacts: dict[int, set[str]] = defaultdict(set)
         self.files: dict[str, dict[str, Any]] = {}
         self.errors_by_code: dict[int, int] = defaultdict(int)
         self.otp_per_phone = SlidingWindow(3600.0)
@@ -127,32 +164,34 @@ class SandboxState:
     def now() -> float:
         return time.monotonic()
 
-    def rate_limited(self) -> bool:
+    def rate_limited(self, account: AccountState) -> bool:
         """Record one sending request; True when it breaks the per-minute or burst limit."""
         now = self.now()
         s = self.settings
-        if s.burst_per_second and self.per_second.count("account", now) >= s.burst_per_second:
+        key = account.account.api_key
+        if s.burst_per_second and self.per_second.count(key, now) >= s.burst_per_second:
             return True
-        if s.rate_per_minute and self.per_minute.count("account", now) >= s.rate_per_minute:
+        if s.rate_per_minute and self.per_minute.count(key, now) >= s.rate_per_minute:
             return True
-        self.per_second.add("account", now)
-        self.per_minute.add("account", now)
+        self.per_second.add(key, now)
+        self.per_minute.add(key, now)
         return False
 
     def has_account(self, phone: str) -> bool:
-        return not phone.endswith(self.settings.no_account_suffix)
+        s = self.settings
+        return phone not in s.no_account_numbers and not (s.no_account_suffix and phone.endswith(s.no_account_suffix))
 
-    def contact_allowed(self, bot_id: int, phone: str) -> bool:
+    def contact_allowed(self, account: AccountState, bot_id: int, phone: str) -> bool:
         """Spec code 21: a bot may reach at most ``contact_limit`` distinct phones."""
         limit = self.settings.contact_limit
-        known = self.contacts[bot_id]
+        known = account.contacts[bot_id]
         return not limit or phone in known or len(known) < limit
 
-    def deliver(self, *, request_id: str | None, bot_id: int, phone: str, kind: str, text: str,
-                is_secure: bool, message_id: str | None = None) -> Delivered:
-        """Store a delivered message and charge one message from the balance."""
-        self.balance -= 1
-        self.contacts[bot_id].add(phone)
+    def deliver(self, account: AccountState, *, request_id: str | None, bot_id: int, phone: str, kind: str,
+                text: str, is_secure: bool, message_id: str | None = None) -> Delivered:
+        """Store a delivered message and charge one message from the account's balance."""
+        account.balance -= 1
+        account.contacts[bot_id].add(phone)
         message = Delivered(
             message_id=message_id or str(uuid.uuid4()),
             request_id=request_id,
@@ -172,7 +211,8 @@ class SandboxState:
         for message in self.messages:
             per_phone[message.phone_number] += 1
         return {
-            "balance": self.balance,
+            "balance": self.accounts[0].balance,
+            "balances": {a.account.client_id: a.balance for a in self.accounts},
             "messages": len(self.messages),
             "messages_per_phone": dict(per_phone),
             "errors_by_code": {str(k): v for k, v in sorted(self.errors_by_code.items())},
