@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.campaign import Journal, missing_columns, text_recipients
+from app.campaign import Content, ContentError, Journal, QuietHours, build_recipients
 from app.contacts import ColumnGuess, RowVerdict, Sheet, count_verdicts, read_sheet, resolve_phone_column, validate
 
 DEFAULT_RATE_PER_MINUTE = 120.0
@@ -47,43 +47,53 @@ def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name
     return CheckedSheet(sheet, guess, validate(sheet, guess.column))
 
 
-def create_text_campaign(
+def create_campaign(
     journal: Journal,
     checked: CheckedSheet,
     *,
-    text: str,
+    content: Content,
     bot_id: int,
     base_url: str,
     rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
     in_flight: int = DEFAULT_IN_FLIGHT,
+    quiet_hours: QuietHours | None = None,
+    start_at: str | None = None,
+    template_fields: list[str] | None = None,
     name: str | None = None,
 ) -> int:
-    """Store a text campaign to every valid row of ``checked``; return its id.
+    """Store a campaign of ``content`` to every valid row of ``checked``; return its id.
 
-    Raises CampaignInputError for an empty text, a placeholder naming no column, a bad
-    bot id or rate.
+    ``rate_per_minute`` 0 means as fast as ``in_flight`` allows. Raises
+    CampaignInputError for content that cannot be rendered from this sheet (naming the
+    field), a bad bot id, rate or in-flight limit.
     """
-    if not text.strip():
-        raise CampaignInputError("the message text is empty.")
-    missing = missing_columns(text, checked.sheet.columns)
-    if missing:
-        raise CampaignInputError(
-            f"the text uses {{{{{missing[0]}}}}} but the sheet has no such column "
-            f"(columns: {', '.join(checked.sheet.columns)})."
-        )
+    try:
+        content.check(checked.sheet.columns, template_fields)
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem} (columns: {', '.join(checked.sheet.columns)}).") from None
     if bot_id <= 0:
         raise CampaignInputError("the bot id must be a positive number.")
     if rate_per_minute < 0:
         raise CampaignInputError("the rate cannot be negative (0 means as fast as allowed).")
-    recipients = text_recipients(zip(checked.verdicts, checked.sheet.records()), text)
+    if in_flight < 1:
+        raise CampaignInputError("at least one request must be allowed in flight.")
+    recipients = build_recipients(zip(checked.verdicts, checked.sheet.records()), content)
     return journal.create_campaign(
         name=name or checked.sheet.path.name,
-        kind="text",
-        content={"text": text},
+        kind=content.kind,
+        content=content.to_json(),
         bot_id=bot_id,
         rate_per_minute=rate_per_minute,
         in_flight=in_flight,
         base_url=base_url,
         recipients=recipients,
         source_path=str(checked.sheet.path),
+        quiet_hours=quiet_hours.text() if quiet_hours else None,
+        time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",
+        start_at=start_at,
     )
+
+
+def create_text_campaign(journal: Journal, checked: CheckedSheet, *, text: str, **settings: Any) -> int:
+    """:func:`create_campaign` for a plain text message with ``{{column}}`` placeholders."""
+    return create_campaign(journal, checked, content=Content(kind="text", text=text), **settings)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ def test_rows_start_pending_or_skipped_with_a_fixed_request_id(tmp_path: Path) -
     assert [r.state for r in recipients] == [RecipientState.PENDING, RecipientState.SKIPPED, RecipientState.SKIPPED]
     request_id = recipients[0].request_id
     assert request_id and recipients[1].request_id is None
-    journal.mark_in_flight(campaign_id, 2)
+    journal.mark_in_flight(recipients[0], "text", time.time())
     journal.close()
 
     reopened = Journal(tmp_path / "j.sqlite3")

@@ -268,6 +268,9 @@ class SafirClient:
         self._sleep = sleep
         self._token: AccessToken | None = None
         self._token_lock = asyncio.Lock()
+        #: Called with each transient error before its retry (a campaign slows down on
+        #: RateLimitError, for example).
+        self.retry_listeners: list[Callable[[SafirError], None]] = []
         self._http = httpx.AsyncClient(
             base_url=self.base_url,
             timeout=timeouts.to_httpx(),
@@ -316,6 +319,8 @@ class SafirClient:
             except SafirError as error:
                 if error.category is not Category.TRANSIENT or retry_number >= self.retry.max_retries:
                     raise
+                for listener in self.retry_listeners:
+                    listener(error)
                 delay = self.retry.delay(retry_number, getattr(error, "retry_after", None))
                 log.info("%s: %s; retry %d in %.2f s", what, error.message, retry_number + 1, delay)
                 retry_number += 1

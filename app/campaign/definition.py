@@ -1,16 +1,153 @@
-"""Turning checked sheet rows into a campaign's recipients with per-row content."""
+"""What a campaign sends, with ``{{column}}`` placeholders, and its per-row rendering.
+
+Every message kind of spec 4.3: text, media (file_id + caption), OTP, inline buttons,
+template; any of them secure. Rendering happens once, when the campaign is created, so
+a resume sends exactly what was reviewed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from app.api import MessageData
+from app.api import InlineButton, Message, MessageData, OtpMessage, RequestValidationError, TemplateMessage
 from app.campaign.journal import NewRecipient
-from app.campaign.render import render
+from app.campaign.render import placeholders, render
 
+KINDS = ("text", "media", "otp", "buttons", "template")
 #: Verdict of a row that will be sent (the others are stored as skipped).
 SENDABLE = "valid"
+
+
+class ContentError(ValueError):
+    """Content that cannot be sent, naming the field: ``field`` and a plain ``problem``."""
+
+    def __init__(self, field_name: str, problem: str) -> None:
+        super().__init__(f"{field_name}: {problem}")
+        self.field = field_name
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """One inline button; every part may hold ``{{column}}`` placeholders. Exactly the
+    action fields that are non-empty are sent."""
+
+    text: str
+    url: str = ""
+    web_app_url: str = ""
+    copy_text: str = ""
+
+
+@dataclass(frozen=True)
+class Content:
+    """A campaign's message before rendering.
+
+    ``kind`` is one of :data:`KINDS`. ``text`` is the text or caption; ``file_id`` an
+    uploaded file (media); ``copy_text`` the value of a copy button on the message;
+    ``buttons`` rows of :class:`ButtonSpec`; ``otp`` the one-time password, usually
+    ``{{column}}``; ``template_id`` and ``text_fields`` (field → text with placeholders
+    or a constant) for templates; ``is_secure`` sends any kind as a secure message.
+    """
+
+    kind: str = "text"
+    text: str = ""
+    file_id: str = ""
+    copy_text: str = ""
+    buttons: tuple[tuple[ButtonSpec, ...], ...] = ()
+    otp: str = ""
+    template_id: str = ""
+    text_fields: dict[str, str] = field(default_factory=dict)
+    is_secure: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Content:
+        values = dict(data)
+        values["buttons"] = tuple(tuple(ButtonSpec(**b) for b in row) for row in values.get("buttons", ()))
+        return cls(**values)
+
+    def _parts(self) -> list[tuple[str, str]]:
+        parts = [("text", self.text), ("copy_text", self.copy_text), ("otp", self.otp)]
+        for r, row in enumerate(self.buttons):
+            for c, b in enumerate(row):
+                where = f"buttons[{r}][{c}]"
+                parts += [(f"{where}.text", b.text), (f"{where}.url", b.url),
+                          (f"{where}.web_app_url", b.web_app_url), (f"{where}.copy_text", b.copy_text)]
+        parts += [(f"text_fields.{k}", v) for k, v in self.text_fields.items()]
+        return parts
+
+    def columns_used(self) -> list[str]:
+        """Every column named by a placeholder, in order of first use."""
+        names: dict[str, None] = {}
+        for _, value in self._parts():
+            names.update(dict.fromkeys(placeholders(value)))
+        return list(names)
+
+    def check(self, columns: Iterable[str], template_fields: Iterable[str] | None = None) -> None:
+        """Raise ContentError unless this content can be rendered from rows with
+        ``columns``. ``template_fields``, when known (local template library), are the
+        template's ``{{fields}}``: every text_fields key must be one of them."""
+        if self.kind not in KINDS:
+            raise ContentError("kind", f"must be one of {', '.join(KINDS)}")
+        if self.kind in ("text", "buttons") and not self.text.strip():
+            raise ContentError("text", "the message text is empty")
+        if self.kind == "media" and not self.file_id:
+            raise ContentError("file_id", "upload a file first")
+        if self.kind == "buttons" and not self.buttons:
+            raise ContentError("buttons", "add at least one button")
+        if self.kind == "otp" and not self.otp.strip():
+            raise ContentError("otp", "name the column with the one-time passwords, e.g. {{code}}")
+        if self.kind == "template":
+            if not self.template_id.strip():
+                raise ContentError("template_id", "choose a template")
+            if template_fields is not None:
+                allowed = set(template_fields)
+                for key in self.text_fields:
+                    if key not in allowed:
+                        raise ContentError(f"text_fields.{key}", f"the template has no field {{{{{key}}}}}")
+        for r, row in enumerate(self.buttons):
+            if not row:
+                raise ContentError(f"buttons[{r}]", "a row needs at least one button")
+            for c, b in enumerate(row):
+                if not b.text.strip():
+                    raise ContentError(f"buttons[{r}][{c}].text", "a button needs a label")
+                if not (b.url or b.web_app_url or b.copy_text):
+                    raise ContentError(f"buttons[{r}][{c}]", "a button needs a url, a web_app url or a copy text")
+        available = set(columns)
+        for where, value in self._parts():
+            for name in placeholders(value):
+                if name not in available:
+                    raise ContentError(where, f"uses {{{{{name}}}}} but the sheet has no such column")
+
+    def render(self, fields: Mapping[str, str]) -> MessageData:
+        """The message for one row. Raises KeyError for a missing column and
+        RequestValidationError when the row's values make an invalid message (an
+        empty button label, a non-numeric OTP...)."""
+
+        def r(value: str) -> str:
+            return render(value, fields) if value else ""
+
+        if self.kind == "otp":
+            data = MessageData(otp_message=OtpMessage(r(self.otp)), is_secure=self.is_secure)
+        elif self.kind == "template":
+            data = MessageData(
+                template_message=TemplateMessage(self.template_id, {k: r(v) for k, v in self.text_fields.items()}),
+                is_secure=self.is_secure,
+            )
+        else:
+            keyboard = tuple(
+                tuple(InlineButton(r(b.text), r(b.url) or None, r(b.web_app_url) or None, r(b.copy_text) or None)
+                      for b in row)
+                for row in self.buttons
+            )
+            message = Message(r(self.text) or None, self.file_id or None, r(self.copy_text) or None, keyboard)
+            data = MessageData(message=message, is_secure=self.is_secure)
+        data.to_wire()  # validates
+        return data
 
 
 class CheckedRow(Protocol):
@@ -27,14 +164,24 @@ def _verdict(row: CheckedRow) -> str:
     return str(getattr(row.verdict, "value", row.verdict))
 
 
-def text_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], text: str) -> Iterator[NewRecipient]:
+def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], content: Content) -> Iterator[NewRecipient]:
     """One :class:`NewRecipient` per ``(verdict, fields)`` pair, in the given order.
 
-    Valid rows get a text message with ``{{column}}`` placeholders filled from
-    ``fields``; other rows carry no message and will be skipped. Raises KeyError when
-    ``text`` names a column that ``fields`` lacks (check with ``missing_columns`` first).
+    Valid rows get their rendered message; a valid row whose values make an invalid
+    message (say a non-numeric OTP) becomes ``invalid`` with the reason; other rows
+    carry no message and will be skipped. Call :meth:`Content.check` first.
     """
     for checked, fields in rows:
-        verdict = _verdict(checked)
-        message_data = MessageData.text(render(text, fields)).to_wire() if verdict == SENDABLE else None
-        yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, checked.reason, message_data)
+        verdict, reason = _verdict(checked), checked.reason
+        message_data = None
+        if verdict == SENDABLE:
+            try:
+                message_data = content.render(fields).to_wire()
+            except RequestValidationError as exc:
+                verdict, reason = "invalid", f"this row makes an invalid message: {exc.message}"
+        yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, reason, message_data)
+
+
+def text_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], text: str) -> Iterator[NewRecipient]:
+    """:func:`build_recipients` for a plain text message."""
+    return build_recipients(rows, Content(kind="text", text=text))

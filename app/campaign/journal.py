@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -55,8 +55,58 @@ CREATE TABLE recipients (
 CREATE INDEX recipients_by_state ON recipients (campaign_id, state);
 """
 
+# v2: request_id unique per campaign only (a retry campaign re-uses its parent's keys),
+# an attempts table (one row per request sent), quiet hours and a start time.
+_MIGRATION_V2 = """
+CREATE TABLE recipients_v2 (
+    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
+    row           INTEGER NOT NULL,
+    phone_input   TEXT NOT NULL,
+    phone         TEXT,
+    verdict       TEXT NOT NULL,
+    reason        TEXT,
+    message_data  TEXT,
+    request_id    TEXT,
+    state         TEXT NOT NULL,
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    error_code    INTEGER,
+    error         TEXT,
+    message_id    TEXT,
+    updated_at    TEXT,
+    PRIMARY KEY (campaign_id, row),
+    UNIQUE (campaign_id, request_id)
+) WITHOUT ROWID;
+INSERT INTO recipients_v2 SELECT campaign_id, row, phone_input, phone, verdict, reason, message_data, request_id,
+    state, attempts, error_code, error, message_id, updated_at FROM recipients;
+DROP TABLE recipients;
+ALTER TABLE recipients_v2 RENAME TO recipients;
+CREATE INDEX recipients_by_state ON recipients (campaign_id, state);
+CREATE TABLE attempts (
+    id           INTEGER PRIMARY KEY,
+    campaign_id  INTEGER NOT NULL REFERENCES campaigns(id),
+    row          INTEGER NOT NULL,
+    phone        TEXT NOT NULL,
+    kind         TEXT NOT NULL,
+    started_at   REAL NOT NULL,
+    finished_at  REAL,
+    outcome      TEXT,
+    error_code   INTEGER,
+    error        TEXT
+);
+CREATE INDEX attempts_by_phone ON attempts (phone, kind, started_at);
+ALTER TABLE campaigns ADD COLUMN quiet_start TEXT;
+ALTER TABLE campaigns ADD COLUMN quiet_end TEXT;
+ALTER TABLE campaigns ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Asia/Tehran';
+ALTER TABLE campaigns ADD COLUMN start_at TEXT;
+ALTER TABLE campaigns ADD COLUMN updated_at TEXT
+"""
+
 #: Migrations by the version they lead to; append, never edit.
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1}
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2}
+
+
+#: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
+PERMANENT_CODES = frozenset({4, 8, 17})
 
 
 class JournalError(Exception):
@@ -97,6 +147,7 @@ class NewRecipient:
     verdict: str
     reason: str | None
     message_data: dict[str, Any] | None
+    request_id: str | None = None  # None: a new one; a retry campaign passes its parent's
 
 
 @dataclass(frozen=True)
@@ -116,6 +167,11 @@ class Campaign:
     status: str
     status_reason: str | None
     parent_id: int | None
+    quiet_start: str | None = None
+    quiet_end: str | None = None
+    time_zone: str = "Asia/Tehran"
+    start_at: str | None = None
+    updated_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -194,18 +250,26 @@ class Journal:
         recipients: Iterable[NewRecipient],
         source_path: str | None = None,
         parent_id: int | None = None,
+        quiet_hours: tuple[str, str] | None = None,
+        time_zone: str = "Asia/Tehran",
+        start_at: str | None = None,
     ) -> int:
         """Store a campaign and all its rows in one transaction; return its id.
 
-        Valid rows start ``pending`` with a fresh ``request_id`` that never changes;
-        other rows start ``skipped``.
+        Rows with message data start ``pending`` with a ``request_id`` that never
+        changes (a new one unless the row brings its own); other rows start ``skipped``.
+        ``quiet_hours`` is ``("HH:MM", "HH:MM")`` in ``time_zone``; ``start_at`` is an
+        ISO 8601 instant.
         """
+        quiet_start, quiet_end = quiet_hours or (None, None)
         with self.transaction():
             cursor = self.db.execute(
                 "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
-                " in_flight, base_url, status, parent_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (_now(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
-                 rate_per_minute, in_flight, base_url, CampaignStatus.READY, parent_id),
+                 rate_per_minute, in_flight, base_url, CampaignStatus.READY, parent_id, quiet_start, quiet_end,
+                 time_zone, start_at),
             )
             campaign_id = int(cursor.lastrowid)
             self.db.executemany(
@@ -215,7 +279,7 @@ class Journal:
                     (
                         campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason,
                         json.dumps(r.message_data, ensure_ascii=False) if r.message_data is not None else None,
-                        str(uuid.uuid4()) if r.message_data is not None else None,
+                        (r.request_id or str(uuid.uuid4())) if r.message_data is not None else None,
                         RecipientState.PENDING if r.message_data is not None else RecipientState.SKIPPED,
                         None,
                     )
@@ -240,8 +304,8 @@ class Journal:
 
     def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET status = ?, status_reason = ? WHERE id = ?",
-                            (status, reason, campaign_id))
+            self.db.execute("UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?",
+                            (status, reason, _now(), campaign_id))
 
     # -- recipients ------------------------------------------------------------------
 
@@ -266,14 +330,20 @@ class Journal:
             *self.recipients(campaign_id, RecipientState.PENDING),
         ]
 
-    def mark_in_flight(self, campaign_id: int, row: int) -> None:
-        """Durably record that a request for this recipient is about to leave."""
+    def mark_in_flight(self, recipient: Recipient, kind: str, now: float) -> int:
+        """Durably record that a request for ``recipient`` is about to leave; return
+        the attempt's id. ``now`` is Unix time in seconds."""
         with self.transaction():
             self.db.execute(
                 "UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = ?"
                 " WHERE campaign_id = ? AND row = ?",
-                (RecipientState.IN_FLIGHT, _now(), campaign_id, row),
+                (RecipientState.IN_FLIGHT, _now(), recipient.campaign_id, recipient.row),
             )
+            cursor = self.db.execute(
+                "INSERT INTO attempts (campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?)",
+                (recipient.campaign_id, recipient.row, recipient.phone, kind, now),
+            )
+        return int(cursor.lastrowid)
 
     def record_outcome(
         self,
@@ -281,17 +351,40 @@ class Journal:
         row: int,
         state: str,
         *,
+        attempt_id: int | None = None,
+        now: float | None = None,
         message_id: str | None = None,
         error_code: int | None = None,
         error: str | None = None,
     ) -> None:
-        """Durably record a recipient's outcome (``state`` from RecipientState)."""
+        """Durably record a recipient's outcome (``state`` from RecipientState) and
+        close its attempt."""
         with self.transaction():
             self.db.execute(
                 "UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?"
                 " WHERE campaign_id = ? AND row = ?",
                 (state, message_id, error_code, error, _now(), campaign_id, row),
             )
+            if attempt_id is not None:
+                self.db.execute(
+                    "UPDATE attempts SET finished_at = ?, outcome = ?, error_code = ?, error = ? WHERE id = ?",
+                    (now, state, error_code, error, attempt_id),
+                )
+
+    def recent_attempts(self, phone: str, kind: str, since: float) -> int:
+        """Requests of ``kind`` to ``phone`` started at or after ``since`` (Unix
+        seconds) that may have been delivered (all but known failures)."""
+        return int(self.db.execute(
+            "SELECT COUNT(*) FROM attempts WHERE phone = ? AND kind = ? AND started_at >= ?"
+            " AND (outcome IS NULL OR outcome != ?)",
+            (phone, kind, since, RecipientState.FAILED),
+        ).fetchone()[0])
+
+    def error_counts(self, campaign_id: int) -> dict[int, int]:
+        """Recipients per error code (failed, unknown or held back), for reconciliation."""
+        return {code: n for code, n in self.db.execute(
+            "SELECT error_code, COUNT(*) FROM recipients WHERE campaign_id = ? AND error_code IS NOT NULL"
+            " AND state != ? GROUP BY error_code ORDER BY error_code", (campaign_id, RecipientState.SENT))}
 
     def counts(self, campaign_id: int) -> dict[str, int]:
         """Recipients per state, every state present; plus ``total``."""
@@ -302,6 +395,37 @@ class Journal:
             counts[state] = number
         counts["total"] = sum(counts[s] for s in RecipientState.ALL)
         return counts
+
+    def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
+        """A follow-up campaign of the parent's retryable failures (and, by choice, its
+        unknown outcomes), linked to it; returns its id.
+
+        Each row keeps its parent's message and ``request_id``, so a message that did
+        arrive despite the error is not delivered twice. Permanent per-recipient
+        failures (codes 4, 8, 17) are not retried. Raises KeyError for an unknown
+        parent and ValueError when there is nothing to retry.
+        """
+        parent = self.campaign(parent_id)
+        states = (RecipientState.FAILED, RecipientState.UNKNOWN) if include_unknown else (RecipientState.FAILED,)
+        rows = [
+            NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id)
+            for r in self.recipients(parent_id)
+            if r.state in states and r.error_code not in PERMANENT_CODES
+        ]
+        if not rows:
+            raise ValueError(f"campaign {parent_id} has no failures worth retrying")
+        return self.create_campaign(
+            name=f"{parent.name} (retry of {parent_id})", kind=parent.kind, content=parent.content,
+            bot_id=parent.bot_id, rate_per_minute=parent.rate_per_minute, in_flight=parent.in_flight,
+            base_url=parent.base_url, recipients=rows, source_path=parent.source_path, parent_id=parent_id,
+            quiet_hours=(parent.quiet_start, parent.quiet_end) if parent.quiet_start and parent.quiet_end else None,
+            time_zone=parent.time_zone,
+        )
+
+    def summary(self, campaign_id: int) -> dict[str, Any]:
+        """The reconciliation of a campaign: counts per state (sent + failed + unknown
+        + skipped + pending + in_flight = total, always) and per error code."""
+        return {"counts": self.counts(campaign_id), "errors_by_code": self.error_counts(campaign_id)}
 
     def result_rows(self, campaign_id: int) -> Iterator[dict[str, Any]]:
         """One results row per sheet row, in sheet order, with the columns of the
