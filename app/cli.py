@@ -1,9 +1,9 @@
 """The command line: ``safir-campaign [--demo]`` opens the window; subcommands work
-headless (``send``, ``sandbox``).
+headless (send, check, resume, status, list, export, retry-failed, sandbox).
 
 Exit status: 0 when the job ran to its end (per-recipient failures included);
 2 for a configuration or input error; 3 when the campaign stopped early (service
-unreachable, account problem), with a one-line reason on stderr.
+unreachable, account problem, paused), with a one-line reason on stderr.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from app import __version__, paths
 
@@ -40,6 +41,13 @@ def _setup_logging(verbose: bool = False) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
+def _add_target(parser: argparse.ArgumentParser, help_default: str) -> None:
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("--sandbox", action="store_true", help="use a built-in sandbox started for this run")
+    target.add_argument("--base-url", dest="target_url", help=f"service address (default: {help_default})")
+    parser.add_argument("--timeout", type=float, default=None, help="seconds to wait for each answer (default 30)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from app.sandbox.runner import add_arguments as add_sandbox_arguments
 
@@ -53,20 +61,54 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--base-url", help="service address for the window (default: production)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    send = commands.add_parser("send", help="send a text campaign to every valid row of a sheet")
-    send.add_argument("sheet", type=Path, help="CSV, XLSX, XLS or ODS file")
+    send = commands.add_parser("send", help="send a campaign to every valid row of a sheet")
+    send.add_argument("sheet", type=Path, help="CSV, XLSX, XLSM, XLS or ODS file")
     send.add_argument("--bot-id", type=int, required=True, help="the sending bot's numeric id")
-    send.add_argument("--text", required=True, help="message text; {{column}} is filled from each row")
+    what = send.add_argument_group("message ({{column}} anywhere is filled from each row)")
+    what.add_argument("--text", help="message text, or the caption with --file")
+    what.add_argument("--file", type=Path, help="upload this file and send it as media")
+    what.add_argument("--copy-text", help="a value the recipient can copy")
+    what.add_argument("--button-row", nargs="+", action="append", metavar="LABEL=ACTION", default=[],
+                      help="a row of inline buttons; ACTION is a URL, webapp:URL or copy:TEXT (repeatable)")
+    what.add_argument("--otp-column", help="send one-time passwords from this column (OTP messages)")
+    what.add_argument("--template", help="template id (template messages); fill it with --field")
+    what.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
+                      help="a template field: a constant or {{column}} (repeatable)")
+    what.add_argument("--secure", action="store_true", help="send as a secure message")
     send.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
     send.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
     send.add_argument("--rate", type=float, default=None, help="messages per minute (default 120; 0: no pacing)")
     send.add_argument("--in-flight", type=int, default=None, help="requests in flight at most (default 8)")
-    send.add_argument("--timeout", type=float, default=None, help="seconds to wait for each answer")
+    send.add_argument("--quiet-hours", metavar="HH:MM-HH:MM", help="send nothing in this daily window")
+    send.add_argument("--time-zone", default="Asia/Tehran", help="time zone of --quiet-hours (default Asia/Tehran)")
+    send.add_argument("--start-at", metavar="ISO-TIME", help="do not send before this time, e.g. 2026-12-01T09:00+03:30")
     send.add_argument("--results", type=Path, help="write per-row results to this .csv or .xlsx file")
     send.add_argument("--dry-run", action="store_true", help="check the sheet and write results; send nothing")
-    target = send.add_mutually_exclusive_group()
-    target.add_argument("--sandbox", action="store_true", help="send to a built-in sandbox started for this run")
-    target.add_argument("--base-url", dest="send_base_url", help="service address (default: production)")
+    _add_target(send, "https://safir.bale.ai")
+
+    check = commands.add_parser("check", help="check a sheet: every row's verdict, nothing sent")
+    check.add_argument("sheet", type=Path)
+    check.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
+    check.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
+    check.add_argument("--results", type=Path, help="write the verdicts to this .csv or .xlsx file")
+
+    resume = commands.add_parser("resume", help="continue a paused or interrupted campaign")
+    resume.add_argument("campaign_id", type=int, metavar="ID")
+    _add_target(resume, "the campaign's own")
+
+    status = commands.add_parser("status", help="a campaign's counts, per state and per error code")
+    status.add_argument("campaign_id", type=int, metavar="ID")
+
+    commands.add_parser("list", help="every campaign in the journal, newest first")
+
+    export = commands.add_parser("export", help="write a campaign's per-row results")
+    export.add_argument("campaign_id", type=int, metavar="ID")
+    export.add_argument("out", type=Path, metavar="OUT.csv|OUT.xlsx")
+
+    retry = commands.add_parser("retry-failed", help="send a follow-up campaign to the retryable failures")
+    retry.add_argument("campaign_id", type=int, metavar="ID")
+    retry.add_argument("--include-unknown", action="store_true", help="also the recipients whose outcome is unknown")
+    _add_target(retry, "the campaign's own")
 
     sandbox = commands.add_parser("sandbox", help="run the local imitation of the service")
     add_sandbox_arguments(sandbox)
@@ -82,8 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: cannot write logs under {paths.state_dir()}: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     try:
-        if args.command == "send":
-            return asyncio.run(_send(args))
+        if args.command in COMMANDS:
+            return COMMANDS[args.command](args)
         if args.command == "sandbox":
             from app.sandbox.runner import serve
 
@@ -99,14 +141,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print("interrupted; the campaign can be resumed", file=sys.stderr)
         return 130
 
 
+# -- shared pieces -------------------------------------------------------------------------
+
+
+def _journal() -> Any:
+    from app.campaign import Journal, JournalError
+
+    try:
+        return Journal(paths.journal_path())
+    except JournalError as exc:
+        raise CliError(str(exc)) from None
+
+
 @contextlib.contextmanager
-def _service(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
-    """(base_url, api_key) of the service to send to; starts a sandbox for --sandbox."""
-    from app.api import PRODUCTION_URL
+def _service(args: argparse.Namespace, default_url: str | None = None) -> Iterator[tuple[str, str]]:
+    """(base_url, api_key) to send to; starts a sandbox for --sandbox."""
+    from app.api import PRODUCTION_URL, ConfigurationError, check_base_url
 
     if args.sandbox:
         from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
@@ -114,98 +168,294 @@ def _service(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
         with EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files") as sandbox:
             yield sandbox.url, DEMO_API_KEY
         return
+    url = args.target_url or default_url or PRODUCTION_URL
+    try:
+        check_base_url(url)
+    except ConfigurationError as exc:
+        raise CliError(exc.message) from None
     key = os.environ.get(API_KEY_ENV, "").strip()
     if not key:
         raise CliError(f"no API access key: set the environment variable {API_KEY_ENV} (or use --sandbox).")
-    yield args.send_base_url or PRODUCTION_URL, key
+    yield url, key
+
+
+def _client(base_url: str, api_key: str, timeout: float | None) -> Any:
+    from app.api import SafirClient, Timeouts
+
+    timeouts = Timeouts() if timeout is None else Timeouts(connect=timeout, read=timeout, write=timeout, pool=timeout)
+    return SafirClient(base_url, api_key=api_key, timeouts=timeouts)
+
+
+def _write(path: Path | None, rows: Iterable[dict[str, Any]]) -> None:
+    from app.contacts import ExportError, write_results
+
+    if path is None:
+        return
+    try:
+        write_results(path, rows)
+    except ExportError as exc:
+        raise CliError(str(exc)) from None
+    print(f"results: {path}")
+
+
+def _check_results_path(path: Path | None) -> None:
+    if path is not None and path.suffix.lower() not in (".csv", ".xlsx"):
+        raise CliError(f"the results file must end in .csv or .xlsx, not {path.name!r}.")
+
+
+def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> None:
+    c = summary["counts"]
+    print(f"summary: {c['sent']} sent, {c['failed']} failed, {c['unknown']} unknown, "
+          f"{c['pending'] + c['in_flight']} not sent, {c['skipped']} skipped (invalid or duplicate) "
+          f"of {c['total']} rows; campaign {campaign_id} {status}")
+    if summary["errors_by_code"]:
+        print("errors by code: " + ", ".join(f"{code}: {n}" for code, n in summary["errors_by_code"].items()))
+
+
+async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
+    """Send a stored campaign to its end, printing progress; return the exit status."""
+    from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, Progress
+
+    last_print = 0.0
+    last_waiting = None
+
+    def report(progress: Progress) -> None:
+        nonlocal last_print, last_waiting
+        if progress.waiting and progress.waiting != last_waiting:
+            print(f"waiting: {progress.waiting}", flush=True)
+        last_waiting = progress.waiting
+        now = time.monotonic()
+        if progress.status == CampaignStatus.RUNNING and (now - last_print < 1.0 or progress.waiting):
+            return
+        last_print = now
+        c = progress.counts
+        done = c["sent"] + c["failed"] + c["unknown"]
+        print(f"progress: {done}/{done + c['pending'] + c['in_flight']} sent {c['sent']} failed {c['failed']}"
+              f" unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
+
+    async with _client(base_url, api_key, timeout) as client:
+        engine = CampaignEngine(journal, client, on_progress=report)
+        try:
+            result = await engine.run(campaign_id)
+        except CampaignLocked as exc:
+            raise CliError(str(exc)) from None
+    _print_summary(journal.summary(campaign_id), campaign_id, result.status)
+    if result.status != CampaignStatus.FINISHED:
+        print(f"error: campaign {campaign_id} stopped: {result.reason} "
+              f"(continue with: safir-campaign resume {campaign_id})", file=sys.stderr)
+        return EXIT_STOPPED
+    return EXIT_OK
+
+
+# -- commands --------------------------------------------------------------------------------
+
+
+def _content(args: argparse.Namespace, file_id: str | None) -> Any:
+    from app.campaign import ButtonSpec, Content
+
+    rows = []
+    for row in args.button_row:
+        buttons = []
+        for spec in row:
+            label, sep, action = spec.partition("=")
+            if not sep or not label.strip() or not action.strip():
+                raise CliError(f"a button is LABEL=ACTION, not {spec!r}.")
+            if action.startswith("copy:"):
+                buttons.append(ButtonSpec(label, copy_text=action[5:]))
+            elif action.startswith("webapp:"):
+                buttons.append(ButtonSpec(label, web_app_url=action[7:]))
+            else:
+                buttons.append(ButtonSpec(label, url=action))
+        rows.append(tuple(buttons))
+    kinds = [k for k, on in (("otp", args.otp_column), ("template", args.template)) if on]
+    if len(kinds) > 1:
+        raise CliError("choose one of --otp-column or --template.")
+    if kinds and (args.text or args.file or rows):
+        raise CliError(f"--{'otp-column' if kinds[0] == 'otp' else 'template'} cannot go with --text, --file or buttons.")
+    if args.otp_column:
+        return Content(kind="otp", otp="{{" + args.otp_column + "}}", is_secure=args.secure)
+    if args.template:
+        fields = {}
+        for spec in args.field:
+            name, sep, value = spec.partition("=")
+            if not sep or not name.strip():
+                raise CliError(f"a template field is NAME=VALUE, not {spec!r}.")
+            fields[name.strip()] = value
+        return Content(kind="template", template_id=args.template, text_fields=fields, is_secure=args.secure)
+    if not (args.text or file_id):
+        raise CliError("say what to send: --text, --file, --otp-column or --template.")
+    kind = "media" if file_id else "buttons" if rows else "text"
+    return Content(kind=kind, text=args.text or "", file_id=file_id or "", copy_text=args.copy_text or "",
+                   buttons=tuple(rows), is_secure=args.secure)
+
+
+def _checked(args: argparse.Namespace) -> Any:
+    from app.contacts import SheetError
+    from app.workflow import check_sheet
+
+    try:
+        return check_sheet(args.sheet, phone_column=args.phone_column, sheet_name=args.sheet_name)
+    except SheetError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _describe(args: argparse.Namespace, checked: Any) -> None:
+    guess = checked.phone_column
+    note = f"phone column: {guess.column}"
+    if args.phone_column is None:
+        note += f" (detected, {guess.confidence:.0%} sure: {guess.reason})"
+    print(note)
+    print(f"rows: {len(checked.verdicts)} (" + ", ".join(f"{n} {v}" for v, n in checked.counts.items()) + ")",
+          flush=True)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    _check_results_path(args.results)
+    checked = _checked(args)
+    _describe(args, checked)
+    _write(args.results, checked.dry_run_rows())
+    return EXIT_OK
+
+
+def cmd_send(args: argparse.Namespace) -> int:
+    return asyncio.run(_send(args))
 
 
 async def _send(args: argparse.Namespace) -> int:
-    from app.api import ConfigurationError, RetryPolicy, SafirClient, Timeouts, check_base_url
-    from app.campaign import CampaignEngine, CampaignStatus, Journal, JournalError, Progress
-    from app.contacts import ExportError, SheetError, write_results
-    from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, check_sheet, create_text_campaign
+    from app.campaign import QuietHours
+    from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
 
-    try:
-        checked = check_sheet(args.sheet, phone_column=args.phone_column, sheet_name=args.sheet_name)
-    except SheetError as exc:
-        raise CliError(str(exc)) from None
-    if args.results is not None and args.results.suffix.lower() not in (".csv", ".xlsx"):
-        raise CliError(f"--results must end in .csv or .xlsx, not {args.results.name!r}.")
-
-    def write(rows: object) -> None:
-        if args.results is None:
-            return
+    _check_results_path(args.results)
+    quiet = None
+    if args.quiet_hours:
         try:
-            write_results(args.results, rows)  # type: ignore[arg-type]
-        except ExportError as exc:
+            quiet = QuietHours.parse(args.quiet_hours, args.time_zone)
+        except ValueError as exc:
             raise CliError(str(exc)) from None
-        print(f"results: {args.results}")
+    if args.start_at:
+        from datetime import datetime
 
-    counts = checked.counts
-    column_note = f"phone column: {checked.phone_column.column}"
-    if args.phone_column is None:
-        column_note += f" (detected, {checked.phone_column.confidence:.0%} sure: {checked.phone_column.reason})"
-    rows_note = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
-
+        try:
+            datetime.fromisoformat(args.start_at)
+        except ValueError:
+            raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
+    checked = _checked(args)
+    content = _content(args, file_id="pending-upload" if args.file else None)
     if args.dry_run:
         print("dry run: nothing is sent")
-        print(column_note)
-        print(f"rows: {len(checked.verdicts)} ({rows_note})")
-        write(checked.dry_run_rows())
+        _describe(args, checked)
+        _write(args.results, checked.dry_run_rows())
         return EXIT_OK
 
     with _service(args) as (base_url, api_key):
+        if args.file:
+            content = _content(args, await _upload(args.file, base_url, api_key, args.timeout))
+        journal = _journal()
         try:
-            check_base_url(base_url)
-        except ConfigurationError as exc:
-            raise CliError(exc.message) from None
-        try:
-            journal = Journal(paths.journal_path())
-        except JournalError as exc:
-            raise CliError(str(exc)) from None
-        try:
-            campaign_id = create_text_campaign(
-                journal,
-                checked,
-                text=args.text,
-                bot_id=args.bot_id,
-                base_url=base_url,
+            campaign_id = create_campaign(
+                journal, checked, content=content, bot_id=args.bot_id, base_url=base_url,
                 rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
-                in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else max(1, args.in_flight),
+                in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
+                quiet_hours=quiet, start_at=args.start_at,
             )
         except CampaignInputError as exc:
             raise CliError(str(exc)) from None
         print(f"campaign {campaign_id}", flush=True)
-        print(column_note)
-        print(f"rows: {len(checked.verdicts)} ({rows_note})", flush=True)
-
-        last_print = 0.0
-
-        def report(progress: Progress) -> None:
-            nonlocal last_print
-            now = time.monotonic()
-            if progress.status == CampaignStatus.RUNNING and now - last_print < 1.0:
-                return
-            last_print = now
-            c = progress.counts
-            done = c["sent"] + c["failed"] + c["unknown"]
-            print(f"progress: {done}/{done + c['pending'] + c['in_flight']} sent {c['sent']} failed {c['failed']}"
-                  f" unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
-
-        timeouts = Timeouts() if args.timeout is None else Timeouts(args.timeout, args.timeout, args.timeout, args.timeout)
-        async with SafirClient(base_url, api_key=api_key, timeouts=timeouts, retry=RetryPolicy()) as client:
-            engine = CampaignEngine(journal, client, on_progress=report)
-            result = await engine.run(campaign_id)
-        c = result.counts
-        print(f"summary: {c['sent']} sent, {c['failed']} failed, {c['unknown']} unknown, {c['pending']} not sent, "
-              f"{c['skipped']} skipped (invalid or duplicate) of {c['total']} rows; campaign {result.status}")
-        write(journal.result_rows(campaign_id))
+        _describe(args, checked)
+        status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
+        _write(args.results, journal.result_rows(campaign_id))
         journal.close()
-        if result.status != CampaignStatus.FINISHED:
-            print(f"error: campaign {campaign_id} stopped: {result.reason}", file=sys.stderr)
-            return EXIT_STOPPED
+    return status
+
+
+async def _upload(path: Path, base_url: str, api_key: str, timeout: float | None) -> str:
+    from app.api import SafirError
+
+    size = path.stat().st_size if path.exists() else 0
+    last = [0.0]
+
+    def progress(sent: int) -> None:
+        if time.monotonic() - last[0] > 1 or sent == size:
+            last[0] = time.monotonic()
+            print(f"upload: {sent}/{size} bytes", flush=True)
+
+    async with _client(base_url, api_key, timeout) as client:
+        try:
+            return (await client.upload_file(path, on_progress=progress)).file_id
+        except SafirError as exc:
+            raise CliError(f"upload of {path.name} failed: {exc.message}") from None
+
+
+def _stored_campaign(journal: Any, campaign_id: int) -> Any:
+    try:
+        return journal.campaign(campaign_id)
+    except KeyError:
+        raise CliError(f"there is no campaign {campaign_id} (see: safir-campaign list).") from None
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    journal = _journal()
+    campaign = _stored_campaign(journal, args.campaign_id)
+    with _service(args, default_url=campaign.base_url) as (base_url, api_key):
+        print(f"campaign {campaign.id}", flush=True)
+        return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
+
+
+def cmd_retry_failed(args: argparse.Namespace) -> int:
+    journal = _journal()
+    parent = _stored_campaign(journal, args.campaign_id)
+    try:
+        campaign_id = journal.create_retry_campaign(parent.id, include_unknown=args.include_unknown)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    with _service(args, default_url=parent.base_url) as (base_url, api_key):
+        print(f"campaign {campaign_id}", flush=True)
+        print(f"retrying {journal.counts(campaign_id)['pending']} recipients of campaign {parent.id}")
+        return asyncio.run(_run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    journal = _journal()
+    campaign = _stored_campaign(journal, args.campaign_id)
+    print(f"campaign {campaign.id}: {campaign.name} — {campaign.status}"
+          + (f" ({campaign.status_reason})" if campaign.status_reason else ""))
+    rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
+    print(f"kind {campaign.kind}, bot {campaign.bot_id}, {rate}, "
+          f"{campaign.in_flight} in flight, {campaign.base_url}"
+          + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
+    _print_summary(journal.summary(campaign.id), campaign.id, campaign.status)
     return EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    journal = _journal()
+    campaigns = journal.campaigns()
+    if not campaigns:
+        print("no campaigns yet")
+    for campaign in campaigns:
+        c = journal.counts(campaign.id)
+        print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' ')}  {campaign.status:<9}  "
+              f"{c['sent']:>6} sent {c['failed']:>5} failed {c['pending'] + c['in_flight']:>6} left  {campaign.name}")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    _check_results_path(args.out)
+    journal = _journal()
+    campaign = _stored_campaign(journal, args.campaign_id)
+    _write(args.out, journal.result_rows(campaign.id))
+    return EXIT_OK
+
+
+COMMANDS = {
+    "send": cmd_send,
+    "check": cmd_check,
+    "resume": cmd_resume,
+    "status": cmd_status,
+    "list": cmd_list,
+    "export": cmd_export,
+    "retry-failed": cmd_retry_failed,
+}
 
 
 if __name__ == "__main__":
