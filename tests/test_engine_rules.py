@@ -1,0 +1,257 @@
+"""The engine's rules one by one: error classes, the lock, quiet hours, start time,
+slowing down on rate limits, the local per-phone OTP limit, retry campaigns."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta, timezone
+
+import httpx
+import pytest
+import respx
+from filelock import FileLock
+
+from app import paths
+from app.api import RetryPolicy, SafirClient
+from app.campaign import (
+    CampaignEngine,
+    CampaignLocked,
+    CampaignStatus,
+    Content,
+    Journal,
+    Pacer,
+    QuietHours,
+    RecipientState,
+)
+from app.campaign.definition import build_recipients
+
+BASE = "https://safir.example"
+OK = {"message_id": "m", "error_data": None}
+
+
+class Row:
+    def __init__(self, row: int, phone: str) -> None:
+        self.row, self.phone_input, self.phone, self.verdict, self.reason = row, phone, phone, "valid", None
+
+
+def campaign(journal: Journal, phones: list[str], content: Content | None = None, **kwargs: object) -> int:
+    content = content or Content(kind="text", text="hi {{name}}")
+    rows = [(Row(i + 2, p), {"name": f"n{i}", "code": f"{1000 + i}"}) for i, p in enumerate(phones)]
+    settings: dict[str, object] = {"rate_per_minute": 0, "in_flight": 4, "base_url": BASE}
+    settings.update(kwargs)
+    return journal.create_campaign(name="t", kind=content.kind, content=content.to_json(), bot_id=7,
+                                   recipients=build_recipients(rows, content), **settings)  # type: ignore[arg-type]
+
+
+async def no_sleep(_: float) -> None:
+    await asyncio.sleep(0)
+
+
+def client(**kwargs: object) -> SafirClient:
+    return SafirClient(BASE, api_key="k", sleep=no_sleep, retry=RetryPolicy(max_retries=1), **kwargs)  # type: ignore[arg-type]
+
+
+PHONES = [f"98912100{i:04d}" for i in range(1, 7)]
+
+
+def error(code: int, status: int = 200) -> httpx.Response:
+    return httpx.Response(status, json={"message_id": None, "error_data": [
+        {"phone_number": "", "code": code, "description": "x"}]})
+
+
+@pytest.mark.parametrize(("answer", "expect_status", "expect_state", "sent"), [
+    (error(17), CampaignStatus.FINISHED, RecipientState.FAILED, 5),  # per recipient: recorded, goes on
+    (error(8), CampaignStatus.FINISHED, RecipientState.FAILED, 5),
+    (error(20, 402), CampaignStatus.PAUSED, RecipientState.PENDING, None),  # account-wide: pause
+    (error(21), CampaignStatus.PAUSED, RecipientState.PENDING, None),
+    (httpx.Response(401), CampaignStatus.PAUSED, RecipientState.PENDING, None),
+    (httpx.ReadTimeout("lost"), CampaignStatus.FINISHED, RecipientState.UNKNOWN, 5),  # may have arrived
+    (httpx.Response(500), CampaignStatus.FINISHED, RecipientState.FAILED, 5),  # transient, retries spent
+])
+@respx.mock
+async def test_each_error_class_has_its_consequence(answer: object, expect_status: str, expect_state: str,
+                                                    sent: int | None) -> None:
+    journal = Journal(paths.journal_path())
+    campaign_id = campaign(journal, PHONES, in_flight=1)
+    third = PHONES[2]
+
+    def reply(request: httpx.Request) -> httpx.Response:
+        if third.encode() in request.content:
+            if isinstance(answer, Exception):
+                raise answer
+            return answer  # type: ignore[return-value]
+        return httpx.Response(200, json=OK)
+
+    respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=reply)
+    async with client() as c:
+        result = await CampaignEngine(journal, c).run(campaign_id)
+    assert result.status == expect_status
+    state = next(r.state for r in journal.recipients(campaign_id) if r.phone == third)
+    assert state == expect_state
+    if sent is not None:
+        assert result.counts["sent"] == sent
+    else:
+        assert result.counts["sent"] == 2 and result.counts["pending"] == 4 and result.reason
+    assert sum(result.counts[s] for s in RecipientState.ALL) == result.counts["total"] == 6
+
+
+@respx.mock
+async def test_rate_limit_answers_slow_the_campaign_and_nobody_is_lost() -> None:
+    journal = Journal(paths.journal_path())
+    campaign_id = campaign(journal, PHONES, rate_per_minute=600)
+    answers = iter([httpx.Response(429)] * 4 + [httpx.Response(200, json=OK)] * 100)
+    respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=lambda request: next(answers))
+    async with SafirClient(BASE, api_key="k", sleep=no_sleep, retry=RetryPolicy(max_retries=0)) as c:
+        engine = CampaignEngine(journal, c)
+        result = await engine.run(campaign_id)
+    assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 6
+    assert engine._pacer is not None and engine._pacer.interval > engine._pacer.target_interval
+
+
+def test_pacer_slows_down_and_recovers_gradually() -> None:
+    pacer = Pacer(600)
+    assert pacer.rate_per_minute == pytest.approx(600)
+    pacer.slow_down()
+    assert pacer.rate_per_minute == pytest.approx(300)
+    rates = []
+    for _ in range(40):
+        pacer.recover()
+        rates.append(pacer.rate_per_minute)
+    assert rates == sorted(rates) and rates[0] < 320 and rates[-1] == pytest.approx(600)
+    unpaced = Pacer(0)
+    unpaced.slow_down()
+    assert unpaced.interval > 0
+    for _ in range(500):
+        unpaced.recover()
+    assert unpaced.interval == 0
+
+
+async def test_a_second_process_is_refused_with_a_clear_message() -> None:
+    journal = Journal(paths.journal_path())
+    campaign_id = campaign(journal, PHONES)
+    async with client() as c:
+        engine = CampaignEngine(journal, c)
+        engine.lock_path(campaign_id).parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(engine.lock_path(campaign_id))):
+            with pytest.raises(CampaignLocked, match="another process"):
+                await engine.run(campaign_id)
+    assert journal.counts(campaign_id)["pending"] == 6
+
+
+@pytest.mark.parametrize(("local_time", "quiet"), [
+    ("21:59", False), ("22:00", True), ("23:59", True), ("00:00", True), ("07:59", True), ("08:00", False),
+])
+def test_quiet_hours_across_midnight(local_time: str, quiet: bool) -> None:
+    hours = QuietHours.parse("22:00-08:00", "Asia/Tehran")
+    h, m = map(int, local_time.split(":"))
+    tehran = timezone(timedelta(hours=3, minutes=30))
+    at = datetime(2026, 11, 22, h, m, tzinfo=tehran)
+    assert hours.is_quiet(at) is quiet
+    if quiet:
+        reopen = at + timedelta(seconds=hours.seconds_until_open(at))
+        assert reopen.astimezone(tehran).strftime("%H:%M") == "08:00"
+        assert timedelta(0) < reopen - at <= timedelta(hours=10)
+
+
+def test_quiet_hours_reject_nonsense() -> None:
+    for bad, tz in (("22-08", "Asia/Tehran"), ("25:00-08:00", "Asia/Tehran"), ("22:00-08:00", "Mars/Base")):
+        with pytest.raises(ValueError):
+            QuietHours.parse(bad, tz)
+
+
+@respx.mock
+async def test_the_engine_waits_out_quiet_hours_then_sends() -> None:
+    clock = {"now": datetime(2026, 11, 22, 20, 0, tzinfo=timezone.utc)}  # 23:30 in Tehran: quiet
+    waits: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        waits.append(seconds)
+        clock["now"] += timedelta(seconds=seconds)
+        await asyncio.sleep(0)
+
+    journal = Journal(paths.journal_path())
+    campaign_id = campaign(journal, PHONES[:2], quiet_hours=("22:00", "08:00"))
+    route = respx.post(f"{BASE}/api/v3/send_message").respond(200, json=OK)
+    seen = []
+    async with client() as c:
+        engine = CampaignEngine(journal, c, sleep=fake_sleep, now=lambda: clock["now"],
+                                on_progress=lambda p: seen.append(p.waiting))
+        result = await engine.run(campaign_id)
+    assert result.status == CampaignStatus.FINISHED and route.call_count == 2
+    assert sum(waits) == pytest.approx(8.5 * 3600)  # until 08:00 Tehran
+    assert any(w and "quiet hours until 08:00" in w for w in seen)
+
+
+@respx.mock
+async def test_a_start_time_in_the_future_is_waited_for() -> None:
+    start = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
+    clock = {"now": start - timedelta(minutes=5)}
+
+    async def fake_sleep(seconds: float) -> None:
+        clock["now"] += timedelta(seconds=seconds)
+        await asyncio.sleep(0)
+
+    journal = Journal(paths.journal_path())
+    campaign_id = campaign(journal, PHONES[:1], start_at=start.isoformat())
+    respx.post(f"{BASE}/api/v3/send_message").respond(200, json=OK)
+    async with client() as c:
+        await CampaignEngine(journal, c, sleep=fake_sleep, now=lambda: clock["now"]).run(campaign_id)
+    assert clock["now"] >= start
+
+
+@respx.mock
+async def test_the_31st_otp_to_a_phone_within_an_hour_is_held_back_locally() -> None:
+    journal = Journal(paths.journal_path())
+    otp = Content(kind="otp", otp="{{code}}")
+    route = respx.post(f"{BASE}/api/v3/send_message").respond(200, json={"message_id": "a.b.c"})
+    async with client() as c:
+        for _ in range(31):
+            result = await CampaignEngine(journal, c).run(campaign(journal, PHONES[:1], otp))
+    assert route.call_count == 30
+    assert result.counts["failed"] == 1 and result.errors_by_code == {18: 1}
+
+
+@respx.mock
+async def test_retry_failed_resends_only_retryable_rows_under_their_own_request_ids() -> None:
+    journal = Journal(paths.journal_path())
+    campaign_id = campaign(journal, PHONES)
+
+    def first_round(request: httpx.Request) -> httpx.Response:
+        if PHONES[0].encode() in request.content:
+            return error(17)
+        if PHONES[1].encode() in request.content:
+            return httpx.Response(503)
+        return httpx.Response(200, json=OK)
+
+    respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=first_round)
+    async with client() as c:
+        await CampaignEngine(journal, c).run(campaign_id)
+    retry_id = journal.create_retry_campaign(campaign_id)
+    parent_row = next(r for r in journal.recipients(campaign_id) if r.phone == PHONES[1])
+    retried = list(journal.recipients(retry_id))
+    assert [(r.phone, r.request_id) for r in retried] == [(PHONES[1], parent_row.request_id)]
+    assert journal.campaign(retry_id).parent_id == campaign_id
+    respx.post(f"{BASE}/api/v3/send_message").respond(200, json=OK)
+    async with client() as c:
+        result = await CampaignEngine(journal, c).run(retry_id)
+    assert result.counts["sent"] == 1
+
+
+def test_rows_whose_values_make_an_invalid_message_are_marked_before_sending() -> None:
+    content = Content(kind="otp", otp="{{code}}")
+    rows = [(Row(2, "989121000001"), {"code": "12a4"}), (Row(3, "989121000002"), {"code": "5521"})]
+    made = list(build_recipients(rows, content))
+    assert made[0].verdict == "invalid" and "otp" in (made[0].reason or "") and made[0].message_data is None
+    assert made[1].message_data == {"otp_message": {"otp": "5521"}}
+
+
+def test_content_checks_name_the_field() -> None:
+    from app.campaign import ButtonSpec, ContentError
+
+    bad_button = Content(kind="buttons", text="x", buttons=((ButtonSpec("go"),),))
+    with pytest.raises(ContentError, match=r"buttons\[0\]\[0\]"):
+        bad_button.check(["name"])
+    with pytest.raises(ContentError, match=r"text_fields.city"):
+        Content(kind="template", template_id="welcome", text_fields={"city": "x"}).check([], ["name", "shop"])
+    with pytest.raises(ContentError, match=r"buttons\[0\]\[0\].url.*{{site}}"):
+        Content(kind="buttons", text="x", buttons=((ButtonSpec("go", url="https://{{site}}"),),)).check(["name"])
