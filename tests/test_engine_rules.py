@@ -101,8 +101,14 @@ async def test_rate_limit_answers_slow_the_campaign_and_nobody_is_lost() -> None
     campaign_id = campaign(journal, PHONES, rate_per_minute=600)
     answers = iter([httpx.Response(429)] * 4 + [httpx.Response(200, json=OK)] * 100)
     respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=lambda request: next(answers))
+    ticks = {"now": 0.0}
+
+    async def fake_sleep(seconds: float) -> None:
+        ticks["now"] += seconds
+        await asyncio.sleep(0)
+
     async with SafirClient(BASE, api_key="k", sleep=no_sleep, retry=RetryPolicy(max_retries=0)) as c:
-        engine = CampaignEngine(journal, c)
+        engine = CampaignEngine(journal, c, clock=lambda: ticks["now"], sleep=fake_sleep)
         result = await engine.run(campaign_id)
     assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 6
     assert engine._pacer is not None and engine._pacer.interval > engine._pacer.target_interval
