@@ -1,0 +1,68 @@
+"""Benchmark 3 (issue 4): CPU time per message in the app process, journal included,
+beside a plain httpx loop's CPU per message in the same run. The sandbox runs in its
+own process, so its CPU is not counted.
+
+Run: python benchmarks/cpu_per_message.py [--count 3000]
+Target: at most 0.5 ms per message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+import uuid
+
+import httpx
+from _common import machine, make_campaign, phones, sandbox_process
+
+from app import paths
+from app.api import SafirClient
+from app.campaign import CampaignEngine, Journal
+
+
+async def baseline(url: str, count: int) -> float:
+    """CPU seconds per message of a plain async loop with no journal."""
+    async with httpx.AsyncClient(base_url=url) as http:
+        started = time.process_time()
+        for phone in phones(count, start=9_000_001):
+            answer = await http.post("/api/v3/send_message", headers={"api-access-key": "demo-api-key"}, json={
+                "request_id": str(uuid.uuid4()), "bot_id": 1001, "phone_number": phone,
+                "message_data": {"message": {"text": "x"}}})
+            answer.json()
+        return (time.process_time() - started) / count
+
+
+async def engine(url: str, count: int, in_flight: int) -> tuple[float, float]:
+    """(CPU seconds per message for the run, for creating the campaign) in this process."""
+    journal = Journal(paths.journal_path())
+    before = time.process_time()
+    campaign_id = make_campaign(journal, count, rate=0, in_flight=in_flight, base_url=url)
+    create = (time.process_time() - before) / count
+    async with SafirClient(url, api_key="demo-api-key") as client:
+        started = time.process_time()
+        result = await CampaignEngine(journal, client).run(campaign_id)
+        run = (time.process_time() - started) / count
+    assert result.counts["sent"] == count
+    return run, create
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--count", type=int, default=3000)
+    parser.add_argument("--in-flight", type=int, default=8)
+    args = parser.parse_args()
+    with sandbox_process("--rate-per-minute", "0", "--burst-per-second", "0", "--balance", "1000000") as url:
+        loop = asyncio.run(baseline(url, args.count))
+        run, create = asyncio.run(engine(url, args.count, args.in_flight))
+    print(f"machine: {machine()}")
+    print(f"{args.count} messages, in-flight {args.in_flight}")
+    print(f"baseline plain httpx loop (no journal): {loop * 1000:.3f} ms CPU per message")
+    print(f"campaign engine, journal included:     {run * 1000:.3f} ms CPU per message"
+          f" (+{create * 1000:.3f} ms once, creating the campaign)")
+    print(f"the engine's own share (engine minus the plain loop): {(run - loop) * 1000:.3f} ms per message")
+    print("target: at most 0.5 ms per message")
+
+
+if __name__ == "__main__":
+    main()
