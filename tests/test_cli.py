@@ -152,3 +152,57 @@ def test_the_standalone_sandbox_serves_on_the_given_port(tmp_path: Path) -> None
 def test_a_bad_sandbox_config_is_one_line() -> None:
     done = run("sandbox", "--config", str(SAMPLES / "contacts.csv"))
     assert done.returncode == 2 and "cannot read sandbox config" in done.stderr
+
+
+def test_list_status_export_resume_and_retry_failed(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    sent = run("send", str(SAMPLES / "contacts.csv"), "--base-url", sandbox.url, "--bot-id", "1001",
+               "--text", "سلام {{نام}}", "--rate", "0", api_key=DEMO_API_KEY)
+    campaign_id = sent.stdout.splitlines()[0].split()[1]
+    listed = run("list")
+    assert listed.returncode == 0 and "finished" in listed.stdout and "contacts.csv" in listed.stdout
+    status = run("status", campaign_id)
+    assert "13 sent, 1 failed" in status.stdout and "errors by code: 17: 1" in status.stdout
+    out = tmp_path / "again.csv"
+    assert run("export", campaign_id, str(out)).returncode == 0
+    assert len(read_csv(out)) == 20
+    resumed = run("resume", campaign_id, "--base-url", sandbox.url, api_key=DEMO_API_KEY)
+    assert resumed.returncode == 0 and "13 sent" in resumed.stdout
+    assert len(delivered(sandbox)) == 13  # nothing sent twice
+    retry = run("retry-failed", campaign_id, "--base-url", sandbox.url, api_key=DEMO_API_KEY)
+    assert retry.returncode == 2 and "no failures worth retrying" in retry.stderr  # code 17 is permanent
+    assert run("status", "999").returncode == 2
+
+
+def test_every_kind_from_the_command_line(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    sheet = tmp_path / "k.csv"
+    sheet.write_text("name,mobile,code\nعلی,09121110001,4821\nرضا,09121110002,1234\n", encoding="utf-8")
+    poster = tmp_path / "poster.png"
+    poster.write_bytes(b"\x89PNG" + b"0" * 500)
+    common = [str(sheet), "--base-url", sandbox.url, "--bot-id", "1001", "--rate", "0"]
+    runs = [
+        ["--file", str(poster), "--text", "پوستر {{name}}"],
+        ["--text", "منو", "--button-row", "سایت=https://example.com/{{code}}", "کد=copy:{{code}}"],
+        ["--otp-column", "code"],
+        ["--template", "welcome", "--field", "name={{name}}", "--field", "shop=فروشگاه"],
+        ["--text", "رمز {{code}}", "--secure"],
+    ]
+    for extra in runs:
+        done = run("send", *common, *extra, api_key=DEMO_API_KEY)
+        assert done.returncode == 0, (extra, done.stderr)
+    texts = [m["text"] for m in delivered(sandbox, "989121110001")]
+    assert "[poster.png]\nپوستر علی" == texts[0]
+    assert "https://example.com/4821" in texts[1] and "4821" in texts[1]
+    assert "4821" in texts[2].splitlines()[0]
+    assert texts[3] == "سلام علی، به فروشگاه خوش آمدید"
+    assert texts[4].startswith("🔒") and texts[4].endswith("رمز 4821")
+    bad = run("send", *common, "--template", "welcome", "--text", "x", api_key=DEMO_API_KEY)
+    assert bad.returncode == 2 and "cannot go with" in bad.stderr
+    no_button_action = run("send", *common, "--text", "x", "--button-row", "label", api_key=DEMO_API_KEY)
+    assert no_button_action.returncode == 2 and "LABEL=ACTION" in no_button_action.stderr
+
+
+def test_check_prints_verdicts_and_writes_them(tmp_path: Path) -> None:
+    out = tmp_path / "v.xlsx"
+    done = run("check", str(SAMPLES / "contacts.xlsx"), "--results", str(out))
+    assert done.returncode == 0 and "14 valid, 5 invalid, 1 duplicate" in done.stdout
+    assert len(list(openpyxl.load_workbook(out).active.iter_rows())) == 21
