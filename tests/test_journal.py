@@ -61,3 +61,26 @@ def test_schema_version_is_recorded_and_a_newer_journal_is_refused(tmp_path: Pat
     db.close()
     with pytest.raises(JournalError, match="newer version"):
         Journal(path)
+
+
+def test_a_version_1_journal_is_migrated_without_losing_a_row(tmp_path: Path) -> None:
+    from app.campaign.journal import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[1] + ";PRAGMA user_version = 1;")
+    db.execute("INSERT INTO campaigns (created_at, name, kind, content, bot_id, rate_per_minute, in_flight, base_url,"
+               " status) VALUES ('2026-01-01', 'old', 'text', '{\"text\": \"hi\"}', 1, 60, 2, 'http://127.0.0.1:1',"
+               " 'paused')")
+    db.execute("INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, message_data, request_id, state)"
+               " VALUES (1, 2, '0912', '989121234567', 'valid', '{\"message\": {\"text\": \"hi\"}}', 'r-1', 'in_flight')")
+    db.commit()
+    db.close()
+
+    journal = Journal(path)
+    assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    old = journal.campaign(1)
+    assert old.status == "paused" and old.time_zone == "Asia/Tehran" and old.quiet_start is None
+    [row] = journal.recipients_to_send(1)
+    assert (row.row, row.request_id, row.state) == (2, "r-1", "in_flight")
+    assert journal.recent_attempts("989121234567", "text", 0) == 0  # the new attempts table exists
