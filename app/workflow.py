@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from app.campaign import Content, ContentError, Journal, QuietHours, build_recipients
-from app.contacts import ColumnGuess, RowVerdict, Sheet, count_verdicts, read_sheet, resolve_phone_column, validate
+from app.contacts import ColumnGuess, Sheet, Verdicts, count_verdicts, read_sheet, resolve_phone_column, validate
 
 DEFAULT_RATE_PER_MINUTE = 120.0
 DEFAULT_IN_FLIGHT = 8
@@ -25,7 +25,7 @@ class CheckedSheet:
 
     sheet: Sheet
     phone_column: ColumnGuess
-    verdicts: list[RowVerdict]
+    verdicts: Verdicts
 
     @property
     def counts(self) -> dict[str, int]:
@@ -34,9 +34,7 @@ class CheckedSheet:
 
     def dry_run_rows(self) -> Iterator[dict[str, Any]]:
         """Results rows as a dry run reports them: status is the verdict."""
-        for v in self.verdicts:
-            yield {"row": v.row, "phone_input": v.phone_input, "phone": v.phone, "status": v.verdict.value,
-                   "error_code": None, "error": v.reason, "message_id": None, "request_id": None}
+        return self.verdicts.result_rows()
 
 
 def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name: str | None = None) -> CheckedSheet:

@@ -77,7 +77,7 @@ def test_dry_run_sends_nothing_and_reports_verdicts(sandbox: EmbeddedSandbox, tm
                "--text", "x", "--dry-run", "--results", str(results), api_key=DEMO_API_KEY)
     assert done.returncode == 0, done.stderr
     rows = read_csv(results)
-    assert {r["status"] for r in rows} == {"valid", "invalid", "duplicate"}
+    assert {r["status"] for r in rows} == {"valid", "invalid", "duplicate", "empty"}
     assert sum(r["status"] == "valid" for r in rows) == 14
     assert delivered(sandbox) == []
 
@@ -204,5 +204,5 @@ def test_every_kind_from_the_command_line(sandbox: EmbeddedSandbox, tmp_path: Pa
 def test_check_prints_verdicts_and_writes_them(tmp_path: Path) -> None:
     out = tmp_path / "v.xlsx"
     done = run("check", str(SAMPLES / "contacts.xlsx"), "--results", str(out))
-    assert done.returncode == 0 and "14 valid, 5 invalid, 1 duplicate" in done.stdout
+    assert done.returncode == 0 and "14 valid, 4 invalid, 1 duplicate, 0 suppressed, 1 empty" in done.stdout
     assert len(list(openpyxl.load_workbook(out).active.iter_rows())) == 21

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 import openpyxl
@@ -21,11 +23,11 @@ def test_csv_has_a_bom_the_columns_and_no_live_formulas(tmp_path: Path) -> None:
     path = write_results(tmp_path / "r.csv", ROWS)
     raw = path.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
-    lines = raw.decode("utf-8-sig").splitlines()
-    assert lines[0] == ",".join(RESULT_COLUMNS)
-    assert lines[1].startswith("2,'+98 912 123 4567,989121234567,sent,,,m1,r1")
-    assert "'=HYPERLINK" in lines[2] and "علت" in lines[2]
-    assert lines[3] == "4,09121110000,989121110000,failed,17,no account,,r3"
+    lines = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert lines[0] == list(RESULT_COLUMNS)
+    assert lines[1] == ["2", "'+98 912 123 4567", "989121234567", "sent", "", "", "m1", "r1"]
+    assert lines[2][1] == "'=HYPERLINK(\"x\")" and lines[2][5] == "علت"
+    assert lines[3] == ["4", "09121110000", "989121110000", "failed", "17", "no account", "", "r3"]
 
 
 def test_xlsx_keeps_phones_as_text_with_a_bold_header(tmp_path: Path) -> None:
@@ -44,3 +46,16 @@ def test_unknown_suffix_and_unwritable_place_are_plain_errors(tmp_path: Path) ->
         write_results(tmp_path / "r.txt", ROWS)
     with pytest.raises(ExportError, match="cannot write"):
         write_results(tmp_path / "no" / "such" / "dir" / "r.csv", ROWS)
+
+
+def test_a_copy_of_the_source_sheet_gets_the_result_columns(tmp_path: Path) -> None:
+    from app.contacts import read_sheet
+    from tests.helpers import SAMPLES
+
+    source = read_sheet(SAMPLES / "contacts.csv")
+    path = write_results(tmp_path / "r.xlsx", ROWS, source=source)
+    rows = list(openpyxl.load_workbook(path).active.iter_rows(values_only=True))
+    assert rows[0][:4] == ("row", "نام", "موبایل", "شهر") and "result_status" in rows[0]
+    assert len(rows) == 21
+    status = rows[0].index("result_status")
+    assert rows[1][status] == "sent" and rows[2][status] == "invalid" and rows[4][status] is None

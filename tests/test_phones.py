@@ -87,3 +87,23 @@ def test_normalisation_never_raises_and_is_idempotent(text: str) -> None:
     if check.phone is not None:
         assert normalise(check.phone).phone == check.phone
         assert check.phone.startswith("98") and len(check.phone) == 12 and check.phone.isdigit()
+
+
+typed_phone = st.builds(
+    lambda national, form, persian: (form.format(n=national, a=national[:3], b=national[3:6], c=national[6:])
+                                     .translate(PERSIAN if persian else {})),
+    st.text("0123456789", min_size=10, max_size=10),
+    st.sampled_from(["0{n}", "{n}", "98{n}", "+98{n}", "0098{n}", "+98 {a} {b} {c}", "0{a}-{b}-{c}", "{n}.0",
+                     "({a}) {b}.{c}", "0{a}\u200c{b}\u200c{c}", "{a}{b}", "0{n}0"]),
+    st.booleans(),
+)
+
+
+@given(st.lists(typed_phone | st.text(max_size=16) | st.none(), max_size=40))
+def test_the_column_path_agrees_with_the_one_value_path(values: list[str | None]) -> None:
+    from app.contacts.phones import normalise_column
+
+    phones, reasons = normalise_column(values)
+    for value, phone, reason in zip(values, phones.to_pylist(), reasons.to_pylist()):
+        expected = normalise(value or "")
+        assert (phone, reason) == (expected.phone, expected.reason), value

@@ -39,7 +39,7 @@ def test_row_numbers_are_the_ones_excel_shows_even_with_blank_rows_inside(tmp_pa
     path = write_text(tmp_path / "c.csv", "phone\n09121234567\n\n09121234568\n\n\n", "utf-8")
     sheet = read_sheet(path)
     verdicts = validate(sheet, "phone")
-    assert [(v.row, v.verdict) for v in verdicts] == [(2, Verdict.VALID), (3, Verdict.INVALID), (4, Verdict.VALID)]
+    assert [(v.row, v.verdict) for v in verdicts] == [(2, Verdict.VALID), (3, Verdict.EMPTY), (4, Verdict.VALID)]
 
 
 def test_verdicts_name_the_first_row_of_a_duplicate_and_always_add_up() -> None:
@@ -49,7 +49,7 @@ def test_verdicts_name_the_first_row_of_a_duplicate_and_always_add_up() -> None:
     assert sum(counts.values()) == len(sheet) == len(verdicts) == 20
     duplicates = [v for v in verdicts if v.verdict is Verdict.DUPLICATE]
     assert [(d.row, d.duplicate_of, d.phone) for d in duplicates] == [(11, 2, "989121110001")]
-    assert counts == {"valid": 14, "invalid": 5, "duplicate": 1, "suppressed": 0}
+    assert counts == {"valid": 14, "invalid": 4, "duplicate": 1, "suppressed": 0, "empty": 1}
 
 
 def test_suppressed_numbers_are_never_valid() -> None:

@@ -1,7 +1,7 @@
 """Contact sheets: import, phone normalisation, verdicts, results export. The only layer
 that imports pandas."""
 
-from app.contacts.export import RESULT_COLUMNS, ExportError, write_results
-from app.contacts.phones import PhoneCheck, normalise, normalise_many
+from app.contacts.export import RESULT_COLUMNS, ExportError, write_frame, write_results, write_verdicts
+from app.contacts.phones import PhoneCheck, normalise, normalise_column, normalise_many
 from app.contacts.sheets import ColumnGuess, Sheet, SheetError, detect_phone_column, list_sheets, read_sheet, resolve_phone_column
-from app.contacts.verdicts import RowVerdict, Verdict, count_verdicts, validate
+from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, count_verdicts, validate

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
 
 from app.contacts.phones import normalise
 
@@ -81,60 +82,128 @@ def list_sheets(path: str | Path) -> list[str]:
 def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
     """Read a CSV or Excel/ODS file with every cell as text, leading zeros kept.
 
-    ``sheet`` picks a workbook's sheet by name (default: the first). Raises SheetError
-    with a plain sentence for a missing, empty, unreadable or unsupported file.
+    ``sheet`` picks a workbook's sheet by name (default: the first). A header row below
+    a title (or blank rows) is found. Raises SheetError with a plain sentence for a
+    missing, empty, unreadable, protected or unsupported file.
     """
     path = Path(path)
     if not path.exists():
         raise SheetError(f"{path.name} was not found.")
     suffix = path.suffix.lower()
-    if suffix in EXCEL_SUFFIXES:
-        names = list_sheets(path)
-        if sheet is not None and sheet not in names:
-            raise SheetError(f"{path.name} has no sheet named {sheet!r}; its sheets are: {', '.join(names)}.")
-        chosen = sheet if sheet is not None else (names[0] if names else 0)
-        try:
-            frame = pd.read_excel(path, sheet_name=chosen, dtype=str, engine="calamine",
-                                  keep_default_na=False, na_filter=False)
-        except Exception as exc:  # noqa: BLE001
-            raise SheetError(f"{path.name} could not be read ({_short(exc)}).") from None
-        result = Sheet(path, frame, sheet_name=str(chosen), sheet_names=names)
-    elif suffix in CSV_SUFFIXES or suffix == "":
-        result = Sheet(path, _read_csv(path))
-    else:
-        raise SheetError(f"{path.name}: unsupported file type {suffix!r}; use CSV, XLSX, XLS or ODS.")
+    try:
+        if suffix in EXCEL_SUFFIXES:
+            result = _read_workbook(path, sheet)
+        elif suffix in CSV_SUFFIXES or suffix == "":
+            result = _read_csv(path)
+        else:
+            raise SheetError(f"{path.name}: unsupported file type {suffix!r}; use CSV, XLSX, XLS or ODS.")
+    except FileNotFoundError:
+        raise SheetError(f"{path.name} disappeared while it was being read.") from None
+    except MemoryError:
+        raise SheetError(f"{path.name} is too large to read with the memory available.") from None
+    except OSError as exc:
+        raise SheetError(f"{path.name} could not be read ({exc.strerror or exc}).") from None
     frame = result.frame
-    frame.columns = [str(c).strip().translate(_PERSIAN_LETTERS) for c in frame.columns]
+    frame.columns = _unique_names([str(c).strip().translate(_PERSIAN_LETTERS) for c in frame.columns])
     if frame.empty and len(frame.columns) == 0:
         raise SheetError(f"{path.name} is empty.")
     # Trailing blank rows are formatting, not data; blank rows inside keep their numbers.
-    filled = frame.ne("").any(axis=1).to_numpy()
-    last = int(filled.nonzero()[0][-1]) + 1 if filled.any() else 0
-    result.frame = frame.iloc[:last].reset_index(drop=True)
+    last = len(frame)
+    while last and not any(str(v).strip() for v in frame.iloc[last - 1].tolist()):
+        last -= 1
+    result.frame = frame.iloc[:last].reset_index(drop=True) if last < len(frame) else frame
     if result.frame.empty:
         raise SheetError(f"{path.name} has a header row but no data rows.")
     return result
 
 
-def _read_csv(path: Path) -> pd.DataFrame:
-    head = path.read_bytes()[:65536]
+def _unique_names(names: list[str]) -> list[str]:
+    """Column names as a person can pick them: blanks named by position, repeats numbered."""
+    seen: dict[str, int] = {}
+    out = []
+    for index, name in enumerate(names, start=1):
+        if not name or name.startswith("Unnamed:"):
+            name = f"column {index}"
+        if name in seen:
+            seen[name] += 1
+            name = f"{name} ({seen[name]})"
+        else:
+            seen[name] = 1
+        out.append(name)
+    return out
+
+
+def header_index(rows: list[list[object]]) -> int:
+    """0-based index of the header among the first rows of a sheet: the first row with
+    at least half as many filled cells as the widest row (and at least two), so a title
+    line or blank lines above the header are skipped."""
+    counts = [sum(1 for cell in row if cell is not None and str(cell).strip()) for row in rows]
+    widest = max(counts, default=0)
+    if widest <= 1:
+        return next((i for i, c in enumerate(counts) if c), 0)
+    needed = max(2, (widest + 1) // 2)
+    return next(i for i, c in enumerate(counts) if c >= needed)
+
+
+_OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def _read_workbook(path: Path, sheet: str | None) -> Sheet:
+    with path.open("rb") as raw:
+        signature = raw.read(8)
+    if path.suffix.lower() in (".xlsx", ".xlsm") and signature == _OLE_SIGNATURE:
+        raise SheetError(f"{path.name} is password-protected: open it in Excel, remove the password "
+                         "(File > Info > Protect Workbook) and save it again.")
+    names = list_sheets(path)
+    if sheet is not None and sheet not in names:
+        raise SheetError(f"{path.name} has no sheet named {sheet!r}; its sheets are: {', '.join(names)}.")
+    chosen = sheet if sheet is not None else (names[0] if names else 0)
+    options = {"sheet_name": chosen, "dtype": str, "engine": "calamine", "keep_default_na": False, "na_filter": False}
+    try:
+        probe = pd.read_excel(path, header=None, nrows=30, **options)
+        header = header_index(probe.values.tolist())
+        frame = pd.read_excel(path, header=header, **options)
+    except SheetError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped
+        raise SheetError(f"{path.name} could not be read ({_short(exc)}).") from None
+    if frame.empty and len(frame.columns) == 0:
+        raise SheetError(f"the sheet {chosen!r} of {path.name} is empty.")
+    return Sheet(path, frame, header_row=header + 1, sheet_name=str(chosen), sheet_names=names)
+
+
+def _read_csv(path: Path) -> Sheet:
+    data = path.read_bytes()
+    head = data[:65536]
     if not head.strip():
         raise SheetError(f"{path.name} is empty.")
-    if zipfile.is_zipfile(path) or b"\x00" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise SheetError(f"{path.name} is not a text CSV file (it looks binary); save it as CSV or XLSX.")
     utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))  # Excel's "Unicode text"
+    if zipfile.is_zipfile(path) or head.startswith(_OLE_SIGNATURE) or (b"\x00" in head and not utf16):
+        raise SheetError(f"{path.name} is not a text CSV file (it looks binary); save it as CSV or XLSX.")
     for encoding in ("utf-16",) if utf16 else CSV_ENCODINGS:
-        try:
-            sample = head.decode(encoding)
-        except UnicodeDecodeError:
+        sample = _decode_head(head, encoding, cut=len(data) > len(head))
+        if sample is None:
             continue
+        lines = sample.splitlines()[:30]
         try:
-            delimiter = csv.Sniffer().sniff(sample.splitlines()[0] if sample else "", delimiters=",;\t|").delimiter
+            delimiter = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;\t|").delimiter
         except csv.Error:
             delimiter = ","
+        header = header_index(list(csv.reader(lines, delimiter=delimiter)))
+        # Arrow's reader is several times faster, but it skips blank lines, which would
+        # shift the row numbers: use it only when the file has none.
+        fast = encoding != "utf-16" and not re.search(rb"\n[ \t\r]*\n", data)
+        frame = None
         try:
-            frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
-                                sep=delimiter, skip_blank_lines=False)
+            if fast:
+                try:
+                    frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding=encoding, sep=delimiter,
+                                        engine="pyarrow", skiprows=header)
+                except (ValueError, pa.ArrowException):
+                    frame = None  # ragged rows and the like: the C reader says what is wrong
+            if frame is None:
+                frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
+                                    sep=delimiter, skip_blank_lines=False, header=header)
         except UnicodeDecodeError:
             continue
         except pd.errors.EmptyDataError:
@@ -143,8 +212,19 @@ def _read_csv(path: Path) -> pd.DataFrame:
             raise SheetError(f"{path.name} is not a well-formed CSV file ({_short(exc)}).") from None
         if encoding == "cp1256":  # Windows-1256 cannot hold the Persian yeh and kaf
             frame = frame.apply(lambda column: column.str.translate(_PERSIAN_LETTERS))
-        return frame
+        return Sheet(path, frame, header_row=header + 1)
     raise SheetError(f"{path.name}: unknown text encoding; save it as UTF-8 CSV or XLSX.")
+
+
+def _decode_head(head: bytes, encoding: str, cut: bool) -> str | None:
+    """``head`` decoded, allowing for a character cut in two at its end; None if the
+    encoding does not fit."""
+    for trim in range(4 if cut else 1):
+        try:
+            return head[: len(head) - trim].decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
 
 
 def _short(exc: BaseException) -> str:

@@ -1,14 +1,19 @@
 """Per-row verdicts on a contact sheet: valid, invalid (with a reason), duplicate (of
-which row) or suppressed. The counts always add up to the number of data rows."""
+which row), suppressed or empty. The counts always add up to the number of data rows."""
 
 from __future__ import annotations
 
 import enum
-from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from app.contacts.phones import normalise_many
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from app.contacts.phones import EMPTY, normalise_column
 from app.contacts.sheets import Sheet
 
 
@@ -17,13 +22,14 @@ class Verdict(str, enum.Enum):
     INVALID = "invalid"
     DUPLICATE = "duplicate"
     SUPPRESSED = "suppressed"
+    EMPTY = "empty"
 
 
 @dataclass(frozen=True)
 class RowVerdict:
-    """One data row's verdict. ``row`` is the row number Excel shows (header is row 1);
-    ``phone`` is the wire form (also for duplicates and suppressed rows); ``duplicate_of``
-    is the row number of the first row with the same phone."""
+    """One data row's verdict. ``row`` is the row number Excel shows; ``phone`` is the
+    wire form (also for duplicates and suppressed rows); ``duplicate_of`` is the row
+    number of the first row with the same phone."""
 
     row: int
     phone_input: str
@@ -33,33 +39,113 @@ class RowVerdict:
     duplicate_of: int | None = None
 
 
-def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = frozenset()) -> list[RowVerdict]:
-    """Verdicts for every data row of ``sheet``, in sheet order.
+_CODE = {v: i for i, v in enumerate(Verdict)}
 
-    ``suppressed`` holds wire-form phones that must never be messaged. Raises KeyError
-    if ``phone_column`` is not a column of the sheet.
+
+def missing_ints(count: int) -> pd.arrays.IntegerArray:
+    """``count`` missing values of a nullable integer column, made without a Python loop."""
+    return pd.arrays.IntegerArray(np.zeros(count, dtype=np.int64), np.ones(count, dtype=bool))
+
+
+class Verdicts:
+    """Every row's verdict, held column-wise in ``frame`` (columns ``row``,
+    ``phone_input``, ``phone``, ``verdict``, ``reason``, ``duplicate_of``) so a million
+    rows cost little; iterating yields :class:`RowVerdict` objects in sheet order."""
+
+    COLUMNS = ("row", "phone_input", "phone", "verdict", "reason", "duplicate_of")
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self.frame = frame
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    def __iter__(self) -> Iterator[RowVerdict]:
+        for row, phone_input, phone, verdict, reason, duplicate_of in zip(
+            *(self.frame[c].tolist() for c in self.COLUMNS)
+        ):
+            yield RowVerdict(row, phone_input, _none(phone), Verdict(verdict), _none(reason),
+                             None if _none(duplicate_of) is None else int(duplicate_of))
+
+    def __getitem__(self, index: int) -> RowVerdict:
+        r = self.frame.iloc[index]
+        return RowVerdict(int(r["row"]), r["phone_input"], _none(r["phone"]), Verdict(r["verdict"]),
+                          _none(r["reason"]), _opt_int(r["duplicate_of"]))
+
+    def counts(self) -> dict[str, int]:
+        """Rows per verdict, every verdict present (zero included)."""
+        found = self.frame["verdict"].value_counts()
+        return {v.value: int(found.get(v.value, 0)) for v in Verdict}
+
+    def result_rows(self) -> Iterator[dict[str, Any]]:
+        """Results-file rows as a dry run reports them: the status is the verdict."""
+        for v in self:
+            yield {"row": v.row, "phone_input": v.phone_input, "phone": v.phone, "status": v.verdict.value,
+                   "error_code": None, "error": v.reason, "message_id": None, "request_id": None}
+
+
+def _none(value: Any) -> Any:
+    return None if value is None or (isinstance(value, float) and value != value) or value is pd.NA else value
+
+
+def _opt_int(value: Any) -> int | None:
+    value = _none(value)
+    return None if value is None else int(value)
+
+
+def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = frozenset()) -> Verdicts:
+    """Verdicts for every data row of ``sheet``, in sheet order, computed column-wise.
+
+    ``suppressed`` holds wire-form phones that must never be messaged; a suppressed
+    number stays suppressed on every row. Duplicates are counted among the other
+    valid rows, and name the first row with the same number. Raises KeyError if
+    ``phone_column`` is not a column of the sheet.
     """
-    inputs = sheet.frame[phone_column].tolist()
-    checks = normalise_many(inputs)
-    first_row: dict[str, int] = {}
-    verdicts = []
-    for index, (raw, check) in enumerate(zip(inputs, checks)):
-        row = sheet.row_number(index)
-        if check.phone is None:
-            verdicts.append(RowVerdict(row, raw, None, Verdict.INVALID, check.reason))
-        elif check.phone in suppressed:
-            verdicts.append(RowVerdict(row, raw, check.phone, Verdict.SUPPRESSED, "on the suppression list"))
-        elif check.phone in first_row:
-            original = first_row[check.phone]
-            verdicts.append(RowVerdict(row, raw, check.phone, Verdict.DUPLICATE,
-                                       f"same number as row {original}", duplicate_of=original))
-        else:
-            first_row[check.phone] = row
-            verdicts.append(RowVerdict(row, raw, check.phone, Verdict.VALID))
-    return verdicts
+    inputs = sheet.frame[phone_column]
+    phones, reasons = normalise_column(pa.array(inputs.array, type=pa.string(), from_pandas=True))
+    count = len(inputs)
+    rows = np.arange(sheet.header_row + 1, sheet.header_row + 1 + count, dtype=np.int64)
+    # Wire phones are 12 digits: as int64 they dedupe and group fast.
+    numbers = pc.cast(phones, pa.int64()).to_numpy(zero_copy_only=False)  # NaN where there is no phone
+    has_phone = pc.is_valid(phones).to_numpy(zero_copy_only=False)
+    codes = np.full(count, _CODE[Verdict.INVALID], dtype=np.int8)
+    codes[pc.fill_null(pc.equal(reasons, EMPTY.reason), False).to_numpy(zero_copy_only=False)] = _CODE[Verdict.EMPTY]
+    is_suppressed = np.zeros(count, dtype=bool)
+    if suppressed:
+        is_suppressed = pc.fill_null(pc.is_in(phones, value_set=pa.array(sorted(suppressed), type=pa.string())),
+                                     False).to_numpy(zero_copy_only=False)
+    candidates = has_phone & ~is_suppressed
+    keys = pd.Series(numbers).where(candidates)
+    duplicate = candidates & keys.duplicated(keep="first").to_numpy()
+    codes[candidates & ~duplicate] = _CODE[Verdict.VALID]
+    codes[duplicate] = _CODE[Verdict.DUPLICATE]
+    codes[is_suppressed] = _CODE[Verdict.SUPPRESSED]
+    verdict = pd.Categorical.from_codes(codes, categories=[v.value for v in Verdict])
+
+    duplicate_of = missing_ints(count)
+    reason = pd.Series(pd.array(reasons, dtype="string"))
+    if duplicate.any():
+        first_row = pd.Series(rows).where(candidates).groupby(keys).transform("min")
+        duplicate_of[duplicate] = first_row[duplicate].astype("int64").to_numpy()
+        reason[duplicate] = "same number as row " + first_row[duplicate].astype("int64").astype(str)
+    if is_suppressed.any():
+        reason[is_suppressed] = "on the suppression list"
+    frame = pd.DataFrame({
+        "row": rows,
+        "phone_input": inputs.array,
+        "phone": pd.array(phones, dtype="string"),
+        "verdict": verdict,
+        "reason": reason.array,
+        "duplicate_of": duplicate_of,
+    })
+    return Verdicts(frame)
 
 
-def count_verdicts(verdicts: list[RowVerdict]) -> dict[str, int]:
+def count_verdicts(verdicts: Verdicts | list[RowVerdict]) -> dict[str, int]:
     """Counts per verdict, every verdict present (zero included)."""
-    counts = Counter(v.verdict for v in verdicts)
-    return {v.value: counts.get(v, 0) for v in Verdict}
+    if isinstance(verdicts, Verdicts):
+        return verdicts.counts()
+    counts = {v.value: 0 for v in Verdict}
+    for item in verdicts:
+        counts[item.verdict.value] += 1
+    return counts
