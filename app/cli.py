@@ -83,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     send.add_argument("--time-zone", default="Asia/Tehran", help="time zone of --quiet-hours (default Asia/Tehran)")
     send.add_argument("--start-at", metavar="ISO-TIME", help="do not send before this time, e.g. 2026-12-01T09:00+03:30")
     send.add_argument("--results", type=Path, help="write per-row results to this .csv or .xlsx file")
+    send.add_argument("--with-source", action="store_true",
+                      help="make the results file a copy of the sheet with the result columns appended")
     send.add_argument("--dry-run", action="store_true", help="check the sheet and write results; send nothing")
     _add_target(send, "https://safir.bale.ai")
 
@@ -91,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
     check.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
     check.add_argument("--results", type=Path, help="write the verdicts to this .csv or .xlsx file")
+    check.add_argument("--with-source", action="store_true",
+                       help="make the results file a copy of the sheet with the result columns appended")
 
     resume = commands.add_parser("resume", help="continue a paused or interrupted campaign")
     resume.add_argument("campaign_id", type=int, metavar="ID")
@@ -109,6 +113,17 @@ def build_parser() -> argparse.ArgumentParser:
     retry.add_argument("campaign_id", type=int, metavar="ID")
     retry.add_argument("--include-unknown", action="store_true", help="also the recipients whose outcome is unknown")
     _add_target(retry, "the campaign's own")
+
+    suppress = commands.add_parser("suppression", help="numbers that must never be messaged")
+    actions = suppress.add_subparsers(dest="action", metavar="ACTION", required=True)
+    add = actions.add_parser("import", help="add every number of a sheet")
+    add.add_argument("sheet", type=Path)
+    add.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
+    add.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
+    actions.add_parser("add", help="add numbers").add_argument("phones", nargs="+")
+    actions.add_parser("remove", help="take numbers off the list").add_argument("phones", nargs="+")
+    actions.add_parser("export", help="write the list to a .csv or .xlsx file").add_argument("out", type=Path)
+    actions.add_parser("count", help="how many numbers are listed")
 
     sandbox = commands.add_parser("sandbox", help="run the local imitation of the service")
     add_sandbox_arguments(sandbox)
@@ -186,13 +201,18 @@ def _client(base_url: str, api_key: str, timeout: float | None) -> Any:
     return SafirClient(base_url, api_key=api_key, timeouts=timeouts)
 
 
-def _write(path: Path | None, rows: Iterable[dict[str, Any]]) -> None:
-    from app.contacts import ExportError, write_results
+def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Any, source: Any = None) -> None:
+    """Write results rows (or a Verdicts table) to ``path``; ``source`` is the sheet to
+    copy with the result columns appended."""
+    from app.contacts import ExportError, Verdicts, write_results, write_verdicts
 
     if path is None:
         return
     try:
-        write_results(path, rows)
+        if isinstance(rows, Verdicts):
+            write_verdicts(path, rows, source)
+        else:
+            write_results(path, rows, source)
     except ExportError as exc:
         raise CliError(str(exc)) from None
     print(f"results: {path}")
@@ -313,7 +333,34 @@ def cmd_check(args: argparse.Namespace) -> int:
     _check_results_path(args.results)
     checked = _checked(args)
     _describe(args, checked)
-    _write(args.results, checked.dry_run_rows())
+    _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
+    return EXIT_OK
+
+
+def cmd_suppression(args: argparse.Namespace) -> int:
+    from app.contacts import ExportError, SheetError
+    from app.workflow import suppression_list
+
+    listed = suppression_list()
+    try:
+        if args.action == "import":
+            done = listed.import_sheet(args.sheet, phone_column=args.phone_column, sheet_name=args.sheet_name)
+        elif args.action == "add":
+            done = listed.add(args.phones)
+        elif args.action == "remove":
+            print(f"removed {listed.remove(args.phones)}; {len(listed)} numbers on the suppression list")
+            return EXIT_OK
+        elif args.action == "export":
+            listed.export(args.out)
+            print(f"suppression list: {args.out}")
+            return EXIT_OK
+        else:
+            print(f"{len(listed)} numbers on the suppression list ({listed.path})")
+            return EXIT_OK
+    except (SheetError, ExportError) as exc:
+        raise CliError(str(exc)) from None
+    print(f"added {done.added}, already listed {done.already}, not a usable number {done.invalid}; "
+          f"{len(listed)} numbers on the suppression list")
     return EXIT_OK
 
 
@@ -344,7 +391,7 @@ async def _send(args: argparse.Namespace) -> int:
     if args.dry_run:
         print("dry run: nothing is sent")
         _describe(args, checked)
-        _write(args.results, checked.dry_run_rows())
+        _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
         return EXIT_OK
 
     with _service(args) as (base_url, api_key):
@@ -363,7 +410,7 @@ async def _send(args: argparse.Namespace) -> int:
         print(f"campaign {campaign_id}", flush=True)
         _describe(args, checked)
         status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
-        _write(args.results, journal.result_rows(campaign_id))
+        _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
         journal.close()
     return status
 
@@ -455,6 +502,7 @@ COMMANDS = {
     "list": cmd_list,
     "export": cmd_export,
     "retry-failed": cmd_retry_failed,
+    "suppression": cmd_suppression,
 }
 
 

@@ -3,13 +3,23 @@ a campaign made from it, and its results. Composes app.contacts and app.campaign
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from app.campaign import Content, ContentError, Journal, QuietHours, build_recipients
-from app.contacts import ColumnGuess, Sheet, Verdicts, count_verdicts, read_sheet, resolve_phone_column, validate
+from app import paths
+from app.contacts import (
+    ColumnGuess,
+    Sheet,
+    SuppressionList,
+    Verdicts,
+    count_verdicts,
+    read_sheet,
+    resolve_phone_column,
+    validate,
+)
 
 DEFAULT_RATE_PER_MINUTE = 120.0
 DEFAULT_IN_FLIGHT = 8
@@ -37,12 +47,20 @@ class CheckedSheet:
         return self.verdicts.result_rows()
 
 
-def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name: str | None = None) -> CheckedSheet:
-    """Read ``path`` and judge every row. Raises SheetError with a plain sentence."""
+def suppression_list() -> SuppressionList:
+    """The user's suppression list, kept in the state dir."""
+    return SuppressionList(paths.state_dir() / "suppression.csv")
+
+
+def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name: str | None = None,
+                suppressed: Collection[str] | None = None) -> CheckedSheet:
+    """Read ``path`` and judge every row, the suppression list applied (``suppressed``,
+    or the user's list when None). Raises SheetError with a plain sentence."""
     sheet = read_sheet(path, sheet_name)
     guess = resolve_phone_column(sheet, phone_column)
     assert guess.column is not None
-    return CheckedSheet(sheet, guess, validate(sheet, guess.column))
+    blocked = suppression_list().phones() if suppressed is None else suppressed
+    return CheckedSheet(sheet, guess, validate(sheet, guess.column, blocked))
 
 
 def create_campaign(

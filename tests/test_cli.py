@@ -206,3 +206,20 @@ def test_check_prints_verdicts_and_writes_them(tmp_path: Path) -> None:
     done = run("check", str(SAMPLES / "contacts.xlsx"), "--results", str(out))
     assert done.returncode == 0 and "14 valid, 4 invalid, 1 duplicate, 0 suppressed, 1 empty" in done.stdout
     assert len(list(openpyxl.load_workbook(out).active.iter_rows())) == 21
+
+
+def test_suppression_commands_and_a_results_copy_of_the_source(tmp_path: Path) -> None:
+    assert "added 2" in run("suppression", "add", "09121110003", "09121110004").stdout
+    assert "2 numbers" in run("suppression", "count").stdout
+    out = tmp_path / "checked.xlsx"
+    done = run("check", str(SAMPLES / "contacts.xlsx"), "--results", str(out), "--with-source")
+    assert done.returncode == 0 and "2 suppressed" in done.stdout
+    rows = list(openpyxl.load_workbook(out).active.iter_rows(values_only=True))
+    header = rows[0]
+    assert header[:4] == ("row", "نام", "موبایل", "شهر")
+    statuses = [r[header.index("result_status")] for r in rows[1:]]
+    assert statuses[2:4] == ["suppressed", "suppressed"]
+    assert run("suppression", "export", str(tmp_path / "s.csv")).returncode == 0
+    assert (tmp_path / "s.csv").read_text(encoding="utf-8-sig").splitlines() == ["phone", "989121110003", "989121110004"]
+    bad = run("suppression", "import", str(tmp_path / "missing.csv"))
+    assert bad.returncode == 2 and "was not found" in bad.stderr

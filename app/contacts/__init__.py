@@ -5,3 +5,4 @@ from app.contacts.export import RESULT_COLUMNS, ExportError, write_frame, write_
 from app.contacts.phones import PhoneCheck, normalise, normalise_column, normalise_many
 from app.contacts.sheets import ColumnGuess, Sheet, SheetError, detect_phone_column, list_sheets, read_sheet, resolve_phone_column
 from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, count_verdicts, validate
+from app.contacts.suppression import SuppressionImport, SuppressionList

@@ -160,9 +160,10 @@ def _read_workbook(path: Path, sheet: str | None) -> Sheet:
     chosen = sheet if sheet is not None else (names[0] if names else 0)
     options = {"sheet_name": chosen, "dtype": str, "engine": "calamine", "keep_default_na": False, "na_filter": False}
     try:
-        probe = pd.read_excel(path, header=None, nrows=30, **options)
-        header = header_index(probe.values.tolist())
-        frame = pd.read_excel(path, header=header, **options)
+        cells = pd.read_excel(path, header=None, **options)  # once: calamine parses the whole sheet anyway
+        header = header_index(cells.head(30).values.tolist()) if len(cells) else 0
+        frame = cells.iloc[header + 1:].reset_index(drop=True)
+        frame.columns = [str(c) for c in cells.iloc[header].tolist()] if len(cells) else []
     except SheetError:
         raise
     except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped

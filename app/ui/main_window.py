@@ -241,9 +241,10 @@ class MainWindow(QMainWindow):
         how = (self.tr("chosen") if phone_column else
                self.tr("detected, {0:.0%} sure").format(checked.phone_column.confidence))
         self.counts_label.setText(
-            self.tr("{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate. Phone column: {5} ({6}).").format(
+            self.tr("{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. "
+                    "Phone column: {7} ({8}).").format(
                 path.name, len(checked.verdicts), counts["valid"], counts["invalid"], counts["duplicate"],
-                checked.phone_column.column, how)
+                counts["suppressed"], counts["empty"], checked.phone_column.column, how)
         )
         self.progress.setRange(0, max(1, counts["valid"]))
         self.progress.setValue(0)

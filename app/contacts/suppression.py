@@ -1,0 +1,95 @@
+"""The suppression list: numbers that must never be messaged, kept as a CSV file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from app.contacts.phones import normalise_column
+from app.contacts.sheets import SheetError, read_sheet, resolve_phone_column
+
+
+@dataclass(frozen=True)
+class SuppressionImport:
+    """What an import did: numbers ``added``, numbers ``already`` listed, rows that held
+    no usable number (``invalid``, empty rows included)."""
+
+    added: int
+    already: int
+    invalid: int
+
+
+class SuppressionList:
+    """Wire-form phones (``98`` + 10 digits) stored one per row under the header
+    ``phone`` at ``path`` (UTF-8 with BOM, so it opens cleanly in Excel)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    def phones(self) -> set[str]:
+        """Every suppressed phone; empty when the file does not exist yet. Raises
+        SheetError if the file cannot be read."""
+        if not self.path.exists():
+            return set()
+        try:
+            frame = pd.read_csv(self.path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        except (OSError, ValueError) as exc:
+            raise SheetError(f"the suppression list {self.path} could not be read ({exc}).") from None
+        return set(frame["phone"]) if "phone" in frame.columns else set()
+
+    def __len__(self) -> int:
+        return len(self.phones())
+
+    def _save(self, phones: set[str]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".csv")
+        with os.fdopen(handle, "w", encoding="utf-8-sig", newline="") as out:
+            out.write("phone\n" + "".join(f"{p}\n" for p in sorted(phones)))
+        os.replace(temporary, self.path)  # never a half-written list
+
+    def add(self, values: Iterable[str]) -> SuppressionImport:
+        """Add numbers typed in any supported form."""
+        phones, _ = normalise_column(list(values))
+        usable = [p for p in phones.to_pylist() if p]
+        current = self.phones()
+        new = set(usable) - current
+        self._save(current | new)
+        return SuppressionImport(added=len(new), already=len(set(usable)) - len(new), invalid=len(phones) - len(usable))
+
+    def import_sheet(self, path: str | Path, *, phone_column: str | None = None,
+                     sheet_name: str | None = None) -> SuppressionImport:
+        """Add every number of a sheet (any format read_sheet reads). Raises SheetError."""
+        sheet = read_sheet(path, sheet_name)
+        column = resolve_phone_column(sheet, phone_column).column
+        assert column is not None
+        return self.add(sheet.frame[column].tolist())
+
+    def remove(self, values: Iterable[str]) -> int:
+        """Take numbers off the list; returns how many were on it."""
+        phones, _ = normalise_column(list(values))
+        current = self.phones()
+        gone = current & {p for p in phones.to_pylist() if p}
+        self._save(current - gone)
+        return len(gone)
+
+    def export(self, out: str | Path) -> Path:
+        """Write the list to ``out`` (.csv or .xlsx, phones as text). Raises ExportError."""
+        from app.contacts.export import ExportError
+
+        out = Path(out)
+        frame = pd.DataFrame({"phone": sorted(self.phones())}, dtype=object)
+        try:
+            if out.suffix.lower() == ".xlsx":
+                frame.to_excel(out, index=False)
+            elif out.suffix.lower() == ".csv":
+                frame.to_csv(out, index=False, encoding="utf-8-sig")
+            else:
+                raise ExportError(f"cannot write {out.name}: choose a .csv or .xlsx file name.")
+        except OSError as exc:
+            raise ExportError(f"cannot write {out}: {exc.strerror or exc}.") from None
+        return out
