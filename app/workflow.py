@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.campaign import Content, ContentError, Journal, QuietHours, build_recipients
+from app.api import RequestValidationError
+from app.campaign import Content, ContentError, Journal, NewRecipient, QuietHours, build_recipients
 from app import paths
 from app.contacts import (
     ColumnGuess,
@@ -16,6 +17,7 @@ from app.contacts import (
     SuppressionList,
     Verdicts,
     count_verdicts,
+    normalise,
     read_sheet,
     resolve_phone_column,
     validate,
@@ -113,3 +115,30 @@ def create_campaign(
 def create_text_campaign(journal: Journal, checked: CheckedSheet, *, text: str, **settings: Any) -> int:
     """:func:`create_campaign` for a plain text message with ``{{column}}`` placeholders."""
     return create_campaign(journal, checked, content=Content(kind="text", text=text), **settings)
+
+
+def create_quick_send(
+    journal: Journal, *, phone_input: str, content: Content, bot_id: int, base_url: str,
+    template_fields: list[str] | None = None,
+) -> int:
+    """A one-recipient campaign for a support agent's single message; returns its id.
+
+    Raises CampaignInputError for a phone that is not an Iranian mobile or content that
+    cannot be sent. Going through the journal gives the send a fixed request_id and a
+    place in the phone's history.
+    """
+    check = normalise(phone_input)
+    if check.phone is None:
+        raise CampaignInputError(f"{phone_input or 'the phone'}: {check.reason}.")
+    try:
+        content.check([], template_fields)
+        message = content.render({}).to_wire()
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem}.") from None
+    except RequestValidationError as exc:
+        raise CampaignInputError(exc.message) from None
+    return journal.create_campaign(
+        name=f"quick send to {check.phone}", kind=content.kind, content=content.to_json(), bot_id=bot_id,
+        rate_per_minute=0, in_flight=1, base_url=base_url,
+        recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)],
+    )

@@ -1,6 +1,7 @@
-"""Saves screenshots of the window to docs/screenshots, offscreen, after a demo campaign.
+"""Saves screenshots of every panel, in English and in Persian, to docs/screenshots,
+offscreen, around a demo campaign on a built-in sandbox.
 
-Run: QT_QPA_PLATFORM=offscreen python docs/make_screenshots.py
+Run: python docs/make_screenshots.py
 """
 
 from __future__ import annotations
@@ -11,41 +12,85 @@ import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("SAFIR_CAMPAIGN_HOME", tempfile.mkdtemp(prefix="safir-shots-"))
-
-import qasync  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+os.environ["SAFIR_CAMPAIGN_HOME"] = tempfile.mkdtemp(prefix="safir-shots-")
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from app import paths  # noqa: E402
-from app.campaign import Journal  # noqa: E402
-from app.sandbox import DEMO_API_KEY, DEMO_BOT_ID, EmbeddedSandbox  # noqa: E402
-from app.ui.main_window import Connection, MainWindow  # noqa: E402
+import qasync  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from app.sandbox import EmbeddedSandbox  # noqa: E402
+from app.ui.main_window import MainWindow, apply_language, make_context  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"
+SAMPLE = REPO / "resources" / "samples" / "contacts.xlsx"
 
 
 def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv)
     with EmbeddedSandbox() as sandbox:
-        window = MainWindow(Connection(sandbox.url, DEMO_API_KEY, DEMO_BOT_ID, demo=True), Journal(paths.journal_path()))
-        window.resize(1200, 800)
-        window.show()
+        context = make_context(sandbox.url)
+        for language in ("en", "fa"):
+            context.settings.set("language", language)
+            apply_language(app, language)
+            window = MainWindow(context, sandbox.url)
+            window.resize(1360, 860)
+            window.show()
 
-        async def scenario() -> None:
-            await window.open_sheet(REPO / "resources" / "samples" / "contacts.xlsx")
-            window.text_edit.setPlainText("سلام {{نام}}، تخفیف ویژه امروز برای مشتریان {{شهر}}!")
-            window.grab().save(str(OUT / "main-window-checked.png"))
-            window.rate_spin.setValue(600)
-            await window.send()
-            window.grab().save(str(OUT / "main-window.png"))
+            def shot(name: str) -> None:
+                app.processEvents()
+                window.grab().save(str(OUT / f"{name}-{language}.png"))
 
-        qasync.run(scenario())
+            async def scenario() -> None:
+                page = window.campaign
+                await page.open_sheet(SAMPLE)
+                shot("1-recipients")
+                page.go(1)
+                page.text_edit.setPlainText("سلام {{نام}}، تخفیف ویژه امروز برای مشتریان {{شهر}}!")
+                page.kind_combo.setCurrentIndex(3)  # buttons
+                editor = page.button_editor
+                editor.set_rows(())
+                editor.add_button(0, "خرید", "url", "https://example.com/shop")
+                editor.add_button(0, "کد تخفیف", "copy_text", "OFF-{{نام}}")
+                editor.add_button(1, "", "web_app", "")  # an incomplete button, marked
+                shot("2-message-buttons")
+                editor.set_rows(editor.rows()[:1])
+                page.kind_combo.setCurrentIndex(4)  # template
+                shot("2-message-template")
+                page.kind_combo.setCurrentIndex(3)
+                page.go(2)
+                page.rate_spin.setValue(600)
+                shot("3-review")
+                await page.send()
+                shot("4-send")
+                page.go(4)
+                shot("5-results")
+                window.quick.phone_edit.setText("0912 111 0001")
+                window.quick.text_edit.setPlainText("سفارش شما ارسال شد.")
+                await window.quick.send()
+                window.nav.setCurrentRow(1)
+                shot("6-quick-send")
+                window.balance.phone_edit.setText("09121110099")
+                await window.balance.check_now()
+                window.nav.setCurrentRow(2)
+                shot("7-balance")
+                window.nav.setCurrentRow(3)
+                shot("8-history")
+                window.nav.setCurrentRow(4)
+                shot("9-templates")
+                window.nav.setCurrentRow(5)
+                shot("10-profiles")
+                if window.inbox is not None:
+                    await window.inbox.refresh()
+                    window.nav.setCurrentRow(0)
+                    shot("11-inbox")
+
+            qasync.run(scenario())
+            window.close()
     app.quit()
 
 
 if __name__ == "__main__":
-    OUT.mkdir(parents=True, exist_ok=True)
     main()

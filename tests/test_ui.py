@@ -1,10 +1,11 @@
-"""The window offscreen: models checked by qtmodeltester, and a whole campaign driven
-through the window against a real sandbox."""
+"""The window offscreen: every panel with pytest-qt, the models with qtmodeltester, the
+button editor and the template mapping in detail, and a whole campaign through the
+window against a real sandbox."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,12 +13,15 @@ import openpyxl
 import pytest
 import qasync
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox
 
-from app import paths
-from app.campaign import CampaignStatus, Journal
-from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.ui.main_window import Connection, MainWindow
-from app.ui.models import ResultsModel
+from app.campaign import ButtonSpec, CampaignStatus
+from app.sandbox import EmbeddedSandbox
+from app.ui.campaign_page import StatusFilterProxy
+from app.ui.main_window import MainWindow, apply_language, make_context
+from app.ui.models import HistoryModel, ResultsModel
+from app.ui.panels import local_time
+from app.ui.widgets import ButtonEditor, TemplateMapper
 from tests.helpers import SAMPLES, delivered
 
 
@@ -28,60 +32,283 @@ def run_in_qt_loop(qapp: Any, scenario: Callable[[], Awaitable[Any]]) -> Any:
 
 
 @pytest.fixture
-def window(qtbot: Any, sandbox: EmbeddedSandbox) -> MainWindow:
-    journal = Journal(paths.journal_path())
-    main = MainWindow(Connection(sandbox.url, DEMO_API_KEY, 1001, demo=True), journal)
+def window(qtbot: Any, qapp: QApplication, sandbox: EmbeddedSandbox) -> Iterator[MainWindow]:
+    context = make_context(sandbox.url)
+    apply_language(qapp, "en")
+    main = MainWindow(context, sandbox.url)
     qtbot.addWidget(main)
     main.show()
-    return main
+    yield main
+    if main.inbox is not None:
+        main.inbox.timer.stop()
+    context.journal.close()
 
 
-def test_results_model_passes_qtmodeltester(qtmodeltester: Any) -> None:
+# -- models ----------------------------------------------------------------------------------
+
+
+def test_results_model_and_its_filter_pass_qtmodeltester(qtmodeltester: Any) -> None:
     model = ResultsModel()
     model.set_rows([
         {"row": 2, "phone_input": "0912", "phone": None, "status": "invalid", "error": "short"},
         {"row": 3, "phone_input": "09121234567", "phone": "989121234567", "status": "valid", "error": None},
+        {"row": 4, "phone_input": "09121234568", "phone": "989121234568", "status": "valid", "error": None},
     ])
     qtmodeltester.check(model)
+    proxy = StatusFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_status("valid")
+    qtmodeltester.check(proxy)
+    assert proxy.rowCount() == 2
     model.update_status(3, "sent")
-    assert model.rows()[1]["status"] == "sent"
+    assert model.rows()[1]["status"] == "sent" and proxy.rowCount() == 1
+
+
+def test_history_model_passes_qtmodeltester(qtmodeltester: Any) -> None:
+    model = HistoryModel(format_time=lambda iso: iso[:10])
+    model.set_rows([{"id": 3, "created": "2026-11-22T10:00:00", "name": "a.xlsx", "kind": "text",
+                     "status": "paused", "sent": 4, "failed": 1, "left": 9}])
+    qtmodeltester.check(model)
+    assert model.index(0, 1).data() == "2026-11-22" and model.campaign_id(0) == 3
+
+
+def test_dates_show_in_the_jalali_calendar_in_persian() -> None:
+    assert local_time("2026-03-21T12:00:00+00:00", "fa").startswith("۱۴۰۵/۰۱/۰۱")
+    assert local_time("2026-03-21T12:00:00+00:00", "en").startswith("2026-03-21")
+
+
+# -- the button editor ------------------------------------------------------------------------
+
+
+def test_button_editor_adds_reorders_and_removes_rows_and_buttons(qtbot: Any) -> None:
+    editor = ButtonEditor()
+    qtbot.addWidget(editor)
+    editor.add_button(0, "سایت", "url", "https://example.com/{{کد}}")
+    editor.add_button(0, "کپی", "copy_text", "OFF-{{کد}}")
+    editor.add_button(1, "برنامک", "web_app", "https://app.example")
+    assert editor.rows() == (
+        (ButtonSpec("سایت", url="https://example.com/{{کد}}"), ButtonSpec("کپی", copy_text="OFF-{{کد}}")),
+        (ButtonSpec("برنامک", web_app_url="https://app.example"),),
+    )
+    assert editor.problems() == []
+    editor.tree.setCurrentItem(editor.tree.topLevelItem(0).child(1))
+    editor.move_current(-1)  # the copy button first
+    assert [b.text for b in editor.rows()[0]] == ["کپی", "سایت"]
+    editor.tree.setCurrentItem(editor.tree.topLevelItem(1))
+    editor.move_current(-1)  # the mini-app row first
+    assert editor.rows()[0][0].text == "برنامک"
+    editor.tree.setCurrentItem(editor.tree.topLevelItem(0))
+    editor.remove_current()
+    assert len(editor.rows()) == 1 and editor.tree.topLevelItem(0).text(0) == "Row 1"
+
+
+def test_button_editor_marks_invalid_buttons_and_switches_actions(qtbot: Any) -> None:
+    editor = ButtonEditor()
+    qtbot.addWidget(editor)
+    item = editor.add_button(0, "", "url", "")
+    assert len(editor.problems()) == 2 and "needs a label" in editor.problem_label.text()
+    assert item.background(0).color().name() == "#ffcdd2"
+    with qtbot.waitSignal(editor.changed):
+        item.setText(0, "کد")
+    item.setText(2, "1234")
+    combo = editor.tree.itemWidget(item, 1)
+    assert isinstance(combo, QComboBox)
+    combo.setCurrentIndex(2)  # copy_text
+    assert editor.rows() == ((ButtonSpec("کد", copy_text="1234"),),) and editor.problems() == []
+    assert item.background(0).style() == Qt.BrushStyle.NoBrush
+
+
+# -- the template mapping --------------------------------------------------------------------
+
+
+def test_template_mapper_maps_fields_to_columns_or_constants(qtbot: Any) -> None:
+    mapper = TemplateMapper()
+    qtbot.addWidget(mapper)
+    mapper.set_template("سلام {{name}}، به {{shop}} خوش آمدید", ["name", "city"])
+    assert mapper.text_fields() == {"name": "{{name}}", "shop": ""}  # same-named column pre-mapped
+    assert mapper.missing() == ["shop"]
+    mapper.combos["shop"].setCurrentText("فروشگاه نمونه")  # a constant
+    assert mapper.missing() == []
+    assert mapper.preview({"name": "علی", "city": "قم"}) == "سلام علی، به فروشگاه نمونه خوش آمدید"
+    mapper.combos["name"].setCurrentText("{{city}}")
+    assert mapper.preview({"name": "علی", "city": "قم"}) == "سلام قم، به فروشگاه نمونه خوش آمدید"
+
+
+# -- the campaign wizard ---------------------------------------------------------------------
 
 
 def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sandbox: EmbeddedSandbox,
                                              tmp_path: Path) -> None:
+    page = window.campaign
+
     async def scenario() -> None:
-        assert await window.open_sheet(SAMPLES / "contacts.xlsx")
-        assert window.model.rowCount() == 20
-        assert window.column_combo.currentText() == "موبایل"
-        assert "14 valid" in window.counts_label.text()
-        window.text_edit.setPlainText("سلام {{نام}}")
-        assert window.preview_label.text() == "سلام علی"
-        option = window.text_edit.document().defaultTextOption()
-        assert option.textDirection() == Qt.LayoutDirection.RightToLeft  # Persian text runs right to left
-        window.rate_spin.setValue(0)
-        result = await window.send()
+        page.go(1)
+        assert "Open a spreadsheet first" in page.message_line.text()  # cannot skip ahead
+        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
+        assert page.model.rowCount() == 20 and page.column_combo.currentText() == "موبایل"
+        assert "14 valid" in page.counts_label.text() and "1 empty" in page.counts_label.text()
+        page.filter_combo.setCurrentIndex(page.filter_combo.findData("invalid"))
+        assert page.proxy.rowCount() == 4
+        page.go(1)
+        page.text_edit.setPlainText("سلام {{نام}}")
+        assert page.preview_label.text() == "سلام علی"
+        page.preview_row.setValue(3)
+        assert page.preview_label.text() == "سلام زهرا"
+        option = page.text_edit.document().defaultTextOption()
+        assert option.textDirection() == Qt.LayoutDirection.RightToLeft
+        page.go(2)
+        assert "14</b> recipients" in page.review_label.text()
+        page.rate_spin.setValue(0)
+        result = await page.send()
         assert result is not None and result.status == CampaignStatus.FINISHED
-        assert await window.export_results(tmp_path / "out.xlsx")
+        assert page.steps.currentIndex() == 4
+        assert await page.export_results(tmp_path / "out.xlsx")
+        assert await window.inbox.refresh() == 13  # the sandbox inbox shows every delivery
 
     run_in_qt_loop(qapp, scenario)
-    assert window.progress.value() == window.progress.maximum() == 14
-    statuses = [window.model.rows()[i]["status"] for i in range(20)]
+    assert page.progress.value() == page.progress.maximum() == 14
+    statuses = [r["status"] for r in page.results_model.rows()]
     assert statuses.count("sent") == 13 and statuses.count("failed") == 1
     assert len(delivered(sandbox)) == 13
     exported = list(openpyxl.load_workbook(tmp_path / "out.xlsx").active.iter_rows(values_only=True))
     assert len(exported) == 21 and sum(1 for r in exported if r[3] == "sent") == 13
+    window.history.refresh()
+    assert window.history.model.rowCount() == 1 and window.history.model.status(0) == "finished"
+
+
+def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: MainWindow,
+                                                           sandbox: EmbeddedSandbox) -> None:
+    page = window.campaign
+
+    async def scenario() -> None:
+        assert await page.open_sheet(SAMPLES / "contacts.csv")
+        page.kind_combo.setCurrentIndex(3)  # buttons
+        page.text_edit.setPlainText("منو")
+        page.button_editor.set_rows(((ButtonSpec("", url=""),),))
+        page.go(2)
+        assert "needs a label" in page.message_line.text() and page.steps.currentIndex() == 0
+        page.button_editor.set_rows(((ButtonSpec("سایت {{نام}}", url="https://example.com"),),))
+        page.rate_spin.setValue(0)
+        assert (await page.send()).status == CampaignStatus.FINISHED
+        page.campaign_id = None
+        page.kind_combo.setCurrentIndex(4)  # template
+        page.template_combo.setCurrentIndex(page.template_combo.findData("welcome"))
+        page.template_mapper.combos["name"].setCurrentText("{{نام}}")
+        page.template_mapper.combos["shop"].setCurrentText("فروشگاه")
+        assert page.content_problem() is None
+        assert (await page.send()).status == CampaignStatus.FINISHED
+
+    run_in_qt_loop(qapp, scenario)
+    texts = [m["text"] for m in delivered(sandbox, "989121110001")]
+    assert "[سایت علی → https://example.com]" in texts[0]
+    assert texts[1] == "سلام علی، به فروشگاه خوش آمدید"
 
 
 def test_errors_are_plain_sentences_in_the_window(qapp: Any, window: MainWindow, tmp_path: Path) -> None:
     broken = tmp_path / "broken.csv"
     broken.write_bytes(b"\x00\x01" * 50)
+    page = window.campaign
 
     async def scenario() -> None:
-        assert not await window.open_sheet(broken)
-        assert "not a text CSV" in window.statusBar().currentMessage()
-        assert await window.open_sheet(SAMPLES / "contacts.csv")
-        window.text_edit.setPlainText("{{nope}}")
-        assert await window.send() is None
-        assert "no such column" in window.statusBar().currentMessage()
+        assert not await page.open_sheet(broken)
+        assert "not a text CSV" in page.message_line.text()
+        assert await page.open_sheet(SAMPLES / "contacts.csv")
+        page.text_edit.setPlainText("{{nope}}")
+        page.go(2)
+        assert "no such column" in page.message_line.text() and page.steps.currentIndex() == 0
 
     run_in_qt_loop(qapp, scenario)
+
+
+# -- the other panels --------------------------------------------------------------------------
+
+
+def test_quick_send_reports_in_plain_words_and_lists_recent_sends(qapp: Any, window: MainWindow) -> None:
+    quick = window.quick
+
+    async def scenario() -> list[str]:
+        quick.phone_edit.setText("0912 111 0001")
+        quick.text_edit.setPlainText("سفارش شما ارسال شد")
+        first = await quick.send()
+        quick.phone_edit.setText("0912 111 0000")  # no Bale account in the sandbox
+        second = await quick.send()
+        quick.phone_edit.setText("12345")
+        third = await quick.send()
+        quick.phone_edit.setText("09121110001")
+        quick.kind_combo.setCurrentIndex(2)  # v2 OTP, which reports the balance
+        quick.text_edit.setPlainText("4821")
+        fourth = await quick.send()
+        return [first, second, third, fourth]
+
+    outcomes = run_in_qt_loop(qapp, scenario)
+    assert outcomes[0].startswith("Delivered to 989121110001")
+    assert "no Bale account" in outcomes[1]
+    assert outcomes[2].startswith("Not sent:") and "not an Iranian mobile" in outcomes[2]
+    assert "Balance left" in outcomes[3]
+    assert quick.recent.rowCount() == 1  # v2 OTPs are not campaigns
+    window.balance.refresh()
+    assert "messages" in window.balance.balance_label.text()
+
+
+def test_balance_check_costs_one_message_and_records_the_balance(qapp: Any, window: MainWindow) -> None:
+    balance = window.balance
+    assert "Not known yet" in balance.balance_label.text()
+
+    async def scenario() -> str:
+        balance.phone_edit.setText("09121110099")
+        return await balance.check_now()
+
+    assert run_in_qt_loop(qapp, scenario) == "Balance updated."
+    assert balance.history.rowCount() == 1 and "9,999 messages" in balance.balance_label.text()
+
+
+def test_profiles_keep_secrets_out_of_the_settings_file(qapp: Any, window: MainWindow,
+                                                        sandbox: EmbeddedSandbox) -> None:
+    panel = window.profiles
+    panel._new()
+    panel.name_edit.setText("local")
+    panel.url_edit.setText(sandbox.url)
+    panel.client_id_edit.setText("demo")
+    panel.secret_edit.setText("demo-secret")
+    panel.key_edit.setText("demo-api-key")
+    panel.bots.insertRow(0)
+    from PySide6.QtWidgets import QTableWidgetItem
+
+    panel.bots.setItem(0, 0, QTableWidgetItem("1001"))
+    panel.bots.setItem(0, 1, QTableWidgetItem("فروشگاه"))
+    assert panel.save()
+    assert window.context.connection.name == "local" and window.context.connection.api_key == "demo-api-key"
+    settings_text = Path(window.context.settings.q.fileName()).read_text(encoding="utf-8")
+    assert "demo-secret" not in settings_text and "demo-api-key" not in settings_text
+    assert "no system keyring" in panel.keyring_label.text().lower() or "keyring" in panel.keyring_label.text()
+
+    async def scenario() -> str:
+        return await panel.test_connection()
+
+    assert run_in_qt_loop(qapp, scenario).startswith("Connected")
+    panel.url_edit.setText("http://safir.example")
+    assert not panel.save() and "plain http" in panel.outcome.text()
+
+
+def test_template_library_is_stored_and_feeds_the_wizard(window: MainWindow) -> None:
+    panel = window.templates
+    panel.add_template("order", "سفارش {{id}} ارسال شد", "service")
+    panel.price_spins["service"].setValue(120)
+    assert {t["template_id"] for t in window.context.templates()} == {"welcome", "sale", "order"}
+    assert window.context.prices()["service"] == 120
+    window.campaign.kind_combo.setCurrentIndex(4)
+    assert window.campaign.template_combo.findData("order") >= 0
+
+
+def test_persian_switches_to_right_to_left_with_translations(qapp: QApplication, window: MainWindow) -> None:
+    window.switch_language("fa")
+    replacement = qapp.property("main_window")
+    try:
+        assert qapp.layoutDirection() == Qt.LayoutDirection.RightToLeft
+        assert replacement.nav.item(0).text() == "کارزار"
+        assert window.context.settings.get("language") == "fa"
+    finally:
+        replacement.close()
+        if replacement.inbox is not None:
+            replacement.inbox.timer.stop()
+        apply_language(qapp, "en")

@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -101,8 +101,11 @@ ALTER TABLE campaigns ADD COLUMN start_at TEXT;
 ALTER TABLE campaigns ADD COLUMN updated_at TEXT
 """
 
+# v3: look-ups by phone (recent sends to one number, for support agents).
+_MIGRATION_V3 = "CREATE INDEX recipients_by_phone ON recipients (phone)"
+
 #: Migrations by the version they lead to; append, never edit.
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2}
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3}
 
 
 #: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
@@ -379,6 +382,17 @@ class Journal:
             " AND (outcome IS NULL OR outcome != ?)",
             (phone, kind, since, RecipientState.FAILED),
         ).fetchone()[0])
+
+    def sends_to(self, phone: str, limit: int = 20) -> list[dict[str, Any]]:
+        """The latest sends to ``phone`` across campaigns, newest first: campaign id and
+        name, state, error, message id and when it last changed."""
+        rows = self.db.execute(
+            "SELECT r.campaign_id, c.name, c.kind, r.state, r.error, r.message_id, r.updated_at"
+            " FROM recipients r JOIN campaigns c ON c.id = r.campaign_id"
+            " WHERE r.phone = ? AND r.state != ? ORDER BY r.updated_at DESC, r.campaign_id DESC LIMIT ?",
+            (phone, RecipientState.SKIPPED, limit),
+        )
+        return [dict(r) for r in rows]
 
     def error_counts(self, campaign_id: int) -> dict[int, int]:
         """Recipients per error code (failed, unknown or held back), for reconciliation."""

@@ -1,5 +1,5 @@
-"""The main window: open a sheet, see every row's verdict, write the text, send, watch
-the outcomes arrive, export them. A thin adapter over app.workflow and app.campaign."""
+"""The main window: a side list of panels (campaign, quick send, balance, history,
+templates, profiles), a language switch, and in demo mode the sandbox inbox."""
 
 from __future__ import annotations
 
@@ -8,391 +8,176 @@ import logging
 import os
 import sys
 import traceback
-import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync  # noqa: E402 - QT_API must be set first
-from PySide6.QtCore import QSortFilterProxyModel, Qt  # noqa: E402
+from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTranslator  # noqa: E402
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QFontDatabase, QKeySequence  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QApplication,
-    QComboBox,
-    QFileDialog,
-    QFormLayout,
     QHBoxLayout,
-    QHeaderView,
-    QLabel,
+    QListWidget,
     QMainWindow,
     QMessageBox,
-    QPlainTextEdit,
-    QProgressBar,
-    QPushButton,
-    QSpinBox,
-    QSplitter,
-    QTableView,
-    QVBoxLayout,
+    QStackedWidget,
     QWidget,
 )
 
 from app import APP_NAME, paths  # noqa: E402
-from app.api import PRODUCTION_URL, SafirClient  # noqa: E402
-from app.campaign import CampaignEngine, Journal, Progress, RunResult  # noqa: E402
-from app.contacts import ExportError, SheetError, list_sheets, write_results  # noqa: E402
-from app.ui.models import ResultsModel  # noqa: E402
-from app.workflow import CampaignInputError, CheckedSheet, check_sheet, create_text_campaign  # noqa: E402
+from app.campaign import Journal  # noqa: E402
+from app.profiles import SecretStore  # noqa: E402
+from app.ui.campaign_page import CampaignPage  # noqa: E402
+from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
+from app.ui.panels import BalancePanel, HistoryPanel, InboxDock, ProfilesPanel, QuickSendPanel, TemplatesPanel  # noqa: E402
+from app.ui.settings import UiSettings  # noqa: E402
 
 log = logging.getLogger(__name__)
 
-
-def starts_right_to_left(text: str) -> bool:
-    """True when the first letter with a strong direction is right-to-left (Persian)."""
-    for char in text:
-        kind = unicodedata.bidirectional(char)
-        if kind in ("R", "AL"):
-            return True
-        if kind == "L":
-            return False
-    return False
-
-
-@dataclass(frozen=True)
-class Connection:
-    """Where the window sends: base URL, API key (None: not configured), default bot."""
-
-    base_url: str
-    api_key: str | None
-    bot_id: int = 0
-    demo: bool = False
+RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
+LANGUAGES = {"en": "English", "fa": "فارسی"}
 
 
 class MainWindow(QMainWindow):
-    """One-screen campaign: sheet → verdicts → text → send → results → export."""
+    """Every panel of the app behind one side list; ``context`` is shared by all."""
 
-    def __init__(self, connection: Connection, journal: Journal) -> None:
+    def __init__(self, context: AppContext, sandbox_url: str | None = None) -> None:
         super().__init__()
-        self.connection = connection
-        self.journal = journal
-        self.checked: CheckedSheet | None = None
-        self.sheet_path: Path | None = None
-        self.engine: CampaignEngine | None = None
-        self.campaign_id: int | None = None
-        self.last_result: RunResult | None = None
-        self.setWindowTitle(self.tr("Safir campaign") + (self.tr(" — sandbox") if connection.demo else ""))
-        self.resize(1100, 760)
-        self._build()
-        self._set_busy(False)
-
-    # -- layout ------------------------------------------------------------------------
-
-    def _build(self) -> None:
-        central = QWidget(self)
-        layout = QVBoxLayout(central)
-
-        top = QHBoxLayout()
-        self.open_button = QPushButton(self.tr("Open spreadsheet…"))
-        self.open_button.clicked.connect(self._on_open_clicked)
-        self.sheet_combo = QComboBox()
-        self.sheet_combo.setAccessibleName(self.tr("Sheet"))
-        self.sheet_combo.setEnabled(False)
-        self.sheet_combo.activated.connect(self._on_sheet_chosen)
-        self.column_combo = QComboBox()
-        self.column_combo.setAccessibleName(self.tr("Phone column"))
-        self.column_combo.setEnabled(False)
-        self.column_combo.activated.connect(self._on_column_chosen)
-        top.addWidget(self.open_button)
-        top.addWidget(QLabel(self.tr("Sheet:")))
-        top.addWidget(self.sheet_combo, 1)
-        top.addWidget(QLabel(self.tr("Phone column:")))
-        top.addWidget(self.column_combo, 1)
-        layout.addLayout(top)
-        self.counts_label = QLabel(self.tr("Open a CSV or Excel file with one phone number per row."))
-        self.counts_label.setWordWrap(True)
-        layout.addWidget(self.counts_label)
-
-        self.model = ResultsModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)  # numbers sort as numbers
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setWordWrap(False)
-        self.table.setAlternatingRowColors(True)
-        self.table.setAccessibleName(self.tr("Rows and their outcomes"))
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-
-        composer = QWidget()
-        form = QFormLayout(composer)
-        text_row = QHBoxLayout()
-        self.text_edit = QPlainTextEdit()
-        self.text_edit.setPlaceholderText(self.tr("Message text. {{column}} is replaced by that column of each row."))
-        self.text_edit.setAccessibleName(self.tr("Message text"))
-        self.text_edit.setMaximumHeight(110)
-        self.text_edit.textChanged.connect(self._update_preview)
-        self.field_combo = QComboBox()
-        self.field_combo.setAccessibleName(self.tr("Insert a column"))
-        self.field_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.field_combo.setToolTip(self.tr("Insert a column of the sheet as a {{placeholder}}"))
-        self.field_combo.activated.connect(self._insert_field)
-        text_row.addWidget(self.text_edit, 1)
-        text_row.addWidget(self.field_combo, 0, Qt.AlignmentFlag.AlignTop)
-        form.addRow(self.tr("Text:"), text_row)
-        self.preview_label = QLabel()
-        self.preview_label.setWordWrap(True)
-        self.preview_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        form.addRow(self.tr("Preview (first valid row):"), self.preview_label)
-
-        settings_row = QHBoxLayout()
-        self.bot_spin = QSpinBox()
-        self.bot_spin.setRange(0, 2_000_000_000)
-        self.bot_spin.setValue(self.connection.bot_id)
-        self.bot_spin.setAccessibleName(self.tr("Bot id"))
-        self.rate_spin = QSpinBox()
-        self.rate_spin.setRange(0, 100_000)
-        self.rate_spin.setValue(120)
-        self.rate_spin.setSuffix(self.tr(" per minute"))
-        self.rate_spin.setSpecialValueText(self.tr("as fast as allowed"))
-        self.rate_spin.setAccessibleName(self.tr("Rate in messages per minute"))
-        settings_row.addWidget(QLabel(self.tr("Bot id:")))
-        settings_row.addWidget(self.bot_spin)
-        settings_row.addSpacing(16)
-        settings_row.addWidget(QLabel(self.tr("Rate:")))
-        settings_row.addWidget(self.rate_spin)
-        settings_row.addStretch(1)
-        form.addRow(settings_row)
-
-        actions = QHBoxLayout()
-        self.send_button = QPushButton(self.tr("Send"))
-        self.send_button.setDefault(True)
-        self.send_button.clicked.connect(self._on_send_clicked)
-        self.pause_button = QPushButton(self.tr("Pause"))
-        self.pause_button.clicked.connect(self._on_pause_clicked)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.clicked.connect(self._on_cancel_clicked)
-        self.export_button = QPushButton(self.tr("Export results…"))
-        self.export_button.clicked.connect(self._on_export_clicked)
-        self.progress = QProgressBar()
-        self.progress.setAccessibleName(self.tr("Sending progress"))
-        self.progress.setFormat(self.tr("%v of %m"))
-        for widget in (self.send_button, self.pause_button, self.cancel_button):
-            actions.addWidget(widget)
-        actions.addWidget(self.progress, 1)
-        actions.addWidget(self.export_button)
-        form.addRow(actions)
-
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(composer)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        layout.addWidget(splitter, 1)
+        self.context = context
+        self.setWindowTitle(self.tr("Safir campaign") + (self.tr(" — sandbox") if context.connection.demo else ""))
+        self.campaign = CampaignPage(context)
+        self.quick = QuickSendPanel(context)
+        self.balance = BalancePanel(context)
+        self.history = HistoryPanel(context)
+        self.templates = TemplatesPanel(context)
+        self.profiles = ProfilesPanel(context)
+        self.pages = QStackedWidget()
+        self.nav = QListWidget()
+        self.nav.setAccessibleName(self.tr("Panels"))
+        self.nav.setMaximumWidth(190)
+        for name, page in ((self.tr("Campaign"), self.campaign), (self.tr("Quick send"), self.quick),
+                           (self.tr("Balance"), self.balance), (self.tr("History"), self.history),
+                           (self.tr("Templates"), self.templates), (self.tr("Profiles and bots"), self.profiles)):
+            self.nav.addItem(name)
+            self.pages.addWidget(page)
+        self.nav.currentRowChanged.connect(self._show_page)
+        self.nav.setCurrentRow(0)
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.addWidget(self.nav)
+        layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
-        where = self.tr("built-in sandbox") if self.connection.demo else self.connection.base_url
-        self.statusBar().showMessage(self.tr("Connected to: {0}").format(where))
+        self.inbox = InboxDock(sandbox_url, self) if sandbox_url else None
+        if self.inbox is not None:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inbox)
+        self._build_menu()
+        self._wire()
+        self.refresh_connection()
+        geometry = context.settings.get("geometry")
+        if geometry:
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
+        else:
+            self.resize(1280, 800)
 
-    # -- sheet --------------------------------------------------------------------------
+    def _build_menu(self) -> None:
+        menu = self.menuBar().addMenu(self.tr("&View"))
+        self.language_actions: dict[str, QAction] = {}
+        languages = menu.addMenu(self.tr("Language"))
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self, checkable=True)
+            action.setChecked(self.context.settings.get("language") == code)
+            action.triggered.connect(lambda _checked, c=code: self.switch_language(c))
+            languages.addAction(action)
+            self.language_actions[code] = action
+        for index in range(self.nav.count()):
+            action = QAction(self.nav.item(index).text(), self)
+            action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
+            action.triggered.connect(lambda _checked, i=index: self.nav.setCurrentRow(i))
+            menu.addAction(action)
 
-    @qasync.asyncSlot()
-    async def _on_open_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open a contact sheet"), str(Path.home()),
-            self.tr("Spreadsheets (*.csv *.xlsx *.xlsm *.xls *.ods *.txt);;All files (*)"),
-        )
-        if path:
-            await self.open_sheet(Path(path))
+    def _wire(self) -> None:
+        self.campaign.campaign_changed.connect(lambda _id: self.history.refresh())
+        self.history.open_results.connect(self._open_results)
+        self.history.resume_campaign.connect(self._resume)
+        self.templates.changed.connect(self.quick.refresh_connection)
+        self.profiles.profile_changed.connect(self.refresh_connection)
+        self.quick.balance_changed.connect(self.balance.refresh)
 
-    async def open_sheet(self, path: Path, sheet_name: str | None = None, phone_column: str | None = None) -> bool:
-        """Read and check ``path`` off the GUI thread; show its rows. False on error."""
-        self.statusBar().showMessage(self.tr("Reading {0}…").format(path.name))
-        self._set_busy(True, sending=False)
-        try:
-            names = await asyncio.to_thread(list_sheets, path)
-            checked = await asyncio.to_thread(check_sheet, path, phone_column=phone_column, sheet_name=sheet_name)
-        except SheetError as exc:
-            self._error(self.tr("This file cannot be used"), str(exc))
-            return False
-        finally:
-            self._set_busy(False)
-        self.sheet_path = path
-        self.checked = checked
-        self.campaign_id = None
-        self.sheet_combo.clear()
-        self.sheet_combo.addItems(names)
-        self.sheet_combo.setEnabled(len(names) > 1)
-        if checked.sheet.sheet_name in names:
-            self.sheet_combo.setCurrentText(checked.sheet.sheet_name)
-        self.column_combo.clear()
-        self.column_combo.addItems(checked.sheet.columns)
-        self.column_combo.setCurrentText(checked.phone_column.column or "")
-        self.column_combo.setEnabled(True)
-        self.field_combo.clear()
-        self.field_combo.addItem(self.tr("Insert column…"))
-        self.field_combo.addItems(checked.sheet.columns)
-        self.model.set_rows(checked.dry_run_rows())
-        self.table.resizeColumnsToContents()
-        counts = checked.counts
-        how = (self.tr("chosen") if phone_column else
-               self.tr("detected, {0:.0%} sure").format(checked.phone_column.confidence))
-        self.counts_label.setText(
-            self.tr("{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. "
-                    "Phone column: {7} ({8}).").format(
-                path.name, len(checked.verdicts), counts["valid"], counts["invalid"], counts["duplicate"],
-                counts["suppressed"], counts["empty"], checked.phone_column.column, how)
-        )
-        self.progress.setRange(0, max(1, counts["valid"]))
-        self.progress.setValue(0)
-        self._update_preview()
-        self.statusBar().showMessage(self.tr("{0} is ready.").format(path.name))
-        return True
+    def _show_page(self, index: int) -> None:
+        self.pages.setCurrentIndex(index)
+        if self.pages.currentWidget() is self.history:
+            self.history.refresh()
+        if self.pages.currentWidget() is self.balance:
+            self.balance.refresh()
+
+    def refresh_connection(self) -> None:
+        self.campaign.refresh_connection()
+        self.quick.refresh_connection()
+        c = self.context.connection
+        where = self.tr("built-in sandbox") if c.demo else c.base_url
+        key = "" if c.api_key else self.tr(" — no API access key yet: add one in Profiles")
+        self.statusBar().showMessage(self.tr("Profile {0}: {1}{2}").format(c.name, where, key))
+
+    def _open_results(self, campaign_id: int) -> None:
+        self.nav.setCurrentRow(0)
+        self.campaign.show_results(campaign_id)
 
     @qasync.asyncSlot(int)
-    async def _on_sheet_chosen(self, _index: int) -> None:
-        if self.sheet_path is not None:
-            await self.open_sheet(self.sheet_path, sheet_name=self.sheet_combo.currentText())
+    async def _resume(self, campaign_id: int) -> None:
+        self.nav.setCurrentRow(0)
+        await self.campaign.run(campaign_id)
 
-    @qasync.asyncSlot(int)
-    async def _on_column_chosen(self, _index: int) -> None:
-        if self.sheet_path is not None and self.checked is not None:
-            await self.open_sheet(self.sheet_path, sheet_name=self.checked.sheet.sheet_name,
-                                  phone_column=self.column_combo.currentText())
+    def switch_language(self, code: str) -> None:
+        """Switch the interface language (and direction) by rebuilding the window."""
+        self.context.settings.set("language", code)
+        for c, action in self.language_actions.items():
+            action.setChecked(c == code)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_language(app, code)
+            replacement = MainWindow(self.context, self.inbox.sandbox_url if self.inbox else None)
+            replacement.show()
+            app.setProperty("main_window", replacement)
+            self.close()
 
-    def _insert_field(self, index: int) -> None:
-        if index > 0:
-            self.text_edit.insertPlainText("{{" + self.field_combo.itemText(index) + "}}")
-            self.text_edit.setFocus()
-        self.field_combo.setCurrentIndex(0)
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.campaign.engine is not None:
+            self.campaign.engine.pause("paused because the window was closed")
+        self.context.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
+        super().closeEvent(event)
 
-    def _update_preview(self) -> None:
-        from app.campaign import render
 
-        text = self.text_edit.toPlainText()
-        rtl = starts_right_to_left(text)
-        option = self.text_edit.document().defaultTextOption()
-        if (option.textDirection() == Qt.LayoutDirection.RightToLeft) != rtl:
-            option.setTextDirection(Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)
-            option.setAlignment(Qt.AlignmentFlag.AlignRight if rtl else Qt.AlignmentFlag.AlignLeft)
-            self.text_edit.document().setDefaultTextOption(option)
-        if self.checked is None or not text:
-            self.preview_label.setText("")
-            return
-        records = self.checked.sheet.records()
-        first = next((i for i, v in enumerate(self.checked.verdicts) if v.verdict.value == "valid"), None)
-        try:
-            preview = render(text, records[first]) if first is not None else text
-        except KeyError as exc:
-            preview = self.tr("No column named {0}").format(exc.args[0])
-        self.preview_label.setText(preview)
+_translator: QTranslator | None = None
 
-    # -- sending ------------------------------------------------------------------------
 
-    @qasync.asyncSlot()
-    async def _on_send_clicked(self) -> None:
-        await self.send()
+def apply_language(app: QApplication, code: str) -> None:
+    """Load the translation of ``code`` (``en`` or ``fa``), set the layout direction
+    and, for Persian, the Vazirmatn font when the system has no Persian font."""
+    global _translator
+    if _translator is not None:
+        app.removeTranslator(_translator)
+        _translator = None
+    if code == "fa":
+        translator = QTranslator(app)
+        if translator.load(str(RESOURCES / "translations" / "safir_fa.qm")):
+            app.installTranslator(translator)
+            _translator = translator
+        QLocale.setDefault(QLocale(QLocale.Language.Persian, QLocale.Country.Iran))
+        app.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    else:
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+        app.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+    app.setFont(QFont(_persian_family(), app.font().pointSize()))
 
-    async def send(self) -> RunResult | None:
-        """Create a campaign from the open sheet and send it; None if it cannot start."""
-        if self.checked is None:
-            self._error(self.tr("Nothing to send"), self.tr("Open a spreadsheet first."))
-            return None
-        if not self.connection.api_key:
-            self._error(self.tr("No API key"), self.tr(
-                "Set the environment variable SAFIR_API_KEY and restart, or start with --demo to use the sandbox."))
-            return None
-        try:
-            campaign_id = create_text_campaign(
-                self.journal, self.checked, text=self.text_edit.toPlainText(), bot_id=self.bot_spin.value(),
-                base_url=self.connection.base_url, rate_per_minute=float(self.rate_spin.value()),
-            )
-        except CampaignInputError as exc:
-            self._error(self.tr("The campaign cannot start"), str(exc))
-            return None
-        self.campaign_id = campaign_id
-        counts = self.journal.counts(campaign_id)
-        self.progress.setRange(0, max(1, counts["pending"]))
-        self.progress.setValue(0)
-        self._set_busy(True, sending=True)
-        self.statusBar().showMessage(self.tr("Campaign {0} is sending…").format(campaign_id))
-        try:
-            async with SafirClient(self.connection.base_url, api_key=self.connection.api_key) as client:
-                self.engine = CampaignEngine(self.journal, client, on_progress=self._on_progress)
-                result = await self.engine.run(campaign_id)
-        finally:
-            self.engine = None
-            self._set_busy(False)
-        self.last_result = result
-        self.model.set_rows(self.journal.result_rows(campaign_id))
-        c = result.counts
-        summary = self.tr("Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.").format(
-            campaign_id, self.tr(result.status), c["sent"], c["failed"], c["unknown"], c["pending"])
-        if result.reason:
-            summary += " " + result.reason
-        self.statusBar().showMessage(summary)
-        self.counts_label.setText(summary)
-        return result
 
-    def _on_pause_clicked(self) -> None:
-        if self.engine is not None:
-            self.engine.pause()
-            self.statusBar().showMessage(self.tr("Pausing after the requests in flight…"))
-
-    def _on_cancel_clicked(self) -> None:
-        if self.engine is not None:
-            self.engine.cancel()
-            self.statusBar().showMessage(self.tr("Cancelling after the requests in flight…"))
-
-    def _on_progress(self, progress: Progress) -> None:
-        c = progress.counts
-        self.progress.setValue(c["sent"] + c["failed"] + c["unknown"])
-        if progress.row is not None and progress.state is not None:
-            self.model.update_status(progress.row, progress.state, progress.error)
-        self.statusBar().showMessage(self.tr("Sent {0}, failed {1}, {2:.0f} per minute").format(
-            c["sent"], c["failed"], progress.rate_per_minute))
-
-    # -- results ------------------------------------------------------------------------
-
-    @qasync.asyncSlot()
-    async def _on_export_clicked(self) -> None:
-        if not self.model.rows():
-            self._error(self.tr("Nothing to export"), self.tr("Open a spreadsheet first."))
-            return
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export results"), str(Path.home() / "results.xlsx"),
-                                              self.tr("Excel (*.xlsx);;CSV (*.csv)"))
-        if path:
-            await self.export_results(Path(path))
-
-    async def export_results(self, path: Path) -> bool:
-        """Write the table's rows to ``path`` (.csv or .xlsx) off the GUI thread."""
-        rows = (list(self.journal.result_rows(self.campaign_id)) if self.campaign_id is not None
-                else [dict(r) for r in self.model.rows()])
-        try:
-            await asyncio.to_thread(write_results, path, rows)
-        except ExportError as exc:
-            self._error(self.tr("Export failed"), str(exc))
-            return False
-        self.statusBar().showMessage(self.tr("Results written to {0}").format(path))
-        return True
-
-    # -- helpers ------------------------------------------------------------------------
-
-    def _set_busy(self, busy: bool, sending: bool = False) -> None:
-        self.open_button.setEnabled(not busy)
-        self.send_button.setEnabled(not busy)
-        self.export_button.setEnabled(not busy)
-        self.pause_button.setEnabled(busy and sending)
-        self.cancel_button.setEnabled(busy and sending)
-
-    def _error(self, title: str, text: str) -> None:
-        self.statusBar().showMessage(text)
-        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()  # never exec() inside a coroutine
+def _persian_family() -> str:
+    """Vazirmatn (shipped in resources/fonts, OFL) unless the system has it already."""
+    if "Vazirmatn" not in QFontDatabase.families():
+        for file in sorted((RESOURCES / "fonts").glob("*.ttf")):
+            QFontDatabase.addApplicationFont(str(file))
+    return "Vazirmatn" if "Vazirmatn" in QFontDatabase.families() else QApplication.font().family()
 
 
 def _install_excepthook() -> None:
@@ -401,39 +186,75 @@ def _install_excepthook() -> None:
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
         log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, error, tb)))
         if QApplication.instance() is not None:
-            QMessageBox.critical(None, APP_NAME, QApplication.translate(
-                "MainWindow", "Something went wrong. The details are in the log file in {0}.").format(paths.log_dir()))
+            box = QMessageBox(QMessageBox.Icon.Critical, APP_NAME, QCoreApplication.translate(
+                "MainWindow", "Something went wrong and the action stopped. Nothing was sent twice. The details "
+                "are in the log file in {0}.").format(paths.log_dir()))
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()
 
     sys.excepthook = hook
+
+    def loop_hook(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        error = context.get("exception")
+        if error is not None:
+            hook(type(error), error, error.__traceback__)
+        else:
+            log.error("event loop: %s", context.get("message"))
+
+    try:
+        asyncio.get_event_loop().set_exception_handler(loop_hook)
+    except RuntimeError:
+        pass
+
+
+def make_context(demo_url: str | None = None, base_url: str | None = None) -> AppContext:
+    """The shared context: journal, settings, secrets and the starting connection."""
+    from app.sandbox import DEMO_API_KEY, DEMO_BOT_ID, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
+
+    settings = UiSettings()
+    journal = Journal(paths.journal_path())
+    secrets = SecretStore()
+    connection = None
+    if demo_url:
+        connection = Connection(DEMO_PROFILE, demo_url, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET,
+                                {DEMO_BOT_ID: "فروشگاه نمونه"}, demo=True)
+        if not settings.get("templates"):
+            settings.set("templates", [
+                {"template_id": "welcome", "body": "سلام {{name}}، به {{shop}} خوش آمدید", "category": "service"},
+                {"template_id": "sale", "body": "{{name}} عزیز، تخفیف {{percent}} درصدی {{shop}} تا {{date}}",
+                 "category": "promotional"},
+            ])
+    context = AppContext(journal, settings, secrets, connection)
+    if base_url and not demo_url:
+        context.connection.base_url = base_url
+    return context
 
 
 def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     """Open the main window and run until it closes. With ``demo``, on a sandbox
     started for this session. Returns the exit status."""
-    from app.sandbox import DEMO_API_KEY, DEMO_BOT_ID, EmbeddedSandbox
+    from app.sandbox import EmbeddedSandbox
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName(APP_NAME)
-    sandbox = None
-    if demo:
-        sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start()
-        connection = Connection(sandbox.url, DEMO_API_KEY, DEMO_BOT_ID, demo=True)
-    else:
-        connection = Connection(base_url or PRODUCTION_URL, os.environ.get("SAFIR_API_KEY") or None)
-    _install_excepthook()
-    journal = Journal(paths.journal_path())
-    window = MainWindow(connection, journal)
+    app.setDesktopFileName("ir.safir.campaign")
+    sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None
+    context = make_context(sandbox.url if sandbox else None, base_url)
+    apply_language(app, context.settings.get("language"))
+    window = MainWindow(context, sandbox.url if sandbox else None)
+    app.setProperty("main_window", window)
 
     async def until_closed() -> None:
+        _install_excepthook()
         closed = asyncio.Event()
-        app.aboutToQuit.connect(closed.set)
+        app.lastWindowClosed.connect(closed.set)
         window.show()
         await closed.wait()
 
     try:
         qasync.run(until_closed())
     finally:
-        journal.close()
+        context.journal.close()
         if sandbox is not None:
             sandbox.stop()
     return 0

@@ -103,3 +103,59 @@ class ResultsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("row", "phone"):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
+
+
+class HistoryModel(QAbstractTableModel):
+    """Past campaigns from the journal, newest first: id, created (shown in the user's
+    calendar: Jalali in Persian), name, kind, status, sent, failed, left."""
+
+    COLUMNS = ("id", "created", "name", "kind", "status", "sent", "failed", "left")
+
+    def __init__(self, parent: Any = None, format_time: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[dict[str, Any]] = []
+        self._format_time = format_time or (lambda text: text[:16].replace("T", " "))
+        self._headers = {"id": _tr("Campaign"), "created": _tr("Created"), "name": _tr("Name"),
+                         "kind": _tr("Kind"), "status": _tr("Status"), "sent": _tr("Sent"),
+                         "failed": _tr("Failed"), "left": _tr("Left")}
+
+    def set_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        self.beginResetModel()
+        self._rows = [dict(r) for r in rows]
+        self.endResetModel()
+
+    def campaign_id(self, row: int) -> int | None:
+        return self._rows[row]["id"] if 0 <= row < len(self._rows) else None
+
+    def status(self, row: int) -> str | None:
+        return self._rows[row]["status"] if 0 <= row < len(self._rows) else None
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < len(self.COLUMNS):
+            return self._headers[self.COLUMNS[section]]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        key = self.COLUMNS[index.column()]
+        value = self._rows[index.row()].get(key)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if key == "created":
+                return self._format_time(str(value))
+            if key in ("status", "kind"):
+                return _tr(str(value))
+            return "" if value is None else str(value)
+        if role == Qt.ItemDataRole.UserRole:
+            return value
+        if role == Qt.ItemDataRole.ForegroundRole and key == "status":
+            colour = {"finished": "#1b5e20", "paused": "#e65100", "cancelled": "#757575"}.get(str(value))
+            return QColor(colour) if colour else None
+        return None

@@ -1,0 +1,109 @@
+"""What every panel shares: the journal, the settings, the secrets and the current
+connection (profile). Plain Python; the panels adapt it."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from app.api import PRODUCTION_URL, SafirClient, Timeouts
+from app.campaign import Journal
+from app.profiles import Profile, SecretStore
+from app.ui.settings import UiSettings
+
+DEMO_PROFILE = "Sandbox (demo)"
+
+
+@dataclass
+class Connection:
+    """The service the window talks to, with its credentials (secrets never shown)."""
+
+    name: str
+    base_url: str
+    api_key: str | None
+    client_id: str = ""
+    client_secret: str | None = None
+    bots: dict[int, str] = field(default_factory=dict)
+    demo: bool = False
+
+    @property
+    def default_bot(self) -> int:
+        return next(iter(self.bots), 0)
+
+
+class AppContext:
+    """Shared state of the window: ``journal``, ``settings``, ``secrets``, ``connection``
+    and, in demo mode, the sandbox's templates preloaded into the library."""
+
+    def __init__(self, journal: Journal, settings: UiSettings, secrets: SecretStore,
+                 connection: Connection | None = None) -> None:
+        self.journal = journal
+        self.settings = settings
+        self.secrets = secrets
+        self.connection = connection or self.connection_for(settings.get("current_profile"))
+
+    # -- profiles ---------------------------------------------------------------------
+
+    def profiles(self) -> list[Profile]:
+        return [Profile.from_json(p) for p in self.settings.get("profiles")]
+
+    def save_profile(self, profile: Profile, client_secret: str | None, api_key: str | None) -> None:
+        """Store a profile (secrets to the keyring; None leaves a secret as it is)."""
+        profiles = [p for p in self.profiles() if p.name != profile.name] + [profile]
+        self.settings.set("profiles", [p.to_json() for p in profiles])
+        if client_secret is not None:
+            self.secrets.set(profile.name, "client_secret", client_secret)
+        if api_key is not None:
+            self.secrets.set(profile.name, "api_key", api_key)
+
+    def delete_profile(self, name: str) -> None:
+        self.settings.set("profiles", [p.to_json() for p in self.profiles() if p.name != name])
+        for secret in ("client_secret", "api_key"):
+            self.secrets.delete(name, secret)
+
+    def connection_for(self, name: str) -> Connection:
+        """The connection of profile ``name``; the environment's SAFIR_API_KEY fills a
+        missing key. Without profiles: production, key from the environment."""
+        profile = next((p for p in self.profiles() if p.name == name), None)
+        env_key = os.environ.get("SAFIR_API_KEY") or None
+        if profile is None:
+            return Connection(name or "production", PRODUCTION_URL, env_key)
+        return Connection(
+            profile.name, profile.base_url, self.secrets.get(profile.name, "api_key") or env_key,
+            profile.client_id, self.secrets.get(profile.name, "client_secret"), dict(profile.bots),
+        )
+
+    def use_profile(self, name: str) -> None:
+        self.settings.set("current_profile", name)
+        self.connection = self.connection_for(name)
+
+    def client(self, timeout: float | None = None) -> SafirClient:
+        """A client of the current connection (the caller closes it)."""
+        c = self.connection
+        timeouts = Timeouts() if timeout is None else Timeouts(timeout, timeout, timeout, timeout)
+        return SafirClient(c.base_url, api_key=c.api_key, client_id=c.client_id or None,
+                           client_secret=c.client_secret, timeouts=timeouts)
+
+    # -- templates, prices, balance -------------------------------------------------------
+
+    def templates(self) -> list[dict[str, str]]:
+        """The local template library: ``template_id``, ``body``, ``category``."""
+        return list(self.settings.get("templates"))
+
+    def save_templates(self, templates: list[dict[str, str]]) -> None:
+        self.settings.set("templates", templates)
+
+    def prices(self) -> dict[str, float]:
+        return {**{"service": 0.0, "promotional": 0.0, "message": 0.0}, **self.settings.get("prices")}
+
+    def record_balance(self, balance: int, at: datetime | None = None) -> None:
+        """Remember a balance the service reported (only send_otp reports one)."""
+        history = self.settings.get("balance_history")
+        history.append({"at": (at or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
+                        "balance": balance, "profile": self.connection.name})
+        self.settings.set("balance_history", history[-200:])
+
+    def balance_history(self) -> list[dict[str, Any]]:
+        return [h for h in self.settings.get("balance_history") if h.get("profile") == self.connection.name]

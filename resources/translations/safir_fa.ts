@@ -1,0 +1,1300 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="fa_IR">
+<context>
+    <name>BalancePanel</name>
+    <message>
+        <location filename="../../app/ui/panels.py" line="231" />
+        <source>your own number</source>
+        <translation>شمارهٔ خودتان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="232" />
+        <source>Your own number</source>
+        <translation>شمارهٔ خودتان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="233" />
+        <source>Check now…</source>
+        <translation>همین حالا بررسی کن…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="236" />
+        <source>When</source>
+        <translation>زمان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="236" />
+        <location filename="../../app/ui/panels.py" line="246" />
+        <source>Balance</source>
+        <translation>اعتبار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="238" />
+        <source>Balance history</source>
+        <translation>تاریخچهٔ اعتبار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="259" />
+        <source>{0:,} messages</source>
+        <translation>{0:,} پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="260" />
+        <source>as reported at {0}</source>
+        <translation>طبق گزارش {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="262" />
+        <source>Not known yet</source>
+        <translation>هنوز معلوم نیست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="263" />
+        <source>The service reports the balance only when it sends a one-time password (v2).</source>
+        <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="272" />
+        <source>Check the balance</source>
+        <translation>بررسی اعتبار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="273" />
+        <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
+        <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="274" />
+        <source>your number</source>
+        <translation>شمارهٔ شما</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="285" />
+        <source>Enter your own mobile number first ({0}).</source>
+        <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="291" />
+        <source>The balance could not be checked: {0}</source>
+        <translation>اعتبار بررسی نشد: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="294" />
+        <source>Balance updated.</source>
+        <translation>اعتبار به‌روز شد.</translation>
+    </message>
+</context>
+<context>
+    <name>ButtonEditor</name>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="38" />
+        <source>Label</source>
+        <translation>برچسب</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="38" />
+        <source>Action</source>
+        <translation>کار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="38" />
+        <source>Address or text</source>
+        <translation>نشانی یا متن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="39" />
+        <source>Inline keyboard</source>
+        <translation>صفحه‌کلید شیشه‌ای</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="44" />
+        <source>Add row</source>
+        <translation>افزودن ردیف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="45" />
+        <source>Add button</source>
+        <translation>افزودن دکمه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="46" />
+        <source>Remove</source>
+        <translation>حذف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="47" />
+        <source>Move up</source>
+        <translation>بالاتر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="48" />
+        <source>Move down</source>
+        <translation>پایین‌تر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="85" />
+        <source>Open link (url)</source>
+        <translation>باز کردن پیوند (url)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="85" />
+        <source>Open mini-app (web_app)</source>
+        <translation>باز کردن مینی‌اپ (web_app)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="85" />
+        <source>Copy text (copy_text)</source>
+        <translation>کپی متن (copy_text)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="87" />
+        <source>Button action</source>
+        <translation>کار دکمه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="181" />
+        <source>Row {0}, button {1}: needs a label.</source>
+        <translation>ردیف {0}، دکمهٔ {1}: برچسب لازم دارد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="183" />
+        <source>Row {0}, button {1}: needs an address or a text to copy.</source>
+        <translation>ردیف {0}، دکمهٔ {1}: نشانی یا متنی برای کپی لازم دارد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="192" />
+        <source>Row {0}</source>
+        <translation>ردیف {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="208" />
+        <source>This button is incomplete</source>
+        <translation>این دکمه کامل نیست</translation>
+    </message>
+</context>
+<context>
+    <name>CampaignPage</name>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <source>1. Recipients</source>
+        <translation>۱. گیرندگان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <source>2. Message</source>
+        <translation>۲. پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <source>3. Review</source>
+        <translation>۳. بازبینی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <source>4. Send</source>
+        <translation>۴. ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="146" />
+        <source>5. Results</source>
+        <translation>۵. نتایج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="156" />
+        <source>Back</source>
+        <translation>قبلی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="157" />
+        <source>Next</source>
+        <translation>بعدی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="202" />
+        <location filename="../../app/ui/campaign_page.py" line="748" />
+        <source>Open a spreadsheet first.</source>
+        <translation>اول یک صفحه‌گسترده باز کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="204" />
+        <source>The sheet has no valid phone number to send to.</source>
+        <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="210" />
+        <source>Send the campaign first.</source>
+        <translation>اول کارزار را ارسال کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="218" />
+        <source>Open spreadsheet…</source>
+        <translation>باز کردن صفحه‌گسترده…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="221" />
+        <source>Sheet</source>
+        <translation>برگه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="225" />
+        <source>Phone column</source>
+        <translation>ستون تلفن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="229" />
+        <source>Sheet:</source>
+        <translation>برگه:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="231" />
+        <source>Phone column:</source>
+        <translation>ستون تلفن:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="233" />
+        <source>Open a CSV or Excel file with one phone number per row.</source>
+        <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="236" />
+        <source>Rows and their verdicts</source>
+        <translation>ردیف‌ها و وضعیتشان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="238" />
+        <location filename="../../app/ui/campaign_page.py" line="850" />
+        <source>Show:</source>
+        <translation>نمایش:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="252" />
+        <source>Open a contact sheet</source>
+        <translation>باز کردن فهرست مخاطبان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="253" />
+        <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
+        <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="260" />
+        <source>Reading {0}…</source>
+        <translation>خواندن {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="284" />
+        <source>chosen</source>
+        <translation>انتخاب‌شده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="285" />
+        <source>detected, {0:.0%} sure</source>
+        <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="287" />
+        <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
+        <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="292" />
+        <source>{0} is ready.</source>
+        <translation>{0} آماده است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="314" />
+        <source>Message kind</source>
+        <translation>نوع پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="316" />
+        <source>Send as a secure message (the recipient enters a password to read it)</source>
+        <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="317" />
+        <source>Kind:</source>
+        <translation>نوع:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="320" />
+        <location filename="../../app/ui/campaign_page.py" line="400" />
+        <source>Text</source>
+        <translation>متن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="324" />
+        <source>Message text. {{column}} is replaced by that column of each row.</source>
+        <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="325" />
+        <source>Message text</source>
+        <translation>متن پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="329" />
+        <source>Insert a column</source>
+        <translation>درج ستون</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="336" />
+        <source>File</source>
+        <translation>پرونده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="338" />
+        <source>Choose and upload a file…</source>
+        <translation>انتخاب و بارگذاری پرونده…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="341" />
+        <source>Upload progress</source>
+        <translation>پیشرفت بارگذاری</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="345" />
+        <source>No file yet.</source>
+        <translation>هنوز پرونده‌ای نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="351" />
+        <source>One-time passwords</source>
+        <translation>رمزهای یک‌بارمصرف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="354" />
+        <source>Column with the one-time passwords</source>
+        <translation>ستون رمزهای یک‌بارمصرف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="355" />
+        <source>Column with the passwords:</source>
+        <translation>ستون رمزها:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="357" />
+        <source>Inline keyboard</source>
+        <translation>صفحه‌کلید شیشه‌ای</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="362" />
+        <location filename="../../app/ui/campaign_page.py" line="365" />
+        <source>Template</source>
+        <translation>قالب</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="369" />
+        <source>Template:</source>
+        <translation>قالب:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="374" />
+        <source>row </source>
+        <translation>ردیف </translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="375" />
+        <source>Preview for row</source>
+        <translation>پیش‌نمایش برای ردیف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="381" />
+        <source>Preview for</source>
+        <translation>پیش‌نمایش برای</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="400" />
+        <source>Caption</source>
+        <translation>زیرنویس</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="434" />
+        <source>Insert column…</source>
+        <translation>درج ستون…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="460" />
+        <source>Choose a file to send</source>
+        <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="470" />
+        <source>Uploading {0}…</source>
+        <translation>بارگذاری {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="475" />
+        <source>Upload failed: {0}</source>
+        <translation>بارگذاری ناموفق بود: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="485" />
+        <source>{0} uploaded; it is sent to every recipient.</source>
+        <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="513" />
+        <source>Add the template to the template library first (Templates panel).</source>
+        <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="515" />
+        <source>Give the template field {{{{{0}}}}} a column or a text.</source>
+        <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="538" />
+        <source>One-time password: {0}</source>
+        <translation>رمز یک‌بارمصرف: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="544" />
+        <source>No column named {0}</source>
+        <translation>ستونی به نام {0} نیست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="558" />
+        <source>Sending bot</source>
+        <translation>بات فرستنده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="562" />
+        <source> per minute</source>
+        <translation> در دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="563" />
+        <source>as fast as allowed</source>
+        <translation>با بیشترین سرعت مجاز</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="564" />
+        <source>Rate in messages per minute</source>
+        <translation>سرعت به پیام در دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="569" />
+        <source>Requests in flight at most</source>
+        <translation>بیشترین درخواست هم‌زمان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="571" />
+        <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
+        <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="572" />
+        <source>Quiet hours</source>
+        <translation>ساعات سکوت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="574" />
+        <source>Bot:</source>
+        <translation>بات:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="575" />
+        <source>Rate:</source>
+        <translation>سرعت:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="576" />
+        <source>In flight:</source>
+        <translation>هم‌زمان:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="577" />
+        <source>Quiet hours:</source>
+        <translation>ساعات سکوت:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="583" />
+        <source>your own number, e.g. 0912 123 4567</source>
+        <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="584" />
+        <source>Phone for a test send</source>
+        <translation>شماره برای ارسال آزمایشی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="585" />
+        <source>Send a test to this number</source>
+        <translation>ارسال آزمایشی به این شماره</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="631" />
+        <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
+        <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="634" />
+        <source>{0} rows have no usable number and will be skipped.</source>
+        <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="637" />
+        <source>This profile has no API access key: add one in Profiles.</source>
+        <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="638" />
+        <source>about {0:.0f} minutes</source>
+        <translation>حدود {0:.0f} دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="639" />
+        <source>under a minute</source>
+        <translation>کمتر از یک دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="639" />
+        <source>as fast as the service answers</source>
+        <translation>به سرعت پاسخ‌دهی سرویس</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="641" />
+        <source>, plus waits during quiet hours {0}-{1}</source>
+        <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="643" />
+        <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="646" />
+        <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
+        <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="648" />
+        <source>service template</source>
+        <translation>قالب خدماتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="648" />
+        <source>promotional template</source>
+        <translation>قالب تبلیغاتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="649" />
+        <source>message</source>
+        <translation>پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="650" />
+        <source>Time at this rate: {0}.</source>
+        <translation>زمان با این سرعت: {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="672" />
+        <location filename="../../app/ui/campaign_page.py" line="676" />
+        <source>The test was not sent: {0}</source>
+        <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="675" />
+        <source>Test sent to {0}.</source>
+        <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="700" />
+        <source>Start</source>
+        <translation>شروع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="701" />
+        <source>Pause</source>
+        <translation>مکث</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="702" />
+        <source>Resume</source>
+        <translation>ادامه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="703" />
+        <source>Cancel</source>
+        <translation>لغو</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="712" />
+        <source>Sending progress</source>
+        <translation>پیشرفت ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="713" />
+        <source>%v of %m</source>
+        <translation>%v از %m</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="719" />
+        <source>Sending log</source>
+        <translation>گزارش ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="751" />
+        <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
+        <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="763" />
+        <source>The campaign cannot start: {0}</source>
+        <translation>کارزار شروع نمی‌شود: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="769" />
+        <source>Campaign {0} created.</source>
+        <translation>کارزار {0} ساخته شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="784" />
+        <source>Sending campaign {0}…</source>
+        <translation>ارسال کارزار {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="799" />
+        <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
+        <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="815" />
+        <source>{0:.0f} s left</source>
+        <translation>{0:.0f} ثانیه مانده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="818" />
+        <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
+        <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="824" />
+        <source>Row {0}: {1} — {2}</source>
+        <translation>ردیف {0}: {1} — {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="830" />
+        <source>Pausing after the requests in flight…</source>
+        <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="835" />
+        <source>Cancelling after the requests in flight…</source>
+        <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="848" />
+        <source>Per-row results</source>
+        <translation>نتیجهٔ هر ردیف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="853" />
+        <source>Export…</source>
+        <translation>خروجی…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="855" />
+        <source>Retry failed</source>
+        <translation>تلاش دوباره برای ناموفق‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="874" />
+        <source>Export results</source>
+        <translation>خروجی نتایج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="875" />
+        <source>Excel (*.xlsx);;CSV (*.csv)</source>
+        <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="882" />
+        <source>There are no results to export yet.</source>
+        <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="893" />
+        <source>Results written to {0}</source>
+        <translation>نتایج در {0} نوشته شد</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="909" />
+        <source>Retry campaign {0} of campaign {1}.</source>
+        <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
+    </message>
+<message><source>Media</source><translation>رسانه</translation></message><message><source>One-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>Buttons</source><translation>دکمه‌ها</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message></context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <location filename="../../app/ui/panels.py" line="319" />
+        <source>Past campaigns</source>
+        <translation>کارزارهای گذشته</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="321" />
+        <source>Open results</source>
+        <translation>دیدن نتایج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="322" />
+        <source>Resume</source>
+        <translation>ادامه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="323" />
+        <source>Refresh</source>
+        <translation>تازه‌سازی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="332" />
+        <source>History</source>
+        <translation>تاریخچه</translation>
+    </message>
+</context>
+<context>
+    <name>InboxDock</name>
+    <message>
+        <location filename="../../app/ui/panels.py" line="633" />
+        <source>Sandbox inbox</source>
+        <translation>صندوق محیط آزمایشی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="638" />
+        <source>Messages the sandbox delivered</source>
+        <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="49" />
+        <source>Safir campaign</source>
+        <translation>کارزار سفیر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="49" />
+        <source> — sandbox</source>
+        <translation> — محیط آزمایشی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="58" />
+        <source>Panels</source>
+        <translation>بخش‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="60" />
+        <source>Campaign</source>
+        <translation>کارزار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="60" />
+        <source>Quick send</source>
+        <translation>ارسال سریع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="61" />
+        <source>Balance</source>
+        <translation>اعتبار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="61" />
+        <source>History</source>
+        <translation>تاریخچه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="62" />
+        <source>Templates</source>
+        <translation>قالب‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="62" />
+        <source>Profiles and bots</source>
+        <translation>نمایه‌ها و بات‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="85" />
+        <source>&amp;View</source>
+        <translation>&amp;نما</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="87" />
+        <source>Language</source>
+        <translation>زبان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="119" />
+        <source>built-in sandbox</source>
+        <translation>محیط آزمایشی داخلی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="120" />
+        <source> — no API access key yet: add one in Profiles</source>
+        <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="121" />
+        <source>Profile {0}: {1}{2}</source>
+        <translation>نمایهٔ {0}: {1}{2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="189" />
+        <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
+        <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilesPanel</name>
+    <message>
+        <location filename="../../app/ui/panels.py" line="461" />
+        <source>Profile</source>
+        <translation>نمایه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="468" />
+        <source>Profile name</source>
+        <translation>نام نمایه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="468" />
+        <source>Base URL</source>
+        <translation>نشانی پایه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="469" />
+        <source>Client id</source>
+        <translation>شناسهٔ کاربری</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="469" />
+        <source>Client secret</source>
+        <translation>رمز کاربری</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="470" />
+        <source>API access key</source>
+        <translation>کلید دسترسی API</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="474" />
+        <source>stored in the keyring; leave empty to keep</source>
+        <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="476" />
+        <source>Bot id</source>
+        <translation>شناسهٔ بات</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="476" />
+        <source>Name</source>
+        <translation>نام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="478" />
+        <source>Bots</source>
+        <translation>بات‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="479" />
+        <source>Add bot</source>
+        <translation>افزودن بات</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="480" />
+        <source>Remove bot</source>
+        <translation>حذف بات</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="483" />
+        <source>Save and use</source>
+        <translation>ذخیره و استفاده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="484" />
+        <location filename="../../app/ui/panels.py" line="562" />
+        <source>New profile</source>
+        <translation>نمایهٔ تازه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="485" />
+        <source>Delete profile</source>
+        <translation>حذف نمایه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="486" />
+        <source>Test connection</source>
+        <translation>آزمودن اتصال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="496" />
+        <source>Profile:</source>
+        <translation>نمایه:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="497" />
+        <source>Name:</source>
+        <translation>نام:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="498" />
+        <source>Base URL:</source>
+        <translation>نشانی پایه:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="499" />
+        <source>Client id (v2):</source>
+        <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="500" />
+        <source>Client secret (v2):</source>
+        <translation>رمز کاربری (نسخهٔ ۲):</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="501" />
+        <source>API access key (v3):</source>
+        <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="515" />
+        <source>Profiles and bots</source>
+        <translation>نمایه‌ها و بات‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="519" />
+        <source>Bots of this profile:</source>
+        <translation>بات‌های این نمایه:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="526" />
+        <source>Secrets are kept in the system keyring ({0}).</source>
+        <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="527" />
+        <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
+        <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="574" />
+        <source>Bot id {0!r} is not a positive number.</source>
+        <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="586" />
+        <source>Give the profile a name.</source>
+        <translation>برای نمایه نامی بگذارید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="599" />
+        <source>Profile {0} saved and in use.</source>
+        <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="608" />
+        <source>Profile {0} deleted.</source>
+        <translation>نمایهٔ {0} حذف شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="621" />
+        <source>The connection test failed: {0}</source>
+        <translation>آزمون اتصال ناموفق بود: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="623" />
+        <source>Connected: the service accepted the client id and secret.</source>
+        <translation>وصل شد: سرویس شناسه و رمز کاربری را پذیرفت.</translation>
+    </message>
+</context>
+<context>
+    <name>QuickSendPanel</name>
+    <message>
+        <location filename="../../app/ui/panels.py" line="67" />
+        <source>e.g. 0912 123 4567</source>
+        <translation>مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="68" />
+        <source>Phone</source>
+        <translation>تلفن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="71" />
+        <source>Text</source>
+        <translation>متن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="71" />
+        <source>One-time password (bot)</source>
+        <translation>رمز یک‌بارمصرف (بات)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="71" />
+        <source>One-time password (v2, shows balance)</source>
+        <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="72" />
+        <location filename="../../app/ui/panels.py" line="86" />
+        <source>Template</source>
+        <translation>قالب</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="74" />
+        <source>Message kind</source>
+        <translation>نوع پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="78" />
+        <source>Sending bot</source>
+        <translation>بات فرستنده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="81" />
+        <source>Message</source>
+        <translation>پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="82" />
+        <source>The message, the one-time password digits, or for a template one field=value per line</source>
+        <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="87" />
+        <source>Secure message</source>
+        <translation>پیام امن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="88" />
+        <source>Send now</source>
+        <translation>همین حالا بفرست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="91" />
+        <source>Phone:</source>
+        <translation>تلفن:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="92" />
+        <source>Kind:</source>
+        <translation>نوع:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="93" />
+        <source>Bot:</source>
+        <translation>بات:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="94" />
+        <source>Template:</source>
+        <translation>قالب:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="95" />
+        <source>Message:</source>
+        <translation>پیام:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="100" />
+        <source>When</source>
+        <translation>زمان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="100" />
+        <source>Campaign</source>
+        <translation>کارزار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="100" />
+        <source>Status</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="101" />
+        <source>Details</source>
+        <translation>جزئیات</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="103" />
+        <source>Recent sends to this number</source>
+        <translation>ارسال‌های اخیر به این شماره</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="106" />
+        <source>Quick send</source>
+        <translation>ارسال سریع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="110" />
+        <source>Recent sends to this number:</source>
+        <translation>ارسال‌های اخیر به این شماره:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="174" />
+        <location filename="../../app/ui/panels.py" line="185" />
+        <location filename="../../app/ui/panels.py" line="186" />
+        <location filename="../../app/ui/panels.py" line="201" />
+        <source>Not sent: {0}</source>
+        <translation>ارسال نشد: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="176" />
+        <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
+        <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="181" />
+        <source>Delivered to {0} (message id {1}).</source>
+        <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="183" />
+        <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
+        <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="193" />
+        <source>Not sent: {0}.</source>
+        <translation>ارسال نشد: {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="198" />
+        <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
+        <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="204" />
+        <source>One-time password sent to {0}. Balance left: {1}.</source>
+        <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
+    </message>
+<message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message></context>
+<context>
+    <name>RateChart</name>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="275" />
+        <source>Sent and failed over time</source>
+        <translation>ارسال‌شده و ناموفق در طول زمان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="296" />
+        <source>The chart fills as messages go out</source>
+        <translation>با ارسال پیام‌ها نمودار پر می‌شود</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="312" />
+        <source>sent</source>
+        <translation>ارسال‌شده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="314" />
+        <source>failed</source>
+        <translation>ناموفق</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateMapper</name>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="240" />
+        <source>a column, or a fixed text</source>
+        <translation>یک ستون یا یک متن ثابت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="241" />
+        <source>Value of {0}</source>
+        <translation>مقدار {0}</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatesPanel</name>
+    <message>
+        <location filename="../../app/ui/panels.py" line="373" />
+        <source>Template id</source>
+        <translation>شناسهٔ قالب</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="373" />
+        <source>Body with {{fields}}</source>
+        <translation>متن با {{فیلدها}}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="374" />
+        <source>Category</source>
+        <translation>دسته</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="376" />
+        <source>Template library</source>
+        <translation>کتابخانهٔ قالب‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="378" />
+        <source>Add template</source>
+        <translation>افزودن قالب</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="379" />
+        <source>Remove</source>
+        <translation>حذف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="384" />
+        <source>Service template</source>
+        <translation>قالب خدماتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="384" />
+        <source>Promotional template</source>
+        <translation>قالب تبلیغاتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="385" />
+        <source>Other message</source>
+        <translation>پیام دیگر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="390" />
+        <source>Price of a {0}</source>
+        <translation>بهای {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="399" />
+        <source>Templates</source>
+        <translation>قالب‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="400" />
+        <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
+        <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="404" />
+        <source>Price per message:</source>
+        <translation>بهای هر پیام:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="418" />
+        <source>service</source>
+        <translation>خدماتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels.py" line="419" />
+        <source>promotional</source>
+        <translation>تبلیغاتی</translation>
+    </message>
+</context>
+<context>
+    <name>model</name>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="120" />
+        <source>All rows</source>
+        <translation>همهٔ ردیف‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="121" />
+        <source>Show rows with status</source>
+        <translation>نمایش ردیف‌های با وضعیت</translation>
+    </message>
+</context>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message></context></TS>
