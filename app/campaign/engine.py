@@ -201,7 +201,8 @@ class CampaignEngine:
         pacer = self._pacer = Pacer(campaign.rate_per_minute, self._clock, self._sleep)
         self.client.retry_listeners.append(self._on_retry)
         slots = asyncio.Semaphore(max(1, campaign.in_flight))
-        queue: deque[Recipient] = deque(self.journal.recipients_to_send(campaign_id))
+        # Reading (and decoding) every row takes a while for big campaigns: off the loop.
+        queue: deque[Recipient] = deque(await asyncio.to_thread(self.journal.recipients_to_send, campaign_id))
         tasks: set[asyncio.Task[None]] = set()
         try:
             while not self._stop:

@@ -4,6 +4,7 @@ over app.workflow, app.campaign and app.contacts; no business rule lives here.""
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from pathlib import Path
 from typing import Any
@@ -78,26 +79,24 @@ def set_text_direction(editor: QPlainTextEdit) -> None:
 
 
 class StatusFilterProxy(QSortFilterProxyModel):
-    """Rows of a ResultsModel whose status is the chosen one (all when empty)."""
+    """The view's proxy over a ResultsModel: filtering by status and sorting are handed
+    to the model, which does both on its Python list at once (a proxy asking data()
+    once per row cannot keep up with a million rows)."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.status = ""
-        self.setSortRole(Qt.ItemDataRole.UserRole)
 
     def set_status(self, status: str) -> None:
-        if hasattr(self, "endFilterChange"):  # Qt 6.10+: invalidateFilter is deprecated
-            self.beginFilterChange()
-            self.status = status
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            self.status = status
-            self.invalidateFilter()
+        self.status = status
+        source = self.sourceModel()
+        if isinstance(source, ResultsModel):
+            source.set_filter(status)
 
-    def filterAcceptsRow(self, row: int, parent: Any) -> bool:  # noqa: N802 - Qt's name
-        if not self.status:
-            return True
-        return self.sourceModel().index(row, 3, parent).data(Qt.ItemDataRole.UserRole) == self.status
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        source = self.sourceModel()
+        if isinstance(source, ResultsModel):
+            source.sort(column, order)
 
 
 def results_table(model: ResultsModel, name: str) -> tuple[QTableView, StatusFilterProxy, QComboBox]:
@@ -106,8 +105,8 @@ def results_table(model: ResultsModel, name: str) -> tuple[QTableView, StatusFil
     proxy.setSourceModel(model)
     table = QTableView()
     table.setModel(proxy)
+    table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)  # rows arrive in sheet order
     table.setSortingEnabled(True)
-    table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     table.verticalHeader().setVisible(False)
     table.setWordWrap(False)
     table.setAlternatingRowColors(True)
@@ -139,6 +138,7 @@ class CampaignPage(QWidget):
         self.last_result: RunResult | None = None
         self.file_id = ""
         self._started = 0.0
+        self._last_refresh = 0.0
         self.steps = QStackedWidget()
         self.step_labels: list[QLabel] = []
         header = QHBoxLayout()
@@ -753,8 +753,10 @@ class CampaignPage(QWidget):
             return None
         try:
             quiet = self.quiet_hours()
-            campaign_id = create_campaign(
-                self.context.journal, self.checked, content=self.content(), bot_id=self.bot_id(),
+            self.say(self.tr("Preparing the campaign…"))
+            # Rendering and storing every row takes a while for big sheets: off the GUI thread.
+            campaign_id = await asyncio.to_thread(
+                create_campaign, self.context.journal, self.checked, content=self.content(), bot_id=self.bot_id(),
                 base_url=self.context.connection.base_url, rate_per_minute=float(self.rate_spin.value()),
                 in_flight=self.in_flight_spin.value(), quiet_hours=quiet,
                 template_fields=self.template_fields(),
@@ -782,6 +784,9 @@ class CampaignPage(QWidget):
         self._started = time.monotonic()
         self._set_sending(True)
         self._log(self.tr("Sending campaign {0}…").format(campaign_id))
+        # The sheet's rows are long-lived: keep the collector from walking them again and
+        # again while sending (each full pass is a visible pause with big sheets).
+        gc.freeze()
         try:
             async with self.context.client() as client:
                 self.engine = CampaignEngine(self.context.journal, client, on_progress=self._on_progress)
@@ -791,10 +796,13 @@ class CampaignPage(QWidget):
             return None
         finally:
             self.engine = None
+            gc.unfreeze()
         self.last_result = result
         self._set_sending(False)
-        self.model.set_rows(self.context.journal.result_rows(campaign_id))
-        self.results_model.set_rows(self.context.journal.result_rows(campaign_id))
+        self._on_progress(Progress(campaign_id, result.counts, result.status), force=True)
+        rows = await asyncio.to_thread(lambda: list(self.context.journal.result_rows(campaign_id)))
+        self.model.set_rows(rows)
+        self.results_model.set_rows(rows)
         c = result.counts
         summary = self.tr("Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.").format(
             campaign_id, self.tr(result.status), c["sent"], c["failed"], c["unknown"], c["pending"] + c["in_flight"])
@@ -807,7 +815,16 @@ class CampaignPage(QWidget):
             self.go(4)
         return result
 
-    def _on_progress(self, progress: Progress) -> None:
+    def _on_progress(self, progress: Progress, force: bool = False) -> None:
+        if progress.row is not None and progress.state is not None:
+            self.model.update_status(progress.row, progress.state, progress.error)
+            if progress.state not in ("sent", "in_flight", "pending"):
+                self._log(self.tr("Row {0}: {1} — {2}").format(progress.row, self.tr(progress.state),
+                                                               progress.error or ""))
+        now = time.monotonic()
+        if not force and now - self._last_refresh < 0.1:
+            return  # the rest of the screen at most ten times a second
+        self._last_refresh = now
         c = progress.counts
         done = c["sent"] + c["failed"] + c["unknown"]
         self.progress.setValue(done)
@@ -818,11 +835,6 @@ class CampaignPage(QWidget):
         self.speed_label.setText(self.tr("Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}").format(
             c["sent"], c["failed"], c["unknown"], progress.rate_per_minute, eta) + waiting)
         self.chart.add(time.monotonic() - self._started, c["sent"], c["failed"])
-        if progress.row is not None and progress.state is not None:
-            self.model.update_status(progress.row, progress.state, progress.error)
-            if progress.state not in ("sent", "in_flight"):
-                self._log(self.tr("Row {0}: {1} — {2}").format(progress.row, self.tr(progress.state),
-                                                               progress.error or ""))
 
     def _on_pause_clicked(self) -> None:
         if self.engine is not None:

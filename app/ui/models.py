@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -34,7 +35,9 @@ class ResultsModel(QAbstractTableModel):
 
     Rows are mappings with the results-file keys (``row, phone_input, phone, status,
     error_code, error, message_id, request_id``). :meth:`update_status` changes one
-    row in place as outcomes arrive.
+    row in place as outcomes arrive. Filtering by status (:meth:`set_filter`) and
+    sorting (:meth:`sort`) happen here, on the Python list, because a proxy asking
+    ``data()`` once per row is far too slow for a million rows.
     """
 
     COLUMNS = ("row", "phone_input", "phone", "status", "error", "message_id")
@@ -42,6 +45,8 @@ class ResultsModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[dict[str, Any]] = []
+        self._view: list[int] | None = None  # positions in _rows shown, when filtered
+        self._status = ""
         self._by_sheet_row: dict[int, int] = {}
         self._headers = {
             "row": _tr("Row"),
@@ -53,10 +58,22 @@ class ResultsModel(QAbstractTableModel):
         }
 
     def set_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        """Replace every row."""
+        """Replace every row (the filter stays)."""
         self.beginResetModel()
-        self._rows = [dict(r) for r in rows]
+        self._rows = [r if isinstance(r, dict) else dict(r) for r in rows]
+        self._reindex()
+        self.endResetModel()
+
+    def _reindex(self) -> None:
         self._by_sheet_row = {r["row"]: i for i, r in enumerate(self._rows)}
+        self._view = [i for i, r in enumerate(self._rows) if r.get("status") == self._status] \
+            if self._status else None
+
+    def set_filter(self, status: str) -> None:
+        """Show only rows with this status (all when empty)."""
+        self.beginResetModel()
+        self._status = status
+        self._reindex()
         self.endResetModel()
 
     def update_status(self, sheet_row: int, status: str, error: str | None = None) -> None:
@@ -66,13 +83,38 @@ class ResultsModel(QAbstractTableModel):
             return
         self._rows[index]["status"] = status
         self._rows[index]["error"] = error
-        self.dataChanged.emit(self.index(index, 3), self.index(index, 4))
+        shown = index
+        if self._view is not None:
+            at = bisect.bisect_left(self._view, index)
+            if at >= len(self._view) or self._view[at] != index:
+                return
+            shown = at
+        self.dataChanged.emit(self.index(shown, 3), self.index(shown, 4))
 
     def rows(self) -> list[dict[str, Any]]:
+        """Every row, filtered or not."""
         return self._rows
 
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by ``column`` in one Python sort (empty values last)."""
+        if not 0 <= column < len(self.COLUMNS):
+            return
+        key = self.COLUMNS[column]
+        self.beginResetModel()
+        filled = [r for r in self._rows if r.get(key) is not None and r.get(key) != ""]
+        empty = [r for r in self._rows if r.get(key) is None or r.get(key) == ""]
+        filled.sort(key=lambda r: r[key], reverse=order == Qt.SortOrder.DescendingOrder)
+        self._rows = filled + empty
+        self._reindex()
+        self.endResetModel()
+
+    def _row(self, position: int) -> dict[str, Any]:
+        return self._rows[self._view[position] if self._view is not None else position]
+
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._rows)
+        if parent.isValid():
+            return 0
+        return len(self._view) if self._view is not None else len(self._rows)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.COLUMNS)
@@ -87,9 +129,9 @@ class ResultsModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+        if not index.isValid() or not (0 <= index.row() < self.rowCount()):
             return None
-        row = self._rows[index.row()]
+        row = self._row(index.row())
         key = self.COLUMNS[index.column()]
         value = row.get(key)
         if role == Qt.ItemDataRole.DisplayRole:

@@ -262,7 +262,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="238" />
-        <location filename="../../app/ui/campaign_page.py" line="850" />
+        <location filename="../../app/ui/campaign_page.py" line="862" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
@@ -640,87 +640,92 @@
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="763" />
+        <location filename="../../app/ui/campaign_page.py" line="756" />
+        <source>Preparing the campaign…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="765" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="769" />
+        <location filename="../../app/ui/campaign_page.py" line="771" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="784" />
+        <location filename="../../app/ui/campaign_page.py" line="786" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="799" />
+        <location filename="../../app/ui/campaign_page.py" line="807" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="815" />
+        <location filename="../../app/ui/campaign_page.py" line="832" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="818" />
+        <location filename="../../app/ui/campaign_page.py" line="835" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="824" />
+        <location filename="../../app/ui/campaign_page.py" line="822" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="830" />
+        <location filename="../../app/ui/campaign_page.py" line="842" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="835" />
+        <location filename="../../app/ui/campaign_page.py" line="847" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="848" />
+        <location filename="../../app/ui/campaign_page.py" line="860" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="853" />
+        <location filename="../../app/ui/campaign_page.py" line="865" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="855" />
+        <location filename="../../app/ui/campaign_page.py" line="867" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="874" />
+        <location filename="../../app/ui/campaign_page.py" line="886" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="875" />
+        <location filename="../../app/ui/campaign_page.py" line="887" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="882" />
+        <location filename="../../app/ui/campaign_page.py" line="894" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="893" />
+        <location filename="../../app/ui/campaign_page.py" line="905" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="909" />
+        <location filename="../../app/ui/campaign_page.py" line="921" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -1287,12 +1292,12 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="120" />
+        <location filename="../../app/ui/campaign_page.py" line="119" />
         <source>All rows</source>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="121" />
+        <location filename="../../app/ui/campaign_page.py" line="120" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
