@@ -58,6 +58,8 @@ def main() -> None:
                 shot("2-message-buttons")
                 editor.set_rows(editor.rows()[:1])
                 page.kind_combo.setCurrentIndex(4)  # template
+                page.template_mapper.combos["name"].setCurrentText("{{نام}}")
+                page.template_mapper.combos["shop"].setCurrentText("فروشگاه نمونه")
                 shot("2-message-template")
                 page.kind_combo.setCurrentIndex(3)
                 page.go(2)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QTableView,
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
 from app.api import OutcomeUnknown, SafirError
 from app.campaign import CampaignEngine, CampaignStatus, Content
 from app.profiles import Profile
-from app.ui.campaign_page import confirm, set_text_direction
+from app.ui.campaign_page import confirm, set_text_direction, starts_right_to_left
 from app.ui.context import AppContext
 from app.ui.models import HistoryModel
 from app.workflow import CampaignInputError, create_quick_send
@@ -215,6 +216,7 @@ class QuickSendPanel(QWidget):
                       f"{row['campaign_id']} · {row['name']}", self.tr(row["state"]), row["error"] or row["message_id"] or "")
             for c, value in enumerate(values):
                 self.recent.setItem(r, c, QTableWidgetItem(str(value)))
+        self.recent.resizeColumnsToContents()
 
 
 class BalancePanel(QWidget):
@@ -656,7 +658,10 @@ class InboxDock(QDockWidget):
             return self.list.count()
         for message in messages[self.seen:]:
             when = datetime.fromisoformat(message["delivered_at"]).astimezone().strftime("%H:%M:%S")
-            self.list.insertItem(0, f"📱 {message['phone_number']}  ·  {when}\n{message['text']}")
+            item = QListWidgetItem(f"📱 {message['phone_number']}  ·  {when}\n{message['text']}")
+            if starts_right_to_left(message["text"]):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.list.insertItem(0, item)
         self.seen = len(messages)
         return self.list.count()
 

@@ -127,6 +127,7 @@ FA = {
     "Phone:": "تلفن:",
     "Preview for": "پیش‌نمایش برای",
     "Preview for row": "پیش‌نمایش برای ردیف",
+    "Preparing the campaign…": "آماده‌سازی کارزار…",
     "Price of a {0}": "بهای {0}",
     "Price per message:": "بهای هر پیام:",
     "Profile": "نمایه",

@@ -642,7 +642,7 @@
     <message>
         <location filename="../../app/ui/campaign_page.py" line="756" />
         <source>Preparing the campaign…</source>
-        <translation type="unfinished" />
+        <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="765" />
