@@ -139,6 +139,7 @@ class CampaignPage(QWidget):
         self.file_id = ""
         self._started = 0.0
         self._last_refresh = 0.0
+        self._events = 0
         self.steps = QStackedWidget()
         self.step_labels: list[QLabel] = []
         header = QHBoxLayout()
@@ -784,9 +785,12 @@ class CampaignPage(QWidget):
         self._started = time.monotonic()
         self._set_sending(True)
         self._log(self.tr("Sending campaign {0}…").format(campaign_id))
-        # The sheet's rows are long-lived: keep the collector from walking them again and
-        # again while sending (each full pass is a visible pause with big sheets).
+        # The sheet's rows are long-lived and every outcome makes new objects: full
+        # collections would walk them all again and again, each a visible pause. While
+        # sending, only the young generations are collected, now and then.
         gc.freeze()
+        gc.disable()
+        self._events = 0
         try:
             async with self.context.client() as client:
                 self.engine = CampaignEngine(self.context.journal, client, on_progress=self._on_progress)
@@ -796,7 +800,7 @@ class CampaignPage(QWidget):
             return None
         finally:
             self.engine = None
-            gc.unfreeze()
+            gc.enable()  # frozen objects stay frozen: unfreezing makes the next full pass walk them all
         self.last_result = result
         self._set_sending(False)
         self._on_progress(Progress(campaign_id, result.counts, result.status), force=True)
@@ -816,6 +820,9 @@ class CampaignPage(QWidget):
         return result
 
     def _on_progress(self, progress: Progress, force: bool = False) -> None:
+        self._events += 1
+        if not self._events % 100:
+            gc.collect(1)
         if progress.row is not None and progress.state is not None:
             self.model.update_status(progress.row, progress.state, progress.error)
             if progress.state not in ("sent", "in_flight", "pending"):

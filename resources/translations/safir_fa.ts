@@ -3,83 +3,83 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="231" />
+        <location filename="../../app/ui/panels.py" line="233" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="232" />
+        <location filename="../../app/ui/panels.py" line="234" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="233" />
+        <location filename="../../app/ui/panels.py" line="235" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="236" />
+        <location filename="../../app/ui/panels.py" line="238" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="236" />
-        <location filename="../../app/ui/panels.py" line="246" />
+        <location filename="../../app/ui/panels.py" line="238" />
+        <location filename="../../app/ui/panels.py" line="248" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="238" />
+        <location filename="../../app/ui/panels.py" line="240" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="259" />
+        <location filename="../../app/ui/panels.py" line="261" />
         <source>{0:,} messages</source>
         <translation>{0:,} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="260" />
+        <location filename="../../app/ui/panels.py" line="262" />
         <source>as reported at {0}</source>
         <translation>طبق گزارش {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="262" />
+        <location filename="../../app/ui/panels.py" line="264" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="263" />
+        <location filename="../../app/ui/panels.py" line="265" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="272" />
+        <location filename="../../app/ui/panels.py" line="274" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="273" />
+        <location filename="../../app/ui/panels.py" line="275" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="274" />
+        <location filename="../../app/ui/panels.py" line="276" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="285" />
+        <location filename="../../app/ui/panels.py" line="287" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="291" />
+        <location filename="../../app/ui/panels.py" line="293" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="294" />
+        <location filename="../../app/ui/panels.py" line="296" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -175,557 +175,557 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <location filename="../../app/ui/campaign_page.py" line="146" />
         <source>1. Recipients</source>
         <translation>۱. گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <location filename="../../app/ui/campaign_page.py" line="146" />
         <source>2. Message</source>
         <translation>۲. پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <location filename="../../app/ui/campaign_page.py" line="146" />
         <source>3. Review</source>
         <translation>۳. بازبینی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="145" />
+        <location filename="../../app/ui/campaign_page.py" line="146" />
         <source>4. Send</source>
         <translation>۴. ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="146" />
+        <location filename="../../app/ui/campaign_page.py" line="147" />
         <source>5. Results</source>
         <translation>۵. نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="156" />
+        <location filename="../../app/ui/campaign_page.py" line="157" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="157" />
+        <location filename="../../app/ui/campaign_page.py" line="158" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="202" />
-        <location filename="../../app/ui/campaign_page.py" line="748" />
+        <location filename="../../app/ui/campaign_page.py" line="203" />
+        <location filename="../../app/ui/campaign_page.py" line="749" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="204" />
+        <location filename="../../app/ui/campaign_page.py" line="205" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="210" />
+        <location filename="../../app/ui/campaign_page.py" line="211" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="218" />
+        <location filename="../../app/ui/campaign_page.py" line="219" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="221" />
+        <location filename="../../app/ui/campaign_page.py" line="222" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="225" />
+        <location filename="../../app/ui/campaign_page.py" line="226" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="229" />
+        <location filename="../../app/ui/campaign_page.py" line="230" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="231" />
+        <location filename="../../app/ui/campaign_page.py" line="232" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="233" />
+        <location filename="../../app/ui/campaign_page.py" line="234" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="236" />
+        <location filename="../../app/ui/campaign_page.py" line="237" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="238" />
-        <location filename="../../app/ui/campaign_page.py" line="862" />
+        <location filename="../../app/ui/campaign_page.py" line="239" />
+        <location filename="../../app/ui/campaign_page.py" line="869" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="252" />
+        <location filename="../../app/ui/campaign_page.py" line="253" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="253" />
+        <location filename="../../app/ui/campaign_page.py" line="254" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="260" />
+        <location filename="../../app/ui/campaign_page.py" line="261" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="284" />
+        <location filename="../../app/ui/campaign_page.py" line="285" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="285" />
+        <location filename="../../app/ui/campaign_page.py" line="286" />
         <source>detected, {0:.0%} sure</source>
         <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="287" />
+        <location filename="../../app/ui/campaign_page.py" line="288" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="292" />
+        <location filename="../../app/ui/campaign_page.py" line="293" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="314" />
+        <location filename="../../app/ui/campaign_page.py" line="315" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="316" />
+        <location filename="../../app/ui/campaign_page.py" line="317" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="317" />
+        <location filename="../../app/ui/campaign_page.py" line="318" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="320" />
-        <location filename="../../app/ui/campaign_page.py" line="400" />
+        <location filename="../../app/ui/campaign_page.py" line="321" />
+        <location filename="../../app/ui/campaign_page.py" line="401" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="324" />
+        <location filename="../../app/ui/campaign_page.py" line="325" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="325" />
+        <location filename="../../app/ui/campaign_page.py" line="326" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="329" />
+        <location filename="../../app/ui/campaign_page.py" line="330" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="336" />
+        <location filename="../../app/ui/campaign_page.py" line="337" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="338" />
+        <location filename="../../app/ui/campaign_page.py" line="339" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="341" />
+        <location filename="../../app/ui/campaign_page.py" line="342" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="345" />
+        <location filename="../../app/ui/campaign_page.py" line="346" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="351" />
+        <location filename="../../app/ui/campaign_page.py" line="352" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="354" />
+        <location filename="../../app/ui/campaign_page.py" line="355" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="355" />
+        <location filename="../../app/ui/campaign_page.py" line="356" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="357" />
+        <location filename="../../app/ui/campaign_page.py" line="358" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="362" />
-        <location filename="../../app/ui/campaign_page.py" line="365" />
+        <location filename="../../app/ui/campaign_page.py" line="363" />
+        <location filename="../../app/ui/campaign_page.py" line="366" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="369" />
+        <location filename="../../app/ui/campaign_page.py" line="370" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="374" />
+        <location filename="../../app/ui/campaign_page.py" line="375" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="375" />
+        <location filename="../../app/ui/campaign_page.py" line="376" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="381" />
+        <location filename="../../app/ui/campaign_page.py" line="382" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="400" />
+        <location filename="../../app/ui/campaign_page.py" line="401" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="434" />
+        <location filename="../../app/ui/campaign_page.py" line="435" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="460" />
+        <location filename="../../app/ui/campaign_page.py" line="461" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="470" />
+        <location filename="../../app/ui/campaign_page.py" line="471" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="475" />
+        <location filename="../../app/ui/campaign_page.py" line="476" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="485" />
+        <location filename="../../app/ui/campaign_page.py" line="486" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="513" />
+        <location filename="../../app/ui/campaign_page.py" line="514" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="515" />
+        <location filename="../../app/ui/campaign_page.py" line="516" />
         <source>Give the template field {{{{{0}}}}} a column or a text.</source>
         <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="538" />
+        <location filename="../../app/ui/campaign_page.py" line="539" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="544" />
+        <location filename="../../app/ui/campaign_page.py" line="545" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="558" />
+        <location filename="../../app/ui/campaign_page.py" line="559" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="562" />
+        <location filename="../../app/ui/campaign_page.py" line="563" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="563" />
+        <location filename="../../app/ui/campaign_page.py" line="564" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="564" />
+        <location filename="../../app/ui/campaign_page.py" line="565" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="569" />
+        <location filename="../../app/ui/campaign_page.py" line="570" />
         <source>Requests in flight at most</source>
         <translation>بیشترین درخواست هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="571" />
+        <location filename="../../app/ui/campaign_page.py" line="572" />
         <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
         <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="572" />
+        <location filename="../../app/ui/campaign_page.py" line="573" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="574" />
+        <location filename="../../app/ui/campaign_page.py" line="575" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="575" />
+        <location filename="../../app/ui/campaign_page.py" line="576" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="576" />
+        <location filename="../../app/ui/campaign_page.py" line="577" />
         <source>In flight:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="577" />
+        <location filename="../../app/ui/campaign_page.py" line="578" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="583" />
+        <location filename="../../app/ui/campaign_page.py" line="584" />
         <source>your own number, e.g. 0912 123 4567</source>
         <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="584" />
+        <location filename="../../app/ui/campaign_page.py" line="585" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="585" />
+        <location filename="../../app/ui/campaign_page.py" line="586" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="631" />
+        <location filename="../../app/ui/campaign_page.py" line="632" />
         <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
         <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="634" />
+        <location filename="../../app/ui/campaign_page.py" line="635" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="637" />
+        <location filename="../../app/ui/campaign_page.py" line="638" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="638" />
+        <location filename="../../app/ui/campaign_page.py" line="639" />
         <source>about {0:.0f} minutes</source>
         <translation>حدود {0:.0f} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="639" />
+        <location filename="../../app/ui/campaign_page.py" line="640" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="639" />
+        <location filename="../../app/ui/campaign_page.py" line="640" />
         <source>as fast as the service answers</source>
         <translation>به سرعت پاسخ‌دهی سرویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="641" />
+        <location filename="../../app/ui/campaign_page.py" line="642" />
         <source>, plus waits during quiet hours {0}-{1}</source>
         <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="643" />
+        <location filename="../../app/ui/campaign_page.py" line="644" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="646" />
+        <location filename="../../app/ui/campaign_page.py" line="647" />
         <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="648" />
+        <location filename="../../app/ui/campaign_page.py" line="649" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="648" />
+        <location filename="../../app/ui/campaign_page.py" line="649" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="649" />
+        <location filename="../../app/ui/campaign_page.py" line="650" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="650" />
+        <location filename="../../app/ui/campaign_page.py" line="651" />
         <source>Time at this rate: {0}.</source>
         <translation>زمان با این سرعت: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="672" />
-        <location filename="../../app/ui/campaign_page.py" line="676" />
+        <location filename="../../app/ui/campaign_page.py" line="673" />
+        <location filename="../../app/ui/campaign_page.py" line="677" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="675" />
+        <location filename="../../app/ui/campaign_page.py" line="676" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="700" />
+        <location filename="../../app/ui/campaign_page.py" line="701" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="701" />
+        <location filename="../../app/ui/campaign_page.py" line="702" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="702" />
+        <location filename="../../app/ui/campaign_page.py" line="703" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="703" />
+        <location filename="../../app/ui/campaign_page.py" line="704" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="712" />
+        <location filename="../../app/ui/campaign_page.py" line="713" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="713" />
+        <location filename="../../app/ui/campaign_page.py" line="714" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="719" />
+        <location filename="../../app/ui/campaign_page.py" line="720" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="751" />
+        <location filename="../../app/ui/campaign_page.py" line="752" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="756" />
+        <location filename="../../app/ui/campaign_page.py" line="757" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="765" />
+        <location filename="../../app/ui/campaign_page.py" line="766" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="771" />
+        <location filename="../../app/ui/campaign_page.py" line="772" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="786" />
+        <location filename="../../app/ui/campaign_page.py" line="787" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="807" />
+        <location filename="../../app/ui/campaign_page.py" line="811" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="832" />
+        <location filename="../../app/ui/campaign_page.py" line="839" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="835" />
+        <location filename="../../app/ui/campaign_page.py" line="842" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="822" />
+        <location filename="../../app/ui/campaign_page.py" line="829" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="842" />
+        <location filename="../../app/ui/campaign_page.py" line="849" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="847" />
+        <location filename="../../app/ui/campaign_page.py" line="854" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="860" />
+        <location filename="../../app/ui/campaign_page.py" line="867" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="865" />
+        <location filename="../../app/ui/campaign_page.py" line="872" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="867" />
+        <location filename="../../app/ui/campaign_page.py" line="874" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="886" />
+        <location filename="../../app/ui/campaign_page.py" line="893" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="887" />
+        <location filename="../../app/ui/campaign_page.py" line="894" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="894" />
+        <location filename="../../app/ui/campaign_page.py" line="901" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="905" />
+        <location filename="../../app/ui/campaign_page.py" line="912" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="921" />
+        <location filename="../../app/ui/campaign_page.py" line="928" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -733,27 +733,27 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="319" />
+        <location filename="../../app/ui/panels.py" line="321" />
         <source>Past campaigns</source>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="321" />
+        <location filename="../../app/ui/panels.py" line="323" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="322" />
+        <location filename="../../app/ui/panels.py" line="324" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="323" />
+        <location filename="../../app/ui/panels.py" line="325" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="332" />
+        <location filename="../../app/ui/panels.py" line="334" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
@@ -761,12 +761,12 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="633" />
+        <location filename="../../app/ui/panels.py" line="635" />
         <source>Sandbox inbox</source>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="638" />
+        <location filename="../../app/ui/panels.py" line="640" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -852,163 +852,163 @@
 <context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="461" />
+        <location filename="../../app/ui/panels.py" line="463" />
         <source>Profile</source>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="468" />
+        <location filename="../../app/ui/panels.py" line="470" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="468" />
+        <location filename="../../app/ui/panels.py" line="470" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="469" />
+        <location filename="../../app/ui/panels.py" line="471" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="469" />
+        <location filename="../../app/ui/panels.py" line="471" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="470" />
+        <location filename="../../app/ui/panels.py" line="472" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="474" />
+        <location filename="../../app/ui/panels.py" line="476" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="476" />
+        <location filename="../../app/ui/panels.py" line="478" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="476" />
+        <location filename="../../app/ui/panels.py" line="478" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="478" />
+        <location filename="../../app/ui/panels.py" line="480" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="479" />
+        <location filename="../../app/ui/panels.py" line="481" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="480" />
+        <location filename="../../app/ui/panels.py" line="482" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="483" />
+        <location filename="../../app/ui/panels.py" line="485" />
         <source>Save and use</source>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="484" />
-        <location filename="../../app/ui/panels.py" line="562" />
+        <location filename="../../app/ui/panels.py" line="486" />
+        <location filename="../../app/ui/panels.py" line="564" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="485" />
+        <location filename="../../app/ui/panels.py" line="487" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="486" />
+        <location filename="../../app/ui/panels.py" line="488" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="496" />
+        <location filename="../../app/ui/panels.py" line="498" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="497" />
+        <location filename="../../app/ui/panels.py" line="499" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="498" />
+        <location filename="../../app/ui/panels.py" line="500" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="499" />
+        <location filename="../../app/ui/panels.py" line="501" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="500" />
+        <location filename="../../app/ui/panels.py" line="502" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="501" />
+        <location filename="../../app/ui/panels.py" line="503" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="515" />
+        <location filename="../../app/ui/panels.py" line="517" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="519" />
+        <location filename="../../app/ui/panels.py" line="521" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="526" />
+        <location filename="../../app/ui/panels.py" line="528" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="527" />
+        <location filename="../../app/ui/panels.py" line="529" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="574" />
+        <location filename="../../app/ui/panels.py" line="576" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="586" />
+        <location filename="../../app/ui/panels.py" line="588" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="599" />
+        <location filename="../../app/ui/panels.py" line="601" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="608" />
+        <location filename="../../app/ui/panels.py" line="610" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="621" />
+        <location filename="../../app/ui/panels.py" line="623" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="623" />
+        <location filename="../../app/ui/panels.py" line="625" />
         <source>Connected: the service accepted the client id and secret.</source>
         <translation>وصل شد: سرویس شناسه و رمز کاربری را پذیرفت.</translation>
     </message>
@@ -1016,161 +1016,161 @@
 <context>
     <name>QuickSendPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="67" />
+        <location filename="../../app/ui/panels.py" line="68" />
         <source>e.g. 0912 123 4567</source>
         <translation>مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="68" />
+        <location filename="../../app/ui/panels.py" line="69" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="71" />
+        <location filename="../../app/ui/panels.py" line="72" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="71" />
+        <location filename="../../app/ui/panels.py" line="72" />
         <source>One-time password (bot)</source>
         <translation>رمز یک‌بارمصرف (بات)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="71" />
+        <location filename="../../app/ui/panels.py" line="72" />
         <source>One-time password (v2, shows balance)</source>
         <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="72" />
-        <location filename="../../app/ui/panels.py" line="86" />
+        <location filename="../../app/ui/panels.py" line="73" />
+        <location filename="../../app/ui/panels.py" line="87" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="74" />
+        <location filename="../../app/ui/panels.py" line="75" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="78" />
+        <location filename="../../app/ui/panels.py" line="79" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="81" />
+        <location filename="../../app/ui/panels.py" line="82" />
         <source>Message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="82" />
+        <location filename="../../app/ui/panels.py" line="83" />
         <source>The message, the one-time password digits, or for a template one field=value per line</source>
         <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="87" />
+        <location filename="../../app/ui/panels.py" line="88" />
         <source>Secure message</source>
         <translation>پیام امن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="88" />
+        <location filename="../../app/ui/panels.py" line="89" />
         <source>Send now</source>
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="91" />
+        <location filename="../../app/ui/panels.py" line="92" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="92" />
+        <location filename="../../app/ui/panels.py" line="93" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="93" />
+        <location filename="../../app/ui/panels.py" line="94" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="94" />
+        <location filename="../../app/ui/panels.py" line="95" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="95" />
+        <location filename="../../app/ui/panels.py" line="96" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="100" />
+        <location filename="../../app/ui/panels.py" line="101" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="100" />
+        <location filename="../../app/ui/panels.py" line="101" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="100" />
+        <location filename="../../app/ui/panels.py" line="101" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="101" />
+        <location filename="../../app/ui/panels.py" line="102" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="103" />
+        <location filename="../../app/ui/panels.py" line="104" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="106" />
+        <location filename="../../app/ui/panels.py" line="107" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="110" />
+        <location filename="../../app/ui/panels.py" line="111" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="174" />
-        <location filename="../../app/ui/panels.py" line="185" />
+        <location filename="../../app/ui/panels.py" line="175" />
         <location filename="../../app/ui/panels.py" line="186" />
-        <location filename="../../app/ui/panels.py" line="201" />
+        <location filename="../../app/ui/panels.py" line="187" />
+        <location filename="../../app/ui/panels.py" line="202" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="176" />
+        <location filename="../../app/ui/panels.py" line="177" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="181" />
+        <location filename="../../app/ui/panels.py" line="182" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="183" />
+        <location filename="../../app/ui/panels.py" line="184" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="193" />
+        <location filename="../../app/ui/panels.py" line="194" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="198" />
+        <location filename="../../app/ui/panels.py" line="199" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="204" />
+        <location filename="../../app/ui/panels.py" line="205" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1214,77 +1214,77 @@
 <context>
     <name>TemplatesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="373" />
+        <location filename="../../app/ui/panels.py" line="375" />
         <source>Template id</source>
         <translation>شناسهٔ قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="373" />
+        <location filename="../../app/ui/panels.py" line="375" />
         <source>Body with {{fields}}</source>
         <translation>متن با {{فیلدها}}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="374" />
+        <location filename="../../app/ui/panels.py" line="376" />
         <source>Category</source>
         <translation>دسته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="376" />
+        <location filename="../../app/ui/panels.py" line="378" />
         <source>Template library</source>
         <translation>کتابخانهٔ قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="378" />
+        <location filename="../../app/ui/panels.py" line="380" />
         <source>Add template</source>
         <translation>افزودن قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="379" />
+        <location filename="../../app/ui/panels.py" line="381" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="384" />
+        <location filename="../../app/ui/panels.py" line="386" />
         <source>Service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="384" />
+        <location filename="../../app/ui/panels.py" line="386" />
         <source>Promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="385" />
+        <location filename="../../app/ui/panels.py" line="387" />
         <source>Other message</source>
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="390" />
+        <location filename="../../app/ui/panels.py" line="392" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="399" />
+        <location filename="../../app/ui/panels.py" line="401" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="400" />
+        <location filename="../../app/ui/panels.py" line="402" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="404" />
+        <location filename="../../app/ui/panels.py" line="406" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="418" />
+        <location filename="../../app/ui/panels.py" line="420" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="419" />
+        <location filename="../../app/ui/panels.py" line="421" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>
