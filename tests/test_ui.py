@@ -319,3 +319,20 @@ def test_persian_switches_to_right_to_left_with_translations(qapp: QApplication,
         if replacement.inbox is not None:
             replacement.inbox.timer.stop()
         apply_language(qapp, "en")
+
+
+def test_an_import_can_be_stopped(qapp: Any, window: MainWindow, tmp_path: Path) -> None:
+    page = window.campaign
+    big = tmp_path / "big.csv"
+    big.write_text("mobile\n" + "09121110001\n" * 400_000, encoding="utf-8")
+
+    async def scenario() -> bool:
+        reading = asyncio.ensure_future(page.open_sheet(big))
+        while not page.stop_work_button.isVisible():
+            await asyncio.sleep(0.01)
+        page.stop_work_button.click()
+        return await reading
+
+    assert run_in_qt_loop(qapp, scenario) is False
+    assert "was stopped" in page.message_line.text() and page.checked is None
+    assert not page.stop_work_button.isVisible()

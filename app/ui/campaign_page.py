@@ -159,7 +159,13 @@ class CampaignPage(QWidget):
         self.next_button.setDefault(True)
         self.back_button.clicked.connect(lambda: self.go(self.steps.currentIndex() - 1))
         self.next_button.clicked.connect(lambda: self.go(self.steps.currentIndex() + 1))
+        self.stop_work_button = QPushButton(self.tr("Stop"))
+        self.stop_work_button.setToolTip(self.tr("Stop the import, upload or export in progress"))
+        self.stop_work_button.setVisible(False)
+        self.stop_work_button.clicked.connect(self.stop_work)
+        self._work: asyncio.Future[Any] | None = None
         nav = QHBoxLayout()
+        nav.addWidget(self.stop_work_button)
         nav.addStretch(1)
         nav.addWidget(self.back_button)
         nav.addWidget(self.next_button)
@@ -172,6 +178,25 @@ class CampaignPage(QWidget):
         layout.addLayout(nav)
         self._set_sending(False)
         self.go(0)
+
+    # -- work off the GUI thread, stoppable ----------------------------------------------
+
+    async def stoppable(self, work: Any) -> Any:
+        """Await ``work`` (a coroutine) with the Stop button shown; raises
+        asyncio.CancelledError when the user stops it."""
+        self._work = asyncio.ensure_future(work)
+        self.stop_work_button.setVisible(True)
+        try:
+            return await self._work
+        finally:
+            self._work = None
+            self.stop_work_button.setVisible(False)
+
+    def stop_work(self) -> None:
+        """Stop the import, upload or export in progress (a thread finishes in the
+        background, its result dropped)."""
+        if self._work is not None:
+            self._work.cancel()
 
     # -- navigation -----------------------------------------------------------------------
 
@@ -260,12 +285,20 @@ class CampaignPage(QWidget):
         """Read and check ``path`` off the GUI thread and show every row's verdict."""
         self.say(self.tr("Reading {0}…").format(path.name))
         self.open_button.setEnabled(False)
+        def read() -> tuple[list[str], CheckedSheet, list[dict[str, str]]]:
+            names = list_sheets(path)
+            checked = check_sheet(path, phone_column=phone_column, sheet_name=sheet_name)
+            return names, checked, checked.sheet.records()
+
         try:
-            names = await asyncio.to_thread(list_sheets, path)
-            checked = await asyncio.to_thread(check_sheet, path, phone_column=phone_column, sheet_name=sheet_name)
-            records = await asyncio.to_thread(checked.sheet.records)
+            names, checked, records = await self.stoppable(asyncio.to_thread(read))
         except SheetError as exc:
             self.say(str(exc), error=True)
+            return False
+        except asyncio.CancelledError:
+            if asyncio.current_task() is not None and asyncio.current_task().cancelling():
+                raise
+            self.say(self.tr("Reading {0} was stopped.").format(path.name))
             return False
         finally:
             self.open_button.setEnabled(True)
@@ -469,11 +502,19 @@ class CampaignPage(QWidget):
         self.upload_progress.setValue(0)
         self.choose_file_button.setEnabled(False)
         self.file_label.setText(self.tr("Uploading {0}…").format(path.name))
-        try:
+        async def upload() -> Any:
             async with self.context.client() as client:
-                result = await client.upload_file(path, on_progress=self.upload_progress.setValue)
+                return await client.upload_file(path, on_progress=self.upload_progress.setValue)
+
+        try:
+            result = await self.stoppable(upload())
         except SafirError as exc:
             self.file_label.setText(self.tr("Upload failed: {0}").format(exc.message))
+            return False
+        except asyncio.CancelledError:
+            if asyncio.current_task() is not None and asyncio.current_task().cancelling():
+                raise
+            self.file_label.setText(self.tr("The upload was stopped."))
             return False
         finally:
             self.choose_file_button.setEnabled(True)
@@ -903,9 +944,14 @@ class CampaignPage(QWidget):
         rows = list(self.context.journal.result_rows(self.campaign_id))
         self.export_button.setEnabled(False)
         try:
-            await asyncio.to_thread(write_results, path, rows)
+            await self.stoppable(asyncio.to_thread(write_results, path, rows))
         except ExportError as exc:
             self.say(str(exc), error=True)
+            return False
+        except asyncio.CancelledError:
+            if asyncio.current_task() is not None and asyncio.current_task().cancelling():
+                raise
+            self.say(self.tr("The export was stopped."))
             return False
         finally:
             self.export_button.setEnabled(True)

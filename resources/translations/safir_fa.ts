@@ -210,522 +210,547 @@
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="203" />
-        <location filename="../../app/ui/campaign_page.py" line="749" />
+        <location filename="../../app/ui/campaign_page.py" line="162" />
+        <source>Stop</source>
+        <translation>توقف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="163" />
+        <source>Stop the import, upload or export in progress</source>
+        <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="228" />
+        <location filename="../../app/ui/campaign_page.py" line="790" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="205" />
+        <location filename="../../app/ui/campaign_page.py" line="230" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="211" />
+        <location filename="../../app/ui/campaign_page.py" line="236" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="219" />
+        <location filename="../../app/ui/campaign_page.py" line="244" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="222" />
+        <location filename="../../app/ui/campaign_page.py" line="247" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="226" />
+        <location filename="../../app/ui/campaign_page.py" line="251" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="230" />
+        <location filename="../../app/ui/campaign_page.py" line="255" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="232" />
+        <location filename="../../app/ui/campaign_page.py" line="257" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="234" />
+        <location filename="../../app/ui/campaign_page.py" line="259" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="237" />
+        <location filename="../../app/ui/campaign_page.py" line="262" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="239" />
-        <location filename="../../app/ui/campaign_page.py" line="869" />
+        <location filename="../../app/ui/campaign_page.py" line="264" />
+        <location filename="../../app/ui/campaign_page.py" line="910" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="253" />
+        <location filename="../../app/ui/campaign_page.py" line="278" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="254" />
+        <location filename="../../app/ui/campaign_page.py" line="279" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="261" />
+        <location filename="../../app/ui/campaign_page.py" line="286" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="285" />
+        <location filename="../../app/ui/campaign_page.py" line="301" />
+        <source>Reading {0} was stopped.</source>
+        <translation>خواندن {0} متوقف شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="318" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="286" />
+        <location filename="../../app/ui/campaign_page.py" line="319" />
         <source>detected, {0:.0%} sure</source>
         <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="288" />
+        <location filename="../../app/ui/campaign_page.py" line="321" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="293" />
+        <location filename="../../app/ui/campaign_page.py" line="326" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="315" />
+        <location filename="../../app/ui/campaign_page.py" line="348" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="317" />
+        <location filename="../../app/ui/campaign_page.py" line="350" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="318" />
+        <location filename="../../app/ui/campaign_page.py" line="351" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="321" />
-        <location filename="../../app/ui/campaign_page.py" line="401" />
+        <location filename="../../app/ui/campaign_page.py" line="354" />
+        <location filename="../../app/ui/campaign_page.py" line="434" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="325" />
+        <location filename="../../app/ui/campaign_page.py" line="358" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="326" />
+        <location filename="../../app/ui/campaign_page.py" line="359" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="330" />
+        <location filename="../../app/ui/campaign_page.py" line="363" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="337" />
+        <location filename="../../app/ui/campaign_page.py" line="370" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="339" />
+        <location filename="../../app/ui/campaign_page.py" line="372" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="342" />
+        <location filename="../../app/ui/campaign_page.py" line="375" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="346" />
+        <location filename="../../app/ui/campaign_page.py" line="379" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="352" />
+        <location filename="../../app/ui/campaign_page.py" line="385" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="355" />
+        <location filename="../../app/ui/campaign_page.py" line="388" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="356" />
+        <location filename="../../app/ui/campaign_page.py" line="389" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="358" />
+        <location filename="../../app/ui/campaign_page.py" line="391" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="363" />
-        <location filename="../../app/ui/campaign_page.py" line="366" />
+        <location filename="../../app/ui/campaign_page.py" line="396" />
+        <location filename="../../app/ui/campaign_page.py" line="399" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="370" />
+        <location filename="../../app/ui/campaign_page.py" line="403" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="375" />
+        <location filename="../../app/ui/campaign_page.py" line="408" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="376" />
+        <location filename="../../app/ui/campaign_page.py" line="409" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="382" />
+        <location filename="../../app/ui/campaign_page.py" line="415" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="401" />
+        <location filename="../../app/ui/campaign_page.py" line="434" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="435" />
+        <location filename="../../app/ui/campaign_page.py" line="468" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="461" />
+        <location filename="../../app/ui/campaign_page.py" line="494" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="471" />
+        <location filename="../../app/ui/campaign_page.py" line="504" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="476" />
+        <location filename="../../app/ui/campaign_page.py" line="512" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="486" />
+        <location filename="../../app/ui/campaign_page.py" line="517" />
+        <source>The upload was stopped.</source>
+        <translation>بارگذاری متوقف شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="527" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="514" />
+        <location filename="../../app/ui/campaign_page.py" line="555" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="516" />
+        <location filename="../../app/ui/campaign_page.py" line="557" />
         <source>Give the template field {{{{{0}}}}} a column or a text.</source>
         <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="539" />
+        <location filename="../../app/ui/campaign_page.py" line="580" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="545" />
+        <location filename="../../app/ui/campaign_page.py" line="586" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="559" />
+        <location filename="../../app/ui/campaign_page.py" line="600" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="563" />
+        <location filename="../../app/ui/campaign_page.py" line="604" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="564" />
+        <location filename="../../app/ui/campaign_page.py" line="605" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="565" />
+        <location filename="../../app/ui/campaign_page.py" line="606" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="570" />
+        <location filename="../../app/ui/campaign_page.py" line="611" />
         <source>Requests in flight at most</source>
         <translation>بیشترین درخواست هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="572" />
+        <location filename="../../app/ui/campaign_page.py" line="613" />
         <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
         <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="573" />
+        <location filename="../../app/ui/campaign_page.py" line="614" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="575" />
+        <location filename="../../app/ui/campaign_page.py" line="616" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="576" />
+        <location filename="../../app/ui/campaign_page.py" line="617" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="577" />
+        <location filename="../../app/ui/campaign_page.py" line="618" />
         <source>In flight:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="578" />
+        <location filename="../../app/ui/campaign_page.py" line="619" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="584" />
+        <location filename="../../app/ui/campaign_page.py" line="625" />
         <source>your own number, e.g. 0912 123 4567</source>
         <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="585" />
+        <location filename="../../app/ui/campaign_page.py" line="626" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="586" />
+        <location filename="../../app/ui/campaign_page.py" line="627" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="632" />
+        <location filename="../../app/ui/campaign_page.py" line="673" />
         <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
         <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="635" />
+        <location filename="../../app/ui/campaign_page.py" line="676" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="638" />
+        <location filename="../../app/ui/campaign_page.py" line="679" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="639" />
+        <location filename="../../app/ui/campaign_page.py" line="680" />
         <source>about {0:.0f} minutes</source>
         <translation>حدود {0:.0f} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="640" />
+        <location filename="../../app/ui/campaign_page.py" line="681" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="640" />
+        <location filename="../../app/ui/campaign_page.py" line="681" />
         <source>as fast as the service answers</source>
         <translation>به سرعت پاسخ‌دهی سرویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="642" />
+        <location filename="../../app/ui/campaign_page.py" line="683" />
         <source>, plus waits during quiet hours {0}-{1}</source>
         <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="644" />
+        <location filename="../../app/ui/campaign_page.py" line="685" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="647" />
+        <location filename="../../app/ui/campaign_page.py" line="688" />
         <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="649" />
+        <location filename="../../app/ui/campaign_page.py" line="690" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="649" />
+        <location filename="../../app/ui/campaign_page.py" line="690" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="650" />
+        <location filename="../../app/ui/campaign_page.py" line="691" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="651" />
+        <location filename="../../app/ui/campaign_page.py" line="692" />
         <source>Time at this rate: {0}.</source>
         <translation>زمان با این سرعت: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="673" />
-        <location filename="../../app/ui/campaign_page.py" line="677" />
+        <location filename="../../app/ui/campaign_page.py" line="714" />
+        <location filename="../../app/ui/campaign_page.py" line="718" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="676" />
+        <location filename="../../app/ui/campaign_page.py" line="717" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="701" />
+        <location filename="../../app/ui/campaign_page.py" line="742" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="702" />
+        <location filename="../../app/ui/campaign_page.py" line="743" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="703" />
+        <location filename="../../app/ui/campaign_page.py" line="744" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="704" />
+        <location filename="../../app/ui/campaign_page.py" line="745" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="713" />
+        <location filename="../../app/ui/campaign_page.py" line="754" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="714" />
+        <location filename="../../app/ui/campaign_page.py" line="755" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="720" />
+        <location filename="../../app/ui/campaign_page.py" line="761" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="752" />
+        <location filename="../../app/ui/campaign_page.py" line="793" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="757" />
+        <location filename="../../app/ui/campaign_page.py" line="798" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="766" />
+        <location filename="../../app/ui/campaign_page.py" line="807" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="772" />
+        <location filename="../../app/ui/campaign_page.py" line="813" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="787" />
+        <location filename="../../app/ui/campaign_page.py" line="828" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="811" />
+        <location filename="../../app/ui/campaign_page.py" line="852" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="839" />
+        <location filename="../../app/ui/campaign_page.py" line="880" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="842" />
+        <location filename="../../app/ui/campaign_page.py" line="883" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="829" />
+        <location filename="../../app/ui/campaign_page.py" line="870" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="849" />
+        <location filename="../../app/ui/campaign_page.py" line="890" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="854" />
+        <location filename="../../app/ui/campaign_page.py" line="895" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="867" />
+        <location filename="../../app/ui/campaign_page.py" line="908" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="872" />
+        <location filename="../../app/ui/campaign_page.py" line="913" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="874" />
+        <location filename="../../app/ui/campaign_page.py" line="915" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="893" />
+        <location filename="../../app/ui/campaign_page.py" line="934" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="894" />
+        <location filename="../../app/ui/campaign_page.py" line="935" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="901" />
+        <location filename="../../app/ui/campaign_page.py" line="942" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="912" />
+        <location filename="../../app/ui/campaign_page.py" line="954" />
+        <source>The export was stopped.</source>
+        <translation>خروجی متوقف شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="958" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="928" />
+        <location filename="../../app/ui/campaign_page.py" line="974" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
