@@ -231,6 +231,20 @@ class Journal:
                         self.db.execute(statement)
                 self.db.execute(f"PRAGMA user_version = {target}")
 
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database from a connection of its own, so it
+        can run in a worker thread while the sender keeps committing."""
+        db = sqlite3.connect(self.path, timeout=10.0)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
+
+    def automatic_checkpoints(self, on: bool) -> None:
+        """Let commits checkpoint the log themselves (SQLite's default), or not, while
+        :meth:`checkpoint` runs elsewhere."""
+        self.db.execute(f"PRAGMA wal_autocheckpoint = {1000 if on else 0}")
+
     def transaction(self) -> _Transaction:
         """``with journal.transaction():`` groups statements into one atomic commit."""
         return _Transaction(self.db)
