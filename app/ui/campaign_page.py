@@ -68,6 +68,15 @@ def starts_right_to_left(text: str) -> bool:
     return False
 
 
+def bot_id_of(combo: QComboBox) -> int:
+    """The bot chosen in an editable bot list ("1001 — name", or an id typed in); 0 if none."""
+    data = combo.currentData()
+    if isinstance(data, int):
+        return data
+    text = combo.currentText().split("—")[0].strip()
+    return int(text) if text.isdigit() else 0
+
+
 def set_text_direction(editor: QPlainTextEdit) -> None:
     """Lay the editor's text out right to left when it starts with Persian."""
     rtl = starts_right_to_left(editor.toPlainText())
@@ -642,11 +651,7 @@ class CampaignPage(QWidget):
             self.bot_combo.addItem(f"{bot_id} — {name}", bot_id)
 
     def bot_id(self) -> int:
-        data = self.bot_combo.currentData()
-        if isinstance(data, int):
-            return data
-        text = self.bot_combo.currentText().split("—")[0].strip()
-        return int(text) if text.isdigit() else 0
+        return bot_id_of(self.bot_combo)
 
     def quiet_hours(self) -> QuietHours | None:
         text = self.quiet_edit.text().strip()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from app.api import OutcomeUnknown, SafirError
 from app.campaign import CampaignEngine, CampaignStatus, Content
 from app.profiles import Profile
-from app.ui.campaign_page import confirm, set_text_direction, starts_right_to_left
+from app.ui.campaign_page import bot_id_of, confirm, set_text_direction, starts_right_to_left
 from app.ui.context import AppContext
 from app.ui.models import HistoryModel
 from app.workflow import CampaignInputError, create_quick_send
@@ -126,13 +126,6 @@ class QuickSendPanel(QWidget):
         self.bot_combo.setEnabled(index != 2)
         self.secure_check.setEnabled(index != 2)
 
-    def _bot_id(self) -> int:
-        data = self.bot_combo.currentData()
-        if isinstance(data, int):
-            return data
-        text = self.bot_combo.currentText().split("—")[0].strip()
-        return int(text) if text.isdigit() else 0
-
     @qasync.asyncSlot()
     async def _on_send_clicked(self) -> None:
         await self.send()
@@ -168,7 +161,7 @@ class QuickSendPanel(QWidget):
 
         try:
             campaign_id = create_quick_send(
-                self.context.journal, phone_input=self.phone_edit.text(), content=content, bot_id=self._bot_id(),
+                self.context.journal, phone_input=self.phone_edit.text(), content=content, bot_id=bot_id_of(self.bot_combo),
                 base_url=self.context.connection.base_url,
                 template_fields=placeholders(template["body"]) if template else None)
         except CampaignInputError as exc:
