@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import socket
+import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -23,3 +26,21 @@ def delivered(sandbox: EmbeddedSandbox, phone: str | None = None) -> list[dict]:
     """What the sandbox delivered, read over HTTP from /sandbox/messages."""
     params = {"phone": phone} if phone else None
     return httpx.get(f"{sandbox.url}/sandbox/messages", params=params).json()["messages"]
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def sandbox_state_when_up(url: str, tries: int = 200) -> dict[str, Any]:
+    """GET /sandbox/state of a sandbox process that is starting, once it answers.
+    Raises AssertionError if it never does."""
+    for _ in range(tries):
+        try:
+            return httpx.get(f"{url}/sandbox/state").json()
+        except httpx.TransportError:
+            time.sleep(0.05)
+    raise AssertionError(f"no sandbox answered at {url}")

@@ -13,7 +13,7 @@ import openpyxl
 import pytest
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from tests.helpers import REPO, SAMPLES, delivered
+from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
 
 COLUMNS = ["row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id"]
 
@@ -112,14 +112,9 @@ def test_an_unreachable_service_exits_non_zero_and_keeps_the_rows_pending(tmp_pa
 
 
 def test_the_standalone_sandbox_serves_on_the_given_port(tmp_path: Path) -> None:
-    import socket
-    import time
-
     import httpx
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     config = tmp_path / "sandbox.toml"
     config.write_text('balance = 7\n[[accounts]]\nclient_id = "two"\nclient_secret = "s2"\napi_key = "k2"\n'
                       'bots = { 2001 = "دو" }\n', encoding="utf-8")
@@ -129,12 +124,7 @@ def test_the_standalone_sandbox_serves_on_the_given_port(tmp_path: Path) -> None
     try:
         assert "sandbox on http://127.0.0.1" in (server.stdout.readline() if server.stdout else "")
         url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                state = httpx.get(f"{url}/sandbox/state").json()
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
+        state = sandbox_state_when_up(url)
         assert state["balances"] == {"demo": 7, "two": 10000}
         body = {"bot_id": 2001, "phone_number": "989121234567", "message_data": {"message": {"text": "x"}}}
         assert httpx.post(f"{url}/api/v3/send_message", json=body, headers={"api-access-key": "k2"}).status_code == 200

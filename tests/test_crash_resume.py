@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -19,15 +18,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.helpers import REPO
+from tests.helpers import REPO, free_port, sandbox_state_when_up
 
 VALID = 240
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
@@ -49,12 +42,7 @@ def test_killed_and_resumed_campaign_delivers_each_recipient_exactly_once(tmp_pa
                      "--fault-hold-s", "1", "--seed", "3"], env)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
-            try:
-                httpx.get(f"{url}/sandbox/state")
-                break
-            except httpx.TransportError:
-                time.sleep(0.05)
+        sandbox_state_when_up(url)
         common = ["--base-url", url, "--timeout", "0.4"]
         first = start(["send", str(sheet), "--bot-id", "1001", "--text", "سلام {{name}}", "--rate", "0",
                        "--in-flight", "8", *common], env)
