@@ -387,7 +387,8 @@ async def _send(args: argparse.Namespace) -> int:
         except ValueError:
             raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
     checked = _checked(args)
-    content = _content(args, file_id="pending-upload" if args.file else None)
+    # Check the message flags before uploading anything; the real file_id replaces this one.
+    content = _content(args, file_id="not-yet-uploaded" if args.file else None)
     if args.dry_run:
         print("dry run: nothing is sent")
         _describe(args, checked)

@@ -3,7 +3,7 @@ a campaign made from it, and its results. Composes app.contacts and app.campaign
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,6 @@ from app.contacts import (
     Sheet,
     SuppressionList,
     Verdicts,
-    count_verdicts,
     normalise,
     read_sheet,
     resolve_phone_column,
@@ -42,7 +41,7 @@ class CheckedSheet:
     @property
     def counts(self) -> dict[str, int]:
         """Rows per verdict (valid, invalid, duplicate, suppressed)."""
-        return count_verdicts(self.verdicts)
+        return self.verdicts.counts()
 
     def dry_run_rows(self) -> Iterator[dict[str, Any]]:
         """Results rows as a dry run reports them: status is the verdict."""
@@ -112,27 +111,24 @@ def create_campaign(
     )
 
 
-def create_text_campaign(journal: Journal, checked: CheckedSheet, *, text: str, **settings: Any) -> int:
-    """:func:`create_campaign` for a plain text message with ``{{column}}`` placeholders."""
-    return create_campaign(journal, checked, content=Content(kind="text", text=text), **settings)
-
-
 def create_quick_send(
     journal: Journal, *, phone_input: str, content: Content, bot_id: int, base_url: str,
-    template_fields: list[str] | None = None,
+    template_fields: list[str] | None = None, fields: Mapping[str, str] | None = None,
 ) -> int:
-    """A one-recipient campaign for a support agent's single message; returns its id.
+    """A one-recipient campaign for a support agent's single message (or a campaign's
+    test send, ``fields`` filling its ``{{column}}`` placeholders); returns its id.
 
     Raises CampaignInputError for a phone that is not an Iranian mobile or content that
     cannot be sent. Going through the journal gives the send a fixed request_id and a
     place in the phone's history.
     """
+    fields = fields or {}
     check = normalise(phone_input)
     if check.phone is None:
         raise CampaignInputError(f"{phone_input or 'the phone'}: {check.reason}.")
     try:
-        content.check([], template_fields)
-        message = content.render({}).to_wire()
+        content.check(fields, template_fields)
+        message = content.render(fields).to_wire()
     except ContentError as exc:
         raise CampaignInputError(f"{exc.field}: {exc.problem}.") from None
     except RequestValidationError as exc:

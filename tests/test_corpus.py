@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.contacts import SheetError, count_verdicts, read_sheet, resolve_phone_column, validate
+from app.contacts import SheetError, read_sheet, resolve_phone_column, validate
 
 DATA = Path(__file__).resolve().parent / "data"
 EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
@@ -29,7 +29,7 @@ def test_corpus_file(name: str) -> None:
     assert column == expected["phone_column"]
     verdicts = validate(sheet, column)
     assert [[v.row, v.verdict.value, v.phone] for v in verdicts] == expected["verdicts"]
-    assert sum(count_verdicts(verdicts).values()) == len(sheet)
+    assert sum(verdicts.counts().values()) == len(sheet)
 
 
 def test_a_huge_row_is_read_not_refused(tmp_path: Path) -> None:

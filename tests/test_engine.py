@@ -9,9 +9,9 @@ import pytest
 
 from app import paths
 from app.api import MessageData, RetryPolicy, SafirClient
-from app.campaign import CampaignEngine, CampaignStatus, Journal, Pacer, RecipientState
+from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, Pacer, RecipientState
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.workflow import check_sheet, create_text_campaign
+from app.workflow import check_sheet, create_campaign
 from tests.helpers import SAMPLES, delivered, fast_settings
 
 
@@ -59,7 +59,8 @@ async def test_rate_zero_means_no_pacing() -> None:
 
 def sample_campaign(journal: Journal, base_url: str, text: str = "سلام {{نام}}") -> int:
     checked = check_sheet(SAMPLES / "contacts.xlsx")
-    return create_text_campaign(journal, checked, text=text, bot_id=1001, base_url=base_url, rate_per_minute=0)
+    return create_campaign(journal, checked, content=Content(kind="text", text=text), bot_id=1001,
+                           base_url=base_url, rate_per_minute=0)
 
 
 async def test_every_valid_row_is_sent_once_with_its_own_text(sandbox: EmbeddedSandbox) -> None:

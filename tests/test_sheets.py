@@ -5,7 +5,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from app.contacts import SheetError, Verdict, count_verdicts, detect_phone_column, read_sheet, resolve_phone_column, validate
+from app.contacts import SheetError, Verdict, detect_phone_column, read_sheet, resolve_phone_column, validate
 from tests.helpers import SAMPLES
 
 
@@ -45,7 +45,7 @@ def test_row_numbers_are_the_ones_excel_shows_even_with_blank_rows_inside(tmp_pa
 def test_verdicts_name_the_first_row_of_a_duplicate_and_always_add_up() -> None:
     sheet = read_sheet(SAMPLES / "contacts.xlsx")
     verdicts = validate(sheet, "موبایل")
-    counts = count_verdicts(verdicts)
+    counts = verdicts.counts()
     assert sum(counts.values()) == len(sheet) == len(verdicts) == 20
     duplicates = [v for v in verdicts if v.verdict is Verdict.DUPLICATE]
     assert [(d.row, d.duplicate_of, d.phone) for d in duplicates] == [(11, 2, "989121110001")]

@@ -336,3 +336,17 @@ def test_an_import_can_be_stopped(qapp: Any, window: MainWindow, tmp_path: Path)
     assert run_in_qt_loop(qapp, scenario) is False
     assert "was stopped" in page.message_line.text() and page.checked is None
     assert not page.stop_work_button.isVisible()
+
+
+def test_a_test_send_fills_the_placeholders_from_the_preview_row(qapp: Any, window: MainWindow,
+                                                                 sandbox: EmbeddedSandbox) -> None:
+    page = window.campaign
+
+    async def scenario() -> str:
+        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
+        page.text_edit.setPlainText("سلام {{نام}} از {{شهر}}")
+        page.preview_row.setValue(3)
+        return await page.test_send("0912 111 0099")
+
+    assert run_in_qt_loop(qapp, scenario) == "Test sent to 989121110099."
+    assert [m["text"] for m in delivered(sandbox, "989121110099")] == ["سلام زهرا از اصفهان"]

@@ -1,6 +1,6 @@
 """Campaigns: definition, per-recipient rendering, pacing, the send engine and the journal."""
 
-from app.campaign.definition import KINDS, ButtonSpec, Content, ContentError, build_recipients, text_recipients
+from app.campaign.definition import KINDS, ButtonSpec, Content, ContentError, build_recipients
 from app.campaign.engine import CampaignEngine, CampaignLocked, Pacer, Progress, RunResult
 from app.campaign.journal import (
     Campaign,
@@ -11,5 +11,5 @@ from app.campaign.journal import (
     Recipient,
     RecipientState,
 )
-from app.campaign.render import missing_columns, placeholders, render
+from app.campaign.render import placeholders, render
 from app.campaign.schedule import QuietHours

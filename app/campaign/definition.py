@@ -181,7 +181,3 @@ def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], conte
                 verdict, reason = "invalid", f"this row makes an invalid message: {exc.message}"
         yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, reason, message_data)
 
-
-def text_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], text: str) -> Iterator[NewRecipient]:
-    """:func:`build_recipients` for a plain text message."""
-    return build_recipients(rows, Content(kind="text", text=text))

@@ -305,19 +305,22 @@ class Journal:
             )
         return campaign_id
 
+    @staticmethod
+    def _campaign(row: sqlite3.Row) -> Campaign:
+        data = dict(row)
+        data["content"] = json.loads(data["content"])
+        return Campaign(**data)
+
     def campaign(self, campaign_id: int) -> Campaign:
         """The campaign with this id; raises KeyError if there is none."""
         row = self.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
         if row is None:
             raise KeyError(campaign_id)
-        data = dict(row)
-        data["content"] = json.loads(data["content"])
-        return Campaign(**data)
+        return self._campaign(row)
 
     def campaigns(self) -> list[Campaign]:
         """Every campaign, newest first."""
-        ids = [r[0] for r in self.db.execute("SELECT id FROM campaigns ORDER BY id DESC")]
-        return [self.campaign(i) for i in ids]
+        return [self._campaign(r) for r in self.db.execute("SELECT * FROM campaigns ORDER BY id DESC")]
 
     def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
         with self.transaction():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 #: ``{{name}}`` with optional inner spaces; names may be Persian (``{{نام}}``).
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
@@ -12,12 +12,6 @@ PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
 def placeholders(text: str) -> list[str]:
     """The distinct placeholder names in ``text``, in order of first use."""
     return list(dict.fromkeys(PLACEHOLDER.findall(text)))
-
-
-def missing_columns(text: str, columns: Iterable[str]) -> list[str]:
-    """Placeholders of ``text`` that name no column."""
-    available = set(columns)
-    return [name for name in placeholders(text) if name not in available]
 
 
 def render(text: str, fields: Mapping[str, str]) -> str:

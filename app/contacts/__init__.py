@@ -2,7 +2,7 @@
 that imports pandas."""
 
 from app.contacts.export import RESULT_COLUMNS, ExportError, write_frame, write_results, write_verdicts
-from app.contacts.phones import PhoneCheck, normalise, normalise_column, normalise_many
+from app.contacts.phones import PhoneCheck, normalise, normalise_column
 from app.contacts.sheets import ColumnGuess, Sheet, SheetError, detect_phone_column, list_sheets, read_sheet, resolve_phone_column
-from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, count_verdicts, validate
+from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, validate
 from app.contacts.suppression import SuppressionImport, SuppressionList

@@ -29,14 +29,8 @@ class ExportError(Exception):
     """A results file that could not be written, with a sentence a person can act on."""
 
 
-def neutralise(value: Any) -> Any:
-    """Prefix text that a spreadsheet would run as a formula with an apostrophe."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
-
-
 def _neutralise_column(column: pd.Series) -> pd.Series:
+    """Prefix text that a spreadsheet would run as a formula with an apostrophe."""
     text = column.astype("string")
     risky = text.str.startswith(_FORMULA_START).fillna(False).astype(bool)
     return text.where(~risky, "'" + text)

@@ -7,7 +7,7 @@ distinct input is parsed once (phonenumbers costs tens of microseconds per parse
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -188,10 +188,3 @@ def _prefix_check(prefix: str) -> PhoneCheck:
     if low.valid != high.valid or low.reason != high.reason:
         return _AMBIGUOUS
     return PhoneCheck("valid") if low.valid else low
-
-
-def normalise_many(values: Iterable[str]) -> list[PhoneCheck]:
-    """:func:`normalise` over ``values`` as :class:`PhoneCheck` objects (via
-    :func:`normalise_column`)."""
-    phones, reasons = normalise_column(list(values))
-    return [PhoneCheck(p, r) for p, r in zip(phones.to_pylist(), reasons.to_pylist())]

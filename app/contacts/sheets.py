@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -179,7 +180,7 @@ def _read_csv(path: Path) -> Sheet:
     if not head.strip():
         raise SheetError(f"{path.name} is empty.")
     utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))  # Excel's "Unicode text"
-    if zipfile.is_zipfile(path) or head.startswith(_OLE_SIGNATURE) or (b"\x00" in head and not utf16):
+    if zipfile.is_zipfile(io.BytesIO(data)) or head.startswith(_OLE_SIGNATURE) or (b"\x00" in head and not utf16):
         raise SheetError(f"{path.name} is not a text CSV file (it looks binary); save it as CSV or XLSX.")
     for encoding in ("utf-16",) if utf16 else CSV_ENCODINGS:
         sample = _decode_head(head, encoding, cut=len(data) > len(head))
@@ -198,13 +199,13 @@ def _read_csv(path: Path) -> Sheet:
         try:
             if fast:
                 try:
-                    frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding=encoding, sep=delimiter,
-                                        engine="pyarrow", skiprows=header)
+                    frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, encoding=encoding,
+                                        sep=delimiter, engine="pyarrow", skiprows=header)
                 except (ValueError, pa.ArrowException):
                     frame = None  # ragged rows and the like: the C reader says what is wrong
             if frame is None:
-                frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
-                                    sep=delimiter, skip_blank_lines=False, header=header)
+                frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, na_filter=False,
+                                    encoding=encoding, sep=delimiter, skip_blank_lines=False, header=header)
         except UnicodeDecodeError:
             continue
         except pd.errors.EmptyDataError:

@@ -67,11 +67,6 @@ class Verdicts:
             yield RowVerdict(row, phone_input, _none(phone), Verdict(verdict), _none(reason),
                              None if _none(duplicate_of) is None else int(duplicate_of))
 
-    def __getitem__(self, index: int) -> RowVerdict:
-        r = self.frame.iloc[index]
-        return RowVerdict(int(r["row"]), r["phone_input"], _none(r["phone"]), Verdict(r["verdict"]),
-                          _none(r["reason"]), _opt_int(r["duplicate_of"]))
-
     def counts(self) -> dict[str, int]:
         """Rows per verdict, every verdict present (zero included)."""
         found = self.frame["verdict"].value_counts()
@@ -86,11 +81,6 @@ class Verdicts:
 
 def _none(value: Any) -> Any:
     return None if value is None or (isinstance(value, float) and value != value) or value is pd.NA else value
-
-
-def _opt_int(value: Any) -> int | None:
-    value = _none(value)
-    return None if value is None else int(value)
 
 
 def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = frozenset()) -> Verdicts:
@@ -139,13 +129,3 @@ def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = froz
         "duplicate_of": duplicate_of,
     })
     return Verdicts(frame)
-
-
-def count_verdicts(verdicts: Verdicts | list[RowVerdict]) -> dict[str, int]:
-    """Counts per verdict, every verdict present (zero included)."""
-    if isinstance(verdicts, Verdicts):
-        return verdicts.counts()
-    counts = {v.value: 0 for v in Verdict}
-    for item in verdicts:
-        counts[item.verdict.value] += 1
-    return counts

@@ -44,7 +44,7 @@ from app.campaign import (
     RunResult,
     render,
 )
-from app.contacts import ExportError, SheetError, list_sheets, write_results
+from app.contacts import ExportError, SheetError, write_results
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
 from app.ui.widgets import ButtonEditor, RateChart, TemplateMapper
@@ -294,13 +294,12 @@ class CampaignPage(QWidget):
         """Read and check ``path`` off the GUI thread and show every row's verdict."""
         self.say(self.tr("Reading {0}…").format(path.name))
         self.open_button.setEnabled(False)
-        def read() -> tuple[list[str], CheckedSheet, list[dict[str, str]]]:
-            names = list_sheets(path)
+        def read() -> tuple[CheckedSheet, list[dict[str, str]]]:
             checked = check_sheet(path, phone_column=phone_column, sheet_name=sheet_name)
-            return names, checked, checked.sheet.records()
+            return checked, checked.sheet.records()
 
         try:
-            names, checked, records = await self.stoppable(asyncio.to_thread(read))
+            checked, records = await self.stoppable(asyncio.to_thread(read))
         except SheetError as exc:
             self.say(str(exc), error=True)
             return False
@@ -312,6 +311,7 @@ class CampaignPage(QWidget):
         finally:
             self.open_button.setEnabled(True)
         self.sheet_path, self.checked, self.records, self.campaign_id = path, checked, records, None
+        names = checked.sheet.sheet_names
         self.sheet_combo.clear()
         self.sheet_combo.addItems(names)
         self.sheet_combo.setEnabled(len(names) > 1)
@@ -709,10 +709,9 @@ class CampaignPage(QWidget):
         fields = self._row_fields()
         content = self.content()
         try:
-            rendered = Content.from_json({**content.to_json(), **self._filled(content, fields)})
-            campaign_id = create_quick_send(self.context.journal, phone_input=phone, content=rendered,
+            campaign_id = create_quick_send(self.context.journal, phone_input=phone, content=content,
                                             bot_id=self.bot_id(), base_url=self.context.connection.base_url,
-                                            template_fields=self.template_fields())
+                                            template_fields=self.template_fields(), fields=fields)
             async with self.context.client() as client:
                 result = await CampaignEngine(self.context.journal, client).run(campaign_id)
         except (CampaignInputError, SafirError) as exc:
@@ -723,21 +722,6 @@ class CampaignPage(QWidget):
                        self.tr("The test was not sent: {0}").format(row.error or result.reason))
         self.say(outcome, error="not sent" in outcome)
         return outcome
-
-    @staticmethod
-    def _filled(content: Content, fields: dict[str, str]) -> dict[str, Any]:
-        def fill(value: str) -> str:
-            try:
-                return render(value, fields)
-            except KeyError:
-                return value
-
-        return {
-            "text": fill(content.text), "otp": fill(content.otp), "copy_text": fill(content.copy_text),
-            "text_fields": {k: fill(v) for k, v in content.text_fields.items()},
-            "buttons": [[{"text": fill(b.text), "url": fill(b.url), "web_app_url": fill(b.web_app_url),
-                          "copy_text": fill(b.copy_text)} for b in row] for row in content.buttons],
-        }
 
     # -- 4. send ----------------------------------------------------------------------
 

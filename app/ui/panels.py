@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import OutcomeUnknown, SafirError
-from app.campaign import CampaignEngine, CampaignStatus, Content
+from app.campaign import CampaignEngine, CampaignStatus, Content, placeholders
 from app.profiles import Profile
 from app.ui.campaign_page import bot_id_of, confirm, set_text_direction, starts_right_to_left
 from app.ui.context import AppContext
@@ -157,8 +157,6 @@ class QuickSendPanel(QWidget):
             content = Content(kind="template", template_id=template_id,
                               text_fields={k.strip(): v.strip() for k, v in fields.items()}, is_secure=secure)
         template = next((t for t in self.context.templates() if t["template_id"] == content.template_id), None)
-        from app.campaign import placeholders
-
         try:
             campaign_id = create_quick_send(
                 self.context.journal, phone_input=self.phone_edit.text(), content=content, bot_id=bot_id_of(self.bot_combo),

@@ -3,83 +3,83 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="233" />
+        <location filename="../../app/ui/panels.py" line="224" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="234" />
+        <location filename="../../app/ui/panels.py" line="225" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="235" />
+        <location filename="../../app/ui/panels.py" line="226" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="238" />
+        <location filename="../../app/ui/panels.py" line="229" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="238" />
-        <location filename="../../app/ui/panels.py" line="248" />
+        <location filename="../../app/ui/panels.py" line="229" />
+        <location filename="../../app/ui/panels.py" line="239" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="240" />
+        <location filename="../../app/ui/panels.py" line="231" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="261" />
+        <location filename="../../app/ui/panels.py" line="252" />
         <source>{0:,} messages</source>
         <translation>{0:,} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="262" />
+        <location filename="../../app/ui/panels.py" line="253" />
         <source>as reported at {0}</source>
         <translation>طبق گزارش {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="264" />
+        <location filename="../../app/ui/panels.py" line="255" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="265" />
+        <location filename="../../app/ui/panels.py" line="256" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="274" />
+        <location filename="../../app/ui/panels.py" line="265" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="275" />
+        <location filename="../../app/ui/panels.py" line="266" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="276" />
+        <location filename="../../app/ui/panels.py" line="267" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="287" />
+        <location filename="../../app/ui/panels.py" line="278" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="293" />
+        <location filename="../../app/ui/panels.py" line="284" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="296" />
+        <location filename="../../app/ui/panels.py" line="287" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -175,582 +175,582 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="146" />
+        <location filename="../../app/ui/campaign_page.py" line="155" />
         <source>1. Recipients</source>
         <translation>۱. گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="146" />
+        <location filename="../../app/ui/campaign_page.py" line="155" />
         <source>2. Message</source>
         <translation>۲. پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="146" />
+        <location filename="../../app/ui/campaign_page.py" line="155" />
         <source>3. Review</source>
         <translation>۳. بازبینی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="146" />
+        <location filename="../../app/ui/campaign_page.py" line="155" />
         <source>4. Send</source>
         <translation>۴. ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="147" />
+        <location filename="../../app/ui/campaign_page.py" line="156" />
         <source>5. Results</source>
         <translation>۵. نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="157" />
+        <location filename="../../app/ui/campaign_page.py" line="166" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="158" />
+        <location filename="../../app/ui/campaign_page.py" line="167" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="162" />
+        <location filename="../../app/ui/campaign_page.py" line="171" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="163" />
+        <location filename="../../app/ui/campaign_page.py" line="172" />
         <source>Stop the import, upload or export in progress</source>
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="228" />
-        <location filename="../../app/ui/campaign_page.py" line="790" />
+        <location filename="../../app/ui/campaign_page.py" line="237" />
+        <location filename="../../app/ui/campaign_page.py" line="779" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="230" />
+        <location filename="../../app/ui/campaign_page.py" line="239" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="236" />
+        <location filename="../../app/ui/campaign_page.py" line="245" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="244" />
+        <location filename="../../app/ui/campaign_page.py" line="253" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="247" />
+        <location filename="../../app/ui/campaign_page.py" line="256" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="251" />
+        <location filename="../../app/ui/campaign_page.py" line="260" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="255" />
+        <location filename="../../app/ui/campaign_page.py" line="264" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="257" />
+        <location filename="../../app/ui/campaign_page.py" line="266" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="259" />
+        <location filename="../../app/ui/campaign_page.py" line="268" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="262" />
+        <location filename="../../app/ui/campaign_page.py" line="271" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="264" />
-        <location filename="../../app/ui/campaign_page.py" line="910" />
+        <location filename="../../app/ui/campaign_page.py" line="273" />
+        <location filename="../../app/ui/campaign_page.py" line="899" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="278" />
+        <location filename="../../app/ui/campaign_page.py" line="287" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="279" />
+        <location filename="../../app/ui/campaign_page.py" line="288" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="286" />
+        <location filename="../../app/ui/campaign_page.py" line="295" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="301" />
+        <location filename="../../app/ui/campaign_page.py" line="309" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="318" />
+        <location filename="../../app/ui/campaign_page.py" line="327" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="319" />
+        <location filename="../../app/ui/campaign_page.py" line="328" />
         <source>detected, {0:.0%} sure</source>
         <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="321" />
+        <location filename="../../app/ui/campaign_page.py" line="330" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="326" />
+        <location filename="../../app/ui/campaign_page.py" line="335" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="348" />
+        <location filename="../../app/ui/campaign_page.py" line="357" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="350" />
+        <location filename="../../app/ui/campaign_page.py" line="359" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="351" />
+        <location filename="../../app/ui/campaign_page.py" line="360" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="354" />
-        <location filename="../../app/ui/campaign_page.py" line="434" />
+        <location filename="../../app/ui/campaign_page.py" line="363" />
+        <location filename="../../app/ui/campaign_page.py" line="443" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="358" />
+        <location filename="../../app/ui/campaign_page.py" line="367" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="359" />
+        <location filename="../../app/ui/campaign_page.py" line="368" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="363" />
+        <location filename="../../app/ui/campaign_page.py" line="372" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="370" />
+        <location filename="../../app/ui/campaign_page.py" line="379" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="372" />
+        <location filename="../../app/ui/campaign_page.py" line="381" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="375" />
+        <location filename="../../app/ui/campaign_page.py" line="384" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="379" />
+        <location filename="../../app/ui/campaign_page.py" line="388" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="385" />
+        <location filename="../../app/ui/campaign_page.py" line="394" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="388" />
+        <location filename="../../app/ui/campaign_page.py" line="397" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="389" />
+        <location filename="../../app/ui/campaign_page.py" line="398" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="391" />
+        <location filename="../../app/ui/campaign_page.py" line="400" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="396" />
-        <location filename="../../app/ui/campaign_page.py" line="399" />
+        <location filename="../../app/ui/campaign_page.py" line="405" />
+        <location filename="../../app/ui/campaign_page.py" line="408" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="403" />
+        <location filename="../../app/ui/campaign_page.py" line="412" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="408" />
+        <location filename="../../app/ui/campaign_page.py" line="417" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="409" />
+        <location filename="../../app/ui/campaign_page.py" line="418" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="415" />
+        <location filename="../../app/ui/campaign_page.py" line="424" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="434" />
+        <location filename="../../app/ui/campaign_page.py" line="443" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="468" />
+        <location filename="../../app/ui/campaign_page.py" line="477" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="494" />
+        <location filename="../../app/ui/campaign_page.py" line="503" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="504" />
+        <location filename="../../app/ui/campaign_page.py" line="513" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="512" />
+        <location filename="../../app/ui/campaign_page.py" line="521" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="517" />
+        <location filename="../../app/ui/campaign_page.py" line="526" />
         <source>The upload was stopped.</source>
         <translation>بارگذاری متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="527" />
+        <location filename="../../app/ui/campaign_page.py" line="536" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="555" />
+        <location filename="../../app/ui/campaign_page.py" line="564" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="557" />
+        <location filename="../../app/ui/campaign_page.py" line="566" />
         <source>Give the template field {{{{{0}}}}} a column or a text.</source>
         <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="580" />
+        <location filename="../../app/ui/campaign_page.py" line="589" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="586" />
+        <location filename="../../app/ui/campaign_page.py" line="595" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="600" />
+        <location filename="../../app/ui/campaign_page.py" line="609" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="604" />
+        <location filename="../../app/ui/campaign_page.py" line="613" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="605" />
+        <location filename="../../app/ui/campaign_page.py" line="614" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="606" />
+        <location filename="../../app/ui/campaign_page.py" line="615" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="611" />
+        <location filename="../../app/ui/campaign_page.py" line="620" />
         <source>Requests in flight at most</source>
         <translation>بیشترین درخواست هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="613" />
+        <location filename="../../app/ui/campaign_page.py" line="622" />
         <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
         <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="614" />
+        <location filename="../../app/ui/campaign_page.py" line="623" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="616" />
+        <location filename="../../app/ui/campaign_page.py" line="625" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="617" />
+        <location filename="../../app/ui/campaign_page.py" line="626" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="618" />
+        <location filename="../../app/ui/campaign_page.py" line="627" />
         <source>In flight:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="619" />
+        <location filename="../../app/ui/campaign_page.py" line="628" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="625" />
+        <location filename="../../app/ui/campaign_page.py" line="634" />
         <source>your own number, e.g. 0912 123 4567</source>
         <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="626" />
+        <location filename="../../app/ui/campaign_page.py" line="635" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="627" />
+        <location filename="../../app/ui/campaign_page.py" line="636" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="673" />
+        <location filename="../../app/ui/campaign_page.py" line="678" />
         <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
         <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="676" />
+        <location filename="../../app/ui/campaign_page.py" line="681" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="679" />
+        <location filename="../../app/ui/campaign_page.py" line="684" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="680" />
+        <location filename="../../app/ui/campaign_page.py" line="685" />
         <source>about {0:.0f} minutes</source>
         <translation>حدود {0:.0f} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="681" />
+        <location filename="../../app/ui/campaign_page.py" line="686" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="681" />
+        <location filename="../../app/ui/campaign_page.py" line="686" />
         <source>as fast as the service answers</source>
         <translation>به سرعت پاسخ‌دهی سرویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="683" />
+        <location filename="../../app/ui/campaign_page.py" line="688" />
         <source>, plus waits during quiet hours {0}-{1}</source>
         <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="685" />
+        <location filename="../../app/ui/campaign_page.py" line="690" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="688" />
+        <location filename="../../app/ui/campaign_page.py" line="693" />
         <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="690" />
+        <location filename="../../app/ui/campaign_page.py" line="695" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="690" />
+        <location filename="../../app/ui/campaign_page.py" line="695" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="691" />
+        <location filename="../../app/ui/campaign_page.py" line="696" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="692" />
+        <location filename="../../app/ui/campaign_page.py" line="697" />
         <source>Time at this rate: {0}.</source>
         <translation>زمان با این سرعت: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="714" />
         <location filename="../../app/ui/campaign_page.py" line="718" />
+        <location filename="../../app/ui/campaign_page.py" line="722" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="717" />
+        <location filename="../../app/ui/campaign_page.py" line="721" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="742" />
+        <location filename="../../app/ui/campaign_page.py" line="731" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="743" />
+        <location filename="../../app/ui/campaign_page.py" line="732" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="744" />
+        <location filename="../../app/ui/campaign_page.py" line="733" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="745" />
+        <location filename="../../app/ui/campaign_page.py" line="734" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="754" />
+        <location filename="../../app/ui/campaign_page.py" line="743" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="755" />
+        <location filename="../../app/ui/campaign_page.py" line="744" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="761" />
+        <location filename="../../app/ui/campaign_page.py" line="750" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="793" />
+        <location filename="../../app/ui/campaign_page.py" line="782" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="798" />
+        <location filename="../../app/ui/campaign_page.py" line="787" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="807" />
+        <location filename="../../app/ui/campaign_page.py" line="796" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="813" />
+        <location filename="../../app/ui/campaign_page.py" line="802" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="828" />
+        <location filename="../../app/ui/campaign_page.py" line="817" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="852" />
+        <location filename="../../app/ui/campaign_page.py" line="841" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="880" />
+        <location filename="../../app/ui/campaign_page.py" line="869" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="883" />
+        <location filename="../../app/ui/campaign_page.py" line="872" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="870" />
+        <location filename="../../app/ui/campaign_page.py" line="859" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="890" />
+        <location filename="../../app/ui/campaign_page.py" line="879" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="895" />
+        <location filename="../../app/ui/campaign_page.py" line="884" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="908" />
+        <location filename="../../app/ui/campaign_page.py" line="897" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="913" />
+        <location filename="../../app/ui/campaign_page.py" line="902" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="915" />
+        <location filename="../../app/ui/campaign_page.py" line="904" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="934" />
+        <location filename="../../app/ui/campaign_page.py" line="923" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="935" />
+        <location filename="../../app/ui/campaign_page.py" line="924" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="942" />
+        <location filename="../../app/ui/campaign_page.py" line="931" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="954" />
+        <location filename="../../app/ui/campaign_page.py" line="943" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="958" />
+        <location filename="../../app/ui/campaign_page.py" line="947" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="974" />
+        <location filename="../../app/ui/campaign_page.py" line="963" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -758,27 +758,27 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="321" />
+        <location filename="../../app/ui/panels.py" line="312" />
         <source>Past campaigns</source>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="323" />
+        <location filename="../../app/ui/panels.py" line="314" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="324" />
+        <location filename="../../app/ui/panels.py" line="315" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="325" />
+        <location filename="../../app/ui/panels.py" line="316" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="334" />
+        <location filename="../../app/ui/panels.py" line="325" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
@@ -786,12 +786,12 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="635" />
+        <location filename="../../app/ui/panels.py" line="626" />
         <source>Sandbox inbox</source>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="640" />
+        <location filename="../../app/ui/panels.py" line="631" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -877,163 +877,163 @@
 <context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="463" />
+        <location filename="../../app/ui/panels.py" line="454" />
         <source>Profile</source>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="470" />
+        <location filename="../../app/ui/panels.py" line="461" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="470" />
+        <location filename="../../app/ui/panels.py" line="461" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="471" />
+        <location filename="../../app/ui/panels.py" line="462" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="471" />
+        <location filename="../../app/ui/panels.py" line="462" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="472" />
+        <location filename="../../app/ui/panels.py" line="463" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="476" />
+        <location filename="../../app/ui/panels.py" line="467" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="478" />
+        <location filename="../../app/ui/panels.py" line="469" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="478" />
+        <location filename="../../app/ui/panels.py" line="469" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="480" />
+        <location filename="../../app/ui/panels.py" line="471" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="481" />
+        <location filename="../../app/ui/panels.py" line="472" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="482" />
+        <location filename="../../app/ui/panels.py" line="473" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="485" />
+        <location filename="../../app/ui/panels.py" line="476" />
         <source>Save and use</source>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="486" />
-        <location filename="../../app/ui/panels.py" line="564" />
+        <location filename="../../app/ui/panels.py" line="477" />
+        <location filename="../../app/ui/panels.py" line="555" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="487" />
+        <location filename="../../app/ui/panels.py" line="478" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="488" />
+        <location filename="../../app/ui/panels.py" line="479" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="498" />
+        <location filename="../../app/ui/panels.py" line="489" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="499" />
+        <location filename="../../app/ui/panels.py" line="490" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="500" />
+        <location filename="../../app/ui/panels.py" line="491" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="501" />
+        <location filename="../../app/ui/panels.py" line="492" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="502" />
+        <location filename="../../app/ui/panels.py" line="493" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="503" />
+        <location filename="../../app/ui/panels.py" line="494" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="517" />
+        <location filename="../../app/ui/panels.py" line="508" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="521" />
+        <location filename="../../app/ui/panels.py" line="512" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="528" />
+        <location filename="../../app/ui/panels.py" line="519" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="529" />
+        <location filename="../../app/ui/panels.py" line="520" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="576" />
+        <location filename="../../app/ui/panels.py" line="567" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="588" />
+        <location filename="../../app/ui/panels.py" line="579" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="601" />
+        <location filename="../../app/ui/panels.py" line="592" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="610" />
+        <location filename="../../app/ui/panels.py" line="601" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="623" />
+        <location filename="../../app/ui/panels.py" line="614" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="625" />
+        <location filename="../../app/ui/panels.py" line="616" />
         <source>Connected: the service accepted the client id and secret.</source>
         <translation>وصل شد: سرویس شناسه و رمز کاربری را پذیرفت.</translation>
     </message>
@@ -1162,40 +1162,40 @@
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="175" />
-        <location filename="../../app/ui/panels.py" line="186" />
-        <location filename="../../app/ui/panels.py" line="187" />
-        <location filename="../../app/ui/panels.py" line="202" />
+        <location filename="../../app/ui/panels.py" line="166" />
+        <location filename="../../app/ui/panels.py" line="177" />
+        <location filename="../../app/ui/panels.py" line="178" />
+        <location filename="../../app/ui/panels.py" line="193" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="177" />
+        <location filename="../../app/ui/panels.py" line="168" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="182" />
+        <location filename="../../app/ui/panels.py" line="173" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="184" />
+        <location filename="../../app/ui/panels.py" line="175" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="194" />
+        <location filename="../../app/ui/panels.py" line="185" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="199" />
+        <location filename="../../app/ui/panels.py" line="190" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="205" />
+        <location filename="../../app/ui/panels.py" line="196" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1239,77 +1239,77 @@
 <context>
     <name>TemplatesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="375" />
+        <location filename="../../app/ui/panels.py" line="366" />
         <source>Template id</source>
         <translation>شناسهٔ قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="375" />
+        <location filename="../../app/ui/panels.py" line="366" />
         <source>Body with {{fields}}</source>
         <translation>متن با {{فیلدها}}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="376" />
+        <location filename="../../app/ui/panels.py" line="367" />
         <source>Category</source>
         <translation>دسته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="378" />
+        <location filename="../../app/ui/panels.py" line="369" />
         <source>Template library</source>
         <translation>کتابخانهٔ قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="380" />
+        <location filename="../../app/ui/panels.py" line="371" />
         <source>Add template</source>
         <translation>افزودن قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="381" />
+        <location filename="../../app/ui/panels.py" line="372" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="386" />
+        <location filename="../../app/ui/panels.py" line="377" />
         <source>Service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="386" />
+        <location filename="../../app/ui/panels.py" line="377" />
         <source>Promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="387" />
+        <location filename="../../app/ui/panels.py" line="378" />
         <source>Other message</source>
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="392" />
+        <location filename="../../app/ui/panels.py" line="383" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="401" />
+        <location filename="../../app/ui/panels.py" line="392" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="402" />
+        <location filename="../../app/ui/panels.py" line="393" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="406" />
+        <location filename="../../app/ui/panels.py" line="397" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="420" />
+        <location filename="../../app/ui/panels.py" line="411" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="421" />
+        <location filename="../../app/ui/panels.py" line="412" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>
@@ -1317,12 +1317,12 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="119" />
+        <location filename="../../app/ui/campaign_page.py" line="128" />
         <source>All rows</source>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="120" />
+        <location filename="../../app/ui/campaign_page.py" line="129" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
