@@ -65,7 +65,8 @@ def error(code: int, status: int = 200) -> httpx.Response:
     (error(20, 402), CampaignStatus.PAUSED, RecipientState.PENDING, None),  # account-wide: pause
     (error(21), CampaignStatus.PAUSED, RecipientState.PENDING, None),
     (httpx.Response(401), CampaignStatus.PAUSED, RecipientState.PENDING, None),
-    (httpx.ReadTimeout("lost"), CampaignStatus.FINISHED, RecipientState.UNKNOWN, 5),  # may have arrived
+    # may have arrived: re-sent under its request_id, then the campaign pauses rather than "finish"
+    (httpx.ReadTimeout("lost"), CampaignStatus.PAUSED, RecipientState.UNKNOWN, 5),
     (httpx.Response(500), CampaignStatus.FINISHED, RecipientState.FAILED, 5),  # transient, retries spent
 ])
 @respx.mock
@@ -84,7 +85,7 @@ async def test_each_error_class_has_its_consequence(answer: object, expect_statu
 
     respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=reply)
     async with client() as c:
-        result = await CampaignEngine(journal, c).run(campaign_id)
+        result = await CampaignEngine(journal, c, sleep=no_sleep).run(campaign_id)
     assert result.status == expect_status
     state = next(r.state for r in journal.recipients(campaign_id) if r.phone == third)
     assert state == expect_state
@@ -92,6 +93,9 @@ async def test_each_error_class_has_its_consequence(answer: object, expect_statu
         assert result.counts["sent"] == sent
     else:
         assert result.counts["sent"] == 2 and result.counts["pending"] == 4 and result.reason
+    if expect_state == RecipientState.UNKNOWN:
+        assert result.reason and "did not confirm 1 messages" in result.reason
+        assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
     assert sum(result.counts[s] for s in RecipientState.ALL) == result.counts["total"] == 6
 
 
@@ -111,25 +115,68 @@ async def test_rate_limit_answers_slow_the_campaign_and_nobody_is_lost() -> None
         engine = CampaignEngine(journal, c, clock=lambda: ticks["now"], sleep=fake_sleep)
         result = await engine.run(campaign_id)
     assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 6
-    assert engine._pacer is not None and engine._pacer.interval > engine._pacer.target_interval
+    assert engine._pacer is not None and engine._pacer.rate < 600 and engine._pacer.ceiling is not None
 
 
-def test_pacer_slows_down_and_recovers_gradually() -> None:
-    pacer = Pacer(600)
-    assert pacer.rate_per_minute == pytest.approx(600)
-    pacer.slow_down()
-    assert pacer.rate_per_minute == pytest.approx(300)
+class Ticks:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_pacer_settles_under_what_the_service_accepted_and_never_stops() -> None:
+    clock = Ticks()
+    pacer = Pacer(1200, clock)
+    for _ in range(300):  # the service accepts 300 in the first 30 s...
+        clock.now += 0.1
+        pacer.on_accepted()
+    pacer.on_rate_limited()  # ...then refuses
+    assert pacer.ceiling == pytest.approx(600)
+    assert pacer.rate_per_minute == pytest.approx(540)
+    for _ in range(1000):  # refusals go on: the rate never reaches zero
+        clock.now += 1
+        pacer.on_rate_limited()
+    assert pacer.rate_per_minute == pytest.approx(pacer.floor) and pacer.floor == pytest.approx(120)
+    assert Pacer(0).floor == Pacer(30).floor == 6
+
+
+def test_pacer_recovers_fast_to_the_knee_then_probes_slowly() -> None:
+    clock = Ticks()
+    pacer = Pacer(1200, clock)
+    for _ in range(60):
+        clock.now += 1
+        pacer.on_accepted()
+    pacer.on_rate_limited()  # 60 accepted in the last minute
+    assert pacer.rate_per_minute == pytest.approx(120)  # the floor, not 54
     rates = []
-    for _ in range(40):
-        pacer.recover()
+    for _ in range(400):
+        clock.now += 0.1
+        pacer.on_accepted()
         rates.append(pacer.rate_per_minute)
-    assert rates == sorted(rates) and rates[0] < 320 and rates[-1] == pytest.approx(600)
-    unpaced = Pacer(0)
-    unpaced.slow_down()
-    assert unpaced.interval > 0
-    for _ in range(500):
-        unpaced.recover()
-    assert unpaced.interval == 0
+    assert rates == sorted(rates)
+    knee = 0.9 * 60
+    assert rates[-1] == pytest.approx(120 + 0.1 * 400)  # above the knee: +0.1 per message
+    assert pacer.rate_per_minute < 1200 and knee < pacer.rate_per_minute
+
+
+async def test_retry_after_holds_every_start() -> None:
+    clock = Ticks()
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.now += seconds
+
+    pacer = Pacer(600, clock, sleep)
+    await pacer.wait()
+    pacer.on_rate_limited(retry_after=5)
+    await pacer.wait()
+    assert clock.now == pytest.approx(5)
+    pacer.on_rate_limited(retry_after=3600)  # capped: a minute at most
+    await pacer.wait()
+    assert clock.now <= 5 + Pacer.MAX_HOLD + 1
 
 
 async def test_a_second_process_is_refused_with_a_clear_message() -> None:

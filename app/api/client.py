@@ -42,6 +42,7 @@ from app.api.errors import (
     TransportError,
     UnexpectedResponseError,
 )
+from app.api.scrub import register as register_secret
 from app.api.models import AccessToken, MessageData, OtpResult, SendResult, UploadResult, check_otp, check_phone
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ class Secret:
 
     def __init__(self, value: str) -> None:
         self._value = value
+        register_secret(value)
 
     def reveal(self) -> str:
         """The secret itself, for the one place that puts it on the wire."""
@@ -107,7 +109,15 @@ def check_base_url(base_url: str) -> str:
 
     Raises ConfigurationError unless it is https, or plain http to a loopback host.
     """
-    url = httpx.URL(base_url)
+    try:
+        url = httpx.URL(base_url)
+    except (httpx.InvalidURL, TypeError):
+        raise ConfigurationError("not a usable base URL (expected https://host)") from None
+    if url.userinfo:
+        raise ConfigurationError(
+            "the base URL carries a user name or password: remove it (credentials go in the profile, "
+            "never in the address)"
+        )
     if url.scheme == "https" and url.host:
         return str(url).rstrip("/")
     if url.scheme == "http" and url.host:
@@ -122,6 +132,21 @@ def check_base_url(base_url: str) -> str:
             return str(url).rstrip("/")
         raise ConfigurationError(f"refusing plain http to {host}: use https (plain http is only for loopback)")
     raise ConfigurationError(f"not a usable base URL: {base_url!r} (expected https://host)")
+
+
+def check_credential(value: str, what: str) -> str:
+    """Return ``value`` if it can travel in an HTTP header or form, else raise
+    ConfigurationError naming ``what`` and the position of the first unusable
+    character (an invisible one pasted from a chat, a Persian letter...). The
+    value itself is never part of the error text."""
+    for position, char in enumerate(value, 1):
+        if not (0x21 <= ord(char) <= 0x7E):
+            kind = "a space" if char.isspace() else "an invisible or non-Latin character"
+            raise ConfigurationError(
+                f"the {what} has {kind} at position {position} of {len(value)}: copy it again "
+                "from the business panel and paste it without anything around it"
+            )
+    return value
 
 
 def _json_or_none(response: httpx.Response) -> Any:
@@ -263,6 +288,7 @@ class SafirClient:
         self._api_key = Secret(api_key) if api_key else None
         self._client_id = client_id
         self._client_secret = Secret(client_secret) if client_secret else None
+        register_secret(client_id)
         self.timeouts = timeouts
         self.retry = retry
         self._sleep = sleep
@@ -308,7 +334,7 @@ class SafirClient:
     def _v3_headers(self) -> dict[str, str]:
         if not self._api_key:
             raise ConfigurationError("no API access key: set one in the profile or SAFIR_API_KEY")
-        return {"api-access-key": self._api_key.reveal()}
+        return {"api-access-key": check_credential(self._api_key.reveal(), "API access key")}
 
     async def _with_retries(self, attempt: Callable[[], Awaitable[Any]], what: str) -> Any:
         """Run ``attempt`` and retry it on transient errors per :attr:`retry`."""
@@ -423,6 +449,8 @@ class SafirClient:
                 return self._token
             if not self._client_id or not self._client_secret:
                 raise ConfigurationError("no v2 client id and secret: set them in the profile")
+            check_credential(self._client_id, "client id")
+            check_credential(self._client_secret.reveal(), "client secret")
             form = {
                 "grant_type": "client_credentials",
                 "client_id": self._client_id,
@@ -447,6 +475,7 @@ class SafirClient:
             expires_in = payload.get("expires_in") if isinstance(payload, dict) else None
             if not isinstance(token, str) or not isinstance(expires_in, (int, float)):
                 raise UnexpectedResponseError("the token answer lacks access_token or expires_in", status_code=200)
+            register_secret(token)
             margin = min(60.0, expires_in / 10)
             self._token = AccessToken(
                 value=token,
@@ -502,4 +531,5 @@ __all__ = [
     "Timeouts",
     "TransportError",
     "check_base_url",
+    "check_credential",
 ]

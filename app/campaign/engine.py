@@ -1,36 +1,64 @@
 """The send engine: paces a campaign's recipients through the client and journals each
-outcome. Knows nothing of Qt: progress goes to a plain callback."""
+outcome. Knows nothing of Qt: progress goes to a plain callback.
+
+The promise (DESIGN.md, "Outcomes converge; the state never lies"): every recipient ends
+sent, failed or skipped, or the campaign is paused with a sentence saying why. A
+campaign is ``finished`` only when no recipient is pending, in flight or unknown.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from filelock import FileLock, Timeout
 
 from app.api import (
     Category,
     ConnectFailed,
+    InvalidInputError,
     MessageData,
     RateLimitError,
     RequestTimeout,
     SafirClient,
     SafirError,
     classify,
+    scrub,
 )
-from app.campaign.journal import Campaign, CampaignStatus, Journal, Recipient, RecipientState
+from app.campaign.journal import (
+    STATES_TO_SEND,
+    Campaign,
+    CampaignStatus,
+    Journal,
+    JournalError,
+    Recipient,
+    RecipientState,
+)
 from app.campaign.schedule import QuietHours, seconds_until
+from app.campaign.writer import JournalWriter
 
 log = logging.getLogger(__name__)
 
 #: Spec section 8: at most 30 OTPs to one phone per hour.
 OTP_PER_PHONE_PER_HOUR = 30
+#: Rounds of re-sending recipients whose answer was lost, after the main pass.
+UNKNOWN_ROUNDS = 3
+#: Requests in a row that got no answer before the campaign pauses.
+NO_ANSWER_LIMIT = 5
+#: Seconds without any answer, while requests are out, before the campaign pauses.
+NO_ANSWER_SECONDS = 30.0
+#: Identical code-4 refusals in a row that make it a campaign error (unknown template, bot).
+INVALID_INPUT_STREAK = 5
+#: Seconds requests already out get to finish after Pause or Cancel.
+STOP_GRACE = 1.0
 
 
 class CampaignLocked(RuntimeError):
@@ -38,16 +66,26 @@ class CampaignLocked(RuntimeError):
 
 
 class Pacer:
-    """Spreads request starts evenly: one every ``60 / rate_per_minute`` seconds.
+    """Spreads request starts evenly at the current rate and adapts it to the service.
 
-    ``rate_per_minute`` of 0 means no pacing. On a rate-limit answer :meth:`slow_down`
-    doubles the interval; each success (:meth:`recover`) shrinks it by 2% back towards
-    the set rate, so the campaign recovers gradually. ``clock`` returns seconds
-    (monotonic); ``sleep`` waits seconds. Both are injectable for tests.
+    ``rate_per_minute`` is the set rate (messages per minute; 0: no pacing). When the
+    service refuses for rate (:meth:`on_rate_limited`), the pacer counts what it
+    accepted in the last minute (the service's limit, as far as a client can see it)
+    and settles at 90% of that, never below :attr:`floor` (a tenth of the set rate, at
+    least 6 per minute); a Retry-After holds every start until it has passed. Each
+    accepted message (:meth:`on_accepted`) raises the rate again: by 2% up to 90% of
+    the learned limit, then by 0.1 per minute (about 10% a minute) up to the set rate,
+    so a raised limit or a passing refusal is found again. ``clock`` gives monotonic
+    seconds and ``sleep`` waits seconds; both are injectable for tests.
     """
 
-    MIN_SLOWED_INTERVAL = 0.01  # seconds; the floor once unpaced sending was rate-limited
-    RECOVERY = 0.98
+    SETTLE = 0.9
+    FLOOR_SHARE = 0.1
+    MIN_FLOOR = 6.0  # messages per minute
+    WINDOW = 60.0  # seconds of accepted messages remembered
+    FAST_RECOVERY = 1.02
+    PROBE_STEP = 0.1  # messages per minute, per accepted message
+    MAX_HOLD = 60.0  # seconds: the longest Retry-After obeyed
 
     def __init__(
         self,
@@ -55,35 +93,64 @@ class Pacer:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self.target_interval = 60.0 / rate_per_minute if rate_per_minute > 0 else 0.0
-        self.interval = self.target_interval
+        self.target = rate_per_minute if rate_per_minute > 0 else math.inf
+        self.floor = max(rate_per_minute * self.FLOOR_SHARE, self.MIN_FLOOR)
+        self.rate = self.target
+        #: Messages per minute the service accepted when it last refused; None until then.
+        self.ceiling: float | None = None
         self._clock = clock
         self._sleep = sleep
+        self._started = clock()
+        self._accepted: deque[float] = deque()
         self._next: float | None = None
+        self._hold_until = -math.inf
+
+    @property
+    def interval(self) -> float:
+        """Seconds between starts at the current rate (0 when unpaced)."""
+        return 0.0 if math.isinf(self.rate) else 60.0 / self.rate
 
     @property
     def rate_per_minute(self) -> float:
         """The current rate (0 when unpaced)."""
-        return 60.0 / self.interval if self.interval else 0.0
+        return 0.0 if math.isinf(self.rate) else self.rate
 
     async def wait(self) -> None:
         """Return at the next free slot, and book it."""
         now = self._clock()
-        slot = now if self._next is None else max(now, self._next)
+        slot = max(now, self._hold_until if self._next is None else max(self._next, self._hold_until))
         self._next = slot + self.interval
         if slot > now:
             await self._sleep(slot - now)
 
-    def slow_down(self) -> None:
-        self.interval = max(self.interval * 2, self.MIN_SLOWED_INTERVAL, self.target_interval)
+    def on_accepted(self) -> None:
+        """The service accepted a message: remember it and raise the rate a little."""
+        now = self._clock()
+        self._accepted.append(now)
+        self._forget(now)
+        if self.rate >= self.target:
+            return
+        knee = self.SETTLE * self.ceiling if self.ceiling is not None else self.target
+        if self.rate < knee:
+            self.rate = min(knee, self.rate * self.FAST_RECOVERY)
+        else:
+            self.rate += self.PROBE_STEP
+        self.rate = min(self.rate, self.target)
 
-    def recover(self) -> None:
-        if self.interval > self.target_interval:
-            self.interval = self.interval * self.RECOVERY
-            if self.interval - self.target_interval < 1e-4 or (
-                not self.target_interval and self.interval < self.MIN_SLOWED_INTERVAL / 10
-            ):
-                self.interval = self.target_interval
+    def on_rate_limited(self, retry_after: float | None = None) -> None:
+        """The service refused for rate: settle under what it accepted; obey
+        ``retry_after`` (seconds) up to :attr:`MAX_HOLD`."""
+        now = self._clock()
+        self._forget(now)
+        window = min(self.WINDOW, max(1.0, now - self._started))
+        self.ceiling = len(self._accepted) * 60.0 / window
+        self.rate = min(self.target, max(self.floor, self.SETTLE * self.ceiling))
+        if retry_after is not None and retry_after > 0:
+            self._hold_until = max(self._hold_until, now + min(retry_after, self.MAX_HOLD))
+
+    def _forget(self, now: float) -> None:
+        while self._accepted and self._accepted[0] <= now - self.WINDOW:
+            self._accepted.popleft()
 
 
 @dataclass
@@ -91,7 +158,8 @@ class Progress:
     """A snapshot after each outcome: ``counts`` per recipient state plus ``total``;
     ``row``/``state``/``error`` describe the recipient that just finished (if any);
     ``rate_per_minute`` is the achieved rate of this run; ``waiting`` says why the run
-    is idle (quiet hours, start time), if it is."""
+    is idle (quiet hours, start time, re-sending lost answers), if it is;
+    ``pace_per_minute`` is the pacer's current rate (0: unpaced)."""
 
     campaign_id: int
     counts: dict[str, int]
@@ -101,6 +169,7 @@ class Progress:
     state: str | None = None
     error: str | None = None
     waiting: str | None = None
+    pace_per_minute: float = 0.0
 
 
 @dataclass
@@ -116,15 +185,19 @@ class RunResult:
 
 
 class CampaignEngine:
-    """Sends one campaign's pending and in-flight recipients.
+    """Sends one campaign's recipients that still need a request.
 
     At most ``campaign.in_flight`` requests at once, starts spaced by :class:`Pacer`,
     nothing during quiet hours or before the start time. Per-recipient errors are
-    recorded and the run goes on; rate-limit answers slow it down; account-wide errors
-    (bad key, payment required, contact limit) and an unreachable service pause the
-    campaign with the reason; :meth:`pause` and :meth:`cancel` stop it between
-    requests. ``now`` gives wall-clock time (aware), ``clock``/``sleep`` monotonic
-    seconds; all injectable for tests.
+    recorded and the run goes on; rate-limit answers slow it down (never to a
+    standstill). These pause the campaign with a sentence: an account-wide error (bad
+    key, payment required, contact limit), an unreachable service, a service that
+    stops answering (:data:`NO_ANSWER_LIMIT` requests in a row, or
+    :data:`NO_ANSWER_SECONDS`), :data:`INVALID_INPUT_STREAK` identical code-4
+    refusals, a journal fault, and any unexpected exception. Recipients whose answer was
+    lost are re-sent under their request_id after the main pass (:data:`UNKNOWN_ROUNDS`
+    rounds). :meth:`pause` and :meth:`cancel` end every wait within a second. ``now``
+    gives wall-clock time (aware), ``clock``/``sleep`` monotonic seconds; all injectable.
     """
 
     def __init__(
@@ -136,19 +209,24 @@ class CampaignEngine:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         now: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+        unknown_rounds: int = UNKNOWN_ROUNDS,
+        no_answer_seconds: float = NO_ANSWER_SECONDS,
     ) -> None:
         self.journal = journal
         self.client = client
         self.on_progress = on_progress
+        self.unknown_rounds = unknown_rounds
+        self.no_answer_seconds = no_answer_seconds
         self._clock = clock
         self._sleep = sleep
         self._now = now
         self._stop: tuple[str, str] | None = None  # (status, reason)
         self._stop_event = asyncio.Event()
         self._pacer: Pacer | None = None
+        self._writer: JournalWriter | None = None
 
     def pause(self, reason: str = "paused by the user") -> None:
-        """Stop starting new requests; in-flight ones finish; the campaign is paused."""
+        """Stop starting new requests; those out get a second to finish; the campaign is paused."""
         if self._stop is None:
             self._stop = (CampaignStatus.PAUSED, reason)
         self._stop_event.set()
@@ -161,11 +239,25 @@ class CampaignEngine:
     def lock_path(self, campaign_id: int) -> Path:
         return self.journal.path.parent / "locks" / f"campaign-{campaign_id}.lock"
 
+    def is_sending(self, campaign_id: int) -> bool:
+        """True while some process holds this campaign's lock (is sending it)."""
+        lock_path = self.lock_path(campaign_id)
+        if not lock_path.exists():
+            return False
+        lock = FileLock(str(lock_path))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            return True
+        lock.release()
+        return False
+
     async def run(self, campaign_id: int) -> RunResult:
         """Send until done, paused or cancelled; return how it ended.
 
         Raises KeyError for an unknown campaign, CampaignLocked when another process is
-        sending it, JournalError if the journal fails.
+        sending it, JournalError if the journal fails before sending starts (later
+        journal faults pause the run and are its ``reason``).
         """
         lock_path = self.lock_path(campaign_id)
         lock_path.parent.mkdir(parents=True, exist_ok=True)
@@ -193,73 +285,266 @@ class CampaignEngine:
         self._counts = self.journal.counts(campaign_id)
         self._started = self._clock()
         self._done_this_run = 0
+        self._last_answer = self._clock()
+        self._no_answer = 0
+        self._invalid_streak: list[tuple[int, str]] = []
+        self._out_since: dict[int, float] = {}
         quiet = (QuietHours.parse(f"{campaign.quiet_start}-{campaign.quiet_end}", campaign.time_zone)
                  if campaign.quiet_start and campaign.quiet_end else None)
         self.journal.set_status(campaign_id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
 
-        pacer = self._pacer = Pacer(campaign.rate_per_minute, self._clock, self._sleep)
+        self._pacer = Pacer(campaign.rate_per_minute, self._clock, self._sleep)
+        self._writer = await asyncio.to_thread(JournalWriter, self.journal.path)
         self.client.retry_listeners.append(self._on_retry)
-        # Checkpoints copy the log into the database: done by a worker thread, not by
-        # whichever commit happens to cross the threshold on the event loop.
-        self.journal.automatic_checkpoints(False)
-        checkpoints = asyncio.ensure_future(self._checkpoint_now_and_then())
+        watchdog = asyncio.ensure_future(self._watch_answers())
+        try:
+            for round_number in range(self.unknown_rounds + 1):
+                states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
+                # Reading (and decoding) every row takes a while for big campaigns: off the loop.
+                queue = deque(await asyncio.to_thread(self.journal.recipients_to_send, campaign_id, states))
+                if not queue:
+                    break
+                if round_number:
+                    delay = min(2.0 ** round_number, 30.0)
+                    self._emit(CampaignStatus.RUNNING, waiting=f"re-sending {len(queue)} messages whose answer "
+                               f"was lost, under the same request_id, in {delay:.0f} s")
+                    await self._interruptible_sleep(delay)
+                    if self._stop:
+                        break
+                await self._send_all(campaign, quiet, queue)
+                if self._stop:
+                    break
+        except asyncio.CancelledError:
+            self._stop = self._stop or (CampaignStatus.PAUSED, "interrupted")
+            self._close_writer()
+            self._settle_status(campaign_id)
+            raise
+        except JournalError as exc:
+            self.pause(str(exc))
+        finally:
+            watchdog.cancel()
+            self.client.retry_listeners.remove(self._on_retry)
+            self._close_writer()
+        status, reason = self._settle_status(campaign_id)
+        try:
+            result = await asyncio.to_thread(self._result, campaign_id, status, reason)  # counts scan every row
+        except JournalError:
+            result = RunResult(campaign_id, status, reason, dict(self._counts))
+        self._counts = result.counts
+        self._emit(status)
+        return result
+
+    def _close_writer(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+    def _settle_status(self, campaign_id: int) -> tuple[str, str | None]:
+        """Decide how the run ended from the journal's counts, and store it. Never
+        ``finished`` while a recipient is pending, in flight or unknown."""
+        try:
+            counts = self.journal.counts(campaign_id)
+        except JournalError:
+            counts = self._counts
+        if self._stop is not None:
+            status, reason = self._stop
+        elif counts[RecipientState.UNKNOWN]:
+            status, reason = CampaignStatus.PAUSED, (
+                f"the service did not confirm {counts[RecipientState.UNKNOWN]} messages after "
+                f"{self.unknown_rounds} re-sends; resume later to re-send them under the same request_id "
+                "(the service drops duplicates)")
+        elif counts[RecipientState.PENDING] or counts[RecipientState.IN_FLIGHT]:
+            left = counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT]
+            status, reason = CampaignStatus.PAUSED, f"{left} recipients were not sent yet; resume the campaign"
+        else:
+            status, reason = CampaignStatus.FINISHED, None
+        try:
+            self.journal.set_status(campaign_id, status, reason)
+        except JournalError as exc:
+            log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
+        self._stop = self._stop or (status, reason or "")
+        return status, reason
+
+    async def _send_all(self, campaign: Campaign, quiet: QuietHours | None, queue: deque[Recipient]) -> None:
+        """One pass over ``queue`` (rate-limited recipients go back to its end)."""
+        assert self._pacer is not None and self._writer is not None
         slots = asyncio.Semaphore(max(1, campaign.in_flight))
-        # Reading (and decoding) every row takes a while for big campaigns: off the loop.
-        queue: deque[Recipient] = deque(await asyncio.to_thread(self.journal.recipients_to_send, campaign_id))
         tasks: set[asyncio.Task[None]] = set()
         try:
             while not self._stop:
                 if not queue:
                     if not tasks:
                         break
-                    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                    await self._until_stopped(asyncio.wait(set(tasks), return_when=asyncio.FIRST_COMPLETED))
                     continue
                 if not await self._wait_for_window(campaign, quiet):
                     break
-                await slots.acquire()
-                if self._stop:
-                    slots.release()
+                if not await self._until_stopped(slots.acquire()):
                     break
-                await pacer.wait()
-                if self._stop:
+                if self._stop or not await self._until_stopped(self._pacer.wait()) or self._stop:
                     slots.release()
                     break
                 recipient = queue.popleft()
-                if self._otp_limit_reached(recipient):
+                if await self._otp_limit_reached(recipient):
                     slots.release()
                     continue
+                marked = self._writer.call(Journal.mark_in_flight, recipient, campaign.kind, time.time())
                 self._move(recipient.state, RecipientState.IN_FLIGHT)
-                attempt_id = self.journal.mark_in_flight(recipient, campaign.kind, time.time())
-                task = asyncio.create_task(self._send(recipient, attempt_id, slots, queue))
+                task = asyncio.create_task(self._send(recipient, marked, slots, queue))
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
             if tasks:
-                await asyncio.gather(*tasks)
+                _, late = await asyncio.wait(set(tasks), timeout=STOP_GRACE if self._stop else None)
+                for task in late:
+                    task.cancel()
+                await asyncio.gather(*late, return_exceptions=True)
         except asyncio.CancelledError:
             for task in tasks:
                 task.cancel()
-            self.journal.set_status(campaign_id, CampaignStatus.PAUSED, "interrupted")
+            await asyncio.gather(*tasks, return_exceptions=True)
             raise
+
+    async def _send(self, recipient: Recipient, marked: asyncio.Future[int], slots: asyncio.Semaphore,
+                    queue: deque[Recipient]) -> None:
+        """Send one recipient's request and journal its outcome. Catches everything: a
+        fault that is not this recipient's pauses the campaign instead."""
+        assert self._writer is not None and self._pacer is not None
+        try:
+            await self._send_and_record(recipient, marked, queue)
         finally:
-            self.client.retry_listeners.remove(self._on_retry)
-            checkpoints.cancel()
-            self.journal.automatic_checkpoints(True)
+            slots.release()  # after the outcome is journaled and told, so a pause lands between requests
 
-        status, reason = self._stop or (CampaignStatus.FINISHED, None)
-        self.journal.set_status(campaign_id, status, reason)
-        result = await asyncio.to_thread(self._result, campaign_id, status, reason)  # counts scan every row
-        self._counts = result.counts
-        self._emit(status)
-        return result
+    async def _send_and_record(self, recipient: Recipient, marked: asyncio.Future[int],
+                               queue: deque[Recipient]) -> None:
+        assert self._writer is not None and self._pacer is not None
+        row = recipient.row
+        try:
+            attempt_id = await marked
+        except (JournalError, asyncio.CancelledError) as exc:  # the request never left
+            self._move(RecipientState.IN_FLIGHT, recipient.state)
+            if isinstance(exc, JournalError):
+                self.pause(str(exc))
+            return
+        self._out_since[row] = self._clock()
+        message_id = error_code = None
+        text: str | None = None
+        try:
+            assert recipient.phone is not None and recipient.message_data is not None
+            result = await self.client.send_message(
+                bot_id=self._campaign.bot_id,
+                phone_number=recipient.phone,
+                message_data=MessageData.from_wire(recipient.message_data),
+                request_id=recipient.request_id,
+            )
+        except asyncio.CancelledError:
+            state, text = RecipientState.UNKNOWN, "stopped before its answer arrived; a resume re-sends it safely"
+        except SafirError as error:
+            state, error_code, text = self._judge(recipient, error), getattr(error, "code", None), error.message
+        except Exception as error:  # noqa: BLE001 - the boundary: nothing may end a campaign silently
+            log.error("campaign %s row %s: unexpected %s", recipient.campaign_id, row, type(error).__name__,
+                      exc_info=True)
+            state, text = RecipientState.UNKNOWN, f"unexpected error: {type(error).__name__}"
+            self.pause(f"an unexpected error stopped the campaign ({type(error).__name__}: "
+                       f"{scrub(str(error))[:200]}); see the log, then resume it")
+        else:
+            state, message_id = RecipientState.SENT, result.message_id
+            self._answered()
+            self._invalid_streak.clear()
+            self._pacer.on_accepted()
+        finally:
+            self._out_since.pop(row, None)
+        try:
+            await self._writer.call(Journal.record_outcome, recipient.campaign_id, row, state, attempt_id=attempt_id,
+                                    now=time.time(), message_id=message_id, error_code=error_code, error=text)
+        except JournalError as exc:
+            self.pause(str(exc))  # the journal still says in flight: a resume re-sends it safely
+            return
+        if state == RecipientState.PENDING and not self._stop:
+            queue.append(replace(recipient, state=RecipientState.PENDING))  # rate-limited: later, slower
+        self._move(RecipientState.IN_FLIGHT, state)
+        self._emit(CampaignStatus.RUNNING, row, state, text)
 
-    async def _checkpoint_now_and_then(self, every: float = 2.0) -> None:
+    def _judge(self, recipient: Recipient, error: SafirError) -> str:
+        """The recipient's new state after ``error``, pausing the campaign where
+        DESIGN.md's classes say so: account-wide errors and an unreachable service keep
+        it pending; a rate limit that outlived the client's retries slows down and
+        re-queues it; a lost answer makes it ``unknown`` (re-sent later under the same
+        request_id); everything else is this recipient's failure."""
+        category = classify(error)
+        if isinstance(error, RequestTimeout) or category is Category.UNKNOWN:
+            self._no_answer += 1
+            if self._no_answer >= NO_ANSWER_LIMIT:
+                self.pause(f"the service at {self.client.base_url} is not answering ({self._no_answer} requests "
+                           "in a row had no answer); resume when it answers again (nothing is sent twice)")
+            return RecipientState.UNKNOWN
+        if isinstance(error, ConnectFailed):
+            self.pause(f"{error.message}. Check the network, then resume the campaign.")
+            return RecipientState.PENDING
+        self._answered()
+        if category is Category.ACCOUNT:
+            self.pause(f"{error.message}. Fix this, then resume the campaign.")
+            return RecipientState.PENDING
+        if isinstance(error, RateLimitError):
+            self._pacer_limited(error)
+            return RecipientState.PENDING
+        if isinstance(error, InvalidInputError):
+            return self._invalid_input(recipient, error)
+        self._invalid_streak.clear()
+        return RecipientState.FAILED
+
+    def _invalid_input(self, recipient: Recipient, error: InvalidInputError) -> str:
+        """Code 4 for one row is that row's failure; the same code 4 for
+        :data:`INVALID_INPUT_STREAK` rows in a row is the campaign's (an unknown
+        template or bot): it pauses, and those rows go back to pending."""
+        if self._invalid_streak and self._invalid_streak[-1][1] != error.message:
+            self._invalid_streak.clear()
+        self._invalid_streak.append((recipient.row, error.message))
+        if len(self._invalid_streak) < INVALID_INPUT_STREAK:
+            return RecipientState.FAILED
+        self.pause(f"the service refused {len(self._invalid_streak)} messages in a row with the same answer "
+                   f"({error.message}): the template, bot or message is probably wrong for this account; "
+                   "nothing was sent to those recipients")
+        assert self._writer is not None
+        for row, _ in self._invalid_streak[:-1]:
+            self._writer.call(Journal.record_outcome, recipient.campaign_id, row, RecipientState.PENDING)
+            self._move(RecipientState.FAILED, RecipientState.PENDING)
+        self._invalid_streak.clear()
+        return RecipientState.PENDING
+
+    def _answered(self) -> None:
+        self._last_answer = self._clock()
+        self._no_answer = 0
+
+    async def _watch_answers(self) -> None:
+        """Pause when requests are out and nothing has answered for a while."""
         while True:
-            await asyncio.sleep(every)
+            await asyncio.sleep(1.0)
+            if self._stop or not self._out_since:
+                continue
+            now = self._clock()
+            silent = now - max(self._last_answer, min(self._out_since.values()))
+            if silent >= self.no_answer_seconds:
+                self.pause(f"the service at {self.client.base_url} has not answered for {silent:.0f} s; "
+                           "resume when it answers again (messages already out are re-sent under the same "
+                           "request_id, so nothing is sent twice)")
+
+    async def _until_stopped(self, awaitable: Awaitable[Any]) -> bool:
+        """Await ``awaitable`` unless the run is stopped first; True when it completed."""
+        task = asyncio.ensure_future(awaitable)
+        if not task.done():
+            stopper = asyncio.ensure_future(self._stop_event.wait())
             try:
-                await asyncio.to_thread(self.journal.checkpoint)
-            except Exception as exc:  # noqa: BLE001 - a skipped checkpoint only grows the log
-                log.warning("journal checkpoint skipped: %s", exc)
+                await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                stopper.cancel()
+                if not task.done():
+                    task.cancel()
+                    await asyncio.gather(task, return_exceptions=True)
+        if task.cancelled():
+            return False
+        task.result()
+        return True
 
     def _result(self, campaign_id: int, status: str, reason: str | None) -> RunResult:
         return RunResult(campaign_id, status, reason, self.journal.counts(campaign_id),
@@ -281,13 +566,9 @@ class CampaignEngine:
         return False
 
     async def _interruptible_sleep(self, seconds: float) -> None:
-        sleeper = asyncio.ensure_future(self._sleep(seconds))
-        stopper = asyncio.ensure_future(self._stop_event.wait())
-        await asyncio.wait({sleeper, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (sleeper, stopper):
-            task.cancel()
+        await self._until_stopped(self._sleep(seconds))
 
-    def _otp_limit_reached(self, recipient: Recipient) -> bool:
+    async def _otp_limit_reached(self, recipient: Recipient) -> bool:
         """Spec 8: hold back an OTP to a phone that had 30 in the last hour."""
         if self._campaign.kind != "otp" or recipient.phone is None:
             return False
@@ -295,68 +576,25 @@ class CampaignEngine:
         if recent < OTP_PER_PHONE_PER_HOUR:
             return False
         error = f"{OTP_PER_PHONE_PER_HOUR} one-time passwords went to this phone in the last hour; not sent"
-        self.journal.record_outcome(recipient.campaign_id, recipient.row, RecipientState.FAILED,
-                                    error_code=18, error=error)
+        assert self._writer is not None
+        await self._writer.call(Journal.record_outcome, recipient.campaign_id, recipient.row, RecipientState.FAILED,
+                                error_code=18, error=error)
         self._move(recipient.state, RecipientState.FAILED)
         self._emit(CampaignStatus.RUNNING, recipient.row, RecipientState.FAILED, error)
         return True
 
+    def _pacer_limited(self, error: RateLimitError) -> None:
+        if self._pacer is None:
+            return
+        before = self._pacer.rate_per_minute
+        self._pacer.on_rate_limited(error.retry_after)
+        if self._pacer.rate_per_minute != before:
+            log.info("rate limited by the service: pacing at %.0f per minute (it accepted %.0f in the last minute)",
+                     self._pacer.rate_per_minute, self._pacer.ceiling or 0)
+
     def _on_retry(self, error: SafirError) -> None:
-        if isinstance(error, RateLimitError) and self._pacer is not None:
-            self._pacer.slow_down()
-            log.info("rate limited: slowing to %.0f per minute", self._pacer.rate_per_minute)
-
-    async def _send(self, recipient: Recipient, attempt_id: int, slots: asyncio.Semaphore,
-                    queue: deque[Recipient]) -> None:
-        campaign_id, row = recipient.campaign_id, recipient.row
-        try:
-            assert recipient.phone is not None and recipient.message_data is not None
-            result = await self.client.send_message(
-                bot_id=self._campaign.bot_id,
-                phone_number=recipient.phone,
-                message_data=MessageData.from_wire(recipient.message_data),
-                request_id=recipient.request_id,
-            )
-        except SafirError as error:
-            state = self._record_error(recipient, attempt_id, error)
-            if state == RecipientState.PENDING and not self._stop:
-                queue.append(replace(recipient, state=RecipientState.PENDING))  # rate-limited: later, slower
-            self._move(RecipientState.IN_FLIGHT, state)
-            self._emit(CampaignStatus.RUNNING, row, state, error.message)
-        else:
-            self.journal.record_outcome(campaign_id, row, RecipientState.SENT, attempt_id=attempt_id,
-                                        now=time.time(), message_id=result.message_id)
-            if self._pacer is not None:
-                self._pacer.recover()
-            self._move(RecipientState.IN_FLIGHT, RecipientState.SENT)
-            self._emit(CampaignStatus.RUNNING, row, RecipientState.SENT)
-        finally:
-            slots.release()
-
-    def _record_error(self, recipient: Recipient, attempt_id: int, error: SafirError) -> str:
-        """Journal the outcome of a failed send and return the recipient's new state.
-
-        DESIGN.md's classes: account-wide errors and an unreachable service pause the
-        campaign and keep the recipient pending; a rate limit that outlived the
-        client's retries slows down and re-queues it; a timeout or dropped answer is
-        ``unknown`` (a resume re-sends it under the same request_id, which is safe);
-        everything else is this recipient's failure.
-        """
-        code = getattr(error, "code", None)
-        category = classify(error)
-        state = RecipientState.FAILED
-        if category is Category.ACCOUNT or isinstance(error, ConnectFailed):
-            self.pause(f"{error.message}. Fix this, then resume the campaign.")
-            state = RecipientState.PENDING
-        elif isinstance(error, RateLimitError):
-            if self._pacer is not None:
-                self._pacer.slow_down()
-            state = RecipientState.PENDING
-        elif isinstance(error, RequestTimeout) or category is Category.UNKNOWN:
-            state = RecipientState.UNKNOWN
-        self.journal.record_outcome(recipient.campaign_id, recipient.row, state, attempt_id=attempt_id,
-                                    now=time.time(), error_code=code, error=error.message)
-        return state
+        if isinstance(error, RateLimitError):
+            self._pacer_limited(error)
 
     def _move(self, old: str, new: str) -> None:
         self._counts[old] -= 1
@@ -370,4 +608,6 @@ class CampaignEngine:
             return
         elapsed = self._clock() - self._started
         rate = self._done_this_run * 60.0 / elapsed if elapsed > 0 else 0.0
-        self.on_progress(Progress(self._campaign.id, dict(self._counts), status, rate, row, state, error, waiting))
+        pace = self._pacer.rate_per_minute if self._pacer is not None else 0.0
+        self.on_progress(Progress(self._campaign.id, dict(self._counts), status, rate, row, state, error, waiting,
+                                  pace))

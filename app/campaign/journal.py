@@ -8,16 +8,21 @@ crash loses nothing and a resume re-sends in-flight recipients with their fixed
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sqlite3
+import stat
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+#: The write-ahead log is cut back to this many bytes after each checkpoint.
+WAL_SIZE_LIMIT = 64 * 1024 * 1024
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -104,8 +109,14 @@ ALTER TABLE campaigns ADD COLUMN updated_at TEXT
 # v3: look-ups by phone (recent sends to one number, for support agents).
 _MIGRATION_V3 = "CREATE INDEX recipients_by_phone ON recipients (phone)"
 
+# v4: a hash of who gets what, so the same sheet is not sent twice by mistake.
+_MIGRATION_V4 = """
+ALTER TABLE campaigns ADD COLUMN content_hash TEXT;
+CREATE INDEX campaigns_by_content_hash ON campaigns (bot_id, content_hash)
+"""
+
 #: Migrations by the version they lead to; append, never edit.
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3}
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4}
 
 
 #: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
@@ -113,7 +124,80 @@ PERMANENT_CODES = frozenset({4, 8, 17})
 
 
 class JournalError(Exception):
-    """The journal cannot be opened or used (disk full, locked, newer schema...)."""
+    """The journal cannot be opened or used, told as a sentence that says what to do.
+
+    ``kind`` names the cause for callers that render their own text: ``disk_full``,
+    ``read_only``, ``damaged``, ``locked``, ``cannot_open``, ``newer_schema`` or
+    ``other``; ``path`` is the journal file.
+    """
+
+    def __init__(self, message: str, kind: str = "other", path: Path | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.path = path
+
+
+def explain(error: sqlite3.Error, path: Path) -> JournalError:
+    """The JournalError for a sqlite3 error on the journal at ``path``: an environment
+    fault (disk full, read-only, damaged, locked) in words, anything else with its text."""
+    text = str(error).lower()
+    folder = path.parent
+    if "full" in text:
+        return JournalError(f"the disk holding {folder} is full: free some space, then resume the campaign",
+                            "disk_full", path)
+    if "readonly" in text or "read-only" in text:
+        return JournalError(f"the journal {path} cannot be written (read-only file, folder or disk): "
+                            "make it writable, then try again", "read_only", path)
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return JournalError(f"the journal {path} is damaged: move it aside (a new one is started) "
+                            "or restore it from a backup", "damaged", path)
+    if "locked" in text or "busy" in text:
+        return JournalError(f"the journal {path} is locked by another program: close it and try again",
+                            "locked", path)
+    if "unable to open" in text:
+        return JournalError(f"the journal {path} cannot be opened: check that {folder} exists and is writable",
+                            "cannot_open", path)
+    if "disk i/o" in text:
+        return JournalError(f"the disk holding {folder} failed to write (disk I/O error): check the disk, "
+                            "then resume the campaign", "disk_full" if _disk_nearly_full(folder) else "other", path)
+    return JournalError(f"the journal {path} failed: {error}", "other", path)
+
+
+def _disk_nearly_full(folder: Path) -> bool:
+    try:
+        return os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize < 1024 * 1024
+    except (OSError, AttributeError):
+        return False
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _sentences(method: _F) -> _F:
+    """Turn every sqlite3 error a journal method meets into a JournalError sentence."""
+
+    @functools.wraps(method)
+    def wrapper(self: Journal, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` readable by its owner only (it holds phones and OTP codes), or
+    tighten an existing one; its folder too. Best effort where modes do not apply."""
+    try:
+        os.chmod(path.parent, stat.S_IRWXU)
+    except OSError:
+        pass
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        os.chmod(path, 0o600)
+    except OSError:
+        pass  # read-only media and the like: sqlite3 says what is wrong when it opens
 
 
 class RecipientState:
@@ -175,6 +259,7 @@ class Campaign:
     time_zone: str = "Asia/Tehran"
     start_at: str | None = None
     updated_at: str | None = None
+    content_hash: str | None = None
 
 
 @dataclass(frozen=True)
@@ -196,6 +281,11 @@ class Recipient:
     message_id: str | None
 
 
+#: States that still need a request (``unknown``: the answer was lost; re-sending under
+#: the same request_id is safe for v3).
+STATES_TO_SEND = (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING)
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
@@ -203,26 +293,42 @@ def _now() -> str:
 class Journal:
     """The SQLite journal at ``path``; created and migrated on open.
 
-    Raises JournalError when the file cannot be opened or has a newer schema.
+    The file and its folder are made readable by the user only. Every method raises
+    JournalError (never sqlite3.Error) with a sentence saying what to do. Use as a
+    context manager, or call :meth:`close`.
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        _private_file(self.path)
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
             self.db.row_factory = sqlite3.Row
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("PRAGMA foreign_keys=ON")
+            self._configure(self.db)
             self._migrate()
         except sqlite3.Error as exc:
-            raise JournalError(f"cannot open the journal {self.path}: {exc}") from None
+            raise explain(exc, self.path) from None
+
+    @staticmethod
+    def _configure(db: sqlite3.Connection) -> None:
+        """Settings of every connection to the journal (tests wrap this to inject faults)."""
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise JournalError(
-                f"the journal {self.path} was written by a newer version of the app (schema {version})"
+                f"the journal {self.path} was written by a newer version of the app (schema {version}): "
+                "update the app", "newer_schema", self.path
             )
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.transaction():  # executescript would commit half-way
@@ -232,28 +338,26 @@ class Journal:
                 self.db.execute(f"PRAGMA user_version = {target}")
 
     def checkpoint(self) -> None:
-        """Copy the write-ahead log into the database from a connection of its own, so it
-        can run in a worker thread while the sender keeps committing."""
-        db = sqlite3.connect(self.path, timeout=10.0)
-        try:
-            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        finally:
-            db.close()
+        """Copy the write-ahead log into the database and cut the log back."""
+        self._execute_now("PRAGMA wal_checkpoint(TRUNCATE)")
 
-    def automatic_checkpoints(self, on: bool) -> None:
-        """Let commits checkpoint the log themselves (SQLite's default), or not, while
-        :meth:`checkpoint` runs elsewhere."""
-        self.db.execute(f"PRAGMA wal_autocheckpoint = {1000 if on else 0}")
+    @_sentences
+    def _execute_now(self, sql: str) -> None:
+        self.db.execute(sql).fetchall()
 
     def transaction(self) -> _Transaction:
         """``with journal.transaction():`` groups statements into one atomic commit."""
         return _Transaction(self.db)
 
     def close(self) -> None:
-        self.db.close()
+        try:
+            self.db.close()
+        except sqlite3.Error:
+            pass
 
     # -- campaigns -------------------------------------------------------------------
 
+    @_sentences
     def create_campaign(
         self,
         *,
@@ -270,23 +374,25 @@ class Journal:
         quiet_hours: tuple[str, str] | None = None,
         time_zone: str = "Asia/Tehran",
         start_at: str | None = None,
+        content_hash: str | None = None,
     ) -> int:
         """Store a campaign and all its rows in one transaction; return its id.
 
         Rows with message data start ``pending`` with a ``request_id`` that never
         changes (a new one unless the row brings its own); other rows start ``skipped``.
         ``quiet_hours`` is ``("HH:MM", "HH:MM")`` in ``time_zone``; ``start_at`` is an
-        ISO 8601 instant.
+        ISO 8601 instant. ``content_hash`` identifies who gets what (see
+        :meth:`find_repeat`).
         """
         quiet_start, quiet_end = quiet_hours or (None, None)
         with self.transaction():
             cursor = self.db.execute(
                 "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
-                " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, content_hash)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (_now(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
                  rate_per_minute, in_flight, base_url, CampaignStatus.READY, parent_id, quiet_start, quiet_end,
-                 time_zone, start_at),
+                 time_zone, start_at, content_hash),
             )
             campaign_id = int(cursor.lastrowid)
             self.db.executemany(
@@ -311,6 +417,7 @@ class Journal:
         data["content"] = json.loads(data["content"])
         return Campaign(**data)
 
+    @_sentences
     def campaign(self, campaign_id: int) -> Campaign:
         """The campaign with this id; raises KeyError if there is none."""
         row = self.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
@@ -318,10 +425,23 @@ class Journal:
             raise KeyError(campaign_id)
         return self._campaign(row)
 
+    @_sentences
     def campaigns(self) -> list[Campaign]:
         """Every campaign, newest first."""
         return [self._campaign(r) for r in self.db.execute("SELECT * FROM campaigns ORDER BY id DESC")]
 
+    @_sentences
+    def find_repeat(self, bot_id: int, content_hash: str, since: datetime) -> Campaign | None:
+        """The newest campaign from ``bot_id`` with this ``content_hash`` created at or
+        after ``since`` (aware), or None."""
+        row = self.db.execute(
+            "SELECT * FROM campaigns WHERE bot_id = ? AND content_hash = ? AND created_at >= ?"
+            " ORDER BY id DESC LIMIT 1",
+            (bot_id, content_hash, since.astimezone(timezone.utc).isoformat(timespec="milliseconds")),
+        ).fetchone()
+        return None if row is None else self._campaign(row)
+
+    @_sentences
     def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
         with self.transaction():
             self.db.execute("UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?",
@@ -329,27 +449,30 @@ class Journal:
 
     # -- recipients ------------------------------------------------------------------
 
-    def recipients(self, campaign_id: int, state: str | None = None) -> Iterator[Recipient]:
+    @_sentences
+    def recipients(self, campaign_id: int, state: str | None = None) -> list[Recipient]:
         """Recipients in sheet order, optionally only those in ``state``."""
         sql = "SELECT * FROM recipients WHERE campaign_id = ?"
         args: tuple[Any, ...] = (campaign_id,)
         if state is not None:
             sql += " AND state = ?"
             args += (state,)
+        found = []
         for row in self.db.execute(sql + " ORDER BY row", args).fetchall():
             data = dict(row)
             data["message_data"] = json.loads(data["message_data"]) if data["message_data"] else None
             data.pop("updated_at")
-            yield Recipient(**data)
+            found.append(Recipient(**data))
+        return found
 
-    def recipients_to_send(self, campaign_id: int) -> list[Recipient]:
-        """In-flight recipients (interrupted by a crash; re-sent with the same
-        request_id) followed by pending ones, in sheet order."""
-        return [
-            *self.recipients(campaign_id, RecipientState.IN_FLIGHT),
-            *self.recipients(campaign_id, RecipientState.PENDING),
-        ]
+    @_sentences
+    def recipients_to_send(self, campaign_id: int, states: Iterable[str] = STATES_TO_SEND) -> list[Recipient]:
+        """Recipients that still need a request, in the order of ``states`` (by default
+        in-flight ones interrupted by a crash, then unknown ones whose answer was lost,
+        both re-sent with their fixed request_id, then pending ones), each in sheet order."""
+        return [r for state in states for r in self.recipients(campaign_id, state)]
 
+    @_sentences
     def mark_in_flight(self, recipient: Recipient, kind: str, now: float) -> int:
         """Durably record that a request for ``recipient`` is about to leave; return
         the attempt's id. ``now`` is Unix time in seconds."""
@@ -365,6 +488,7 @@ class Journal:
             )
         return int(cursor.lastrowid)
 
+    @_sentences
     def record_outcome(
         self,
         campaign_id: int,
@@ -391,6 +515,7 @@ class Journal:
                     (now, state, error_code, error, attempt_id),
                 )
 
+    @_sentences
     def recent_attempts(self, phone: str, kind: str, since: float) -> int:
         """Requests of ``kind`` to ``phone`` started at or after ``since`` (Unix
         seconds) that may have been delivered (all but known failures)."""
@@ -400,6 +525,7 @@ class Journal:
             (phone, kind, since, RecipientState.FAILED),
         ).fetchone()[0])
 
+    @_sentences
     def sends_to(self, phone: str, limit: int = 20) -> list[dict[str, Any]]:
         """The latest sends to ``phone`` across campaigns, newest first: campaign id and
         name, state, error, message id and when it last changed."""
@@ -411,12 +537,14 @@ class Journal:
         )
         return [dict(r) for r in rows]
 
+    @_sentences
     def error_counts(self, campaign_id: int) -> dict[int, int]:
         """Recipients per error code (failed, unknown or held back), for reconciliation."""
         return {code: n for code, n in self.db.execute(
             "SELECT error_code, COUNT(*) FROM recipients WHERE campaign_id = ? AND error_code IS NOT NULL"
             " AND state != ? GROUP BY error_code ORDER BY error_code", (campaign_id, RecipientState.SENT))}
 
+    @_sentences
     def counts(self, campaign_id: int) -> dict[str, int]:
         """Recipients per state, every state present; plus ``total``."""
         counts = dict.fromkeys(RecipientState.ALL, 0)
@@ -427,6 +555,7 @@ class Journal:
         counts["total"] = sum(counts[s] for s in RecipientState.ALL)
         return counts
 
+    @_sentences
     def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
         """A follow-up campaign of the parent's retryable failures (and, by choice, its
         unknown outcomes), linked to it; returns its id.
@@ -453,21 +582,24 @@ class Journal:
             time_zone=parent.time_zone,
         )
 
+    @_sentences
     def summary(self, campaign_id: int) -> dict[str, Any]:
         """The reconciliation of a campaign: counts per state (sent + failed + unknown
         + skipped + pending + in_flight = total, always) and per error code."""
         return {"counts": self.counts(campaign_id), "errors_by_code": self.error_counts(campaign_id)}
 
-    def result_rows(self, campaign_id: int) -> Iterator[dict[str, Any]]:
+    @_sentences
+    def result_rows(self, campaign_id: int) -> list[dict[str, Any]]:
         """One results row per sheet row, in sheet order, with the columns of the
         results file (``row, phone_input, phone, status, error_code, error,
         message_id, request_id``)."""
+        rows = []
         for r in self.recipients(campaign_id):
             if r.state == RecipientState.SKIPPED:
                 status, error = r.verdict, r.reason
             else:
                 status, error = r.state, r.error
-            yield {
+            rows.append({
                 "row": r.row,
                 "phone_input": r.phone_input,
                 "phone": r.phone,
@@ -476,15 +608,27 @@ class Journal:
                 "error": error,
                 "message_id": r.message_id,
                 "request_id": r.request_id,
-            }
+            })
+        return rows
 
 
 class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error); inside an open transaction it
+    joins it, so the writer thread can batch many journal calls into one commit."""
+
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
+        self.outer = False
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        self.outer = not self.db.in_transaction
+        if self.outer:
+            self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
-        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        if not self.outer:
+            return
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:
+            self.db.execute("ROLLBACK")

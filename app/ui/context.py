@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from app.api import PRODUCTION_URL, SafirClient, Timeouts
+from app.api import PRODUCTION_URL, SafirClient, Timeouts, register_secret
 from app.campaign import Journal
 from app.profiles import Profile, SecretStore
 from app.ui.settings import UiSettings
@@ -27,6 +27,14 @@ class Connection:
     client_secret: str | None = None
     bots: dict[int, str] = field(default_factory=dict)
     demo: bool = False
+
+    def __post_init__(self) -> None:
+        for secret in (self.api_key, self.client_secret):
+            register_secret(secret)
+
+    def __repr__(self) -> str:
+        return (f"Connection(name={self.name!r}, base_url={self.base_url!r}, api_key='***', "
+                f"client_id={self.client_id!r}, client_secret='***', bots={self.bots!r}, demo={self.demo!r})")
 
     @property
     def default_bot(self) -> int:

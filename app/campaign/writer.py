@@ -1,0 +1,109 @@
+"""The journal's writer thread: the send path's writes leave the event loop and are
+committed in batches.
+
+A campaign writes twice per recipient (in flight, then the outcome). Committing each on
+the event loop costs the loop a millisecond or so per message and, unpaced, lets the
+write-ahead log outgrow every checkpoint. Here one thread owns a connection of its own,
+takes every call waiting in its queue, runs them in one transaction and commits once;
+the log is checkpointed on that thread too (SQLite's automatic checkpoint), and cut back
+to ``WAL_SIZE_LIMIT``. Callers ``await`` a call's result, so a write is durable before
+the caller goes on (an in-flight mark is committed before its request leaves).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from app.campaign.journal import Journal, JournalError, explain
+
+_Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], asyncio.AbstractEventLoop, asyncio.Future[Any]]
+
+
+class JournalWriter:
+    """One thread that runs :class:`Journal` methods for the event loop, batched.
+
+    ``await writer.call(Journal.record_outcome, campaign_id, row, state, ...)`` runs the
+    method on the writer's own connection to the journal at ``path`` and returns its
+    result, or raises its JournalError; every call of a batch shares one commit, and a
+    failed batch fails each of its calls. At most ``max_batch`` calls per commit.
+    Raises JournalError when the journal cannot be opened. Close with :meth:`close`
+    (waits for the queue to drain).
+    """
+
+    def __init__(self, path: Path, max_batch: int = 512) -> None:
+        self._journal = Journal(path)
+        self._max_batch = max_batch
+        self._queue: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="journal-writer", daemon=True)
+        self._thread.start()
+
+    def call(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[Any]:
+        """Queue ``method(journal, *args, **kwargs)``; the future holds its result."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        if not self._thread.is_alive():
+            future.set_exception(JournalError("the journal writer has stopped", "other", self._journal.path))
+            return future
+        self._queue.put((method, args, kwargs, loop, future))
+        return future
+
+    def close(self) -> None:
+        """Finish every queued call, then stop the thread and close the connection."""
+        if self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join()
+        self._journal.close()
+
+    def _work(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < self._max_batch:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            self._run(batch)
+            if stop:
+                return
+
+    def _run(self, batch: list[_Call]) -> None:
+        results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        try:
+            with self._journal.transaction():
+                for method, args, kwargs, _, future in batch:
+                    results.append((future, method(self._journal, *args, **kwargs), None))
+        except sqlite3.Error as error:  # the commit itself (a full disk shows here)
+            failure: BaseException = explain(error, self._journal.path)
+            results = [(future, None, failure) for *_, future in batch]
+        except Exception as error:  # noqa: BLE001 - JournalError, or a bug: every caller must hear of it
+            results = [(future, None, error) for *_, future in batch]
+        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+        for (*_, loop, _future), result in zip(batch, results):
+            by_loop.setdefault(loop, []).append(result)
+        for loop, settled in by_loop.items():
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(_settle, settled)
+
+
+def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, value, error in results:
+        if future.done():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
