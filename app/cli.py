@@ -1,9 +1,11 @@
 """The command line: ``safir-campaign [--demo]`` opens the window; subcommands work
 headless (send, check, resume, status, list, export, retry-failed, sandbox).
 
-Exit status: 0 when the job ran to its end (per-recipient failures included);
-2 for a configuration or input error; 3 when the campaign stopped early (service
-unreachable, account problem, paused), with a one-line reason on stderr.
+Exit status: 0 when every recipient has a final outcome (sent, failed, skipped);
+2 for a configuration or input error; 3 when the campaign stopped early (paused: service
+unreachable or silent, account problem, journal fault, outcomes still unknown), with a
+one-line reason on stderr; 4 when a v2 OTP's outcome is unknown; 128 + the signal's
+number after SIGINT (Ctrl-C), SIGTERM or SIGHUP, which pause the campaign.
 """
 
 from __future__ import annotations
@@ -11,8 +13,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ipaddress
 import logging
+import math
 import os
+import signal
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -24,7 +30,9 @@ from app import __version__, paths
 EXIT_OK = 0
 EXIT_CONFIG = 2
 EXIT_STOPPED = 3
+EXIT_UNKNOWN = 4
 API_KEY_ENV = "SAFIR_API_KEY"
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 class CliError(Exception):
@@ -32,8 +40,11 @@ class CliError(Exception):
 
 
 def _setup_logging(verbose: bool = False) -> None:
+    from app.api import ScrubbingFilter
+
     handler = logging.FileHandler(paths.log_dir() / "safir-campaign.log", encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(ScrubbingFilter())
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
@@ -41,11 +52,98 @@ def _setup_logging(verbose: bool = False) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
+# -- flag types: every number and path is checked before anything is sent ---------------------
+
+
+def _whole(text: str, low: int, high: int, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, not {text}")
+    return value
+
+
+def bot_id_type(text: str) -> int:
+    from app.workflow import MAX_BOT_ID
+
+    return _whole(text, 1, MAX_BOT_ID, "the bot id")
+
+
+def in_flight_type(text: str) -> int:
+    from app.workflow import MAX_IN_FLIGHT
+
+    return _whole(text, 1, MAX_IN_FLIGHT, "the requests in flight")
+
+
+def _finite(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} must be a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{what} must be a finite number, not {text}")
+    return value
+
+
+def rate_type(text: str) -> float:
+    from app.workflow import check_rate
+
+    value = _finite(text, "the rate")
+    problem = check_rate(value)
+    if problem:
+        raise argparse.ArgumentTypeError(problem.rstrip("."))
+    return value
+
+
+def timeout_type(text: str) -> float:
+    value = _finite(text, "the timeout")
+    if not 0.1 <= value <= 600:
+        raise argparse.ArgumentTypeError(f"the timeout must be from 0.1 to 600 seconds, not {text}")
+    return value
+
+
+def readable_file(text: str) -> Path:
+    """A regular file that can be read (a folder, a FIFO or a device is refused without
+    opening it: opening a FIFO would wait forever)."""
+    path = Path(text)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise argparse.ArgumentTypeError(f"there is no file {text}") from None
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {exc.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise argparse.ArgumentTypeError(f"{text} is a folder; name a file in it")
+    if not stat.S_ISREG(mode):
+        raise argparse.ArgumentTypeError(f"{text} is not a regular file (a pipe or a device?)")
+    if not os.access(path, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{text} cannot be read (check its permissions)")
+    return path
+
+
+def results_path(text: str) -> Path:
+    """Where results go: .csv or .xlsx, not a folder, in a folder that exists and is writable."""
+    path = Path(text)
+    if path.suffix.lower() not in (".csv", ".xlsx"):
+        raise argparse.ArgumentTypeError(f"the results file must end in .csv or .xlsx, not {path.name!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; name a file in it")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text} cannot be written (check the folder's permissions)")
+    return path
+
+
 def _add_target(parser: argparse.ArgumentParser, help_default: str) -> None:
     target = parser.add_mutually_exclusive_group()
     target.add_argument("--sandbox", action="store_true", help="use a built-in sandbox started for this run")
     target.add_argument("--base-url", dest="target_url", help=f"service address (default: {help_default})")
-    parser.add_argument("--timeout", type=float, default=None, help="seconds to wait for each answer (default 30)")
+    parser.add_argument("--timeout", type=timeout_type, default=None,
+                        help="seconds to wait for each answer, 0.1-600 (default 30)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,11 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     send = commands.add_parser("send", help="send a campaign to every valid row of a sheet")
-    send.add_argument("sheet", type=Path, help="CSV, XLSX, XLSM, XLS or ODS file")
-    send.add_argument("--bot-id", type=int, required=True, help="the sending bot's numeric id")
+    send.add_argument("sheet", type=readable_file, help="CSV, XLSX, XLSM, XLS or ODS file")
+    send.add_argument("--bot-id", type=bot_id_type, required=True, help="the sending bot's numeric id")
     what = send.add_argument_group("message ({{column}} anywhere is filled from each row)")
     what.add_argument("--text", help="message text, or the caption with --file")
-    what.add_argument("--file", type=Path, help="upload this file and send it as media")
+    what.add_argument("--file", type=readable_file, help="upload this file and send it as media")
     what.add_argument("--copy-text", help="a value the recipient can copy")
     what.add_argument("--button-row", nargs="+", action="append", metavar="LABEL=ACTION", default=[],
                       help="a row of inline buttons; ACTION is a URL, webapp:URL or copy:TEXT (repeatable)")
@@ -77,22 +175,26 @@ def build_parser() -> argparse.ArgumentParser:
     what.add_argument("--secure", action="store_true", help="send as a secure message")
     send.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
     send.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
-    send.add_argument("--rate", type=float, default=None, help="messages per minute (default 120; 0: no pacing)")
-    send.add_argument("--in-flight", type=int, default=None, help="requests in flight at most (default 8)")
+    send.add_argument("--rate", type=rate_type, default=None,
+                      help="messages per minute, at least 1 (default 120; 0: no pacing)")
+    send.add_argument("--in-flight", type=in_flight_type, default=None, help="requests in flight at most (default 8)")
     send.add_argument("--quiet-hours", metavar="HH:MM-HH:MM", help="send nothing in this daily window")
     send.add_argument("--time-zone", default="Asia/Tehran", help="time zone of --quiet-hours (default Asia/Tehran)")
     send.add_argument("--start-at", metavar="ISO-TIME", help="do not send before this time, e.g. 2026-12-01T09:00+03:30")
-    send.add_argument("--results", type=Path, help="write per-row results to this .csv or .xlsx file")
+    send.add_argument("--results", type=results_path, help="write per-row results to this .csv or .xlsx file")
     send.add_argument("--with-source", action="store_true",
                       help="make the results file a copy of the sheet with the result columns appended")
     send.add_argument("--dry-run", action="store_true", help="check the sheet and write results; send nothing")
+    send.add_argument("--allow-repeat", action="store_true",
+                      help="send even if the same messages went to the same recipients from this bot in the "
+                      "last 30 days")
     _add_target(send, "https://safir.bale.ai")
 
     check = commands.add_parser("check", help="check a sheet: every row's verdict, nothing sent")
-    check.add_argument("sheet", type=Path)
+    check.add_argument("sheet", type=readable_file)
     check.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
     check.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
-    check.add_argument("--results", type=Path, help="write the verdicts to this .csv or .xlsx file")
+    check.add_argument("--results", type=results_path, help="write the verdicts to this .csv or .xlsx file")
     check.add_argument("--with-source", action="store_true",
                        help="make the results file a copy of the sheet with the result columns appended")
 
@@ -107,7 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write a campaign's per-row results")
     export.add_argument("campaign_id", type=int, metavar="ID")
-    export.add_argument("out", type=Path, metavar="OUT.csv|OUT.xlsx")
+    export.add_argument("out", type=results_path, metavar="OUT.csv|OUT.xlsx")
 
     retry = commands.add_parser("retry-failed", help="send a follow-up campaign to the retryable failures")
     retry.add_argument("campaign_id", type=int, metavar="ID")
@@ -117,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     suppress = commands.add_parser("suppression", help="numbers that must never be messaged")
     actions = suppress.add_subparsers(dest="action", metavar="ACTION", required=True)
     add = actions.add_parser("import", help="add every number of a sheet")
-    add.add_argument("sheet", type=Path)
+    add.add_argument("sheet", type=readable_file)
     add.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
     add.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
     actions.add_parser("add", help="add numbers").add_argument("phones", nargs="+")
@@ -138,12 +240,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"error: cannot write logs under {paths.state_dir()}: {exc}", file=sys.stderr)
         return EXIT_CONFIG
+    from app.campaign import JournalError
+
     try:
         if args.command in COMMANDS:
             return COMMANDS[args.command](args)
         if args.command == "sandbox":
             from app.sandbox.runner import serve
 
+            _warn_if_exposed(args.host)
             try:
                 serve(args, files_dir=paths.sandbox_dir() / "files")
             except ValueError as exc:
@@ -152,12 +257,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.ui.main_window import run_window
 
         return run_window(demo=args.demo, base_url=args.base_url)
-    except CliError as exc:
+    except (CliError, JournalError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:
         print("interrupted; the campaign can be resumed", file=sys.stderr)
-        return 130
+        return 128 + signal.SIGINT
+
+
+def _warn_if_exposed(host: str) -> None:
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        print(f"warning: the sandbox listens on {host}: anyone who can reach this machine can use it and read "
+              "what it delivered (use 127.0.0.1 unless you mean it)", file=sys.stderr)
 
 
 # -- shared pieces -------------------------------------------------------------------------
@@ -218,11 +333,6 @@ def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Any, source: Any 
     print(f"results: {path}")
 
 
-def _check_results_path(path: Path | None) -> None:
-    if path is not None and path.suffix.lower() not in (".csv", ".xlsx"):
-        raise CliError(f"the results file must end in .csv or .xlsx, not {path.name!r}.")
-
-
 def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> None:
     c = summary["counts"]
     print(f"summary: {c['sent']} sent, {c['failed']} failed, {c['unknown']} unknown, "
@@ -232,38 +342,81 @@ def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> No
         print("errors by code: " + ", ".join(f"{code}: {n}" for code, n in summary["errors_by_code"].items()))
 
 
+def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
+    """The command to run next for a campaign in this state; None when nothing is left."""
+    from app.campaign.journal import PERMANENT_CODES
+
+    counts = summary["counts"]
+    left = counts["pending"] + counts["in_flight"] + counts["unknown"]
+    if status in ("paused", "ready", "interrupted") or (status != "cancelled" and left):
+        return f"safir-campaign resume {campaign_id}"
+    if any(code not in PERMANENT_CODES for code in summary["errors_by_code"]):
+        return f"safir-campaign retry-failed {campaign_id}"
+    return None
+
+
 async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
-    """Send a stored campaign to its end, printing progress; return the exit status."""
+    """Send a stored campaign to its end, printing progress; return the exit status.
+    SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
+    signal's number."""
     from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, Progress
 
     last_print = 0.0
     last_waiting = None
+    last_pace = None
 
     def report(progress: Progress) -> None:
-        nonlocal last_print, last_waiting
+        nonlocal last_print, last_waiting, last_pace
         if progress.waiting and progress.waiting != last_waiting:
             print(f"waiting: {progress.waiting}", flush=True)
         last_waiting = progress.waiting
+        pace = progress.pace_per_minute
+        if pace and (last_pace is None and pace < campaign_rate or last_pace is not None and pace < 0.9 * last_pace):
+            print(f"the service is limiting the rate: pacing at {pace:.0f} per minute", flush=True)
+            last_pace = pace
         now = time.monotonic()
         if progress.status == CampaignStatus.RUNNING and (now - last_print < 1.0 or progress.waiting):
             return
         last_print = now
         c = progress.counts
-        done = c["sent"] + c["failed"] + c["unknown"]
-        print(f"progress: {done}/{done + c['pending'] + c['in_flight']} sent {c['sent']} failed {c['failed']}"
-              f" unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
+        done = c["sent"] + c["failed"]
+        print(f"progress: {done}/{done + c['pending'] + c['in_flight'] + c['unknown']} sent {c['sent']} "
+              f"failed {c['failed']} unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
 
+    campaign_rate = journal.campaign(campaign_id).rate_per_minute or math.inf
+    received: list[signal.Signals] = []
     async with _client(base_url, api_key, timeout) as client:
         engine = CampaignEngine(journal, client, on_progress=report)
+        loop = asyncio.get_running_loop()
+
+        def stop(signum: signal.Signals) -> None:
+            received.append(signum)
+            if len(received) > 1:  # a second Ctrl-C: stop waiting for requests already out
+                raise KeyboardInterrupt
+            print(f"{signum.name}: pausing the campaign (requests already out get a second to finish)",
+                  file=sys.stderr, flush=True)
+            engine.pause(f"interrupted ({signum.name})")
+
+        handled = []
+        for name in STOP_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, stop, signum)
+                handled.append(signum)
         try:
             result = await engine.run(campaign_id)
         except CampaignLocked as exc:
             raise CliError(str(exc)) from None
+        finally:
+            for signum in handled:
+                loop.remove_signal_handler(signum)
     _print_summary(journal.summary(campaign_id), campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
         print(f"error: campaign {campaign_id} stopped: {result.reason} "
               f"(continue with: safir-campaign resume {campaign_id})", file=sys.stderr)
-        return EXIT_STOPPED
+        return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
 
 
@@ -330,7 +483,6 @@ def _describe(args: argparse.Namespace, checked: Any) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    _check_results_path(args.results)
     checked = _checked(args)
     _describe(args, checked)
     _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
@@ -372,7 +524,6 @@ async def _send(args: argparse.Namespace) -> int:
     from app.campaign import QuietHours
     from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
 
-    _check_results_path(args.results)
     quiet = None
     if args.quiet_hours:
         try:
@@ -383,7 +534,8 @@ async def _send(args: argparse.Namespace) -> int:
         from datetime import datetime
 
         try:
-            datetime.fromisoformat(args.start_at)
+            if datetime.fromisoformat(args.start_at).tzinfo is None:
+                raise ValueError
         except ValueError:
             raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
     checked = _checked(args)
@@ -404,7 +556,7 @@ async def _send(args: argparse.Namespace) -> int:
                 journal, checked, content=content, bot_id=args.bot_id, base_url=base_url,
                 rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
                 in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
-                quiet_hours=quiet, start_at=args.start_at,
+                quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
             )
         except CampaignInputError as exc:
             raise CliError(str(exc)) from None
@@ -462,16 +614,31 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
         return asyncio.run(_run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
 
 
+def _shown_status(journal: Any, campaign: Any) -> str:
+    """The stored status, except that "running" with no process sending it is told as
+    "interrupted" (killed, or the disk filled before the pause could be written)."""
+    from app.campaign import CampaignStatus, campaign_is_sending
+
+    if campaign.status == CampaignStatus.RUNNING and not campaign_is_sending(journal, campaign.id):
+        return "interrupted"
+    return campaign.status
+
+
 def cmd_status(args: argparse.Namespace) -> int:
     journal = _journal()
     campaign = _stored_campaign(journal, args.campaign_id)
-    print(f"campaign {campaign.id}: {campaign.name} — {campaign.status}"
+    status = _shown_status(journal, campaign)
+    print(f"campaign {campaign.id}: {campaign.name} — {status}"
           + (f" ({campaign.status_reason})" if campaign.status_reason else ""))
     rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
     print(f"kind {campaign.kind}, bot {campaign.bot_id}, {rate}, "
           f"{campaign.in_flight} in flight, {campaign.base_url}"
           + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
-    _print_summary(journal.summary(campaign.id), campaign.id, campaign.status)
+    summary = journal.summary(campaign.id)
+    _print_summary(summary, campaign.id, status)
+    step = _next_step(campaign.id, status, summary)
+    if step:
+        print(f"next: {step}")
     return EXIT_OK
 
 
@@ -480,15 +647,20 @@ def cmd_list(args: argparse.Namespace) -> int:
     campaigns = journal.campaigns()
     if not campaigns:
         print("no campaigns yet")
+        return EXIT_OK
+    print(f"{'id':>5}  {'created (UTC)':<16}  {'status':<11}  {'sent':>6} {'failed':>6} {'unknown':>7} {'left':>6}  name")
     for campaign in campaigns:
-        c = journal.counts(campaign.id)
-        print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' ')}  {campaign.status:<9}  "
-              f"{c['sent']:>6} sent {c['failed']:>5} failed {c['pending'] + c['in_flight']:>6} left  {campaign.name}")
+        summary = journal.summary(campaign.id)
+        c = summary["counts"]
+        status = _shown_status(journal, campaign)
+        step = _next_step(campaign.id, status, summary)
+        print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
+              f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
+              + (f"  → {step}" if step else ""))
     return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    _check_results_path(args.out)
     journal = _journal()
     campaign = _stored_campaign(journal, args.campaign_id)
     _write(args.out, journal.result_rows(campaign.id))

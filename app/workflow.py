@@ -3,13 +3,17 @@ a campaign made from it, and its results. Composes app.contacts and app.campaign
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+import hashlib
+import json
+import math
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 from app.api import RequestValidationError
-from app.campaign import Content, ContentError, Journal, NewRecipient, QuietHours, build_recipients
+from app.campaign import Campaign, Content, ContentError, Journal, NewRecipient, QuietHours, build_recipients
 from app import paths
 from app.contacts import (
     ColumnGuess,
@@ -24,10 +28,77 @@ from app.contacts import (
 
 DEFAULT_RATE_PER_MINUTE = 120.0
 DEFAULT_IN_FLIGHT = 8
+#: A campaign with the same recipients and messages from the same bot within this many
+#: days is taken for a mistake unless the user says otherwise.
+REPEAT_WINDOW_DAYS = 30
+
+
+MAX_BOT_ID = 2**63 - 1  # the journal stores it as a signed 64-bit integer
+MAX_RATE_PER_MINUTE = 100_000.0
+MAX_IN_FLIGHT = 256
 
 
 class CampaignInputError(ValueError):
     """Campaign settings that cannot work with this sheet, in one plain sentence."""
+
+
+def check_bot_id(bot_id: int) -> str | None:
+    """None for a usable bot id, else the problem in a sentence."""
+    if not 1 <= bot_id <= MAX_BOT_ID:
+        return f"the bot id must be a whole number from 1 to {MAX_BOT_ID}."
+    return None
+
+
+def check_rate(rate_per_minute: float) -> str | None:
+    """None for a usable rate (messages per minute; 0: no pacing), else the problem."""
+    if not math.isfinite(rate_per_minute) or rate_per_minute < 0:
+        return "the rate must be a number of messages per minute (0 means as fast as allowed)."
+    if 0 < rate_per_minute < 1:
+        return ("the rate must be at least 1 message per minute (or 0 for as fast as allowed); "
+                "a slower campaign would take days per message.")
+    if rate_per_minute > MAX_RATE_PER_MINUTE:
+        return f"the rate can be at most {MAX_RATE_PER_MINUTE:,.0f} messages per minute."
+    return None
+
+
+def check_in_flight(in_flight: int) -> str | None:
+    """None for a usable number of requests at once, else the problem."""
+    if not 1 <= in_flight <= MAX_IN_FLIGHT:
+        return f"the requests in flight must be from 1 to {MAX_IN_FLIGHT}."
+    return None
+
+
+class RepeatedCampaign(CampaignInputError):
+    """The same recipients and messages went out from this bot recently: ``earlier`` is
+    that campaign. Pass ``allow_repeat=True`` to send anyway."""
+
+    def __init__(self, earlier: Campaign) -> None:
+        when = earlier.created_at[:16].replace("T", " ")
+        super().__init__(
+            f"campaign {earlier.id} ({earlier.name}, created {when} UTC, {earlier.status}) already sent these "
+            "messages to these recipients from this bot; to send them again anyway, say so "
+            "(--allow-repeat on the command line)."
+        )
+        self.earlier = earlier
+
+
+class _HashedRows:
+    """Passes recipients through while hashing who gets what (phone and message)."""
+
+    def __init__(self, rows: Iterable[NewRecipient], *salt: object) -> None:
+        self._rows = rows
+        self._hash = hashlib.sha256(json.dumps(salt, ensure_ascii=False).encode())
+
+    def __iter__(self) -> Iterator[NewRecipient]:
+        for row in self._rows:
+            if row.message_data is not None:
+                self._hash.update(f"{row.phone}\x1f".encode())
+                self._hash.update(json.dumps(row.message_data, ensure_ascii=False, sort_keys=True).encode())
+                self._hash.update(b"\x1e")
+            yield row
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
 
 
 @dataclass
@@ -77,25 +148,26 @@ def create_campaign(
     start_at: str | None = None,
     template_fields: list[str] | None = None,
     name: str | None = None,
+    allow_repeat: bool = False,
 ) -> int:
     """Store a campaign of ``content`` to every valid row of ``checked``; return its id.
 
     ``rate_per_minute`` 0 means as fast as ``in_flight`` allows. Raises
     CampaignInputError for content that cannot be rendered from this sheet (naming the
-    field), a bad bot id, rate or in-flight limit.
+    field), a bad bot id, rate or in-flight limit; RepeatedCampaign when the same
+    messages to the same recipients left this bot in the last
+    :data:`REPEAT_WINDOW_DAYS` days, unless ``allow_repeat``.
     """
     try:
         content.check(checked.sheet.columns, template_fields)
     except ContentError as exc:
         raise CampaignInputError(f"{exc.field}: {exc.problem} (columns: {', '.join(checked.sheet.columns)}).") from None
-    if bot_id <= 0:
-        raise CampaignInputError("the bot id must be a positive number.")
-    if rate_per_minute < 0:
-        raise CampaignInputError("the rate cannot be negative (0 means as fast as allowed).")
-    if in_flight < 1:
-        raise CampaignInputError("at least one request must be allowed in flight.")
-    recipients = build_recipients(zip(checked.verdicts, checked.sheet.records()), content)
-    return journal.create_campaign(
+    problem = (check_bot_id(bot_id) or check_rate(rate_per_minute) or check_in_flight(in_flight))
+    if problem:
+        raise CampaignInputError(problem)
+    recipients = _HashedRows(build_recipients(zip(checked.verdicts, checked.sheet.records()), content),
+                             bot_id, content.kind)
+    campaign_id = journal.create_campaign(
         name=name or checked.sheet.path.name,
         kind=content.kind,
         content=content.to_json(),
@@ -109,6 +181,14 @@ def create_campaign(
         time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",
         start_at=start_at,
     )
+    content_hash = recipients.hexdigest()
+    since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
+    earlier = journal.find_repeat(bot_id, content_hash, since)
+    if earlier is not None and not allow_repeat:
+        journal.delete_campaign(campaign_id)
+        raise RepeatedCampaign(earlier)
+    journal.set_content_hash(campaign_id, content_hash)
+    return campaign_id
 
 
 def create_quick_send(

@@ -1,7 +1,14 @@
 """Campaigns: definition, per-recipient rendering, pacing, the send engine and the journal."""
 
 from app.campaign.definition import KINDS, ButtonSpec, Content, ContentError, build_recipients
-from app.campaign.engine import CampaignEngine, CampaignLocked, Pacer, Progress, RunResult
+from app.campaign.engine import (
+    CampaignEngine,
+    CampaignLocked,
+    Pacer,
+    Progress,
+    RunResult,
+    campaign_is_sending,
+)
 from app.campaign.journal import (
     Campaign,
     CampaignStatus,

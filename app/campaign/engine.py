@@ -65,6 +65,25 @@ class CampaignLocked(RuntimeError):
     """Another process is sending this campaign."""
 
 
+def lock_path(journal: Journal, campaign_id: int) -> Path:
+    """The file lock held by whoever sends campaign ``campaign_id``."""
+    return journal.path.parent / "locks" / f"campaign-{campaign_id}.lock"
+
+
+def campaign_is_sending(journal: Journal, campaign_id: int) -> bool:
+    """True while some engine, in this process or another, holds the campaign's lock."""
+    path = lock_path(journal, campaign_id)
+    if not path.exists():
+        return False
+    lock = FileLock(str(path), thread_local=False)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return True
+    lock.release()
+    return False
+
+
 class Pacer:
     """Spreads request starts evenly at the current rate and adapts it to the service.
 
@@ -237,20 +256,7 @@ class CampaignEngine:
         self._stop_event.set()
 
     def lock_path(self, campaign_id: int) -> Path:
-        return self.journal.path.parent / "locks" / f"campaign-{campaign_id}.lock"
-
-    def is_sending(self, campaign_id: int) -> bool:
-        """True while some process holds this campaign's lock (is sending it)."""
-        lock_path = self.lock_path(campaign_id)
-        if not lock_path.exists():
-            return False
-        lock = FileLock(str(lock_path))
-        try:
-            lock.acquire(timeout=0)
-        except Timeout:
-            return True
-        lock.release()
-        return False
+        return lock_path(self.journal, campaign_id)
 
     async def run(self, campaign_id: int) -> RunResult:
         """Send until done, paused or cancelled; return how it ended.

@@ -442,6 +442,20 @@ class Journal:
         return None if row is None else self._campaign(row)
 
     @_sentences
+    def set_content_hash(self, campaign_id: int, content_hash: str) -> None:
+        with self.transaction():
+            self.db.execute("UPDATE campaigns SET content_hash = ? WHERE id = ?", (content_hash, campaign_id))
+
+    @_sentences
+    def delete_campaign(self, campaign_id: int) -> None:
+        """Remove a campaign that was never sent (no attempts) with its rows."""
+        with self.transaction():
+            if self.db.execute("SELECT 1 FROM attempts WHERE campaign_id = ? LIMIT 1", (campaign_id,)).fetchone():
+                raise ValueError(f"campaign {campaign_id} has been sent; it stays in the journal")
+            self.db.execute("DELETE FROM recipients WHERE campaign_id = ?", (campaign_id,))
+            self.db.execute("DELETE FROM campaigns WHERE id = ?", (campaign_id,))
+
+    @_sentences
     def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
         with self.transaction():
             self.db.execute("UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?",

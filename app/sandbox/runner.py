@@ -100,6 +100,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--fault-reset", type=float, help="share of sends processed, then the connection dropped")
     add("--fault-hold-s", type=float, help=f"seconds a timeout fault holds its answer (default {d.fault_hold_s})")
     add("--seed", type=int, help="seed of the fault injection, for repeatable runs")
+    add("--data", dest="data_dir", type=Path, help="keep the ledger (balances, request_ids with their answers, "
+        "delivered messages, files) in this folder, so a restarted sandbox remembers them (default: in memory)")
 
 
 def load_config(path: Path) -> dict[str, Any]:
@@ -129,6 +131,8 @@ def load_config(path: Path) -> dict[str, Any]:
                 )
                 for a in value
             ]
+        elif name == "data_dir":
+            values[name] = Path(value)
         elif name in known:
             values[name] = value
         else:
@@ -151,6 +155,8 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
 def serve(args: argparse.Namespace, files_dir: Path | None = None) -> None:
     """Serve the sandbox in the foreground until interrupted."""
     settings = settings_from_args(args)
+    if settings.data_dir is not None:
+        files_dir = settings.data_dir / "files"
     server, _ = _server(settings, args.host, args.port, files_dir)
     print(f"sandbox on http://{args.host}:{args.port} - client id {settings.client_id!r}, "
           f"{len(settings.accounts())} account(s); Ctrl+C stops it", flush=True)

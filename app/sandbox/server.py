@@ -145,17 +145,17 @@ class SandboxApp:
             return _v2_error(400, 2, 4, "otp must be a number of 3 to 8 digits")
         state, s = self.state, self.settings
         if state.rate_limited(account):
-            state.errors_by_code[18] += 1
+            state.count_error(18)
             return _v2_error(429, 2, 18, "rate limit exceeded")
         now = state.now()
         if s.otp_per_phone_per_hour and state.otp_per_phone.count(phone, now) >= s.otp_per_phone_per_hour:
-            state.errors_by_code[18] += 1
+            state.count_error(18)
             return _v2_error(429, 2, 18, "rate limit exceeded")
         if not state.has_account(phone):
-            state.errors_by_code[17] += 1
+            state.count_error(17)
             return _v2_error(404, 3, 17, "this phone does not have an account in Bale")
         if account.balance <= 0:
-            state.errors_by_code[20] += 1
+            state.count_error(20)
             return _v2_error(402, 2, 20, "payment required")
         state.otp_per_phone.add(phone, now)
         sender = next(iter(account.account.bots.values()), account.account.client_id)
@@ -189,7 +189,7 @@ class SandboxApp:
         if self._fault_5xx():
             return _v3_error(500, phone, 2, "internal server error")
         if state.rate_limited(account):
-            state.errors_by_code[3] += 1
+            state.count_error(3)
             return _v3_error(429, phone, 3, "too many messages sent")
         bot_id = body.get("bot_id")
         if isinstance(bot_id, bool) or not isinstance(bot_id, int) or bot_id not in account.account.bots:
@@ -205,10 +205,10 @@ class SandboxApp:
             return self._final(account, request_id, 200, _v3_error_body(phone, 17, "user has no account in Bale"),
                                code=17)
         if not state.contact_allowed(account, bot_id, phone):
-            state.errors_by_code[21] += 1
+            state.count_error(21)
             return JSONResponse(_v3_error_body(phone, 21, "the bot's contact limit is reached"))
         if account.balance <= 0:
-            state.errors_by_code[20] += 1
+            state.count_error(20)
             return _v3_error(402, phone, 20, "insufficient credit")
         message_id = _otp_message_id() if kind == "otp" else None
         delivered = state.deliver(account, request_id=request_id, bot_id=bot_id, phone=phone, kind=kind, text=text,
@@ -222,9 +222,9 @@ class SandboxApp:
                code: int | None = None) -> Response:
         """Remember a processed answer for its request_id, so a repeat gets it again."""
         if code is not None:
-            self.state.errors_by_code[code] += 1
+            self.state.count_error(code)
         if request_id:
-            account.answers[request_id] = (status, answer)
+            self.state.remember_answer(account, request_id, status, answer)
         return JSONResponse(answer, status_code=status)
 
     def _render(self, account: Account, data: Any, bot_id: int) -> tuple[str, str, bool] | str:
@@ -329,7 +329,7 @@ class SandboxApp:
                     self._discard(file_id)
                     return _upload_error("file larger than the upload limit")
                 name = Path(upload.filename or "file").name
-                self.state.files[file_id] = {"name": name, "size": size, "content_type": upload.content_type}
+                self.state.add_file(file_id, {"name": name, "size": size, "content_type": upload.content_type})
         except Exception:  # noqa: BLE001 - any parse failure is the client's bad input
             return _upload_error("invalid multipart form")
         return JSONResponse({"file_id": file_id})

@@ -14,7 +14,10 @@ import uuid
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
+
+from app.sandbox.ledger import Ledger
 
 DEMO_CLIENT_ID = "demo"
 DEMO_CLIENT_SECRET = "demo-secret"
@@ -89,6 +92,8 @@ class Settings:
     bots: dict[int, str] | None = None
     templates: dict[str, Template] | None = None
     jwt_key: str = field(default_factory=lambda: secrets.token_hex(32))
+    #: Folder of the on-disk ledger; None keeps everything in memory.
+    data_dir: Path | None = None
 
     def accounts(self) -> list[Account]:
         """Every account, the first built from the top-level fields."""
@@ -159,6 +164,39 @@ class SandboxState:
         self.otp_per_phone = SlidingWindow(3600.0)
         self.per_minute = SlidingWindow(60.0)
         self.per_second = SlidingWindow(1.0)
+        self.ledger = Ledger(settings.data_dir) if settings.data_dir is not None else None
+        if self.ledger is not None:
+            self._load(self.ledger)
+
+    def _load(self, ledger: Ledger) -> None:
+        """Take up where a sandbox on the same data folder left off."""
+        self.settings.jwt_key = ledger.meta("jwt_key", self.settings.jwt_key)
+        balances = ledger.balances()
+        for account in self.accounts:
+            account.balance = balances.get(account.account.client_id, account.balance)
+            account.answers.update(ledger.answers(account.account.api_key))
+            for bot_id, phone in ledger.contacts(account.account.api_key):
+                account.contacts[bot_id].add(phone)
+        self.messages = [Delivered(**m) for m in ledger.messages()]
+        self.errors_by_code.update(ledger.errors())
+        self.files.update(ledger.files())
+
+    def count_error(self, code: int) -> None:
+        """One more answer with error ``code``."""
+        self.errors_by_code[code] += 1
+        if self.ledger is not None:
+            self.ledger.error(code, self.errors_by_code[code])
+
+    def remember_answer(self, account: AccountState, request_id: str, status: int, answer: dict[str, Any]) -> None:
+        """The first answer to ``request_id``, given again to every repeat (spec 8)."""
+        account.answers[request_id] = (status, answer)
+        if self.ledger is not None:
+            self.ledger.answered(account.account.api_key, request_id, status, answer)
+
+    def add_file(self, file_id: str, info: dict[str, Any]) -> None:
+        self.files[file_id] = info
+        if self.ledger is not None:
+            self.ledger.file(file_id, info)
 
     @staticmethod
     def now() -> float:
@@ -203,6 +241,9 @@ class SandboxState:
             delivered_at=datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
         )
         self.messages.append(message)
+        if self.ledger is not None:
+            self.ledger.delivered(message.to_json(), account.account.client_id, account.balance,
+                                  account.account.api_key, bot_id, phone)
         return message
 
     def snapshot(self) -> dict[str, Any]:
