@@ -111,7 +111,7 @@ def readable_file(text: str) -> Path:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        raise argparse.ArgumentTypeError(f"there is no file {text}") from None
+        raise argparse.ArgumentTypeError(f"{text} was not found") from None
     except OSError as exc:
         raise argparse.ArgumentTypeError(f"cannot read {text}: {exc.strerror}") from None
     if stat.S_ISDIR(mode):

@@ -111,7 +111,6 @@ def test_an_unreachable_service_exits_non_zero_and_keeps_the_rows_pending(tmp_pa
     # Requests still retrying when the campaign paused are cut off within a second: their
     # outcome is told as unknown (a resume re-sends them under the same request_id).
     assert sum(r["status"] in ("pending", "unknown") for r in rows) == 14
-    assert sum(r["status"] == "pending" for r in rows) >= 10
 
 
 def test_the_standalone_sandbox_serves_on_the_given_port(tmp_path: Path) -> None:

@@ -48,7 +48,14 @@ from app.contacts import ExportError, SheetError, write_results
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
 from app.ui.widgets import ButtonEditor, RateChart, TemplateMapper
-from app.workflow import CampaignInputError, CheckedSheet, check_sheet, create_campaign, create_quick_send
+from app.workflow import (
+    CampaignInputError,
+    CheckedSheet,
+    RepeatedCampaign,
+    check_sheet,
+    create_campaign,
+    create_quick_send,
+)
 
 KIND_LABELS = ("Text", "Media", "One-time password", "Buttons", "Template")
 KINDS = ("text", "media", "otp", "buttons", "template")
@@ -785,13 +792,26 @@ class CampaignPage(QWidget):
         try:
             quiet = self.quiet_hours()
             self.say(self.tr("Preparing the campaign…"))
-            # Rendering and storing every row takes a while for big sheets: off the GUI thread.
-            campaign_id = await asyncio.to_thread(
-                create_campaign, self.context.journal, self.checked, content=self.content(), bot_id=self.bot_id(),
-                base_url=self.context.connection.base_url, rate_per_minute=float(self.rate_spin.value()),
-                in_flight=self.in_flight_spin.value(), quiet_hours=quiet,
-                template_fields=self.template_fields(),
-            )
+            allow_repeat = False
+            while True:
+                try:
+                    # Rendering and storing every row takes a while for big sheets: off the GUI thread.
+                    campaign_id = await asyncio.to_thread(
+                        create_campaign, self.context.journal, self.checked, content=self.content(),
+                        bot_id=self.bot_id(), base_url=self.context.connection.base_url,
+                        rate_per_minute=float(self.rate_spin.value()), in_flight=self.in_flight_spin.value(),
+                        quiet_hours=quiet, template_fields=self.template_fields(), allow_repeat=allow_repeat,
+                    )
+                    break
+                except RepeatedCampaign as repeat:
+                    earlier = repeat.earlier
+                    question = self.tr(
+                        "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. "
+                        "Send them again?").format(earlier.id, earlier.name, earlier.created_at[:16].replace("T", " "))
+                    if not await confirm(self, self.tr("Send again?"), question):
+                        self.say(self.tr("Not sent: the same campaign went out recently."))
+                        return None
+                    allow_repeat = True
         except (CampaignInputError, ValueError) as exc:
             self.say(self.tr("The campaign cannot start: {0}").format(exc), error=True)
             return None

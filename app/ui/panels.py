@@ -3,6 +3,8 @@ and the sandbox inbox. Each adapts app.workflow / app.api / the journal."""
 
 from __future__ import annotations
 
+import asyncio
+
 from datetime import datetime
 import httpx
 import qasync
@@ -631,14 +633,22 @@ class InboxDock(QDockWidget):
         self.list.setAccessibleName(self.tr("Messages the sandbox delivered"))
         self.setWidget(self.list)
         self.seen = 0
+        self._refreshing: asyncio.Future[int] | None = None
         self.timer = QTimer(self)
         self.timer.setInterval(1500)
         self.timer.timeout.connect(self._on_timer)
         self.timer.start()
 
-    @qasync.asyncSlot()
-    async def _on_timer(self) -> None:
-        await self.refresh()
+    def _on_timer(self) -> None:
+        # Skip a tick rather than start a task inside another one's step (a modal
+        # dialog's nested loop: qasync's "Cannot enter into task"), or with no loop.
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if asyncio.current_task() is not None or (self._refreshing is not None and not self._refreshing.done()):
+            return
+        self._refreshing = asyncio.ensure_future(self.refresh())
 
     async def refresh(self) -> int:
         """Fetch new deliveries; returns how many are shown."""

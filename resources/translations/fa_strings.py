@@ -204,6 +204,10 @@ FA = {
         "پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.",
     "The balance could not be checked: {0}": "اعتبار بررسی نشد: {0}",
     "The campaign cannot start: {0}": "کارزار شروع نمی‌شود: {0}",
+    "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?":
+        "کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟",
+    "Send again?": "ارسال دوباره؟",
+    "Not sent: the same campaign went out recently.": "فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.",
     "The chart fills as messages go out": "با ارسال پیام‌ها نمودار پر می‌شود",
     "The connection test failed: {0}": "آزمون اتصال ناموفق بود: {0}",
     "The message, the one-time password digits, or for a template one field=value per line":

@@ -175,582 +175,597 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="155" />
+        <location filename="../../app/ui/campaign_page.py" line="162" />
         <source>1. Recipients</source>
         <translation>۱. گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="155" />
+        <location filename="../../app/ui/campaign_page.py" line="162" />
         <source>2. Message</source>
         <translation>۲. پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="155" />
+        <location filename="../../app/ui/campaign_page.py" line="162" />
         <source>3. Review</source>
         <translation>۳. بازبینی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="155" />
+        <location filename="../../app/ui/campaign_page.py" line="162" />
         <source>4. Send</source>
         <translation>۴. ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="156" />
+        <location filename="../../app/ui/campaign_page.py" line="163" />
         <source>5. Results</source>
         <translation>۵. نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="166" />
+        <location filename="../../app/ui/campaign_page.py" line="173" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="167" />
+        <location filename="../../app/ui/campaign_page.py" line="174" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="171" />
+        <location filename="../../app/ui/campaign_page.py" line="178" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="172" />
+        <location filename="../../app/ui/campaign_page.py" line="179" />
         <source>Stop the import, upload or export in progress</source>
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="237" />
-        <location filename="../../app/ui/campaign_page.py" line="779" />
+        <location filename="../../app/ui/campaign_page.py" line="244" />
+        <location filename="../../app/ui/campaign_page.py" line="786" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="239" />
+        <location filename="../../app/ui/campaign_page.py" line="246" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="245" />
+        <location filename="../../app/ui/campaign_page.py" line="252" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="253" />
+        <location filename="../../app/ui/campaign_page.py" line="260" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="256" />
+        <location filename="../../app/ui/campaign_page.py" line="263" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="260" />
+        <location filename="../../app/ui/campaign_page.py" line="267" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="264" />
+        <location filename="../../app/ui/campaign_page.py" line="271" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="266" />
+        <location filename="../../app/ui/campaign_page.py" line="273" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="268" />
+        <location filename="../../app/ui/campaign_page.py" line="275" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="271" />
+        <location filename="../../app/ui/campaign_page.py" line="278" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="273" />
-        <location filename="../../app/ui/campaign_page.py" line="899" />
+        <location filename="../../app/ui/campaign_page.py" line="280" />
+        <location filename="../../app/ui/campaign_page.py" line="919" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="287" />
+        <location filename="../../app/ui/campaign_page.py" line="294" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="288" />
+        <location filename="../../app/ui/campaign_page.py" line="295" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="295" />
+        <location filename="../../app/ui/campaign_page.py" line="302" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="309" />
+        <location filename="../../app/ui/campaign_page.py" line="316" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="327" />
+        <location filename="../../app/ui/campaign_page.py" line="334" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="328" />
+        <location filename="../../app/ui/campaign_page.py" line="335" />
         <source>detected, {0:.0%} sure</source>
         <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="330" />
+        <location filename="../../app/ui/campaign_page.py" line="337" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="335" />
+        <location filename="../../app/ui/campaign_page.py" line="342" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="357" />
+        <location filename="../../app/ui/campaign_page.py" line="364" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="359" />
+        <location filename="../../app/ui/campaign_page.py" line="366" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="360" />
+        <location filename="../../app/ui/campaign_page.py" line="367" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="363" />
-        <location filename="../../app/ui/campaign_page.py" line="443" />
+        <location filename="../../app/ui/campaign_page.py" line="370" />
+        <location filename="../../app/ui/campaign_page.py" line="450" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="367" />
+        <location filename="../../app/ui/campaign_page.py" line="374" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="368" />
+        <location filename="../../app/ui/campaign_page.py" line="375" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="372" />
+        <location filename="../../app/ui/campaign_page.py" line="379" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="379" />
+        <location filename="../../app/ui/campaign_page.py" line="386" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="381" />
+        <location filename="../../app/ui/campaign_page.py" line="388" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="384" />
+        <location filename="../../app/ui/campaign_page.py" line="391" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="388" />
+        <location filename="../../app/ui/campaign_page.py" line="395" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="394" />
+        <location filename="../../app/ui/campaign_page.py" line="401" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="397" />
+        <location filename="../../app/ui/campaign_page.py" line="404" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="398" />
+        <location filename="../../app/ui/campaign_page.py" line="405" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="400" />
+        <location filename="../../app/ui/campaign_page.py" line="407" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="405" />
-        <location filename="../../app/ui/campaign_page.py" line="408" />
+        <location filename="../../app/ui/campaign_page.py" line="412" />
+        <location filename="../../app/ui/campaign_page.py" line="415" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="412" />
+        <location filename="../../app/ui/campaign_page.py" line="419" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="417" />
+        <location filename="../../app/ui/campaign_page.py" line="424" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="418" />
+        <location filename="../../app/ui/campaign_page.py" line="425" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="424" />
+        <location filename="../../app/ui/campaign_page.py" line="431" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="443" />
+        <location filename="../../app/ui/campaign_page.py" line="450" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="477" />
+        <location filename="../../app/ui/campaign_page.py" line="484" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="503" />
+        <location filename="../../app/ui/campaign_page.py" line="510" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="513" />
+        <location filename="../../app/ui/campaign_page.py" line="520" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="521" />
+        <location filename="../../app/ui/campaign_page.py" line="528" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="526" />
+        <location filename="../../app/ui/campaign_page.py" line="533" />
         <source>The upload was stopped.</source>
         <translation>بارگذاری متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="536" />
+        <location filename="../../app/ui/campaign_page.py" line="543" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="564" />
+        <location filename="../../app/ui/campaign_page.py" line="571" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="566" />
+        <location filename="../../app/ui/campaign_page.py" line="573" />
         <source>Give the template field {{{{{0}}}}} a column or a text.</source>
         <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="589" />
+        <location filename="../../app/ui/campaign_page.py" line="596" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="595" />
+        <location filename="../../app/ui/campaign_page.py" line="602" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="609" />
+        <location filename="../../app/ui/campaign_page.py" line="616" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="613" />
+        <location filename="../../app/ui/campaign_page.py" line="620" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="614" />
+        <location filename="../../app/ui/campaign_page.py" line="621" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="615" />
+        <location filename="../../app/ui/campaign_page.py" line="622" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="620" />
+        <location filename="../../app/ui/campaign_page.py" line="627" />
         <source>Requests in flight at most</source>
         <translation>بیشترین درخواست هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="622" />
+        <location filename="../../app/ui/campaign_page.py" line="629" />
         <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
         <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="623" />
+        <location filename="../../app/ui/campaign_page.py" line="630" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="625" />
+        <location filename="../../app/ui/campaign_page.py" line="632" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="626" />
+        <location filename="../../app/ui/campaign_page.py" line="633" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="627" />
+        <location filename="../../app/ui/campaign_page.py" line="634" />
         <source>In flight:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="628" />
+        <location filename="../../app/ui/campaign_page.py" line="635" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="634" />
+        <location filename="../../app/ui/campaign_page.py" line="641" />
         <source>your own number, e.g. 0912 123 4567</source>
         <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="635" />
+        <location filename="../../app/ui/campaign_page.py" line="642" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="636" />
+        <location filename="../../app/ui/campaign_page.py" line="643" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="678" />
+        <location filename="../../app/ui/campaign_page.py" line="685" />
         <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
         <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="681" />
+        <location filename="../../app/ui/campaign_page.py" line="688" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="684" />
+        <location filename="../../app/ui/campaign_page.py" line="691" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="685" />
+        <location filename="../../app/ui/campaign_page.py" line="692" />
         <source>about {0:.0f} minutes</source>
         <translation>حدود {0:.0f} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="686" />
+        <location filename="../../app/ui/campaign_page.py" line="693" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="686" />
+        <location filename="../../app/ui/campaign_page.py" line="693" />
         <source>as fast as the service answers</source>
         <translation>به سرعت پاسخ‌دهی سرویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="688" />
+        <location filename="../../app/ui/campaign_page.py" line="695" />
         <source>, plus waits during quiet hours {0}-{1}</source>
         <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="690" />
+        <location filename="../../app/ui/campaign_page.py" line="697" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="693" />
+        <location filename="../../app/ui/campaign_page.py" line="700" />
         <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="695" />
+        <location filename="../../app/ui/campaign_page.py" line="702" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="695" />
+        <location filename="../../app/ui/campaign_page.py" line="702" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="696" />
+        <location filename="../../app/ui/campaign_page.py" line="703" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="697" />
+        <location filename="../../app/ui/campaign_page.py" line="704" />
         <source>Time at this rate: {0}.</source>
         <translation>زمان با این سرعت: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="718" />
-        <location filename="../../app/ui/campaign_page.py" line="722" />
+        <location filename="../../app/ui/campaign_page.py" line="725" />
+        <location filename="../../app/ui/campaign_page.py" line="729" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="721" />
+        <location filename="../../app/ui/campaign_page.py" line="728" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="731" />
+        <location filename="../../app/ui/campaign_page.py" line="738" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="732" />
+        <location filename="../../app/ui/campaign_page.py" line="739" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="733" />
+        <location filename="../../app/ui/campaign_page.py" line="740" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="734" />
+        <location filename="../../app/ui/campaign_page.py" line="741" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="743" />
+        <location filename="../../app/ui/campaign_page.py" line="750" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="744" />
+        <location filename="../../app/ui/campaign_page.py" line="751" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="750" />
+        <location filename="../../app/ui/campaign_page.py" line="757" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="782" />
+        <location filename="../../app/ui/campaign_page.py" line="789" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="787" />
+        <location filename="../../app/ui/campaign_page.py" line="794" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="796" />
+        <location filename="../../app/ui/campaign_page.py" line="809" />
+        <source>Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?</source>
+        <translation>کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="811" />
+        <source>Send again?</source>
+        <translation>ارسال دوباره؟</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="812" />
+        <source>Not sent: the same campaign went out recently.</source>
+        <translation>فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="816" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="802" />
+        <location filename="../../app/ui/campaign_page.py" line="822" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="817" />
+        <location filename="../../app/ui/campaign_page.py" line="837" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="841" />
+        <location filename="../../app/ui/campaign_page.py" line="861" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="869" />
+        <location filename="../../app/ui/campaign_page.py" line="889" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="872" />
+        <location filename="../../app/ui/campaign_page.py" line="892" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="859" />
+        <location filename="../../app/ui/campaign_page.py" line="879" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="879" />
+        <location filename="../../app/ui/campaign_page.py" line="899" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="884" />
+        <location filename="../../app/ui/campaign_page.py" line="904" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="897" />
+        <location filename="../../app/ui/campaign_page.py" line="917" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="902" />
+        <location filename="../../app/ui/campaign_page.py" line="922" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="904" />
+        <location filename="../../app/ui/campaign_page.py" line="924" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="923" />
+        <location filename="../../app/ui/campaign_page.py" line="943" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="924" />
+        <location filename="../../app/ui/campaign_page.py" line="944" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="931" />
+        <location filename="../../app/ui/campaign_page.py" line="951" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="943" />
+        <location filename="../../app/ui/campaign_page.py" line="963" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="947" />
+        <location filename="../../app/ui/campaign_page.py" line="967" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="963" />
+        <location filename="../../app/ui/campaign_page.py" line="983" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -1317,12 +1332,12 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="128" />
+        <location filename="../../app/ui/campaign_page.py" line="135" />
         <source>All rows</source>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="129" />
+        <location filename="../../app/ui/campaign_page.py" line="136" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
