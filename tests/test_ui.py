@@ -183,6 +183,33 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
     assert window.history.model.rowCount() == 1 and window.history.model.status(0) == "finished"
 
 
+def test_a_second_campaign_in_the_same_session_can_be_started(qapp: Any, window: MainWindow,
+                                                               sandbox: EmbeddedSandbox) -> None:
+    page = window.campaign
+
+    async def scenario() -> None:
+        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
+        page.text_edit.setPlainText("سلام {{نام}}")
+        page.rate_spin.setValue(0)
+        page.go(2)
+        assert (await page.send()).status == CampaignStatus.FINISHED
+        assert not page.start_button.isEnabled()  # that campaign is done
+        assert await page.open_sheet(SAMPLES / "contacts.csv")  # the next one
+        assert page.start_button.isEnabled() and page.progress.value() <= 0
+        assert page.log.toPlainText() == ""
+        page.go(1)
+        page.text_edit.setPlainText("دومی {{نام}}")
+        page.go(2)
+        page.go(3)
+        assert page.start_button.isEnabled()
+        second = await page.send()
+        assert second is not None and second.status == CampaignStatus.FINISHED
+
+    run_in_qt_loop(qapp, scenario)
+    texts = [m["text"] for m in delivered(sandbox, "989121110001")]
+    assert texts == ["سلام علی", "دومی علی"]
+
+
 def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: MainWindow,
                                                            sandbox: EmbeddedSandbox) -> None:
     page = window.campaign

@@ -134,13 +134,18 @@ class Pacer:
         """The current rate (0 when unpaced)."""
         return 0.0 if math.isinf(self.rate) else self.rate
 
-    async def wait(self) -> None:
-        """Return at the next free slot, and book it."""
+    def reserve(self) -> float:
+        """Book the next free slot; return the seconds to wait until it (0: now)."""
         now = self._clock()
         slot = max(now, self._hold_until if self._next is None else max(self._next, self._hold_until))
         self._next = slot + self.interval
-        if slot > now:
-            await self._sleep(slot - now)
+        return slot - now
+
+    async def wait(self) -> None:
+        """Return at the next free slot, and book it."""
+        delay = self.reserve()
+        if delay > 0:
+            await self._sleep(delay)
 
     def on_accepted(self) -> None:
         """The service accepted a message: remember it and raise the rate a little."""
@@ -386,9 +391,13 @@ class CampaignEngine:
                     continue
                 if not await self._wait_for_window(campaign, quiet):
                     break
-                if not await self._until_stopped(slots.acquire()):
+                # The common cases need no waiting, and no helper tasks to make a wait stoppable.
+                if not slots.locked():
+                    await slots.acquire()  # a free slot: returns at once
+                elif not await self._until_stopped(slots.acquire()):
                     break
-                if self._stop or not await self._until_stopped(self._pacer.wait()) or self._stop:
+                delay = self._pacer.reserve()
+                if self._stop or delay > 0 and not await self._until_stopped(self._sleep(delay)) or self._stop:
                     slots.release()
                     break
                 recipient = queue.popleft()

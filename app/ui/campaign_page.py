@@ -318,6 +318,7 @@ class CampaignPage(QWidget):
         finally:
             self.open_button.setEnabled(True)
         self.sheet_path, self.checked, self.records, self.campaign_id = path, checked, records, None
+        self._reset_send_step()
         names = checked.sheet.sheet_names
         self.sheet_combo.clear()
         self.sheet_combo.addItems(names)
@@ -762,6 +763,16 @@ class CampaignPage(QWidget):
         layout.addWidget(self.chart, 1)
         layout.addWidget(self.log, 1)
         return page
+
+    def _reset_send_step(self) -> None:
+        """A new sheet is a new campaign: the send step forgets the last one."""
+        self.last_result = None
+        self.progress.reset()
+        self.progress.setRange(0, 1)
+        self.chart.clear()
+        self.log.clear()
+        self.speed_label.clear()
+        self._set_sending(False)
 
     def _set_sending(self, sending: bool) -> None:
         self.start_button.setEnabled(not sending and self.campaign_id is None)
