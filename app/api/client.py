@@ -31,6 +31,7 @@ from app.api.errors import (
     Category,
     ConfigurationError,
     ConnectFailed,
+    ConnectionDropped,
     InternalServerError,
     InvalidInputError,
     OutcomeUnknown,
@@ -329,7 +330,7 @@ class SafirClient:
         except httpx.TimeoutException as exc:
             raise RequestTimeout(f"no answer from {self.base_url} in time ({type(exc).__name__})") from None
         except (httpx.TransportError, httpx.DecodingError) as exc:
-            raise RequestTimeout(f"the connection to {self.base_url} failed: {type(exc).__name__}") from None
+            raise ConnectionDropped(f"the connection to {self.base_url} failed: {type(exc).__name__}") from None
 
     def _v3_headers(self) -> dict[str, str]:
         if not self._api_key:

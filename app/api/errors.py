@@ -8,6 +8,7 @@ Hierarchy::
     ├── TransportError              the network failed
     │   ├── ConnectFailed           never reached the server: safe to retry
     │   └── RequestTimeout          may have reached the server
+    │       └── ConnectionDropped   the connection broke mid-answer
     ├── OutcomeUnknown              v2 send_otp whose request may have reached the server
     └── APIStatusError              the service answered with an error (spec section 7)
         ├── AuthenticationError     401/403, invalid_client, bad api-access-key
@@ -76,6 +77,11 @@ class ConnectFailed(TransportError):
 
 class RequestTimeout(TransportError):
     """No complete answer in time, or the connection dropped; the server may have acted."""
+
+
+class ConnectionDropped(RequestTimeout):
+    """The connection broke while the answer was on its way (the service is up, but this
+    answer was lost); the server may have acted."""
 
 
 class OutcomeUnknown(SafirError):

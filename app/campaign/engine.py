@@ -24,6 +24,7 @@ from filelock import FileLock, Timeout
 from app.api import (
     Category,
     ConnectFailed,
+    ConnectionDropped,
     InvalidInputError,
     MessageData,
     RateLimitError,
@@ -487,6 +488,9 @@ class CampaignEngine:
         re-queues it; a lost answer makes it ``unknown`` (re-sent later under the same
         request_id); everything else is this recipient's failure."""
         category = classify(error)
+        if isinstance(error, ConnectionDropped):
+            self._answered()  # the service is up; this one answer was lost
+            return RecipientState.UNKNOWN
         if isinstance(error, RequestTimeout) or category is Category.UNKNOWN:
             self._no_answer += 1
             if self._no_answer >= NO_ANSWER_LIMIT:

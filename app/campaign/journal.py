@@ -503,6 +503,38 @@ class Journal:
         return int(cursor.lastrowid)
 
     @_sentences
+    def mark_many_in_flight(self, marks: list[tuple[Recipient, str, float]]) -> list[int]:
+        """:meth:`mark_in_flight` for many ``(recipient, kind, now)`` at once, in one
+        transaction with one statement per table; returns the attempts' ids in order."""
+        with self.transaction():
+            first = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM attempts").fetchone()[0]
+            stamp = _now()
+            self.db.executemany(
+                "UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = ?"
+                " WHERE campaign_id = ? AND row = ?",
+                [(RecipientState.IN_FLIGHT, stamp, r.campaign_id, r.row) for r, _, _ in marks])
+            ids = list(range(first, first + len(marks)))
+            self.db.executemany(
+                "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
+                [(i, r.campaign_id, r.row, r.phone, kind, now) for i, (r, kind, now) in zip(ids, marks)])
+        return ids
+
+    @_sentences
+    def record_many_outcomes(self, outcomes: list[dict[str, Any]]) -> None:
+        """:meth:`record_outcome` for many at once: each a dict of its arguments."""
+        stamp = _now()
+        with self.transaction():
+            self.db.executemany(
+                "UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?"
+                " WHERE campaign_id = ? AND row = ?",
+                [(o["state"], o.get("message_id"), o.get("error_code"), o.get("error"), stamp, o["campaign_id"],
+                  o["row"]) for o in outcomes])
+            self.db.executemany(
+                "UPDATE attempts SET finished_at = ?, outcome = ?, error_code = ?, error = ? WHERE id = ?",
+                [(o.get("now"), o["state"], o.get("error_code"), o.get("error"), o["attempt_id"])
+                 for o in outcomes if o.get("attempt_id") is not None])
+
+    @_sentences
     def record_outcome(
         self,
         campaign_id: int,

@@ -95,8 +95,11 @@ class JournalWriter:
         results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         try:
             with self._journal.transaction():
-                for method, args, kwargs, _, future in batch:
-                    results.append((future, method(self._journal, *args, **kwargs), None))
+                values = self._many(batch)
+                for (method, args, kwargs, _, future), value in zip(batch, values):
+                    if value is _NOT_YET:
+                        value = method(self._journal, *args, **kwargs)
+                    results.append((future, value, None))
         except sqlite3.Error as error:  # the commit itself (a full disk shows here)
             failure: BaseException = explain(error, self._journal.path)
             results = [(future, None, failure) for *_, future in batch]
@@ -108,6 +111,28 @@ class JournalWriter:
         for loop, settled in by_loop.items():
             if not loop.is_closed():
                 loop.call_soon_threadsafe(_settle, settled)
+
+
+    def _many(self, batch: list[_Call]) -> list[Any]:
+        """The send path's two writes, each kind in one executemany (the in-flight marks
+        and the outcomes of one batch concern different recipients, so their order
+        between kinds does not matter); other calls are left for one by one."""
+        values: list[Any] = [_NOT_YET] * len(batch)
+        marks = [i for i, call in enumerate(batch) if call[0] is Journal.mark_in_flight and not call[2]]
+        if marks:
+            ids = self._journal.mark_many_in_flight([batch[i][1] for i in marks])  # type: ignore[arg-type]
+            for i, attempt_id in zip(marks, ids):
+                values[i] = attempt_id
+        outcomes = [i for i, call in enumerate(batch) if call[0] is Journal.record_outcome]
+        if outcomes:
+            self._journal.record_many_outcomes(
+                [dict(zip(("campaign_id", "row", "state"), batch[i][1]), **batch[i][2]) for i in outcomes])
+            for i in outcomes:
+                values[i] = None
+        return values
+
+
+_NOT_YET = object()
 
 
 def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
