@@ -210,6 +210,29 @@ def test_a_second_campaign_in_the_same_session_can_be_started(qapp: Any, window:
     assert texts == ["سلام علی", "دومی علی"]
 
 
+def test_resume_from_history_while_sending_keeps_pause_working(qapp: Any, window: MainWindow,
+                                                               sandbox: EmbeddedSandbox) -> None:
+    page = window.campaign
+
+    async def scenario() -> Any:
+        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
+        page.text_edit.setPlainText("سلام {{نام}}")
+        page.go(2)
+        page.rate_spin.setValue(60)  # one a second: still sending when History is used
+        sending = asyncio.ensure_future(page.send())
+        while page.engine is None or page.context.journal.counts(page.campaign_id)["sent"] < 1:
+            await asyncio.sleep(0.05)
+        await window._resume(page.campaign_id)  # History → Resume on the campaign being sent
+        assert page.engine is not None and "its controls are here" in page.message_line.text()
+        assert page.pause_button.isEnabled()
+        page.pause_button.click()
+        return await sending
+
+    result = run_in_qt_loop(qapp, scenario)
+    assert result is not None and result.status == CampaignStatus.PAUSED
+    assert 1 <= result.counts["sent"] < 14 and result.counts["pending"] > 0
+
+
 def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: MainWindow,
                                                            sandbox: EmbeddedSandbox) -> None:
     page = window.campaign

@@ -834,7 +834,16 @@ class CampaignPage(QWidget):
         return await self.run(campaign_id)
 
     async def run(self, campaign_id: int) -> RunResult | None:
-        """Send (or resume) a stored campaign, showing its progress."""
+        """Send (or resume) a stored campaign, showing its progress. While a campaign
+        sends, asking again shows it (the same one) or says it is busy (another)."""
+        if self.engine is not None:
+            if campaign_id == self.campaign_id:
+                self.steps.setCurrentIndex(3)
+                self.say(self.tr("Campaign {0} is being sent; its controls are here.").format(campaign_id))
+            else:
+                self.say(self.tr("Campaign {0} is being sent; pause it before resuming another.").format(
+                    self.campaign_id), error=True)
+            return None
         self.campaign_id = campaign_id
         if self.steps.currentIndex() != 3:
             self.steps.setCurrentIndex(3)

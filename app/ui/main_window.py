@@ -180,16 +180,23 @@ def _persian_family() -> str:
     return "Vazirmatn" if "Vazirmatn" in QFontDatabase.families() else QApplication.font().family()
 
 
+_open_dialogs: list[QMessageBox] = []
+
+
 def _install_excepthook() -> None:
     """Log unexpected errors to the state dir and show a plain dialog, never a traceback."""
 
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
         log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, error, tb)))
-        if QApplication.instance() is not None:
+        app = QApplication.instance()
+        if app is not None:
+            parent = app.property("main_window") or QApplication.activeWindow()
             box = QMessageBox(QMessageBox.Icon.Critical, APP_NAME, QCoreApplication.translate(
                 "MainWindow", "Something went wrong and the action stopped. Nothing was sent twice. The details "
-                "are in the log file in {0}.").format(paths.log_dir()))
+                "are in the log file in {0}.").format(paths.log_dir()), parent=parent)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            _open_dialogs.append(box)  # a parentless box with no reference would vanish at once
+            box.finished.connect(lambda _=0, b=box: _open_dialogs.remove(b) if b in _open_dialogs else None)
             box.open()
 
     sys.excepthook = hook

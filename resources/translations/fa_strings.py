@@ -207,6 +207,9 @@ FA = {
     "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?":
         "کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟",
     "Send again?": "ارسال دوباره؟",
+    "Campaign {0} is being sent; its controls are here.": "کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.",
+    "Campaign {0} is being sent; pause it before resuming another.":
+        "کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.",
     "Not sent: the same campaign went out recently.": "فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.",
     "The chart fills as messages go out": "با ارسال پیام‌ها نمودار پر می‌شود",
     "The connection test failed: {0}": "آزمون اتصال ناموفق بود: {0}",

@@ -3,83 +3,83 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="224" />
+        <location filename="../../app/ui/panels.py" line="226" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="225" />
+        <location filename="../../app/ui/panels.py" line="227" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="226" />
+        <location filename="../../app/ui/panels.py" line="228" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="229" />
+        <location filename="../../app/ui/panels.py" line="231" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="229" />
-        <location filename="../../app/ui/panels.py" line="239" />
+        <location filename="../../app/ui/panels.py" line="231" />
+        <location filename="../../app/ui/panels.py" line="241" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="231" />
+        <location filename="../../app/ui/panels.py" line="233" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="252" />
+        <location filename="../../app/ui/panels.py" line="254" />
         <source>{0:,} messages</source>
         <translation>{0:,} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="253" />
+        <location filename="../../app/ui/panels.py" line="255" />
         <source>as reported at {0}</source>
         <translation>طبق گزارش {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="255" />
+        <location filename="../../app/ui/panels.py" line="257" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="256" />
+        <location filename="../../app/ui/panels.py" line="258" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="265" />
+        <location filename="../../app/ui/panels.py" line="267" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="266" />
+        <location filename="../../app/ui/panels.py" line="268" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="267" />
+        <location filename="../../app/ui/panels.py" line="269" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="278" />
+        <location filename="../../app/ui/panels.py" line="280" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="284" />
+        <location filename="../../app/ui/panels.py" line="286" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="287" />
+        <location filename="../../app/ui/panels.py" line="289" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -221,7 +221,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="244" />
-        <location filename="../../app/ui/campaign_page.py" line="786" />
+        <location filename="../../app/ui/campaign_page.py" line="797" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
@@ -272,7 +272,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="280" />
-        <location filename="../../app/ui/campaign_page.py" line="919" />
+        <location filename="../../app/ui/campaign_page.py" line="939" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
@@ -297,475 +297,485 @@
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="334" />
+        <location filename="../../app/ui/campaign_page.py" line="335" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="335" />
+        <location filename="../../app/ui/campaign_page.py" line="336" />
         <source>detected, {0:.0%} sure</source>
         <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="337" />
+        <location filename="../../app/ui/campaign_page.py" line="338" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="342" />
+        <location filename="../../app/ui/campaign_page.py" line="343" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="364" />
+        <location filename="../../app/ui/campaign_page.py" line="365" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="366" />
+        <location filename="../../app/ui/campaign_page.py" line="367" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="367" />
+        <location filename="../../app/ui/campaign_page.py" line="368" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="370" />
-        <location filename="../../app/ui/campaign_page.py" line="450" />
+        <location filename="../../app/ui/campaign_page.py" line="371" />
+        <location filename="../../app/ui/campaign_page.py" line="451" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="374" />
+        <location filename="../../app/ui/campaign_page.py" line="375" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="375" />
+        <location filename="../../app/ui/campaign_page.py" line="376" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="379" />
+        <location filename="../../app/ui/campaign_page.py" line="380" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="386" />
+        <location filename="../../app/ui/campaign_page.py" line="387" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="388" />
+        <location filename="../../app/ui/campaign_page.py" line="389" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="391" />
+        <location filename="../../app/ui/campaign_page.py" line="392" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="395" />
+        <location filename="../../app/ui/campaign_page.py" line="396" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="401" />
+        <location filename="../../app/ui/campaign_page.py" line="402" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="404" />
+        <location filename="../../app/ui/campaign_page.py" line="405" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="405" />
+        <location filename="../../app/ui/campaign_page.py" line="406" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="407" />
+        <location filename="../../app/ui/campaign_page.py" line="408" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="412" />
-        <location filename="../../app/ui/campaign_page.py" line="415" />
+        <location filename="../../app/ui/campaign_page.py" line="413" />
+        <location filename="../../app/ui/campaign_page.py" line="416" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="419" />
+        <location filename="../../app/ui/campaign_page.py" line="420" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="424" />
+        <location filename="../../app/ui/campaign_page.py" line="425" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="425" />
+        <location filename="../../app/ui/campaign_page.py" line="426" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="431" />
+        <location filename="../../app/ui/campaign_page.py" line="432" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="450" />
+        <location filename="../../app/ui/campaign_page.py" line="451" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="484" />
+        <location filename="../../app/ui/campaign_page.py" line="485" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="510" />
+        <location filename="../../app/ui/campaign_page.py" line="511" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="520" />
+        <location filename="../../app/ui/campaign_page.py" line="521" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="528" />
+        <location filename="../../app/ui/campaign_page.py" line="529" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="533" />
+        <location filename="../../app/ui/campaign_page.py" line="534" />
         <source>The upload was stopped.</source>
         <translation>بارگذاری متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="543" />
+        <location filename="../../app/ui/campaign_page.py" line="544" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="571" />
+        <location filename="../../app/ui/campaign_page.py" line="572" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="573" />
+        <location filename="../../app/ui/campaign_page.py" line="574" />
         <source>Give the template field {{{{{0}}}}} a column or a text.</source>
         <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="596" />
+        <location filename="../../app/ui/campaign_page.py" line="597" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="602" />
+        <location filename="../../app/ui/campaign_page.py" line="603" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="616" />
+        <location filename="../../app/ui/campaign_page.py" line="617" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="620" />
+        <location filename="../../app/ui/campaign_page.py" line="621" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="621" />
+        <location filename="../../app/ui/campaign_page.py" line="622" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="622" />
+        <location filename="../../app/ui/campaign_page.py" line="623" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="627" />
+        <location filename="../../app/ui/campaign_page.py" line="628" />
         <source>Requests in flight at most</source>
         <translation>بیشترین درخواست هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="629" />
+        <location filename="../../app/ui/campaign_page.py" line="630" />
         <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
         <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="630" />
+        <location filename="../../app/ui/campaign_page.py" line="631" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="632" />
+        <location filename="../../app/ui/campaign_page.py" line="633" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="633" />
+        <location filename="../../app/ui/campaign_page.py" line="634" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="634" />
+        <location filename="../../app/ui/campaign_page.py" line="635" />
         <source>In flight:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="635" />
+        <location filename="../../app/ui/campaign_page.py" line="636" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="641" />
+        <location filename="../../app/ui/campaign_page.py" line="642" />
         <source>your own number, e.g. 0912 123 4567</source>
         <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="642" />
+        <location filename="../../app/ui/campaign_page.py" line="643" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="643" />
+        <location filename="../../app/ui/campaign_page.py" line="644" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="685" />
+        <location filename="../../app/ui/campaign_page.py" line="686" />
         <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
         <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="688" />
+        <location filename="../../app/ui/campaign_page.py" line="689" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="691" />
+        <location filename="../../app/ui/campaign_page.py" line="692" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="692" />
+        <location filename="../../app/ui/campaign_page.py" line="693" />
         <source>about {0:.0f} minutes</source>
         <translation>حدود {0:.0f} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="693" />
+        <location filename="../../app/ui/campaign_page.py" line="694" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="693" />
+        <location filename="../../app/ui/campaign_page.py" line="694" />
         <source>as fast as the service answers</source>
         <translation>به سرعت پاسخ‌دهی سرویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="695" />
+        <location filename="../../app/ui/campaign_page.py" line="696" />
         <source>, plus waits during quiet hours {0}-{1}</source>
         <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="697" />
+        <location filename="../../app/ui/campaign_page.py" line="698" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="700" />
+        <location filename="../../app/ui/campaign_page.py" line="701" />
         <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="702" />
+        <location filename="../../app/ui/campaign_page.py" line="703" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="702" />
+        <location filename="../../app/ui/campaign_page.py" line="703" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="703" />
+        <location filename="../../app/ui/campaign_page.py" line="704" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="704" />
+        <location filename="../../app/ui/campaign_page.py" line="705" />
         <source>Time at this rate: {0}.</source>
         <translation>زمان با این سرعت: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="725" />
-        <location filename="../../app/ui/campaign_page.py" line="729" />
+        <location filename="../../app/ui/campaign_page.py" line="726" />
+        <location filename="../../app/ui/campaign_page.py" line="730" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="728" />
+        <location filename="../../app/ui/campaign_page.py" line="729" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="738" />
+        <location filename="../../app/ui/campaign_page.py" line="739" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="739" />
+        <location filename="../../app/ui/campaign_page.py" line="740" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="740" />
+        <location filename="../../app/ui/campaign_page.py" line="741" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="741" />
+        <location filename="../../app/ui/campaign_page.py" line="742" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="750" />
+        <location filename="../../app/ui/campaign_page.py" line="751" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="751" />
+        <location filename="../../app/ui/campaign_page.py" line="752" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="757" />
+        <location filename="../../app/ui/campaign_page.py" line="758" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="789" />
+        <location filename="../../app/ui/campaign_page.py" line="800" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="794" />
+        <location filename="../../app/ui/campaign_page.py" line="805" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="809" />
+        <location filename="../../app/ui/campaign_page.py" line="820" />
         <source>Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?</source>
         <translation>کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="811" />
+        <location filename="../../app/ui/campaign_page.py" line="822" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="812" />
+        <location filename="../../app/ui/campaign_page.py" line="823" />
         <source>Not sent: the same campaign went out recently.</source>
         <translation>فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="816" />
+        <location filename="../../app/ui/campaign_page.py" line="827" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="822" />
+        <location filename="../../app/ui/campaign_page.py" line="833" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="837" />
+        <location filename="../../app/ui/campaign_page.py" line="842" />
+        <source>Campaign {0} is being sent; its controls are here.</source>
+        <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="844" />
+        <source>Campaign {0} is being sent; pause it before resuming another.</source>
+        <translation>کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="857" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="861" />
+        <location filename="../../app/ui/campaign_page.py" line="881" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="889" />
+        <location filename="../../app/ui/campaign_page.py" line="909" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="892" />
+        <location filename="../../app/ui/campaign_page.py" line="912" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="879" />
+        <location filename="../../app/ui/campaign_page.py" line="899" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="899" />
+        <location filename="../../app/ui/campaign_page.py" line="919" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="904" />
+        <location filename="../../app/ui/campaign_page.py" line="924" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="917" />
+        <location filename="../../app/ui/campaign_page.py" line="937" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="922" />
+        <location filename="../../app/ui/campaign_page.py" line="942" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="924" />
+        <location filename="../../app/ui/campaign_page.py" line="944" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="943" />
+        <location filename="../../app/ui/campaign_page.py" line="963" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="944" />
+        <location filename="../../app/ui/campaign_page.py" line="964" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="951" />
+        <location filename="../../app/ui/campaign_page.py" line="971" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="963" />
+        <location filename="../../app/ui/campaign_page.py" line="983" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="967" />
+        <location filename="../../app/ui/campaign_page.py" line="987" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="983" />
+        <location filename="../../app/ui/campaign_page.py" line="1003" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -773,27 +783,27 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="312" />
+        <location filename="../../app/ui/panels.py" line="314" />
         <source>Past campaigns</source>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="314" />
+        <location filename="../../app/ui/panels.py" line="316" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="315" />
+        <location filename="../../app/ui/panels.py" line="317" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="316" />
+        <location filename="../../app/ui/panels.py" line="318" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="325" />
+        <location filename="../../app/ui/panels.py" line="327" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
@@ -801,12 +811,12 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="626" />
+        <location filename="../../app/ui/panels.py" line="628" />
         <source>Sandbox inbox</source>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="631" />
+        <location filename="../../app/ui/panels.py" line="633" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -884,7 +894,7 @@
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="189" />
+        <location filename="../../app/ui/main_window.py" line="194" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
@@ -892,163 +902,163 @@
 <context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="454" />
+        <location filename="../../app/ui/panels.py" line="456" />
         <source>Profile</source>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="461" />
+        <location filename="../../app/ui/panels.py" line="463" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="461" />
+        <location filename="../../app/ui/panels.py" line="463" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="462" />
+        <location filename="../../app/ui/panels.py" line="464" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="462" />
+        <location filename="../../app/ui/panels.py" line="464" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="463" />
+        <location filename="../../app/ui/panels.py" line="465" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="467" />
+        <location filename="../../app/ui/panels.py" line="469" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="469" />
+        <location filename="../../app/ui/panels.py" line="471" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="469" />
+        <location filename="../../app/ui/panels.py" line="471" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="471" />
+        <location filename="../../app/ui/panels.py" line="473" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="472" />
+        <location filename="../../app/ui/panels.py" line="474" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="473" />
+        <location filename="../../app/ui/panels.py" line="475" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="476" />
+        <location filename="../../app/ui/panels.py" line="478" />
         <source>Save and use</source>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="477" />
-        <location filename="../../app/ui/panels.py" line="555" />
+        <location filename="../../app/ui/panels.py" line="479" />
+        <location filename="../../app/ui/panels.py" line="557" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="478" />
+        <location filename="../../app/ui/panels.py" line="480" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="479" />
+        <location filename="../../app/ui/panels.py" line="481" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="489" />
+        <location filename="../../app/ui/panels.py" line="491" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="490" />
+        <location filename="../../app/ui/panels.py" line="492" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="491" />
+        <location filename="../../app/ui/panels.py" line="493" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="492" />
+        <location filename="../../app/ui/panels.py" line="494" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="493" />
+        <location filename="../../app/ui/panels.py" line="495" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="494" />
+        <location filename="../../app/ui/panels.py" line="496" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="508" />
+        <location filename="../../app/ui/panels.py" line="510" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="512" />
+        <location filename="../../app/ui/panels.py" line="514" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="519" />
+        <location filename="../../app/ui/panels.py" line="521" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="520" />
+        <location filename="../../app/ui/panels.py" line="522" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="567" />
+        <location filename="../../app/ui/panels.py" line="569" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="579" />
+        <location filename="../../app/ui/panels.py" line="581" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="592" />
+        <location filename="../../app/ui/panels.py" line="594" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="601" />
+        <location filename="../../app/ui/panels.py" line="603" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="614" />
+        <location filename="../../app/ui/panels.py" line="616" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="616" />
+        <location filename="../../app/ui/panels.py" line="618" />
         <source>Connected: the service accepted the client id and secret.</source>
         <translation>وصل شد: سرویس شناسه و رمز کاربری را پذیرفت.</translation>
     </message>
@@ -1056,161 +1066,161 @@
 <context>
     <name>QuickSendPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="68" />
+        <location filename="../../app/ui/panels.py" line="70" />
         <source>e.g. 0912 123 4567</source>
         <translation>مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="69" />
+        <location filename="../../app/ui/panels.py" line="71" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="72" />
+        <location filename="../../app/ui/panels.py" line="74" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="72" />
+        <location filename="../../app/ui/panels.py" line="74" />
         <source>One-time password (bot)</source>
         <translation>رمز یک‌بارمصرف (بات)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="72" />
+        <location filename="../../app/ui/panels.py" line="74" />
         <source>One-time password (v2, shows balance)</source>
         <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="73" />
-        <location filename="../../app/ui/panels.py" line="87" />
+        <location filename="../../app/ui/panels.py" line="75" />
+        <location filename="../../app/ui/panels.py" line="89" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="75" />
+        <location filename="../../app/ui/panels.py" line="77" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="79" />
+        <location filename="../../app/ui/panels.py" line="81" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="82" />
+        <location filename="../../app/ui/panels.py" line="84" />
         <source>Message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="83" />
+        <location filename="../../app/ui/panels.py" line="85" />
         <source>The message, the one-time password digits, or for a template one field=value per line</source>
         <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="88" />
+        <location filename="../../app/ui/panels.py" line="90" />
         <source>Secure message</source>
         <translation>پیام امن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="89" />
+        <location filename="../../app/ui/panels.py" line="91" />
         <source>Send now</source>
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="92" />
+        <location filename="../../app/ui/panels.py" line="94" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="93" />
+        <location filename="../../app/ui/panels.py" line="95" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="94" />
+        <location filename="../../app/ui/panels.py" line="96" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="95" />
+        <location filename="../../app/ui/panels.py" line="97" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="96" />
+        <location filename="../../app/ui/panels.py" line="98" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="101" />
+        <location filename="../../app/ui/panels.py" line="103" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="101" />
+        <location filename="../../app/ui/panels.py" line="103" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="101" />
+        <location filename="../../app/ui/panels.py" line="103" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="102" />
+        <location filename="../../app/ui/panels.py" line="104" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="104" />
+        <location filename="../../app/ui/panels.py" line="106" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="107" />
+        <location filename="../../app/ui/panels.py" line="109" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="111" />
+        <location filename="../../app/ui/panels.py" line="113" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="166" />
-        <location filename="../../app/ui/panels.py" line="177" />
-        <location filename="../../app/ui/panels.py" line="178" />
-        <location filename="../../app/ui/panels.py" line="193" />
+        <location filename="../../app/ui/panels.py" line="168" />
+        <location filename="../../app/ui/panels.py" line="179" />
+        <location filename="../../app/ui/panels.py" line="180" />
+        <location filename="../../app/ui/panels.py" line="195" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="168" />
+        <location filename="../../app/ui/panels.py" line="170" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="173" />
+        <location filename="../../app/ui/panels.py" line="175" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="175" />
+        <location filename="../../app/ui/panels.py" line="177" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="185" />
+        <location filename="../../app/ui/panels.py" line="187" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="190" />
+        <location filename="../../app/ui/panels.py" line="192" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="196" />
+        <location filename="../../app/ui/panels.py" line="198" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1254,77 +1264,77 @@
 <context>
     <name>TemplatesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="366" />
+        <location filename="../../app/ui/panels.py" line="368" />
         <source>Template id</source>
         <translation>شناسهٔ قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="366" />
+        <location filename="../../app/ui/panels.py" line="368" />
         <source>Body with {{fields}}</source>
         <translation>متن با {{فیلدها}}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="367" />
+        <location filename="../../app/ui/panels.py" line="369" />
         <source>Category</source>
         <translation>دسته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="369" />
+        <location filename="../../app/ui/panels.py" line="371" />
         <source>Template library</source>
         <translation>کتابخانهٔ قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="371" />
+        <location filename="../../app/ui/panels.py" line="373" />
         <source>Add template</source>
         <translation>افزودن قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="372" />
+        <location filename="../../app/ui/panels.py" line="374" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="377" />
+        <location filename="../../app/ui/panels.py" line="379" />
         <source>Service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="377" />
+        <location filename="../../app/ui/panels.py" line="379" />
         <source>Promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="378" />
+        <location filename="../../app/ui/panels.py" line="380" />
         <source>Other message</source>
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="383" />
+        <location filename="../../app/ui/panels.py" line="385" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="392" />
+        <location filename="../../app/ui/panels.py" line="394" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="393" />
+        <location filename="../../app/ui/panels.py" line="395" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="397" />
+        <location filename="../../app/ui/panels.py" line="399" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="411" />
+        <location filename="../../app/ui/panels.py" line="413" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="412" />
+        <location filename="../../app/ui/panels.py" line="414" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>
