@@ -156,6 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help="open the window on the built-in sandbox")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check this installation: a demo campaign through the window, offscreen; exit 0 if all is well")
     parser.add_argument("--base-url", help="service address for the window (default: production)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -254,6 +256,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             except ValueError as exc:
                 raise CliError(str(exc)) from None
             return EXIT_OK
+        if args.self_test:
+            from app.ui.self_test import run_self_test
+
+            return run_self_test()
+        from app.desktop_check import xcb_problem
+
+        problem = xcb_problem()
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_CONFIG
         from app.ui.main_window import run_window
 
         return run_window(demo=args.demo, base_url=args.base_url)

@@ -7,6 +7,7 @@ set it), otherwise under platformdirs' per-user data directory.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -44,3 +45,11 @@ def sandbox_dir() -> Path:
     path = state_dir() / "sandbox"
     path.mkdir(exist_ok=True)
     return path
+
+
+def resources_dir() -> Path:
+    """The shipped resources (fonts, translations, icons, samples): beside the package
+    in a source tree, inside the bundle when frozen by PyInstaller."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    base = Path(frozen) if frozen else Path(__file__).resolve().parent.parent
+    return base / "resources"

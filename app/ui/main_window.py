@@ -14,8 +14,16 @@ from types import TracebackType
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync  # noqa: E402 - QT_API must be set first
-from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTranslator  # noqa: E402
-from PySide6.QtGui import QAction, QCloseEvent, QFont, QFontDatabase, QKeySequence  # noqa: E402
+from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTranslator, QUrl  # noqa: E402
+from PySide6.QtGui import (  # noqa: E402
+    QAction,
+    QCloseEvent,
+    QDesktopServices,
+    QFont,
+    QFontDatabase,
+    QIcon,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (  # noqa: E402
     QApplication,
     QHBoxLayout,
@@ -26,7 +34,7 @@ from PySide6.QtWidgets import (  # noqa: E402
     QWidget,
 )
 
-from app import APP_NAME, paths  # noqa: E402
+from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths  # noqa: E402
 from app.campaign import Journal  # noqa: E402
 from app.profiles import SecretStore  # noqa: E402
 from app.ui.campaign_page import CampaignPage  # noqa: E402
@@ -36,7 +44,7 @@ from app.ui.settings import UiSettings  # noqa: E402
 
 log = logging.getLogger(__name__)
 
-RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
+RESOURCES = paths.resources_dir()
 LANGUAGES = {"en": "English", "fa": "فارسی"}
 
 
@@ -96,6 +104,25 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
             action.triggered.connect(lambda _checked, i=index: self.nav.setCurrentRow(i))
             menu.addAction(action)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        about = QAction(self.tr("About Safir Campaign"), self)
+        about.triggered.connect(self.show_about)
+        help_menu.addAction(about)
+        logs = QAction(self.tr("Open the logs folder"), self)
+        logs.triggered.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths.log_dir()))))
+        help_menu.addAction(logs)
+
+    def show_about(self) -> QMessageBox:
+        """The About box: icon, version, where the state lives; opened without blocking."""
+        box = QMessageBox(self)
+        box.setWindowTitle(self.tr("About Safir Campaign"))
+        box.setIconPixmap(app_icon().pixmap(96, 96))
+        box.setText(self.tr("<b>Safir Campaign</b> {0}<br>Message campaigns through Bale's business messaging "
+                            "service.<br><br>App id: {1}<br>Data and logs: {2}").format(
+            __version__, APP_ID, paths.state_dir()))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
 
     def _wire(self) -> None:
         self.campaign.campaign_changed.connect(lambda _id: self.history.refresh())
@@ -150,6 +177,28 @@ class MainWindow(QMainWindow):
 
 
 _translator: QTranslator | None = None
+
+
+def app_icon() -> QIcon:
+    """The app's icon in every shipped size (resources/icons, drawn from safir-campaign.svg)."""
+    icon = QIcon()
+    for file in sorted((RESOURCES / "icons").glob("safir-campaign-*.png")):
+        icon.addFile(str(file))
+    return icon
+
+
+def identify_app(app: QApplication) -> None:
+    """Names, icon and ids the desktop uses to group and show the app's windows."""
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(DISPLAY_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationDomain(APP_ID.rsplit(".", 1)[0])
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
+    if sys.platform == "win32":  # taskbar grouping and the pinned icon
+        import ctypes
+
+        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)  # type: ignore[attr-defined]
 
 
 def apply_language(app: QApplication, code: str) -> None:
@@ -214,6 +263,21 @@ def _install_excepthook() -> None:
         pass
 
 
+_crash_log = None
+
+
+def _log_crashes() -> None:
+    """A hard crash (a fault in Qt, say) leaves its Python stack in logs/crash.log."""
+    global _crash_log
+    import faulthandler
+
+    try:
+        _crash_log = (paths.log_dir() / "crash.log").open("a", encoding="utf-8")
+    except OSError:
+        return
+    faulthandler.enable(_crash_log)
+
+
 def make_context(demo_url: str | None = None, base_url: str | None = None) -> AppContext:
     """The shared context: journal, settings, secrets and the starting connection."""
     from app.sandbox import DEMO_API_KEY, DEMO_BOT_ID, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET
@@ -243,8 +307,8 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     from app.sandbox import EmbeddedSandbox
 
     app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName(APP_NAME)
-    app.setDesktopFileName("ir.safir.campaign")
+    identify_app(app)
+    _log_crashes()
     sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None
     context = make_context(sandbox.url if sandbox else None, base_url)
     apply_language(app, context.settings.get("language"))

@@ -207,6 +207,11 @@ FA = {
     "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?":
         "کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟",
     "Send again?": "ارسال دوباره؟",
+    "&Help": "&راهنما",
+    "About Safir Campaign": "دربارهٔ سفیر کارزار",
+    "Open the logs folder": "باز کردن پوشهٔ گزارش‌ها",
+    "<b>Safir Campaign</b> {0}<br>Message campaigns through Bale's business messaging service.<br><br>App id: {1}<br>Data and logs: {2}":
+        "<b>سفیر کارزار</b> {0}<br>کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.<br><br>شناسهٔ برنامه: {1}<br>داده‌ها و گزارش‌ها: {2}",
     "Campaign {0} is being sent; its controls are here.": "کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.",
     "Campaign {0} is being sent; pause it before resuming another.":
         "کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.",

@@ -824,77 +824,98 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="49" />
+        <location filename="../../app/ui/main_window.py" line="58" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="49" />
+        <location filename="../../app/ui/main_window.py" line="58" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="58" />
+        <location filename="../../app/ui/main_window.py" line="67" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="60" />
+        <location filename="../../app/ui/main_window.py" line="69" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="60" />
+        <location filename="../../app/ui/main_window.py" line="69" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="61" />
+        <location filename="../../app/ui/main_window.py" line="70" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="61" />
+        <location filename="../../app/ui/main_window.py" line="70" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="62" />
+        <location filename="../../app/ui/main_window.py" line="71" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="62" />
+        <location filename="../../app/ui/main_window.py" line="71" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="85" />
+        <location filename="../../app/ui/main_window.py" line="94" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="96" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
+        <location filename="../../app/ui/main_window.py" line="108" />
+        <source>&amp;Help</source>
+        <translation>&amp;راهنما</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="109" />
         <location filename="../../app/ui/main_window.py" line="119" />
+        <source>About Safir Campaign</source>
+        <translation>دربارهٔ سفیر کارزار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="112" />
+        <source>Open the logs folder</source>
+        <translation>باز کردن پوشهٔ گزارش‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="121" />
+        <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
+        <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="147" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="120" />
+        <location filename="../../app/ui/main_window.py" line="148" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="121" />
+        <location filename="../../app/ui/main_window.py" line="149" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="194" />
+        <location filename="../../app/ui/main_window.py" line="244" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
