@@ -41,6 +41,7 @@ from app.ui.campaign_page import CampaignPage  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
 from app.ui.panels import BalancePanel, HistoryPanel, InboxDock, ProfilesPanel, QuickSendPanel, TemplatesPanel  # noqa: E402
 from app.ui.settings import UiSettings  # noqa: E402
+from app.ui.widgets import ltr  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +87,11 @@ class MainWindow(QMainWindow):
         geometry = context.settings.get("geometry")
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
-        else:
-            self.resize(1280, 800)
+        else:  # 1280×800 where it fits; on a 1366×768 laptop, what the screen leaves free
+            screen = QApplication.primaryScreen()
+            free = screen.availableGeometry() if screen is not None else None
+            self.resize(min(1280, int(free.width() * 0.95)) if free else 1280,
+                        min(800, int(free.height() * 0.92)) if free else 800)
 
     def _build_menu(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&View"))
@@ -119,7 +123,7 @@ class MainWindow(QMainWindow):
         box.setIconPixmap(app_icon().pixmap(96, 96))
         box.setText(self.tr("<b>Safir Campaign</b> {0}<br>Message campaigns through Bale's business messaging "
                             "service.<br><br>App id: {1}<br>Data and logs: {2}").format(
-            __version__, APP_ID, paths.state_dir()))
+            ltr(__version__), ltr(APP_ID), ltr(paths.state_dir())))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box

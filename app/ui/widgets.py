@@ -23,6 +23,12 @@ ACTIONS = ("url", "web_app", "copy_text")
 _INVALID = QColor("#ffcdd2")
 
 
+def ltr(text: object) -> str:
+    """``text`` as a left-to-right island (Unicode LRI ... PDI), so a phone number, a
+    path, a URL or an id reads the right way round inside right-to-left text."""
+    return f"\u2066{text}\u2069"
+
+
 class ButtonEditor(QWidget):
     """Rows of inline buttons (spec 2.8): add, remove and reorder rows and buttons; each
     button a label plus one action (url, web_app or copy_text), ``{{column}}`` allowed.
