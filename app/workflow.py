@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from app.api import RequestValidationError
-from app.campaign import Campaign, Content, ContentError, Journal, NewRecipient, QuietHours, build_recipients
+from app.campaign import (
+    Campaign,
+    Content,
+    ContentError,
+    Journal,
+    NewRecipient,
+    QuietHours,
+    RenderError,
+    build_recipients,
+)
 from app import paths
 from app.contacts import (
     ColumnGuess,
@@ -213,6 +222,8 @@ def create_quick_send(
         raise CampaignInputError(f"{exc.field}: {exc.problem}.") from None
     except RequestValidationError as exc:
         raise CampaignInputError(exc.message) from None
+    except RenderError as exc:
+        raise CampaignInputError(f"{exc}.") from None
     return journal.create_campaign(
         name=f"quick send to {check.phone}", kind=content.kind, content=content.to_json(), bot_id=bot_id,
         rate_per_minute=0, in_flight=1, base_url=base_url,

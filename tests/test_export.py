@@ -16,6 +16,9 @@ ROWS = [
      "error": "علت", "message_id": None, "request_id": None},
     {"row": 4, "phone_input": "09121110000", "phone": "989121110000", "status": "failed", "error_code": 17,
      "error": "no account", "message_id": None, "request_id": "r3"},
+    # what the service sends back is as foreign as the sheet
+    {"row": 5, "phone_input": "09121110005", "phone": "989121110005", "status": "sent", "error_code": None,
+     "error": "@SUM(1)", "message_id": "=1+2", "request_id": "r5"},
 ]
 
 
@@ -28,6 +31,7 @@ def test_csv_has_a_bom_the_columns_and_no_live_formulas(tmp_path: Path) -> None:
     assert lines[1] == ["2", "'+98 912 123 4567", "989121234567", "sent", "", "", "m1", "r1"]
     assert lines[2][1] == "'=HYPERLINK(\"x\")" and lines[2][5] == "علت"
     assert lines[3] == ["4", "09121110000", "989121110000", "failed", "17", "no account", "", "r3"]
+    assert lines[4][5] == "'@SUM(1)" and lines[4][6] == "'=1+2"
 
 
 def test_xlsx_keeps_phones_as_text_with_a_bold_header(tmp_path: Path) -> None:
@@ -38,7 +42,11 @@ def test_xlsx_keeps_phones_as_text_with_a_bold_header(tmp_path: Path) -> None:
     assert sheet["C2"].value == "989121234567" and sheet["C2"].data_type == "s"
     assert sheet["B4"].value == "09121110000"
     assert sheet["E4"].value == 17
-    assert sheet["B3"].value.startswith("'=")
+    # Text cells show the value as it is (no apostrophe) and are never run as formulas.
+    assert sheet["B2"].value == "+98 912 123 4567" and sheet["B2"].data_type == "s"
+    for cell in (sheet["B3"], sheet["G5"]):
+        assert cell.value in ('=HYPERLINK("x")', "=1+2") and cell.data_type == "s"
+    assert sheet["F5"].value == "@SUM(1)"
 
 
 def test_unknown_suffix_and_unwritable_place_are_plain_errors(tmp_path: Path) -> None:
@@ -58,4 +66,4 @@ def test_a_copy_of_the_source_sheet_gets_the_result_columns(tmp_path: Path) -> N
     assert rows[0][:4] == ("row", "نام", "موبایل", "شهر") and "result_status" in rows[0]
     assert len(rows) == 21
     status = rows[0].index("result_status")
-    assert rows[1][status] == "sent" and rows[2][status] == "invalid" and rows[4][status] is None
+    assert rows[1][status] == "sent" and rows[2][status] == "invalid" and rows[5][status] is None

@@ -18,5 +18,5 @@ from app.campaign.journal import (
     Recipient,
     RecipientState,
 )
-from app.campaign.render import placeholders, render
+from app.campaign.render import RenderError, jalali, placeholders, render
 from app.campaign.schedule import QuietHours

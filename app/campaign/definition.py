@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from app.api import InlineButton, Message, MessageData, OtpMessage, RequestValidationError, TemplateMessage
 from app.campaign.journal import NewRecipient
-from app.campaign.render import placeholders, render
+from app.campaign.render import RenderError, placeholders, render, unknown_filters
 
 KINDS = ("text", "media", "otp", "buttons", "template")
 #: Verdict of a row that will be sent (the others are stored as skipped).
@@ -119,14 +119,17 @@ class Content:
                     raise ContentError(f"buttons[{r}][{c}]", "a button needs a url, a web_app url or a copy text")
         available = set(columns)
         for where, value in self._parts():
+            for name in unknown_filters(value):
+                raise ContentError(where, f"{{{{…|{name}}}}}: unknown filter; the one there is: |jalali")
             for name in placeholders(value):
                 if name not in available:
                     raise ContentError(where, f"uses {{{{{name}}}}} but the sheet has no such column")
 
     def render(self, fields: Mapping[str, str]) -> MessageData:
-        """The message for one row. Raises KeyError for a missing column and
+        """The message for one row. Raises KeyError for a missing column,
         RequestValidationError when the row's values make an invalid message (an
-        empty button label, a non-numeric OTP...)."""
+        empty button label, a non-numeric OTP...) and RenderError when a filtered
+        placeholder's cell cannot be shown (a ``|jalali`` cell that is not a date)."""
 
         def r(value: str) -> str:
             return render(value, fields) if value else ""
@@ -179,5 +182,7 @@ def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], conte
                 message_data = content.render(fields).to_wire()
             except RequestValidationError as exc:
                 verdict, reason = "invalid", f"this row makes an invalid message: {exc.message}"
+            except RenderError as exc:
+                verdict, reason = "invalid", f"this row makes an invalid message: {exc}"
         yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, reason, message_data)
 

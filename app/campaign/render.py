@@ -1,20 +1,70 @@
-"""Per-recipient content: ``{{column}}`` placeholders filled from the recipient's row."""
+"""Per-recipient content: ``{{column}}`` placeholders filled from the recipient's row.
+
+``{{column|jalali}}`` shows a date cell (``2024-03-20``, as sheets are read) in the
+Jalali calendar with Persian digits (``۱۴۰۲/۱۲/۳۰``), by jdatetime.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-#: ``{{name}}`` with optional inner spaces; names may be Persian (``{{نام}}``).
-PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
+import jdatetime
+
+#: ``{{name}}`` or ``{{name|filter}}``, inner spaces allowed; names may be Persian (``{{نام}}``).
+PLACEHOLDER = re.compile(r"\{\{\s*([^{}|]+?)\s*(?:\|\s*([^{}|]*?)\s*)?\}\}")
+
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+_TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+_JALALI_ALREADY = re.compile(r"1[34]\d\d[/-]\d{1,2}[/-]\d{1,2}")
+
+
+class RenderError(ValueError):
+    """A cell that a placeholder's filter cannot show (a ``|jalali`` cell that is not a date)."""
+
+
+def jalali(value: str) -> str:
+    """A Gregorian date (``2024-03-20``, with or without a time) as a Jalali date with
+    Persian digits (``۱۴۰۲/۱۲/۳۰``); a date already written in Jalali keeps its numbers,
+    in Persian digits. Raises RenderError for anything else."""
+    text = value.strip().translate(_TO_LATIN)
+    if _JALALI_ALREADY.fullmatch(text):
+        year, month, day = re.split(r"[/-]", text)
+        return f"{year}/{int(month):02d}/{int(day):02d}".translate(_PERSIAN_DIGITS)
+    try:
+        day_of = dt.date.fromisoformat(text[:10])
+    except ValueError:
+        raise RenderError(f"{value!r} is not a date (expected a date cell or YYYY-MM-DD)") from None
+    return jdatetime.date.fromgregorian(date=day_of).strftime("%Y/%m/%d").translate(_PERSIAN_DIGITS)
+
+
+#: Filters a placeholder may name after ``|``.
+FILTERS: dict[str, Callable[[str], str]] = {"jalali": jalali}
 
 
 def placeholders(text: str) -> list[str]:
-    """The distinct placeholder names in ``text``, in order of first use."""
-    return list(dict.fromkeys(PLACEHOLDER.findall(text)))
+    """The distinct column names in ``text``'s placeholders, in order of first use."""
+    return list(dict.fromkeys(m.group(1) for m in PLACEHOLDER.finditer(text)))
+
+
+def unknown_filters(text: str) -> list[str]:
+    """Filter names in ``text`` that :data:`FILTERS` does not know."""
+    return [m.group(2) for m in PLACEHOLDER.finditer(text) if m.group(2) is not None and m.group(2) not in FILTERS]
 
 
 def render(text: str, fields: Mapping[str, str]) -> str:
     """``text`` with every ``{{name}}`` replaced by ``fields[name]`` (surrounding spaces
-    trimmed). Raises KeyError for a placeholder with no field."""
-    return PLACEHOLDER.sub(lambda m: str(fields[m.group(1)]).strip(), text)
+    trimmed), through its filter if it names one. Raises KeyError for a placeholder with
+    no field, RenderError for a value its filter cannot show."""
+
+    def fill(match: re.Match[str]) -> str:
+        value = str(fields[match.group(1)]).strip()
+        name = match.group(2)
+        if name is None:
+            return value
+        if name not in FILTERS:
+            raise RenderError(f"unknown filter |{name} (known: {', '.join(FILTERS)})")
+        return FILTERS[name](value)
+
+    return PLACEHOLDER.sub(fill, text)

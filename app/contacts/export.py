@@ -18,10 +18,7 @@ if TYPE_CHECKING:
 #: The columns of every results file (`send --results`, `export`, `check`).
 RESULT_COLUMNS = ("row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id")
 _NUMBER_COLUMNS = ("row", "error_code")
-#: Columns whose text comes from outside the app (the sheet, the service): the others
-#: (normalised phones, statuses, ids) cannot start like a formula.
-_FOREIGN_TEXT = ("phone_input", "error")
-#: What a spreadsheet would run as a formula (OWASP CSV injection).
+#: What a spreadsheet would run as a formula when it opens a CSV (OWASP CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -48,8 +45,10 @@ def results_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
 def write_results(path: str | Path, rows: Iterable[Mapping[str, Any]], source: Sheet | None = None) -> Path:
     """Write ``rows`` (mappings with :data:`RESULT_COLUMNS` keys) to ``path``.
 
-    The suffix picks the format: ``.csv`` (UTF-8 with BOM) or ``.xlsx`` (phones and
-    other text stored as text, header bold, columns sized). With ``source``, the file is
+    The suffix picks the format: ``.csv`` (UTF-8 with BOM; any text a spreadsheet would
+    run as a formula gets a leading apostrophe) or ``.xlsx`` (phones and other text
+    stored as text cells, shown as they are and never run as formulas; header bold,
+    columns sized). With ``source``, the file is
     a copy of the source sheet with the result columns appended, matched by row
     number. Raises ExportError.
     """
@@ -77,16 +76,19 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
     if suffix not in (".csv", ".xlsx"):
         raise ExportError(f"cannot write {path.name}: choose a .csv or .xlsx file name.")
     out = frame.copy()
-    for column in _FOREIGN_TEXT:
-        out[column] = _neutralise_column(out[column])
     if source is not None:
         original = source.frame.copy()
-        for column in original.columns:
-            original[column] = _neutralise_column(original[column])
         original.insert(0, "row", pd.array(range(source.header_row + 1, source.header_row + 1 + len(original)),
                                            dtype="Int64"))
         extra = out.drop(columns=["phone_input"]).rename(columns={c: f"result_{c}" for c in out.columns if c != "row"})
         out = original.merge(extra, on="row", how="left")
+    if suffix == ".csv":
+        # Every text cell, whoever wrote it (the sheet, the service, the app): a CSV has
+        # no cell types, so the apostrophe is the only guard. XLSX cells are typed as
+        # text instead (see _write_xlsx), so they need none and show the value as it is.
+        for column in out.columns:
+            if not pd.api.types.is_integer_dtype(out[column]):
+                out[column] = _neutralise_column(out[column])
     try:
         if suffix == ".csv":
             _write_csv(path, out)
@@ -121,4 +123,6 @@ def _write_xlsx(path: Path, frame: pd.DataFrame) -> None:
             if column not in ("row", "error_code", "result_error_code"):
                 for (cell,) in sheet.iter_rows(min_row=2, min_col=index, max_col=index):
                     cell.number_format = "@"
+                    if isinstance(cell.value, str) and cell.data_type == "f":
+                        cell.data_type = "s"  # text that starts with "=" stays text, never a formula
         sheet.freeze_panes = "A2"

@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import re
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+from python_calamine import CalamineWorkbook, PasswordError
 
 from app.contacts.phones import normalise
 
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 CSV_SUFFIXES = {".csv", ".txt", ".tsv"}
-#: Tried in order when there is no UTF-16 byte order mark; cp1256 is what Excel on
-#: Persian Windows writes.
-CSV_ENCODINGS = ("utf-8-sig", "cp1256")
+#: Without a UTF-16 byte order mark, a CSV is UTF-8 or, failing that, Windows-1256 (what
+#: Excel on Persian Windows writes); never a mix of the two (see _file_encoding).
 
 #: Header words that name a phone column, in Persian and English (compared without
 #: spaces, ZWNJ, dashes or underscores, lower case).
@@ -71,13 +73,47 @@ def list_sheets(path: str | Path) -> list[str]:
     path = Path(path)
     if path.suffix.lower() not in EXCEL_SUFFIXES:
         return []
+    return [str(name) for name in _open_workbook(path).sheet_names]
+
+
+def _open_workbook(path: Path) -> CalamineWorkbook:
     try:
-        with pd.ExcelFile(path, engine="calamine") as book:
-            return [str(name) for name in book.sheet_names]
+        return CalamineWorkbook.from_path(str(path))
     except FileNotFoundError:
         raise SheetError(f"{path.name} was not found.") from None
-    except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped
+    except PasswordError:
+        raise SheetError(f"{path.name} is password-protected: open it, remove the password and save it "
+                         "again.") from None
+    except Exception as exc:  # noqa: BLE001 - calamine's errors are many and untyped
         raise SheetError(f"{path.name} could not be opened as a workbook ({_short(exc)}).") from None
+
+
+def cell_text(value: object) -> str:
+    """A workbook cell as the sheet shows it: dates without a midnight time, whole
+    numbers without ".0", other numbers without float noise, text as typed."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return format(value, ".15g")
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time(0):
+            return value.date().isoformat()
+        return value.isoformat(sep=" ", timespec="seconds" if value.second else "minutes")
+    if isinstance(value, dt.time):
+        return value.isoformat(timespec="seconds" if value.second else "minutes")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def _column_texts(values: Sequence[object]) -> list[str]:
+    return [v if v.__class__ is str else cell_text(v) for v in values]
 
 
 def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
@@ -155,23 +191,27 @@ def _read_workbook(path: Path, sheet: str | None) -> Sheet:
     if path.suffix.lower() in (".xlsx", ".xlsm") and signature == _OLE_SIGNATURE:
         raise SheetError(f"{path.name} is password-protected: open it in Excel, remove the password "
                          "(File > Info > Protect Workbook) and save it again.")
-    names = list_sheets(path)
+    book = _open_workbook(path)
+    names = [str(name) for name in book.sheet_names]
     if sheet is not None and sheet not in names:
         raise SheetError(f"{path.name} has no sheet named {sheet!r}; its sheets are: {', '.join(names)}.")
-    chosen = sheet if sheet is not None else (names[0] if names else 0)
-    options = {"sheet_name": chosen, "dtype": str, "engine": "calamine", "keep_default_na": False, "na_filter": False}
+    chosen = sheet if sheet is not None else (names[0] if names else "")
     try:
-        cells = pd.read_excel(path, header=None, **options)  # once: calamine parses the whole sheet anyway
-        header = header_index(cells.head(30).values.tolist()) if len(cells) else 0
-        frame = cells.iloc[header + 1:].reset_index(drop=True)
-        frame.columns = [str(c) for c in cells.iloc[header].tolist()] if len(cells) else []
-    except SheetError:
-        raise
+        # Keep leading empty rows, so row numbers are the ones the spreadsheet shows.
+        rows = book.get_sheet_by_name(chosen).to_python(skip_empty_area=False)
     except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped
         raise SheetError(f"{path.name} could not be read ({_short(exc)}).") from None
-    if frame.empty and len(frame.columns) == 0:
+    width = max((len(row) for row in rows), default=0)
+    if not rows or not width:
         raise SheetError(f"the sheet {chosen!r} of {path.name} is empty.")
-    return Sheet(path, frame, header_row=header + 1, sheet_name=str(chosen), sheet_names=names)
+    header = header_index(rows[:30])
+    names_row = _column_texts(list(rows[header]) + [None] * (width - len(rows[header])))
+    body = rows[header + 1:]
+    columns = list(zip(*(row if len(row) == width else list(row) + [None] * (width - len(row)) for row in body)))
+    frame = pd.DataFrame({index: _column_texts(column) for index, column in enumerate(columns)}
+                         if columns else {index: [] for index in range(width)}, dtype=object)
+    frame.columns = names_row
+    return Sheet(path, frame, header_row=header + 1, sheet_name=chosen, sheet_names=names)
 
 
 def _read_csv(path: Path) -> Sheet:
@@ -182,7 +222,7 @@ def _read_csv(path: Path) -> Sheet:
     utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))  # Excel's "Unicode text"
     if zipfile.is_zipfile(io.BytesIO(data)) or head.startswith(_OLE_SIGNATURE) or (b"\x00" in head and not utf16):
         raise SheetError(f"{path.name} is not a text CSV file (it looks binary); save it as CSV or XLSX.")
-    for encoding in ("utf-16",) if utf16 else CSV_ENCODINGS:
+    for encoding in ("utf-16",) if utf16 else (_file_encoding(path, data),):
         sample = _decode_head(head, encoding, cut=len(data) > len(head))
         if sample is None:
             continue
@@ -218,6 +258,42 @@ def _read_csv(path: Path) -> Sheet:
     raise SheetError(f"{path.name}: unknown text encoding; save it as UTF-8 CSV or XLSX.")
 
 
+_ARABIC_SCRIPT = re.compile("[\u0600-\u06ff]")
+
+
+def _file_encoding(path: Path, data: bytes) -> str:
+    """The one encoding the whole file is in: UTF-8 (with or without BOM) or Windows-1256.
+
+    Raises SheetError, naming the line, when lines are in different encodings (a line
+    pasted from another program): decoding it with the rest's encoding would send
+    scrambled letters to every recipient of that file.
+    """
+    try:
+        data.decode("utf-8")
+        return "utf-8-sig"
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    if any(byte >= 0x80 for byte in data[:bad]):  # UTF-8 letters before it: a UTF-8 file
+        raise SheetError(_mixed(path, data.count(b"\n", 0, bad) + 1, "UTF-8", "Windows-1256 (Excel on Persian "
+                                                                             "Windows)"))
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if max(line, default=0) < 0x80:
+            continue
+        try:
+            as_utf8 = line.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if len(_ARABIC_SCRIPT.findall(as_utf8)) >= 3:
+            raise SheetError(_mixed(path, number, "Windows-1256", "UTF-8"))
+    return "cp1256"
+
+
+def _mixed(path: Path, line: int, most: str, odd: str) -> str:
+    return (f"{path.name}: line {line} is in another text encoding than the rest of the file ({odd} instead "
+            f"of {most}); it was probably pasted from another program, and its letters would reach recipients "
+            "scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).")
+
+
 def _decode_head(head: bytes, encoding: str, cut: bool) -> str | None:
     """``head`` decoded, allowing for a character cut in two at its end; None if the
     encoding does not fit."""
@@ -247,21 +323,26 @@ def _header_key(name: str) -> str:
     return _HEADER_NOISE.sub("", name).lower()
 
 
-def detect_phone_column(sheet: Sheet, sample_size: int = 200) -> ColumnGuess:
-    """Guess which column holds phone numbers, by header words and by content.
+def detect_phone_column(sheet: Sheet, sample_size: int = 1000) -> ColumnGuess:
+    """Guess which column holds phone numbers, by content coverage and header words.
 
-    Content score: the share of up to ``sample_size`` non-empty cells that are valid
-    Iranian mobiles. A header match adds 0.5 (capped at 1).
+    Over the first ``sample_size`` rows, a column's content score is the share of its
+    non-empty cells that are valid Iranian mobiles times the share of rows it fills, so
+    a helper column with one phone-like cell never beats a full one. A header that
+    names a phone adds half its fill share (capped at 1). Ties go to the leftmost.
     """
     best = ColumnGuess(None, 0.0, "no column looks like phone numbers")
+    rows = min(len(sheet.frame), sample_size)
     for name in sheet.columns:
-        values = [v for v in sheet.frame[name].head(sample_size * 2).tolist() if v.strip()][:sample_size]
-        content = sum(normalise(v).valid for v in values) / len(values) if values else 0.0
+        values = [v for v in sheet.frame[name].head(sample_size).tolist() if v.strip()]
+        valid = sum(normalise(v).valid for v in values) / len(values) if values else 0.0
+        fill = len(values) / rows if rows else 0.0
         key = _header_key(name)
         header = any(word in key for word in map(_header_key, PHONE_HEADER_WORDS))
-        score = min(1.0, content + (0.5 if header else 0.0)) if content or header else 0.0
+        score = min(1.0, valid * fill + (0.5 * fill if header else 0.0))
         if score > best.confidence:
-            why = f"{content:.0%} of sampled cells are mobile numbers" + ("; the header names a phone" if header else "")
+            why = (f"{valid:.0%} of its {len(values)} filled cells are mobile numbers and it fills {fill:.0%} "
+                   "of the rows" + ("; the header names a phone" if header else ""))
             best = ColumnGuess(name, round(score, 2), why)
     return best
 

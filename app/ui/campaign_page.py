@@ -41,6 +41,7 @@ from app.campaign import (
     Content,
     Progress,
     QuietHours,
+    RenderError,
     RunResult,
     render,
 )
@@ -601,6 +602,8 @@ class CampaignPage(QWidget):
                     text += "\n" + "  ".join(f"[{render(b.text, fields) if fields else b.text}]" for b in row)
         except KeyError as exc:
             text = self.tr("No column named {0}").format(exc.args[0])
+        except RenderError as exc:
+            text = self.tr("This row cannot be shown: {0}").format(exc)
         if self.secure_check.isChecked():
             text = "🔒 " + text
         self.preview_label.setLayoutDirection(Qt.LayoutDirection.RightToLeft if starts_right_to_left(text)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import ButtonSpec, placeholders, render
+from app.campaign import ButtonSpec, RenderError, placeholders, render
 
 ACTIONS = ("url", "web_app", "copy_text")
 _INVALID = QColor("#ffcdd2")
@@ -263,7 +263,7 @@ class TemplateMapper(QWidget):
         for name, value in self.text_fields().items():
             try:
                 values[name] = render(value, row)
-            except KeyError:
+            except (KeyError, RenderError):
                 values[name] = value
         try:
             return render(self.body, values)

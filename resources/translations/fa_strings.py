@@ -207,6 +207,7 @@ FA = {
     "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?":
         "کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟",
     "Send again?": "ارسال دوباره؟",
+    "This row cannot be shown: {0}": "این ردیف را نمی‌توان نشان داد: {0}",
     "&Help": "&راهنما",
     "About Safir Campaign": "دربارهٔ سفیر کارزار",
     "Open the logs folder": "باز کردن پوشهٔ گزارش‌ها",

@@ -87,87 +87,87 @@
 <context>
     <name>ButtonEditor</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="38" />
+        <location filename="../../app/ui/widgets.py" line="44" />
         <source>Label</source>
         <translation>برچسب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="38" />
+        <location filename="../../app/ui/widgets.py" line="44" />
         <source>Action</source>
         <translation>کار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="38" />
+        <location filename="../../app/ui/widgets.py" line="44" />
         <source>Address or text</source>
         <translation>نشانی یا متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="39" />
+        <location filename="../../app/ui/widgets.py" line="45" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="50" />
         <source>Add row</source>
         <translation>افزودن ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="45" />
+        <location filename="../../app/ui/widgets.py" line="51" />
         <source>Add button</source>
         <translation>افزودن دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="46" />
+        <location filename="../../app/ui/widgets.py" line="52" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="47" />
+        <location filename="../../app/ui/widgets.py" line="53" />
         <source>Move up</source>
         <translation>بالاتر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="48" />
+        <location filename="../../app/ui/widgets.py" line="54" />
         <source>Move down</source>
         <translation>پایین‌تر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="85" />
+        <location filename="../../app/ui/widgets.py" line="91" />
         <source>Open link (url)</source>
         <translation>باز کردن پیوند (url)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="85" />
+        <location filename="../../app/ui/widgets.py" line="91" />
         <source>Open mini-app (web_app)</source>
         <translation>باز کردن مینی‌اپ (web_app)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="85" />
+        <location filename="../../app/ui/widgets.py" line="91" />
         <source>Copy text (copy_text)</source>
         <translation>کپی متن (copy_text)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="87" />
+        <location filename="../../app/ui/widgets.py" line="93" />
         <source>Button action</source>
         <translation>کار دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="181" />
+        <location filename="../../app/ui/widgets.py" line="187" />
         <source>Row {0}, button {1}: needs a label.</source>
         <translation>ردیف {0}، دکمهٔ {1}: برچسب لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="183" />
+        <location filename="../../app/ui/widgets.py" line="189" />
         <source>Row {0}, button {1}: needs an address or a text to copy.</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی یا متنی برای کپی لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="192" />
+        <location filename="../../app/ui/widgets.py" line="198" />
         <source>Row {0}</source>
         <translation>ردیف {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="208" />
+        <location filename="../../app/ui/widgets.py" line="214" />
         <source>This button is incomplete</source>
         <translation>این دکمه کامل نیست</translation>
     </message>
@@ -175,607 +175,612 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="162" />
+        <location filename="../../app/ui/campaign_page.py" line="163" />
         <source>1. Recipients</source>
         <translation>۱. گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="162" />
+        <location filename="../../app/ui/campaign_page.py" line="163" />
         <source>2. Message</source>
         <translation>۲. پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="162" />
+        <location filename="../../app/ui/campaign_page.py" line="163" />
         <source>3. Review</source>
         <translation>۳. بازبینی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="162" />
+        <location filename="../../app/ui/campaign_page.py" line="163" />
         <source>4. Send</source>
         <translation>۴. ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="163" />
+        <location filename="../../app/ui/campaign_page.py" line="164" />
         <source>5. Results</source>
         <translation>۵. نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="173" />
+        <location filename="../../app/ui/campaign_page.py" line="174" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="174" />
+        <location filename="../../app/ui/campaign_page.py" line="175" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="178" />
+        <location filename="../../app/ui/campaign_page.py" line="179" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="179" />
+        <location filename="../../app/ui/campaign_page.py" line="180" />
         <source>Stop the import, upload or export in progress</source>
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="244" />
-        <location filename="../../app/ui/campaign_page.py" line="797" />
+        <location filename="../../app/ui/campaign_page.py" line="245" />
+        <location filename="../../app/ui/campaign_page.py" line="800" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="246" />
+        <location filename="../../app/ui/campaign_page.py" line="247" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="252" />
+        <location filename="../../app/ui/campaign_page.py" line="253" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="260" />
+        <location filename="../../app/ui/campaign_page.py" line="261" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="263" />
+        <location filename="../../app/ui/campaign_page.py" line="264" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="267" />
+        <location filename="../../app/ui/campaign_page.py" line="268" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="271" />
+        <location filename="../../app/ui/campaign_page.py" line="272" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="273" />
+        <location filename="../../app/ui/campaign_page.py" line="274" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="275" />
+        <location filename="../../app/ui/campaign_page.py" line="276" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="278" />
+        <location filename="../../app/ui/campaign_page.py" line="279" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="280" />
-        <location filename="../../app/ui/campaign_page.py" line="939" />
+        <location filename="../../app/ui/campaign_page.py" line="281" />
+        <location filename="../../app/ui/campaign_page.py" line="942" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="294" />
+        <location filename="../../app/ui/campaign_page.py" line="295" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="295" />
+        <location filename="../../app/ui/campaign_page.py" line="296" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="302" />
+        <location filename="../../app/ui/campaign_page.py" line="303" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="316" />
+        <location filename="../../app/ui/campaign_page.py" line="317" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="335" />
+        <location filename="../../app/ui/campaign_page.py" line="336" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="336" />
+        <location filename="../../app/ui/campaign_page.py" line="337" />
         <source>detected, {0:.0%} sure</source>
         <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="338" />
+        <location filename="../../app/ui/campaign_page.py" line="339" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="343" />
+        <location filename="../../app/ui/campaign_page.py" line="344" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="365" />
+        <location filename="../../app/ui/campaign_page.py" line="366" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="367" />
+        <location filename="../../app/ui/campaign_page.py" line="368" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="368" />
+        <location filename="../../app/ui/campaign_page.py" line="369" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="371" />
-        <location filename="../../app/ui/campaign_page.py" line="451" />
+        <location filename="../../app/ui/campaign_page.py" line="372" />
+        <location filename="../../app/ui/campaign_page.py" line="452" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="375" />
+        <location filename="../../app/ui/campaign_page.py" line="376" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="376" />
+        <location filename="../../app/ui/campaign_page.py" line="377" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="380" />
+        <location filename="../../app/ui/campaign_page.py" line="381" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="387" />
+        <location filename="../../app/ui/campaign_page.py" line="388" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="389" />
+        <location filename="../../app/ui/campaign_page.py" line="390" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="392" />
+        <location filename="../../app/ui/campaign_page.py" line="393" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="396" />
+        <location filename="../../app/ui/campaign_page.py" line="397" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="402" />
+        <location filename="../../app/ui/campaign_page.py" line="403" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="405" />
+        <location filename="../../app/ui/campaign_page.py" line="406" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="406" />
+        <location filename="../../app/ui/campaign_page.py" line="407" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="408" />
+        <location filename="../../app/ui/campaign_page.py" line="409" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="413" />
-        <location filename="../../app/ui/campaign_page.py" line="416" />
+        <location filename="../../app/ui/campaign_page.py" line="414" />
+        <location filename="../../app/ui/campaign_page.py" line="417" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="420" />
+        <location filename="../../app/ui/campaign_page.py" line="421" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="425" />
+        <location filename="../../app/ui/campaign_page.py" line="426" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="426" />
+        <location filename="../../app/ui/campaign_page.py" line="427" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="432" />
+        <location filename="../../app/ui/campaign_page.py" line="433" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="451" />
+        <location filename="../../app/ui/campaign_page.py" line="452" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="485" />
+        <location filename="../../app/ui/campaign_page.py" line="486" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="511" />
+        <location filename="../../app/ui/campaign_page.py" line="512" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="521" />
+        <location filename="../../app/ui/campaign_page.py" line="522" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="529" />
+        <location filename="../../app/ui/campaign_page.py" line="530" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="534" />
+        <location filename="../../app/ui/campaign_page.py" line="535" />
         <source>The upload was stopped.</source>
         <translation>بارگذاری متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="544" />
+        <location filename="../../app/ui/campaign_page.py" line="545" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="572" />
+        <location filename="../../app/ui/campaign_page.py" line="573" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="574" />
+        <location filename="../../app/ui/campaign_page.py" line="575" />
         <source>Give the template field {{{{{0}}}}} a column or a text.</source>
         <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="597" />
+        <location filename="../../app/ui/campaign_page.py" line="598" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="603" />
+        <location filename="../../app/ui/campaign_page.py" line="604" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="617" />
+        <location filename="../../app/ui/campaign_page.py" line="606" />
+        <source>This row cannot be shown: {0}</source>
+        <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign_page.py" line="620" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="621" />
+        <location filename="../../app/ui/campaign_page.py" line="624" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="622" />
+        <location filename="../../app/ui/campaign_page.py" line="625" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="623" />
+        <location filename="../../app/ui/campaign_page.py" line="626" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="628" />
+        <location filename="../../app/ui/campaign_page.py" line="631" />
         <source>Requests in flight at most</source>
         <translation>بیشترین درخواست هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="630" />
+        <location filename="../../app/ui/campaign_page.py" line="633" />
         <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
         <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="631" />
+        <location filename="../../app/ui/campaign_page.py" line="634" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="633" />
+        <location filename="../../app/ui/campaign_page.py" line="636" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="634" />
+        <location filename="../../app/ui/campaign_page.py" line="637" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="635" />
+        <location filename="../../app/ui/campaign_page.py" line="638" />
         <source>In flight:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="636" />
+        <location filename="../../app/ui/campaign_page.py" line="639" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="642" />
+        <location filename="../../app/ui/campaign_page.py" line="645" />
         <source>your own number, e.g. 0912 123 4567</source>
         <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="643" />
+        <location filename="../../app/ui/campaign_page.py" line="646" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="644" />
+        <location filename="../../app/ui/campaign_page.py" line="647" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="686" />
+        <location filename="../../app/ui/campaign_page.py" line="689" />
         <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
         <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="689" />
+        <location filename="../../app/ui/campaign_page.py" line="692" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="692" />
+        <location filename="../../app/ui/campaign_page.py" line="695" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="693" />
+        <location filename="../../app/ui/campaign_page.py" line="696" />
         <source>about {0:.0f} minutes</source>
         <translation>حدود {0:.0f} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="694" />
+        <location filename="../../app/ui/campaign_page.py" line="697" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="694" />
+        <location filename="../../app/ui/campaign_page.py" line="697" />
         <source>as fast as the service answers</source>
         <translation>به سرعت پاسخ‌دهی سرویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="696" />
+        <location filename="../../app/ui/campaign_page.py" line="699" />
         <source>, plus waits during quiet hours {0}-{1}</source>
         <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="698" />
+        <location filename="../../app/ui/campaign_page.py" line="701" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="701" />
+        <location filename="../../app/ui/campaign_page.py" line="704" />
         <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="703" />
+        <location filename="../../app/ui/campaign_page.py" line="706" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="703" />
+        <location filename="../../app/ui/campaign_page.py" line="706" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="704" />
+        <location filename="../../app/ui/campaign_page.py" line="707" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="705" />
+        <location filename="../../app/ui/campaign_page.py" line="708" />
         <source>Time at this rate: {0}.</source>
         <translation>زمان با این سرعت: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="726" />
-        <location filename="../../app/ui/campaign_page.py" line="730" />
+        <location filename="../../app/ui/campaign_page.py" line="729" />
+        <location filename="../../app/ui/campaign_page.py" line="733" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="729" />
+        <location filename="../../app/ui/campaign_page.py" line="732" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="739" />
+        <location filename="../../app/ui/campaign_page.py" line="742" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="740" />
+        <location filename="../../app/ui/campaign_page.py" line="743" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="741" />
+        <location filename="../../app/ui/campaign_page.py" line="744" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="742" />
+        <location filename="../../app/ui/campaign_page.py" line="745" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="751" />
+        <location filename="../../app/ui/campaign_page.py" line="754" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="752" />
+        <location filename="../../app/ui/campaign_page.py" line="755" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="758" />
+        <location filename="../../app/ui/campaign_page.py" line="761" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="800" />
+        <location filename="../../app/ui/campaign_page.py" line="803" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="805" />
+        <location filename="../../app/ui/campaign_page.py" line="808" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="820" />
+        <location filename="../../app/ui/campaign_page.py" line="823" />
         <source>Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?</source>
         <translation>کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="822" />
+        <location filename="../../app/ui/campaign_page.py" line="825" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="823" />
+        <location filename="../../app/ui/campaign_page.py" line="826" />
         <source>Not sent: the same campaign went out recently.</source>
         <translation>فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="827" />
+        <location filename="../../app/ui/campaign_page.py" line="830" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="833" />
+        <location filename="../../app/ui/campaign_page.py" line="836" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="842" />
+        <location filename="../../app/ui/campaign_page.py" line="845" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="844" />
+        <location filename="../../app/ui/campaign_page.py" line="847" />
         <source>Campaign {0} is being sent; pause it before resuming another.</source>
         <translation>کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="857" />
+        <location filename="../../app/ui/campaign_page.py" line="860" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="881" />
+        <location filename="../../app/ui/campaign_page.py" line="884" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="909" />
+        <location filename="../../app/ui/campaign_page.py" line="912" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="912" />
+        <location filename="../../app/ui/campaign_page.py" line="915" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="899" />
+        <location filename="../../app/ui/campaign_page.py" line="902" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="919" />
+        <location filename="../../app/ui/campaign_page.py" line="922" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="924" />
+        <location filename="../../app/ui/campaign_page.py" line="927" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="937" />
+        <location filename="../../app/ui/campaign_page.py" line="940" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="942" />
+        <location filename="../../app/ui/campaign_page.py" line="945" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="944" />
+        <location filename="../../app/ui/campaign_page.py" line="947" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="963" />
+        <location filename="../../app/ui/campaign_page.py" line="966" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="964" />
+        <location filename="../../app/ui/campaign_page.py" line="967" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="971" />
+        <location filename="../../app/ui/campaign_page.py" line="974" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="983" />
+        <location filename="../../app/ui/campaign_page.py" line="986" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="987" />
+        <location filename="../../app/ui/campaign_page.py" line="990" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="1003" />
+        <location filename="../../app/ui/campaign_page.py" line="1006" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -869,53 +874,53 @@
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="94" />
+        <location filename="../../app/ui/main_window.py" line="97" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="96" />
+        <location filename="../../app/ui/main_window.py" line="99" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="108" />
+        <location filename="../../app/ui/main_window.py" line="111" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="109" />
-        <location filename="../../app/ui/main_window.py" line="119" />
+        <location filename="../../app/ui/main_window.py" line="112" />
+        <location filename="../../app/ui/main_window.py" line="122" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="112" />
+        <location filename="../../app/ui/main_window.py" line="115" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="121" />
+        <location filename="../../app/ui/main_window.py" line="124" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="147" />
+        <location filename="../../app/ui/main_window.py" line="150" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="148" />
+        <location filename="../../app/ui/main_window.py" line="151" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="149" />
+        <location filename="../../app/ui/main_window.py" line="152" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="244" />
+        <location filename="../../app/ui/main_window.py" line="247" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
@@ -1249,22 +1254,22 @@
 <context>
     <name>RateChart</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="275" />
+        <location filename="../../app/ui/widgets.py" line="281" />
         <source>Sent and failed over time</source>
         <translation>ارسال‌شده و ناموفق در طول زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="296" />
+        <location filename="../../app/ui/widgets.py" line="302" />
         <source>The chart fills as messages go out</source>
         <translation>با ارسال پیام‌ها نمودار پر می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="312" />
+        <location filename="../../app/ui/widgets.py" line="318" />
         <source>sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="314" />
+        <location filename="../../app/ui/widgets.py" line="320" />
         <source>failed</source>
         <translation>ناموفق</translation>
     </message>
@@ -1272,12 +1277,12 @@
 <context>
     <name>TemplateMapper</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="240" />
+        <location filename="../../app/ui/widgets.py" line="246" />
         <source>a column, or a fixed text</source>
         <translation>یک ستون یا یک متن ثابت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="241" />
+        <location filename="../../app/ui/widgets.py" line="247" />
         <source>Value of {0}</source>
         <translation>مقدار {0}</translation>
     </message>
@@ -1363,12 +1368,12 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="135" />
+        <location filename="../../app/ui/campaign_page.py" line="136" />
         <source>All rows</source>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="136" />
+        <location filename="../../app/ui/campaign_page.py" line="137" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
