@@ -212,6 +212,11 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="write a campaign's per-row results")
     export.add_argument("campaign_id", type=int, metavar="ID")
     export.add_argument("out", type=results_path, metavar="OUT.csv|OUT.xlsx")
+    export.add_argument("--with-source", action="store_true",
+                        help="make the file a copy of the campaign's sheet with the result columns appended "
+                        "(for an .xlsx source: the workbook itself, every sheet and format kept)")
+    export.add_argument("--sheet", dest="sheet_name", help="the workbook sheet the campaign was sent from "
+                        "(default: the first)")
 
     retry = commands.add_parser("retry-failed", help="send a follow-up campaign to the retryable failures")
     retry.add_argument("campaign_id", type=int, metavar="ID")
@@ -675,8 +680,31 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     journal = _journal()
     campaign = _stored_campaign(journal, args.campaign_id)
-    _write(args.out, journal.result_rows(campaign.id))
+    rows = journal.result_rows(campaign.id)
+    source = _campaign_source(campaign, rows, args.sheet_name) if args.with_source else None
+    _write(args.out, rows, source)
     return EXIT_OK
+
+
+def _campaign_source(campaign: Any, rows: list[dict[str, Any]], sheet_name: str | None) -> Any:
+    """The sheet a campaign was sent from, read again; CliError if it is gone or no
+    longer matches (a phone as typed is not in its row any more)."""
+    from app.contacts import SheetError, read_sheet
+
+    if not campaign.source_path:
+        raise CliError(f"campaign {campaign.id} was not sent from a sheet.")
+    try:
+        sheet = read_sheet(campaign.source_path, sheet_name)
+    except SheetError as exc:
+        raise CliError(f"the campaign's sheet cannot be read again: {exc}") from None
+    records = sheet.records()
+    for result in rows:
+        index = result["row"] - sheet.header_row - 1
+        typed = str(result["phone_input"] or "").strip()
+        if typed and not (0 <= index < len(records) and typed in (str(v).strip() for v in records[index].values())):
+            raise CliError(f"{Path(campaign.source_path).name} has changed since campaign {campaign.id} was sent "
+                           f"(row {result['row']} no longer holds {typed!r}); export without --with-source.")
+    return sheet
 
 
 COMMANDS = {

@@ -92,3 +92,74 @@ def test_the_column_that_covers_the_sheet_wins_over_a_sparse_helper(tmp_path: Pa
     sheet.frame = sheet.frame[["یادداشت"]]
     sparse = detect_phone_column(sheet)
     assert sparse.confidence < 0.3 and "fills 0%" in sparse.reason  # 1 of 200 rows
+
+
+def office_workbook(tmp_path: Path) -> Path:
+    """A workbook as marketing keeps it: a merged title row, a hidden column, formats,
+    a formula and a second sheet."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "مشتریان"
+    sheet["A1"] = "فهرست مشتریان آبان"
+    sheet.merge_cells("A1:D1")
+    sheet.append(["نام", "موبایل", "خرید", "یادداشت"])
+    sheet.append(["علی", "09121110001", 1250000, "=C3*2"])
+    sheet.append(["زهرا", "09121110002", 980000, "ثابت"])
+    sheet["C3"].number_format = "#,##0"
+    sheet.column_dimensions["D"].hidden = True
+    book.create_sheet("خلاصه")["A1"] = "جمع"
+    path = tmp_path / "customers.xlsx"
+    book.save(path)
+    return path
+
+
+def test_the_results_copy_is_the_users_own_workbook_with_results_beside_each_row(tmp_path: Path) -> None:
+    source = office_workbook(tmp_path)
+    with EmbeddedSandbox() as sandbox:
+        done = run("send", str(source), "--base-url", sandbox.url, "--bot-id", "1001", "--rate", "0",
+                   "--text", "سلام {{نام}}", "--results", str(tmp_path / "out.xlsx"), "--with-source",
+                   api_key="demo-api-key")
+        assert done.returncode == 0, done.stderr
+    exported = run("export", "1", str(tmp_path / "again.xlsx"), "--with-source")
+    assert exported.returncode == 0, exported.stderr
+    for name in ("out.xlsx", "again.xlsx"):
+        book = openpyxl.load_workbook(tmp_path / name)
+        assert book.sheetnames == ["مشتریان", "خلاصه"] and book["خلاصه"]["A1"].value == "جمع"
+        sheet = book["مشتریان"]
+        assert [str(r) for r in sheet.merged_cells.ranges] == ["A1:D1"] and sheet["A1"].value == "فهرست مشتریان آبان"
+        assert sheet.column_dimensions["D"].hidden and sheet["C3"].number_format == "#,##0"
+        assert sheet["D3"].value == "=C3*2" and sheet["C3"].value == 1250000  # formula and number kept
+        header = [c.value for c in sheet[2]]
+        assert header[:4] == ["نام", "موبایل", "خرید", "یادداشت"] and "result_status" in header
+        status = header.index("result_status") + 1
+        assert sheet.cell(row=3, column=status).value == "sent" and sheet.cell(row=4, column=status).value == "sent"
+        phone = sheet.cell(row=3, column=header.index("result_phone") + 1)
+        assert phone.value == "989121110001" and phone.data_type == "s"
+
+
+def test_exporting_with_a_source_that_changed_since_is_refused(tmp_path: Path) -> None:
+    source = office_workbook(tmp_path)
+    with EmbeddedSandbox() as sandbox:
+        assert run("send", str(source), "--base-url", sandbox.url, "--bot-id", "1001", "--rate", "0",
+                   "--text", "x", api_key="demo-api-key").returncode == 0
+    book = openpyxl.load_workbook(source)
+    book.active["B3"] = "09129999999"
+    book.save(source)
+    done = run("export", "1", str(tmp_path / "r.xlsx"), "--with-source")
+    assert done.returncode == 2 and "has changed since campaign 1" in done.stderr
+
+
+def test_a_csv_sources_results_copy_is_a_workbook_with_typed_cells(tmp_path: Path) -> None:
+    from app.contacts import write_results
+
+    path = tmp_path / "list.csv"
+    path.write_text("نام,موبایل,تاریخ,مبلغ,کد\nعلی,09121110001,2024-03-20,1250000,0042\n", encoding="utf-8")
+    rows = [{"row": 2, "phone_input": "09121110001", "phone": "989121110001", "status": "sent", "error_code": None,
+             "error": None, "message_id": "m", "request_id": "r"}]
+    write_results(tmp_path / "out.xlsx", rows, read_sheet(path))
+    sheet = openpyxl.load_workbook(tmp_path / "out.xlsx").active
+    values = {sheet.cell(row=1, column=c).value: sheet.cell(row=2, column=c) for c in range(1, sheet.max_column + 1)}
+    assert values["تاریخ"].value == dt.datetime(2024, 3, 20) and values["تاریخ"].number_format == "yyyy-mm-dd"
+    assert values["مبلغ"].value == 1250000
+    assert values["موبایل"].value == "09121110001" and values["موبایل"].data_type == "s"  # a phone stays text
+    assert values["کد"].value == "0042"  # a leading zero means text

@@ -178,7 +178,11 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
     assert statuses.count("sent") == 13 and statuses.count("failed") == 1
     assert len(delivered(sandbox)) == 13
     exported = list(openpyxl.load_workbook(tmp_path / "out.xlsx").active.iter_rows(values_only=True))
-    assert len(exported) == 21 and sum(1 for r in exported if r[3] == "sent") == 13
+    header = exported[0]  # the user's own sheet, names kept, results beside each row
+    assert header[:3] == ("نام", "موبایل", "شهر") and "result_status" in header
+    status = header.index("result_status")
+    assert len(exported) == 21 and sum(1 for r in exported if r[status] == "sent") == 13
+    assert exported[1][0] == "علی" and exported[1][status] == "sent"
     window.history.refresh()
     assert window.history.model.rowCount() == 1 and window.history.model.status(0) == "finished"
 

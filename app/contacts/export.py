@@ -3,6 +3,8 @@ optionally as a copy of the source sheet with the result columns appended."""
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -10,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 import pyarrow as pa
 import pyarrow.csv as pa_csv
+
+from app.contacts.phones import normalise
 
 if TYPE_CHECKING:
     from app.contacts.sheets import Sheet
@@ -50,7 +54,8 @@ def write_results(path: str | Path, rows: Iterable[Mapping[str, Any]], source: S
     stored as text cells, shown as they are and never run as formulas; header bold,
     columns sized). With ``source``, the file is
     a copy of the source sheet with the result columns appended, matched by row
-    number. Raises ExportError.
+    number; for an .xlsx or .xlsm source written as .xlsx, the copy is the source
+    workbook itself (every sheet and format kept). Raises ExportError.
     """
     return write_frame(path, results_frame(rows), source)
 
@@ -75,9 +80,14 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
         raise ExportError(f"cannot write {path.name}: choose a .csv or .xlsx file name.")
+    if source is not None and suffix == ".xlsx" and source.path.suffix.lower() in (".xlsx", ".xlsm"):
+        return _workbook_copy(path, frame, source)
     out = frame.copy()
     if source is not None:
         original = source.frame.copy()
+        if suffix == ".xlsx":  # a new workbook for a CSV, XLS or ODS source: cells typed again
+            for column in original.columns:
+                original[column] = [_typed(v) for v in original[column].tolist()]
         original.insert(0, "row", pd.array(range(source.header_row + 1, source.header_row + 1 + len(original)),
                                            dtype="Int64"))
         extra = out.drop(columns=["phone_input"]).rename(columns={c: f"result_{c}" for c in out.columns if c != "row"})
@@ -94,6 +104,63 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
             _write_csv(path, out)
         else:
             _write_xlsx(path, out)
+    except OSError as exc:
+        raise ExportError(f"cannot write {path}: {exc.strerror or exc}.") from None
+    return path
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?)?")
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d{0,14})(?:\.\d+)?")
+
+
+def _typed(text: object) -> object:
+    """A source cell for a new workbook: dates as dates, numbers as numbers, anything a
+    phone could be (a leading zero, a valid mobile) and all other text as text."""
+    if not isinstance(text, str) or not text:
+        return text or None
+    if _ISO_DATE.fullmatch(text):
+        try:
+            return dt.datetime.fromisoformat(text)
+        except ValueError:
+            return text
+    if _NUMBER.fullmatch(text) and not normalise(text).valid:
+        number = float(text)
+        return int(number) if number.is_integer() and "." not in text else number
+    return text
+
+
+def _workbook_copy(path: Path, frame: pd.DataFrame, source: Sheet) -> Path:
+    """The source workbook itself, opened with openpyxl, with the result columns
+    appended to the chosen sheet beside its header row: every other sheet, merged cells,
+    formats, hidden rows and columns and formulas stay as they were (macros of an .xlsm
+    are not carried into the .xlsx). Result cells are typed: numbers as numbers, text as
+    text cells that are never run as formulas."""
+    import openpyxl
+    from openpyxl.styles import Font
+
+    try:
+        book = openpyxl.load_workbook(source.path)
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
+        raise ExportError(f"cannot open {source.path.name} to copy it: {exc}.") from None
+    sheet = book[source.sheet_name] if source.sheet_name in book.sheetnames else book.active
+    columns = [c for c in frame.columns if c not in ("row", "phone_input")]
+    first = sheet.max_column + 1
+    for offset, name in enumerate(columns):
+        cell = sheet.cell(row=source.header_row, column=first + offset, value=f"result_{name}")
+        cell.font = Font(bold=True)
+    values = frame[columns].astype(object).where(frame[columns].notna(), None)
+    for row, record in zip(frame["row"].tolist(), values.itertuples(index=False)):
+        if row is None or pd.isna(row):
+            continue
+        for offset, value in enumerate(record):
+            if value is None:
+                continue
+            cell = sheet.cell(row=int(row), column=first + offset, value=value)
+            if isinstance(value, str):
+                cell.data_type = "s"
+                cell.number_format = "@"
+    try:
+        book.save(path)
     except OSError as exc:
         raise ExportError(f"cannot write {path}: {exc.strerror or exc}.") from None
     return path
@@ -122,7 +189,10 @@ def _write_xlsx(path: Path, frame: pd.DataFrame) -> None:
             sheet.column_dimensions[letter].width = min(60, width + 2)
             if column not in ("row", "error_code", "result_error_code"):
                 for (cell,) in sheet.iter_rows(min_row=2, min_col=index, max_col=index):
-                    cell.number_format = "@"
-                    if isinstance(cell.value, str) and cell.data_type == "f":
-                        cell.data_type = "s"  # text that starts with "=" stays text, never a formula
+                    if isinstance(cell.value, str):
+                        cell.number_format = "@"
+                        if cell.data_type == "f":
+                            cell.data_type = "s"  # text that starts with "=" stays text, never a formula
+                    elif isinstance(cell.value, dt.datetime):
+                        cell.number_format = "yyyy-mm-dd hh:mm" if cell.value.time() != dt.time(0) else "yyyy-mm-dd"
         sheet.freeze_panes = "A2"

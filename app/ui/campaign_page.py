@@ -969,14 +969,20 @@ class CampaignPage(QWidget):
             await self.export_results(Path(path))
 
     async def export_results(self, path: Path) -> bool:
-        """Write the campaign's per-row results to ``path`` off the GUI thread."""
+        """Write the campaign's per-row results to ``path`` off the GUI thread: a copy of
+        the campaign's sheet with the result columns appended, when that sheet is open."""
         if self.campaign_id is None:
             self.say(self.tr("There are no results to export yet."), error=True)
             return False
         rows = list(self.context.journal.result_rows(self.campaign_id))
+        # A copy of the user's own sheet, names and every other column kept, when the
+        # sheet on screen is the one this campaign was sent from.
+        campaign = self.context.journal.campaign(self.campaign_id)
+        source = (self.checked.sheet if self.checked is not None and campaign.source_path
+                  and Path(campaign.source_path) == self.checked.sheet.path else None)
         self.export_button.setEnabled(False)
         try:
-            await self.stoppable(asyncio.to_thread(write_results, path, rows))
+            await self.stoppable(asyncio.to_thread(write_results, path, rows, source))
         except ExportError as exc:
             self.say(str(exc), error=True)
             return False

@@ -85,8 +85,9 @@ def _run(home: Path) -> str | None:
             context.journal.close()
     if problem:
         return problem
-    rows = list(openpyxl.load_workbook(out, read_only=True).active.iter_rows(values_only=True))[1:]
-    statuses = [row[3] for row in rows]
+    table = list(openpyxl.load_workbook(out, read_only=True).active.iter_rows(values_only=True))
+    rows, status = table[1:], table[0].index("result_status")
+    statuses = [row[status] for row in rows]
     found = {"rows": len(rows), "sent": statuses.count("sent"), "failed": statuses.count("failed")}
     if found != EXPECTED:
         return f"the exported results are not what was sent: {found}, expected {EXPECTED}"
