@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from app.api import InlineButton, Message, MessageData, OtpMessage, RequestValidationError, TemplateMessage
 from app.campaign.journal import NewRecipient
+from app.reasons import reason_text
 from app.campaign.render import RenderError, placeholders, render, unknown_filters
 
 KINDS = ("text", "media", "otp", "buttons", "template")
@@ -181,8 +182,8 @@ def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], conte
             try:
                 message_data = content.render(fields).to_wire()
             except RequestValidationError as exc:
-                verdict, reason = "invalid", f"this row makes an invalid message: {exc.message}"
+                verdict, reason = "invalid", reason_text("invalid_message", detail=exc.message)
             except RenderError as exc:
-                verdict, reason = "invalid", f"this row makes an invalid message: {exc}"
+                verdict, reason = "invalid", reason_text("invalid_message", detail=exc)
         yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, reason, message_data)
 

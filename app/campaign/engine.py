@@ -184,7 +184,8 @@ class Progress:
     ``row``/``state``/``error`` describe the recipient that just finished (if any);
     ``rate_per_minute`` is the achieved rate of this run; ``waiting`` says why the run
     is idle (quiet hours, start time, re-sending lost answers), if it is;
-    ``pace_per_minute`` is the pacer's current rate (0: unpaced)."""
+    ``pace_per_minute`` is the pacer's current rate (0: unpaced); ``error_code`` the
+    spec code of ``error``, when the service gave one."""
 
     campaign_id: int
     counts: dict[str, int]
@@ -195,6 +196,7 @@ class Progress:
     error: str | None = None
     waiting: str | None = None
     pace_per_minute: float = 0.0
+    error_code: int | None = None
 
 
 @dataclass
@@ -479,7 +481,7 @@ class CampaignEngine:
         if state == RecipientState.PENDING and not self._stop:
             queue.append(replace(recipient, state=RecipientState.PENDING))  # rate-limited: later, slower
         self._move(RecipientState.IN_FLIGHT, state)
-        self._emit(CampaignStatus.RUNNING, row, state, text)
+        self._emit(CampaignStatus.RUNNING, row, state, text, error_code=error_code)
 
     def _judge(self, recipient: Recipient, error: SafirError) -> str:
         """The recipient's new state after ``error``, pausing the campaign where
@@ -599,7 +601,7 @@ class CampaignEngine:
         await self._writer.call(Journal.record_outcome, recipient.campaign_id, recipient.row, RecipientState.FAILED,
                                 error_code=18, error=error)
         self._move(recipient.state, RecipientState.FAILED)
-        self._emit(CampaignStatus.RUNNING, recipient.row, RecipientState.FAILED, error)
+        self._emit(CampaignStatus.RUNNING, recipient.row, RecipientState.FAILED, error, error_code=18)
         return True
 
     def _pacer_limited(self, error: RateLimitError) -> None:
@@ -622,11 +624,11 @@ class CampaignEngine:
             self._done_this_run += 1
 
     def _emit(self, status: str, row: int | None = None, state: str | None = None, error: str | None = None,
-              waiting: str | None = None) -> None:
+              waiting: str | None = None, error_code: int | None = None) -> None:
         if self.on_progress is None:
             return
         elapsed = self._clock() - self._started
         rate = self._done_this_run * 60.0 / elapsed if elapsed > 0 else 0.0
         pace = self._pacer.rate_per_minute if self._pacer is not None else 0.0
         self.on_progress(Progress(self._campaign.id, dict(self._counts), status, rate, row, state, error, waiting,
-                                  pace))
+                                  pace, error_code))

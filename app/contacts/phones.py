@@ -16,6 +16,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from phonenumbers import NumberParseException, PhoneNumberType
 
+from app.reasons import reason_text
+
 #: Persian (U+06F0..) and Arabic-Indic (U+0660..) digits to ASCII.
 _DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 #: What people put between digits: spaces of every kind, dashes, dots, parentheses,
@@ -25,13 +27,13 @@ _FLOAT_TEXT = re.compile(r"(\d+)\.0+")
 _SCIENTIFIC = re.compile(r"\d(?:\.\d+)?[eE][+]?\d+")
 
 _TYPE_WORDS = {
-    PhoneNumberType.FIXED_LINE: "a landline number, not a mobile",
-    PhoneNumberType.VOIP: "a VoIP number, not a mobile",
-    PhoneNumberType.TOLL_FREE: "a toll-free number, not a mobile",
-    PhoneNumberType.PREMIUM_RATE: "a premium-rate number, not a mobile",
-    PhoneNumberType.SHARED_COST: "a shared-cost number, not a mobile",
-    PhoneNumberType.UAN: "a company (UAN) number, not a mobile",
-    PhoneNumberType.PAGER: "a pager number, not a mobile",
+    PhoneNumberType.FIXED_LINE: reason_text("landline"),
+    PhoneNumberType.VOIP: reason_text("voip"),
+    PhoneNumberType.TOLL_FREE: reason_text("toll_free"),
+    PhoneNumberType.PREMIUM_RATE: reason_text("premium_rate"),
+    PhoneNumberType.SHARED_COST: reason_text("shared_cost"),
+    PhoneNumberType.UAN: reason_text("uan"),
+    PhoneNumberType.PAGER: reason_text("pager"),
 }
 
 
@@ -48,7 +50,7 @@ class PhoneCheck:
         return self.phone is not None
 
 
-EMPTY = PhoneCheck(None, "the phone cell is empty")
+EMPTY = PhoneCheck(None, reason_text("empty"))
 
 
 def clean(raw: str) -> str:
@@ -64,8 +66,7 @@ def normalise(raw: str) -> PhoneCheck:
     if not text:
         return EMPTY
     if _SCIENTIFIC.fullmatch(text.replace(" ", "")):
-        return PhoneCheck(None, "written in scientific notation, so Excel has lost digits: "
-                                "format the column as text in the source and export again")
+        return PhoneCheck(None, reason_text("scientific"))
     float_text = _FLOAT_TEXT.fullmatch(text)
     compact = clean(float_text.group(1) if float_text else text)
     if not compact:
@@ -74,7 +75,7 @@ def normalise(raw: str) -> PhoneCheck:
         compact = "+" + compact[2:]
     digits = compact[1:] if compact.startswith("+") else compact
     if not digits.isdigit() or not digits.isascii():
-        return PhoneCheck(None, "contains letters or symbols that are not part of a phone number")
+        return PhoneCheck(None, reason_text("not_digits"))
     if compact.startswith("+"):
         candidate = compact
     elif digits.startswith("98") and len(digits) == 12:
@@ -84,23 +85,23 @@ def normalise(raw: str) -> PhoneCheck:
     elif digits.startswith("0"):
         candidate = digits
     else:
-        return PhoneCheck(None, f"{len(digits)} digits: not an Iranian mobile number (expected 09xx xxx xxxx)")
+        return PhoneCheck(None, reason_text("digit_count", digits=len(digits)))
     try:
         number = phonenumbers.parse(candidate, "IR")
     except NumberParseException:
-        return PhoneCheck(None, "not a phone number")
+        return PhoneCheck(None, reason_text("not_a_phone"))
     if number.country_code != 98:
         region = phonenumbers.region_code_for_number(number) or "unknown"
-        return PhoneCheck(None, f"a foreign number (+{number.country_code}, {region}), not Iranian")
+        return PhoneCheck(None, reason_text("foreign", country=number.country_code, region=region))
     if not phonenumbers.is_possible_number(number):
-        return PhoneCheck(None, "wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)")
+        return PhoneCheck(None, reason_text("wrong_length"))
     kind = phonenumbers.number_type(number)
     if len(str(number.national_number)) != 10 and kind not in _TYPE_WORDS:
-        return PhoneCheck(None, "wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)")
+        return PhoneCheck(None, reason_text("wrong_length"))
     if kind in _TYPE_WORDS:
         return PhoneCheck(None, _TYPE_WORDS[kind])
     if kind not in (PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE):
-        return PhoneCheck(None, "not an Iranian mobile prefix")
+        return PhoneCheck(None, reason_text("not_mobile_prefix"))
     return PhoneCheck("98" + str(number.national_number))
 
 

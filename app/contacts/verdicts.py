@@ -13,6 +13,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from app.reasons import REASONS, reason_text
+
 from app.contacts.phones import EMPTY, normalise_column
 from app.contacts.sheets import Sheet
 
@@ -117,9 +119,10 @@ def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = froz
     if duplicate.any():
         first_row = pd.Series(rows).where(candidates).groupby(keys).transform("min")
         duplicate_of[duplicate] = first_row[duplicate].astype("int64").to_numpy()
-        reason[duplicate] = "same number as row " + first_row[duplicate].astype("int64").astype(str)
+        before, after = REASONS["duplicate"].split("{row}")
+        reason[duplicate] = before + first_row[duplicate].astype("int64").astype(str) + after
     if is_suppressed.any():
-        reason[is_suppressed] = "on the suppression list"
+        reason[is_suppressed] = reason_text("suppressed")
     frame = pd.DataFrame({
         "row": rows,
         "phone_input": inputs.array,

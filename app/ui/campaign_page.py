@@ -48,6 +48,7 @@ from app.campaign import (
 from app.contacts import ExportError, SheetError, write_results
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
+from app.ui.texts import describe
 from app.ui.widgets import ButtonEditor, RateChart, TemplateMapper
 from app.workflow import (
     CampaignInputError,
@@ -897,10 +898,10 @@ class CampaignPage(QWidget):
         if not self._events % 100:
             gc.collect(1)
         if progress.row is not None and progress.state is not None:
-            self.model.update_status(progress.row, progress.state, progress.error)
+            self.model.update_status(progress.row, progress.state, progress.error, progress.error_code)
             if progress.state not in ("sent", "in_flight", "pending"):
                 self._log(self.tr("Row {0}: {1} — {2}").format(progress.row, self.tr(progress.state),
-                                                               progress.error or ""))
+                                                               describe(progress.error, progress.error_code)))
         now = time.monotonic()
         if not force and now - self._last_refresh < 0.1:
             return  # the rest of the screen at most ten times a second

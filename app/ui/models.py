@@ -9,6 +9,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
+from app.ui.texts import describe
+
 _Index = QModelIndex | QPersistentModelIndex
 
 #: Status colours: calm for good, warm for attention.
@@ -76,13 +78,16 @@ class ResultsModel(QAbstractTableModel):
         self._reindex()
         self.endResetModel()
 
-    def update_status(self, sheet_row: int, status: str, error: str | None = None) -> None:
-        """Set the status (and details) of the row whose sheet row number is ``sheet_row``."""
+    def update_status(self, sheet_row: int, status: str, error: str | None = None,
+                      error_code: int | None = None) -> None:
+        """Set the status (and details, with the service's error code) of the row whose
+        sheet row number is ``sheet_row``."""
         index = self._by_sheet_row.get(sheet_row)
         if index is None:
             return
         self._rows[index]["status"] = status
         self._rows[index]["error"] = error
+        self._rows[index]["error_code"] = error_code
         shown = index
         if self._view is not None:
             at = bisect.bisect_left(self._view, index)
@@ -134,9 +139,11 @@ class ResultsModel(QAbstractTableModel):
         row = self._row(index.row())
         key = self.COLUMNS[index.column()]
         value = row.get(key)
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if key == "status" and value:
                 return _tr(str(value))
+            if key == "error":
+                return describe(value, row.get("error_code"))
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ForegroundRole and key == "status" and value in STATUS_COLOURS:
             return QColor(STATUS_COLOURS[value])

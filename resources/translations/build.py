@@ -18,6 +18,12 @@ sys.path.insert(0, str(HERE))
 
 from fa_strings import DYNAMIC, FA  # noqa: E402
 
+sys.path.insert(0, str(REPO))
+from app.ui.texts import CONTEXT as REASONS_CONTEXT  # noqa: E402
+from app.ui.texts import templates as reason_templates  # noqa: E402
+
+DYNAMIC = {**DYNAMIC, REASONS_CONTEXT: reason_templates()}
+
 TS = HERE / "safir_fa.ts"
 QM = HERE / "safir_fa.qm"
 

@@ -207,6 +207,37 @@ FA = {
     "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?":
         "کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟",
     "Send again?": "ارسال دوباره؟",
+    # verdict reasons (app/reasons.py) and service errors (app/ui/texts.py), context "Reasons"
+    "the phone cell is empty": "خانهٔ شماره خالی است",
+    "written in scientific notation, so Excel has lost digits: format the column as text in the source and export again":
+        "به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید",
+    "contains letters or symbols that are not part of a phone number": "حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست",
+    "{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)":
+        "{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)",
+    "not a phone number": "شمارهٔ تلفن نیست",
+    "a foreign number (+{country}, {region}), not Iranian": "شمارهٔ خارجی است (+{country}، {region})، نه ایرانی",
+    "wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)":
+        "تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)",
+    "a landline number, not a mobile": "شمارهٔ تلفن ثابت است، نه همراه",
+    "a VoIP number, not a mobile": "شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه",
+    "a toll-free number, not a mobile": "شمارهٔ رایگان است، نه همراه",
+    "a premium-rate number, not a mobile": "شمارهٔ خدمات ویژه است، نه همراه",
+    "a shared-cost number, not a mobile": "شمارهٔ هزینهٔ مشترک است، نه همراه",
+    "a company (UAN) number, not a mobile": "شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه",
+    "a pager number, not a mobile": "شمارهٔ پیجر است، نه همراه",
+    "not an Iranian mobile prefix": "پیش‌شمارهٔ همراه ایرانی نیست",
+    "same number as row {row}": "همان شمارهٔ ردیف {row}",
+    "on the suppression list": "در فهرست ممنوع است",
+    "this row makes an invalid message: {detail}": "این ردیف پیام نادرستی می‌سازد: {detail}",
+    "the service had an internal error; try again later": "سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید",
+    "too many messages at once: the service asked to slow down": "پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید",
+    "the service refused the message as invalid (check the template, bot and fields)":
+        "سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)",
+    "the service says this phone number is not valid": "به گفتهٔ سرویس این شماره معتبر نیست",
+    "this phone has no Bale account": "این شماره در بله حساب ندارد",
+    "too many one-time passwords to this phone in the last hour": "در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است",
+    "the account's balance is used up: payment required": "اعتبار حساب تمام شده است: باید شارژ کنید",
+    "the bot has reached its contact limit": "بات به سقف مخاطبانش رسیده است",
     "This row cannot be shown: {0}": "این ردیف را نمی‌توان نشان داد: {0}",
     "&Help": "&راهنما",
     "About Safir Campaign": "دربارهٔ سفیر کارزار",

@@ -1,0 +1,60 @@
+"""Why a row is not sent: one catalogue of reason codes and their English sentences (shared by
+app.contacts and app.campaign; it imports nothing).
+
+The lower layers store and export the English sentence (the CLI and results files are
+English); :func:`parse_reason` gives the code and parameters back, so the window can
+show the same reason in the user's language (``tr()`` of the template, then
+``format(**params)``). Every reason a row can get is made by :func:`reason_text`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+#: Reason code → English template with ``{named}`` parameters.
+REASONS: dict[str, str] = {
+    "empty": "the phone cell is empty",
+    "scientific": "written in scientific notation, so Excel has lost digits: format the column as text in the "
+                  "source and export again",
+    "not_digits": "contains letters or symbols that are not part of a phone number",
+    "digit_count": "{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)",
+    "not_a_phone": "not a phone number",
+    "foreign": "a foreign number (+{country}, {region}), not Iranian",
+    "wrong_length": "wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)",
+    "landline": "a landline number, not a mobile",
+    "voip": "a VoIP number, not a mobile",
+    "toll_free": "a toll-free number, not a mobile",
+    "premium_rate": "a premium-rate number, not a mobile",
+    "shared_cost": "a shared-cost number, not a mobile",
+    "uan": "a company (UAN) number, not a mobile",
+    "pager": "a pager number, not a mobile",
+    "not_mobile_prefix": "not an Iranian mobile prefix",
+    "duplicate": "same number as row {row}",
+    "suppressed": "on the suppression list",
+    "invalid_message": "this row makes an invalid message: {detail}",
+}
+
+
+def reason_text(code: str, **params: object) -> str:
+    """The English sentence of reason ``code`` (KeyError for an unknown code)."""
+    return REASONS[code].format(**params)
+
+
+@cache
+def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    patterns = []
+    for code, template in REASONS.items():
+        parts = re.split(r"\{(\w+)\}", template)
+        regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+        patterns.append((code, re.compile(regex + "$", re.DOTALL)))
+    return patterns
+
+
+def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
+    """``(code, params)`` of a sentence :func:`reason_text` made, or None for other text."""
+    for code, pattern in _patterns():
+        match = pattern.match(text)
+        if match:
+            return code, match.groupdict()
+    return None

@@ -1,0 +1,79 @@
+"""Every sentence the lower layers give a row reaches a Persian user in Persian: each
+verdict reason, each service error code, each recipient state, verdict and campaign
+status."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+from app.api import ERROR_BY_CODE
+from app.campaign import CampaignStatus, RecipientState
+from app.contacts.verdicts import Verdict
+from app.reasons import REASONS, parse_reason, reason_text
+from app.ui.main_window import apply_language
+from app.ui.models import ResultsModel
+from app.ui.texts import SERVICE_ERRORS, describe
+
+PERSIAN = re.compile("[\u0600-\u06ff]")
+SAMPLE = {"digits": "7", "country": "44", "region": "GB", "row": "5", "detail": "text: the message text is empty"}
+
+
+@pytest.fixture
+def persian(qapp: QApplication) -> Iterator[QApplication]:
+    apply_language(qapp, "fa")
+    yield qapp
+    apply_language(qapp, "en")
+
+
+@pytest.mark.parametrize("code", sorted(REASONS))
+def test_every_verdict_reason_is_shown_in_persian_with_its_numbers(persian: Any, code: str) -> None:
+    names = [name for _, name, _, _ in string.Formatter().parse(REASONS[code]) if name]
+    params = {name: SAMPLE[name] for name in names}
+    english = reason_text(code, **params)
+    assert parse_reason(english) == (code, params)
+    shown = describe(english)
+    assert PERSIAN.search(shown) and shown != english
+    for value in params.values():
+        assert value in shown
+
+
+@pytest.mark.parametrize("code", sorted(ERROR_BY_CODE))
+def test_every_service_error_code_is_shown_in_persian(persian: Any, code: int) -> None:
+    assert code in SERVICE_ERRORS
+    assert PERSIAN.search(describe(f"English from the service (code {code})", code))
+
+
+STATES = sorted({*RecipientState.ALL, *(v.value for v in Verdict),
+                 *(getattr(CampaignStatus, n) for n in ("READY", "RUNNING", "PAUSED", "FINISHED", "CANCELLED"))})
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_every_state_verdict_and_status_has_a_persian_name(persian: Any, state: str) -> None:
+    assert PERSIAN.search(QCoreApplication.translate("ResultsModel", state))
+
+
+def test_the_persian_results_table_shows_reasons_and_service_errors_in_persian(persian: Any) -> None:
+    model = ResultsModel()
+    model.set_rows([
+        {"row": 2, "phone_input": "+98 912 111 0003", "phone": "989121110003", "status": "duplicate",
+         "error_code": None, "error": reason_text("duplicate", row=4)},
+        {"row": 3, "phone_input": "(0912) 111-0010", "phone": "989121110010", "status": "failed",
+         "error_code": 17, "error": "this phone has no Bale account (code 17: user has no account in Bale)"},
+    ])
+    assert model.data(model.index(0, 1)) == "+98 912 111 0003"  # the phone as typed, untouched
+    assert model.data(model.index(0, 4)) == "همان شمارهٔ ردیف 4"
+    assert model.data(model.index(1, 4)) == "این شماره در بله حساب ندارد"
+    assert model.data(model.index(1, 4), 3) == model.data(model.index(1, 4))  # the tooltip says it whole
+    assert PERSIAN.search(model.data(model.index(0, 3)))
+
+
+def test_the_command_line_keeps_english() -> None:
+    assert reason_text("duplicate", row=4) == "same number as row 4"
+    assert describe("not from the catalogue") == "not from the catalogue"
