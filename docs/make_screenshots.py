@@ -48,7 +48,9 @@ def main() -> None:
                 await page.open_sheet(SAMPLE)
                 shot("1-recipients")
                 page.go(1)
-                page.text_edit.setPlainText("سلام {{نام}}، تخفیف ویژه امروز برای مشتریان {{شهر}}!")
+                # A different message per pass: the same one twice would (rightly) ask "send again?"
+                offer = "تخفیف ویژه امروز" if language == "en" else "تخفیف ویژهٔ آخر هفته"
+                page.text_edit.setPlainText(f"سلام {{{{نام}}}}، {offer} برای مشتریان {{{{شهر}}}}!")
                 page.kind_combo.setCurrentIndex(3)  # buttons
                 editor = page.button_editor
                 editor.set_rows(())
@@ -90,6 +92,8 @@ def main() -> None:
                     shot("11-inbox")
 
             qasync.run(scenario())
+            if window.inbox is not None:
+                window.inbox.timer.stop()
             window.close()
     app.quit()
 
