@@ -1,6 +1,6 @@
 """Every sentence the lower layers give a row reaches a Persian user in Persian: each
 verdict reason, each service error code, each recipient state, verdict and campaign
-status."""
+status; and phones stay readable inside the right-to-left table."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.api import ERROR_BY_CODE
@@ -59,7 +59,7 @@ def test_every_state_verdict_and_status_has_a_persian_name(persian: Any, state: 
     assert PERSIAN.search(QCoreApplication.translate("ResultsModel", state))
 
 
-def test_the_persian_results_table_shows_reasons_and_service_errors_in_persian(persian: Any) -> None:
+def test_the_persian_results_table_keeps_phones_left_to_right_and_reasons_in_persian(persian: Any) -> None:
     model = ResultsModel()
     model.set_rows([
         {"row": 2, "phone_input": "+98 912 111 0003", "phone": "989121110003", "status": "duplicate",
@@ -67,7 +67,9 @@ def test_the_persian_results_table_shows_reasons_and_service_errors_in_persian(p
         {"row": 3, "phone_input": "(0912) 111-0010", "phone": "989121110010", "status": "failed",
          "error_code": 17, "error": "this phone has no Bale account (code 17: user has no account in Bale)"},
     ])
-    assert model.data(model.index(0, 1)) == "+98 912 111 0003"  # the phone as typed, untouched
+    assert model.data(model.index(0, 1)) == "\u2066+98 912 111 0003\u2069"  # an isolated left-to-right run
+    assert model.data(model.index(1, 1)) == "\u2066(0912) 111-0010\u2069"
+    assert model.data(model.index(1, 1), Qt.ItemDataRole.UserRole) == "(0912) 111-0010"  # sorting and copying
     assert model.data(model.index(0, 4)) == "همان شمارهٔ ردیف 4"
     assert model.data(model.index(1, 4)) == "این شماره در بله حساب ندارد"
     assert model.data(model.index(1, 4), 3) == model.data(model.index(1, 4))  # the tooltip says it whole
@@ -77,3 +79,10 @@ def test_the_persian_results_table_shows_reasons_and_service_errors_in_persian(p
 def test_the_command_line_keeps_english() -> None:
     assert reason_text("duplicate", row=4) == "same number as row 4"
     assert describe("not from the catalogue") == "not from the catalogue"
+
+
+def test_english_tables_show_phones_as_they_are(qapp: QApplication) -> None:
+    apply_language(qapp, "en")
+    model = ResultsModel()
+    model.set_rows([{"row": 2, "phone_input": "+98 912 111 0003", "phone": "989121110003", "status": "sent"}])
+    assert model.data(model.index(0, 1)) == "+98 912 111 0003"

@@ -7,9 +7,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QGuiApplication
 
 from app.ui.texts import describe
+from app.ui.widgets import ltr
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -26,6 +27,10 @@ STATUS_COLOURS = {
     "pending": "#455a64",
     "in_flight": "#0d47a1",
 }
+
+
+#: Columns that read left to right even in a right-to-left layout.
+LEFT_TO_RIGHT = ("phone_input", "phone", "message_id")
 
 
 def _tr(text: str) -> str:
@@ -144,6 +149,8 @@ class ResultsModel(QAbstractTableModel):
                 return _tr(str(value))
             if key == "error":
                 return describe(value, row.get("error_code"))
+            if key in LEFT_TO_RIGHT and value and QGuiApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft:
+                return ltr(value)  # "+98 912 111 0003" must not turn around in a right-to-left table
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ForegroundRole and key == "status" and value in STATUS_COLOURS:
             return QColor(STATUS_COLOURS[value])

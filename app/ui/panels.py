@@ -36,6 +36,7 @@ from app.profiles import Profile
 from app.ui.campaign_page import bot_id_of, confirm, set_text_direction, starts_right_to_left
 from app.ui.context import AppContext
 from app.ui.models import HistoryModel
+from app.ui.widgets import ltr
 from app.workflow import CampaignInputError, create_quick_send
 
 
@@ -659,7 +660,7 @@ class InboxDock(QDockWidget):
             return self.list.count()
         for message in messages[self.seen:]:
             when = datetime.fromisoformat(message["delivered_at"]).astimezone().strftime("%H:%M:%S")
-            item = QListWidgetItem(f"📱 {message['phone_number']}  ·  {when}\n{message['text']}")
+            item = QListWidgetItem(f"📱 {ltr(message['phone_number'])}  ·  {ltr(when)}\n{message['text']}")
             if starts_right_to_left(message["text"]):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.list.insertItem(0, item)
