@@ -377,6 +377,7 @@ async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: 
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
     signal's number."""
     from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, Progress
+    from app.reasons import pause_text
 
     last_print = 0.0
     last_waiting = None
@@ -412,7 +413,7 @@ async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: 
                 raise KeyboardInterrupt
             print(f"{signum.name}: pausing the campaign (requests already out get a second to finish)",
                   file=sys.stderr, flush=True)
-            engine.pause(f"interrupted ({signum.name})")
+            engine.pause(pause_text("signal", signal=signum.name))
 
         handled = []
         for name in STOP_SIGNALS:

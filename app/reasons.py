@@ -36,15 +36,42 @@ REASONS: dict[str, str] = {
 }
 
 
+#: Why a campaign stopped before its end (the engine's pause and cancel reasons).
+PAUSE_REASONS: dict[str, str] = {
+    "user_paused": "paused by the user",
+    "user_cancelled": "cancelled by the user",
+    "window_closed": "paused because the window was closed",
+    "interrupted": "interrupted",
+    "signal": "interrupted ({signal})",
+    "not_confirmed": "the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send "
+                     "them under the same request_id (the service drops duplicates)",
+    "not_sent": "{count} recipients were not sent yet; resume the campaign",
+    "not_answering": "the service at {url} is not answering ({count} requests in a row had no answer); resume when "
+                     "it answers again (nothing is sent twice)",
+    "silent": "the service at {url} has not answered for {seconds} s; resume when it answers again (messages "
+              "already out are re-sent under the same request_id, so nothing is sent twice)",
+    "same_refusal": "the service refused {count} messages in a row with the same answer ({answer}): the template, "
+                    "bot or message is probably wrong for this account; nothing was sent to those recipients",
+    "unexpected": "an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it",
+    "account": "{error}. Fix this, then resume the campaign.",
+    "network": "{error}. Check the network, then resume the campaign.",
+}
+
+
 def reason_text(code: str, **params: object) -> str:
     """The English sentence of reason ``code`` (KeyError for an unknown code)."""
     return REASONS[code].format(**params)
 
 
+def pause_text(code: str, **params: object) -> str:
+    """The English sentence of pause reason ``code`` (KeyError for an unknown code)."""
+    return PAUSE_REASONS[code].format(**params)
+
+
 @cache
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     patterns = []
-    for code, template in REASONS.items():
+    for code, template in {**REASONS, **PAUSE_REASONS}.items():
         parts = re.split(r"\{(\w+)\}", template)
         regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
         patterns.append((code, re.compile(regex + "$", re.DOTALL)))
@@ -52,7 +79,8 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
-    """``(code, params)`` of a sentence :func:`reason_text` made, or None for other text."""
+    """``(code, params)`` of a sentence :func:`reason_text` or :func:`pause_text` made,
+    or None for other text."""
     for code, pattern in _patterns():
         match = pattern.match(text)
         if match:

@@ -16,13 +16,16 @@ from PySide6.QtWidgets import QApplication
 from app.api import ERROR_BY_CODE
 from app.campaign import CampaignStatus, RecipientState
 from app.contacts.verdicts import Verdict
-from app.reasons import REASONS, parse_reason, reason_text
+from app.reasons import PAUSE_REASONS, REASONS, parse_reason, pause_text, reason_text
 from app.ui.main_window import apply_language
 from app.ui.models import ResultsModel
 from app.ui.texts import SERVICE_ERRORS, describe
 
 PERSIAN = re.compile("[\u0600-\u06ff]")
-SAMPLE = {"digits": "7", "country": "44", "region": "GB", "row": "5", "detail": "text: the message text is empty"}
+SAMPLE = {"digits": "7", "country": "44", "region": "GB", "row": "5", "detail": "text: the message text is empty",
+          "signal": "SIGTERM", "count": "12", "rounds": "3", "url": "https://safir.example", "seconds": "30",
+          "answer": "the service rejected the request as invalid input (code 4: unknown template_id)",
+          "kind": "RuntimeError", "error": "the account's balance is exhausted: payment required (code 20: x)"}
 
 
 @pytest.fixture
@@ -42,6 +45,22 @@ def test_every_verdict_reason_is_shown_in_persian_with_its_numbers(persian: Any,
     assert PERSIAN.search(shown) and shown != english
     for value in params.values():
         assert value in shown
+
+
+@pytest.mark.parametrize("code", sorted(PAUSE_REASONS))
+def test_every_pause_reason_is_shown_in_persian_with_its_details(persian: Any, code: str) -> None:
+    names = [name for _, name, _, _ in string.Formatter().parse(PAUSE_REASONS[code]) if name]
+    english = pause_text(code, **{name: SAMPLE[name] for name in names})
+    assert parse_reason(english) is not None
+    shown = describe(english)
+    assert PERSIAN.search(shown) and "code 20" not in shown and "code 4" not in shown
+    for name in set(names) - {"error", "answer"}:  # those are themselves put into Persian
+        assert SAMPLE[name] in shown
+
+
+def test_an_account_pause_quotes_the_cause_in_persian(persian: Any) -> None:
+    shown = describe(pause_text("account", error="the API access key was refused: check it in the profile"))
+    assert "کلید دسترسی API پذیرفته نشد" in shown and "refused" not in shown
 
 
 @pytest.mark.parametrize("code", sorted(ERROR_BY_CODE))

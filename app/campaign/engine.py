@@ -45,6 +45,7 @@ from app.campaign.journal import (
 )
 from app.campaign.schedule import QuietHours, seconds_until
 from app.campaign.writer import JournalWriter
+from app.reasons import pause_text
 
 log = logging.getLogger(__name__)
 
@@ -252,13 +253,13 @@ class CampaignEngine:
         self._pacer: Pacer | None = None
         self._writer: JournalWriter | None = None
 
-    def pause(self, reason: str = "paused by the user") -> None:
+    def pause(self, reason: str = pause_text("user_paused")) -> None:
         """Stop starting new requests; those out get a second to finish; the campaign is paused."""
         if self._stop is None:
             self._stop = (CampaignStatus.PAUSED, reason)
         self._stop_event.set()
 
-    def cancel(self, reason: str = "cancelled by the user") -> None:
+    def cancel(self, reason: str = pause_text("user_cancelled")) -> None:
         """Like :meth:`pause`, but the campaign ends as cancelled."""
         self._stop = (CampaignStatus.CANCELLED, reason)
         self._stop_event.set()
@@ -330,7 +331,7 @@ class CampaignEngine:
                 if self._stop:
                     break
         except asyncio.CancelledError:
-            self._stop = self._stop or (CampaignStatus.PAUSED, "interrupted")
+            self._stop = self._stop or (CampaignStatus.PAUSED, pause_text("interrupted"))
             self._close_writer()
             self._settle_status(campaign_id)
             raise
@@ -364,13 +365,11 @@ class CampaignEngine:
         if self._stop is not None:
             status, reason = self._stop
         elif counts[RecipientState.UNKNOWN]:
-            status, reason = CampaignStatus.PAUSED, (
-                f"the service did not confirm {counts[RecipientState.UNKNOWN]} messages after "
-                f"{self.unknown_rounds} re-sends; resume later to re-send them under the same request_id "
-                "(the service drops duplicates)")
+            status, reason = CampaignStatus.PAUSED, pause_text(
+                "not_confirmed", count=counts[RecipientState.UNKNOWN], rounds=self.unknown_rounds)
         elif counts[RecipientState.PENDING] or counts[RecipientState.IN_FLIGHT]:
             left = counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT]
-            status, reason = CampaignStatus.PAUSED, f"{left} recipients were not sent yet; resume the campaign"
+            status, reason = CampaignStatus.PAUSED, pause_text("not_sent", count=left)
         else:
             status, reason = CampaignStatus.FINISHED, None
         try:
@@ -463,8 +462,7 @@ class CampaignEngine:
             log.error("campaign %s row %s: unexpected %s", recipient.campaign_id, row, type(error).__name__,
                       exc_info=True)
             state, text = RecipientState.UNKNOWN, f"unexpected error: {type(error).__name__}"
-            self.pause(f"an unexpected error stopped the campaign ({type(error).__name__}: "
-                       f"{scrub(str(error))[:200]}); see the log, then resume it")
+            self.pause(pause_text("unexpected", kind=type(error).__name__, detail=scrub(str(error))[:200]))
         else:
             state, message_id = RecipientState.SENT, result.message_id
             self._answered()
@@ -496,15 +494,14 @@ class CampaignEngine:
         if isinstance(error, RequestTimeout) or category is Category.UNKNOWN:
             self._no_answer += 1
             if self._no_answer >= NO_ANSWER_LIMIT:
-                self.pause(f"the service at {self.client.base_url} is not answering ({self._no_answer} requests "
-                           "in a row had no answer); resume when it answers again (nothing is sent twice)")
+                self.pause(pause_text("not_answering", url=self.client.base_url, count=self._no_answer))
             return RecipientState.UNKNOWN
         if isinstance(error, ConnectFailed):
-            self.pause(f"{error.message}. Check the network, then resume the campaign.")
+            self.pause(pause_text("network", error=error.message))
             return RecipientState.PENDING
         self._answered()
         if category is Category.ACCOUNT:
-            self.pause(f"{error.message}. Fix this, then resume the campaign.")
+            self.pause(pause_text("account", error=error.message))
             return RecipientState.PENDING
         if isinstance(error, RateLimitError):
             self._pacer_limited(error)
@@ -523,9 +520,7 @@ class CampaignEngine:
         self._invalid_streak.append((recipient.row, error.message))
         if len(self._invalid_streak) < INVALID_INPUT_STREAK:
             return RecipientState.FAILED
-        self.pause(f"the service refused {len(self._invalid_streak)} messages in a row with the same answer "
-                   f"({error.message}): the template, bot or message is probably wrong for this account; "
-                   "nothing was sent to those recipients")
+        self.pause(pause_text("same_refusal", count=len(self._invalid_streak), answer=error.message))
         assert self._writer is not None
         for row, _ in self._invalid_streak[:-1]:
             self._writer.call(Journal.record_outcome, recipient.campaign_id, row, RecipientState.PENDING)
@@ -546,9 +541,7 @@ class CampaignEngine:
             now = self._clock()
             silent = now - max(self._last_answer, min(self._out_since.values()))
             if silent >= self.no_answer_seconds:
-                self.pause(f"the service at {self.client.base_url} has not answered for {silent:.0f} s; "
-                           "resume when it answers again (messages already out are re-sent under the same "
-                           "request_id, so nothing is sent twice)")
+                self.pause(pause_text("silent", url=self.client.base_url, seconds=f"{silent:.0f}"))
 
     async def _until_stopped(self, awaitable: Awaitable[Any]) -> bool:
         """Await ``awaitable`` unless the run is stopped first; True when it completed."""

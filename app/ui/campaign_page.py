@@ -731,7 +731,8 @@ class CampaignPage(QWidget):
         else:
             row = next(iter(self.context.journal.recipients(campaign_id)))
             outcome = (self.tr("Test sent to {0}.").format(row.phone) if row.state == "sent" else
-                       self.tr("The test was not sent: {0}").format(row.error or result.reason))
+                       self.tr("The test was not sent: {0}").format(describe(row.error or result.reason,
+                                                                             row.error_code)))
         self.say(outcome, error="not sent" in outcome)
         return outcome
 
@@ -885,7 +886,7 @@ class CampaignPage(QWidget):
         summary = self.tr("Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.").format(
             campaign_id, self.tr(result.status), c["sent"], c["failed"], c["unknown"], c["pending"] + c["in_flight"])
         if result.reason:
-            summary += " " + result.reason
+            summary += " " + describe(result.reason)
         self._log(summary)
         self.say(summary, error=result.status == CampaignStatus.PAUSED)
         self.campaign_changed.emit(campaign_id)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths  # noqa: E402
 from app.campaign import Journal  # noqa: E402
 from app.profiles import SecretStore  # noqa: E402
+from app.reasons import pause_text  # noqa: E402
 from app.ui.campaign_page import CampaignPage  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
 from app.ui.panels import BalancePanel, HistoryPanel, InboxDock, ProfilesPanel, QuickSendPanel, TemplatesPanel  # noqa: E402
@@ -175,7 +176,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.campaign.engine is not None:
-            self.campaign.engine.pause("paused because the window was closed")
+            self.campaign.engine.pause(pause_text("window_closed"))
         self.context.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
         super().closeEvent(event)
 

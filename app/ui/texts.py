@@ -1,16 +1,19 @@
 """The lower layers' reasons and the service's errors in the user's language.
 
-Verdict reasons come as English sentences made from :data:`app.reasons.REASONS`; they
-are parsed back to a code and parameters and shown through ``tr()`` of the template.
+Verdict reasons and pause reasons come as English sentences made from the catalogues in
+:mod:`app.reasons`; they are parsed back to a code and parameters and shown through
+``tr()`` of the template.
 Service errors are shown by their spec code (7.2, 7.3). Anything else is shown as it
 came. ``build.py`` puts every template here into the translation file.
 """
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 
-from app.reasons import REASONS, parse_reason
+from app.reasons import PAUSE_REASONS, REASONS, parse_reason
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
 SERVICE_ERRORS: dict[int, str] = {
@@ -23,6 +26,18 @@ SERVICE_ERRORS: dict[int, str] = {
     20: "the account's balance is used up: payment required",
     21: "the bot has reached its contact limit",
 }
+
+#: The client's own account-wide errors (app.api), by how their English text begins.
+API_ERRORS: dict[str, str] = {
+    "the API access key was refused": "the API access key was refused: check it in the profile",
+    "authentication failed": "the service refused the credentials: check the client id, secret and API access key",
+    "could not connect to": "the service could not be reached: check the network and the profile's address",
+    "no API access key": "this profile has no API access key: add one in Profiles",
+    "the API access key has": "the API access key has a character that cannot be sent (pasted with an invisible "
+                              "character?): paste it again in Profiles",
+    "the client id or secret was refused": "the client id or secret was refused: check them in the profile",
+}
+_CODE = re.compile(r"\(code (\d+)")
 
 CONTEXT = "Reasons"
 
@@ -39,13 +54,26 @@ def describe(text: str | None, error_code: int | None = None) -> str:
         return ""
     parsed = parse_reason(text)
     if parsed is None:
-        return text
+        return describe_error(text)
     code, params = parsed
-    if code == "invalid_message":  # its detail is the content check's own words
-        return _tr(REASONS[code]).format(detail=params["detail"])
-    return _tr(REASONS[code]).format(**params)
+    for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
+        if inner in params:
+            params[inner] = describe_error(params[inner])
+    return _tr(REASONS.get(code) or PAUSE_REASONS[code]).format(**params)
+
+
+def describe_error(text: str) -> str:
+    """An error from the service or the client in the user's language when its code or
+    its kind is known, else as it came."""
+    code = _CODE.search(text)
+    if code and int(code.group(1)) in SERVICE_ERRORS:
+        return _tr(SERVICE_ERRORS[int(code.group(1))])
+    for start, sentence in API_ERRORS.items():
+        if text.startswith(start):
+            return _tr(sentence)
+    return text
 
 
 def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
-    return [*REASONS.values(), *SERVICE_ERRORS.values()]
+    return [*REASONS.values(), *PAUSE_REASONS.values(), *SERVICE_ERRORS.values(), *API_ERRORS.values()]

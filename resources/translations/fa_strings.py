@@ -207,6 +207,34 @@ FA = {
     "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?":
         "کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟",
     "Send again?": "ارسال دوباره؟",
+    # pause reasons (app/reasons.py PAUSE_REASONS) and the client's account errors (app/ui/texts.py)
+    "paused by the user": "به دستور کاربر متوقف شد",
+    "cancelled by the user": "به دستور کاربر لغو شد",
+    "paused because the window was closed": "چون پنجره بسته شد، متوقف شد",
+    "interrupted": "قطع شد",
+    "interrupted ({signal})": "قطع شد ({signal})",
+    "the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)":
+        "سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)",
+    "{count} recipients were not sent yet; resume the campaign": "هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید",
+    "the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)":
+        "سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)",
+    "the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)":
+        "سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)",
+    "the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients":
+        "سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد",
+    "an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it":
+        "خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید",
+    "{error}. Fix this, then resume the campaign.": "{error}. این را درست کنید و سپس کارزار را ادامه دهید.",
+    "{error}. Check the network, then resume the campaign.": "{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.",
+    "the API access key was refused: check it in the profile": "کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید",
+    "the service refused the credentials: check the client id, secret and API access key":
+        "سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید",
+    "the service could not be reached: check the network and the profile's address":
+        "به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید",
+    "this profile has no API access key: add one in Profiles": "این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید",
+    "the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles":
+        "کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید",
+    "the client id or secret was refused: check them in the profile": "شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید",
     # verdict reasons (app/reasons.py) and service errors (app/ui/texts.py), context "Reasons"
     "the phone cell is empty": "خانهٔ شماره خالی است",
     "written in scientific notation, so Excel has lost digits: format the column as text in the source and export again":

@@ -3,83 +3,83 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="226" />
+        <location filename="../../app/ui/panels.py" line="227" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="227" />
+        <location filename="../../app/ui/panels.py" line="228" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="228" />
+        <location filename="../../app/ui/panels.py" line="229" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="231" />
+        <location filename="../../app/ui/panels.py" line="232" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="231" />
-        <location filename="../../app/ui/panels.py" line="241" />
+        <location filename="../../app/ui/panels.py" line="232" />
+        <location filename="../../app/ui/panels.py" line="242" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="233" />
+        <location filename="../../app/ui/panels.py" line="234" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="254" />
+        <location filename="../../app/ui/panels.py" line="255" />
         <source>{0:,} messages</source>
         <translation>{0:,} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="255" />
+        <location filename="../../app/ui/panels.py" line="256" />
         <source>as reported at {0}</source>
         <translation>طبق گزارش {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="257" />
+        <location filename="../../app/ui/panels.py" line="258" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="258" />
+        <location filename="../../app/ui/panels.py" line="259" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="267" />
+        <location filename="../../app/ui/panels.py" line="268" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="268" />
+        <location filename="../../app/ui/panels.py" line="269" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="269" />
+        <location filename="../../app/ui/panels.py" line="270" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="280" />
+        <location filename="../../app/ui/panels.py" line="281" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="286" />
+        <location filename="../../app/ui/panels.py" line="287" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="289" />
+        <location filename="../../app/ui/panels.py" line="290" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -221,7 +221,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="246" />
-        <location filename="../../app/ui/campaign_page.py" line="801" />
+        <location filename="../../app/ui/campaign_page.py" line="802" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
@@ -272,7 +272,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="282" />
-        <location filename="../../app/ui/campaign_page.py" line="943" />
+        <location filename="../../app/ui/campaign_page.py" line="944" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
@@ -625,162 +625,162 @@
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="743" />
+        <location filename="../../app/ui/campaign_page.py" line="744" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="744" />
+        <location filename="../../app/ui/campaign_page.py" line="745" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="745" />
+        <location filename="../../app/ui/campaign_page.py" line="746" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="746" />
+        <location filename="../../app/ui/campaign_page.py" line="747" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="755" />
+        <location filename="../../app/ui/campaign_page.py" line="756" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="756" />
+        <location filename="../../app/ui/campaign_page.py" line="757" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="762" />
+        <location filename="../../app/ui/campaign_page.py" line="763" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="804" />
+        <location filename="../../app/ui/campaign_page.py" line="805" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="809" />
+        <location filename="../../app/ui/campaign_page.py" line="810" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="824" />
+        <location filename="../../app/ui/campaign_page.py" line="825" />
         <source>Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?</source>
         <translation>کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="826" />
+        <location filename="../../app/ui/campaign_page.py" line="827" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="827" />
+        <location filename="../../app/ui/campaign_page.py" line="828" />
         <source>Not sent: the same campaign went out recently.</source>
         <translation>فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="831" />
+        <location filename="../../app/ui/campaign_page.py" line="832" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="837" />
+        <location filename="../../app/ui/campaign_page.py" line="838" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="846" />
+        <location filename="../../app/ui/campaign_page.py" line="847" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="848" />
+        <location filename="../../app/ui/campaign_page.py" line="849" />
         <source>Campaign {0} is being sent; pause it before resuming another.</source>
         <translation>کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="861" />
+        <location filename="../../app/ui/campaign_page.py" line="862" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="885" />
+        <location filename="../../app/ui/campaign_page.py" line="886" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="913" />
+        <location filename="../../app/ui/campaign_page.py" line="914" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="916" />
+        <location filename="../../app/ui/campaign_page.py" line="917" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="903" />
+        <location filename="../../app/ui/campaign_page.py" line="904" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="923" />
+        <location filename="../../app/ui/campaign_page.py" line="924" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="928" />
+        <location filename="../../app/ui/campaign_page.py" line="929" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="941" />
+        <location filename="../../app/ui/campaign_page.py" line="942" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="946" />
+        <location filename="../../app/ui/campaign_page.py" line="947" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="948" />
+        <location filename="../../app/ui/campaign_page.py" line="949" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="967" />
+        <location filename="../../app/ui/campaign_page.py" line="968" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="968" />
+        <location filename="../../app/ui/campaign_page.py" line="969" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="976" />
+        <location filename="../../app/ui/campaign_page.py" line="977" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="993" />
+        <location filename="../../app/ui/campaign_page.py" line="994" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="997" />
+        <location filename="../../app/ui/campaign_page.py" line="998" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="1013" />
+        <location filename="../../app/ui/campaign_page.py" line="1014" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -788,27 +788,27 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="314" />
+        <location filename="../../app/ui/panels.py" line="315" />
         <source>Past campaigns</source>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="316" />
+        <location filename="../../app/ui/panels.py" line="317" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="317" />
+        <location filename="../../app/ui/panels.py" line="318" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="318" />
+        <location filename="../../app/ui/panels.py" line="319" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="327" />
+        <location filename="../../app/ui/panels.py" line="328" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
@@ -816,12 +816,12 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="628" />
+        <location filename="../../app/ui/panels.py" line="629" />
         <source>Sandbox inbox</source>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="633" />
+        <location filename="../../app/ui/panels.py" line="634" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -829,98 +829,98 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="58" />
+        <location filename="../../app/ui/main_window.py" line="59" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="58" />
+        <location filename="../../app/ui/main_window.py" line="59" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="67" />
+        <location filename="../../app/ui/main_window.py" line="68" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="69" />
+        <location filename="../../app/ui/main_window.py" line="70" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="69" />
+        <location filename="../../app/ui/main_window.py" line="70" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="70" />
+        <location filename="../../app/ui/main_window.py" line="71" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="70" />
+        <location filename="../../app/ui/main_window.py" line="71" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="71" />
+        <location filename="../../app/ui/main_window.py" line="72" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="71" />
+        <location filename="../../app/ui/main_window.py" line="72" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="97" />
+        <location filename="../../app/ui/main_window.py" line="98" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="99" />
+        <location filename="../../app/ui/main_window.py" line="100" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="111" />
+        <location filename="../../app/ui/main_window.py" line="112" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="112" />
-        <location filename="../../app/ui/main_window.py" line="122" />
+        <location filename="../../app/ui/main_window.py" line="113" />
+        <location filename="../../app/ui/main_window.py" line="123" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="115" />
+        <location filename="../../app/ui/main_window.py" line="116" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="124" />
+        <location filename="../../app/ui/main_window.py" line="125" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="150" />
+        <location filename="../../app/ui/main_window.py" line="151" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="151" />
+        <location filename="../../app/ui/main_window.py" line="152" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="152" />
+        <location filename="../../app/ui/main_window.py" line="153" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="247" />
+        <location filename="../../app/ui/main_window.py" line="248" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
@@ -928,163 +928,163 @@
 <context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="456" />
+        <location filename="../../app/ui/panels.py" line="457" />
         <source>Profile</source>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="463" />
+        <location filename="../../app/ui/panels.py" line="464" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="463" />
+        <location filename="../../app/ui/panels.py" line="464" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="464" />
+        <location filename="../../app/ui/panels.py" line="465" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="464" />
+        <location filename="../../app/ui/panels.py" line="465" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="465" />
+        <location filename="../../app/ui/panels.py" line="466" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="469" />
+        <location filename="../../app/ui/panels.py" line="470" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="471" />
+        <location filename="../../app/ui/panels.py" line="472" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="471" />
+        <location filename="../../app/ui/panels.py" line="472" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="473" />
+        <location filename="../../app/ui/panels.py" line="474" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="474" />
+        <location filename="../../app/ui/panels.py" line="475" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="475" />
+        <location filename="../../app/ui/panels.py" line="476" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="478" />
+        <location filename="../../app/ui/panels.py" line="479" />
         <source>Save and use</source>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="479" />
-        <location filename="../../app/ui/panels.py" line="557" />
+        <location filename="../../app/ui/panels.py" line="480" />
+        <location filename="../../app/ui/panels.py" line="558" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="480" />
+        <location filename="../../app/ui/panels.py" line="481" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="481" />
+        <location filename="../../app/ui/panels.py" line="482" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="491" />
+        <location filename="../../app/ui/panels.py" line="492" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="492" />
+        <location filename="../../app/ui/panels.py" line="493" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="493" />
+        <location filename="../../app/ui/panels.py" line="494" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="494" />
+        <location filename="../../app/ui/panels.py" line="495" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="495" />
+        <location filename="../../app/ui/panels.py" line="496" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="496" />
+        <location filename="../../app/ui/panels.py" line="497" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="510" />
+        <location filename="../../app/ui/panels.py" line="511" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="514" />
+        <location filename="../../app/ui/panels.py" line="515" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="521" />
+        <location filename="../../app/ui/panels.py" line="522" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="522" />
+        <location filename="../../app/ui/panels.py" line="523" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="569" />
+        <location filename="../../app/ui/panels.py" line="570" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="581" />
+        <location filename="../../app/ui/panels.py" line="582" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="594" />
+        <location filename="../../app/ui/panels.py" line="595" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="603" />
+        <location filename="../../app/ui/panels.py" line="604" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="616" />
+        <location filename="../../app/ui/panels.py" line="617" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="618" />
+        <location filename="../../app/ui/panels.py" line="619" />
         <source>Connected: the service accepted the client id and secret.</source>
         <translation>وصل شد: سرویس شناسه و رمز کاربری را پذیرفت.</translation>
     </message>
@@ -1092,161 +1092,161 @@
 <context>
     <name>QuickSendPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="70" />
+        <location filename="../../app/ui/panels.py" line="71" />
         <source>e.g. 0912 123 4567</source>
         <translation>مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="71" />
+        <location filename="../../app/ui/panels.py" line="72" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="74" />
+        <location filename="../../app/ui/panels.py" line="75" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="74" />
+        <location filename="../../app/ui/panels.py" line="75" />
         <source>One-time password (bot)</source>
         <translation>رمز یک‌بارمصرف (بات)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="74" />
+        <location filename="../../app/ui/panels.py" line="75" />
         <source>One-time password (v2, shows balance)</source>
         <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="75" />
-        <location filename="../../app/ui/panels.py" line="89" />
+        <location filename="../../app/ui/panels.py" line="76" />
+        <location filename="../../app/ui/panels.py" line="90" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="77" />
+        <location filename="../../app/ui/panels.py" line="78" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="81" />
+        <location filename="../../app/ui/panels.py" line="82" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="84" />
+        <location filename="../../app/ui/panels.py" line="85" />
         <source>Message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="85" />
+        <location filename="../../app/ui/panels.py" line="86" />
         <source>The message, the one-time password digits, or for a template one field=value per line</source>
         <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="90" />
+        <location filename="../../app/ui/panels.py" line="91" />
         <source>Secure message</source>
         <translation>پیام امن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="91" />
+        <location filename="../../app/ui/panels.py" line="92" />
         <source>Send now</source>
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="94" />
+        <location filename="../../app/ui/panels.py" line="95" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="95" />
+        <location filename="../../app/ui/panels.py" line="96" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="96" />
+        <location filename="../../app/ui/panels.py" line="97" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="97" />
+        <location filename="../../app/ui/panels.py" line="98" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="98" />
+        <location filename="../../app/ui/panels.py" line="99" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="103" />
+        <location filename="../../app/ui/panels.py" line="104" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="103" />
+        <location filename="../../app/ui/panels.py" line="104" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="103" />
+        <location filename="../../app/ui/panels.py" line="104" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="104" />
+        <location filename="../../app/ui/panels.py" line="105" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="106" />
+        <location filename="../../app/ui/panels.py" line="107" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="109" />
+        <location filename="../../app/ui/panels.py" line="110" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="113" />
+        <location filename="../../app/ui/panels.py" line="114" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="168" />
-        <location filename="../../app/ui/panels.py" line="179" />
+        <location filename="../../app/ui/panels.py" line="169" />
         <location filename="../../app/ui/panels.py" line="180" />
-        <location filename="../../app/ui/panels.py" line="195" />
+        <location filename="../../app/ui/panels.py" line="181" />
+        <location filename="../../app/ui/panels.py" line="196" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="170" />
+        <location filename="../../app/ui/panels.py" line="171" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="175" />
+        <location filename="../../app/ui/panels.py" line="176" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="177" />
+        <location filename="../../app/ui/panels.py" line="178" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="187" />
+        <location filename="../../app/ui/panels.py" line="188" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="192" />
+        <location filename="../../app/ui/panels.py" line="193" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="198" />
+        <location filename="../../app/ui/panels.py" line="199" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1290,77 +1290,77 @@
 <context>
     <name>TemplatesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="368" />
+        <location filename="../../app/ui/panels.py" line="369" />
         <source>Template id</source>
         <translation>شناسهٔ قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="368" />
+        <location filename="../../app/ui/panels.py" line="369" />
         <source>Body with {{fields}}</source>
         <translation>متن با {{فیلدها}}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="369" />
+        <location filename="../../app/ui/panels.py" line="370" />
         <source>Category</source>
         <translation>دسته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="371" />
+        <location filename="../../app/ui/panels.py" line="372" />
         <source>Template library</source>
         <translation>کتابخانهٔ قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="373" />
+        <location filename="../../app/ui/panels.py" line="374" />
         <source>Add template</source>
         <translation>افزودن قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="374" />
+        <location filename="../../app/ui/panels.py" line="375" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="379" />
+        <location filename="../../app/ui/panels.py" line="380" />
         <source>Service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="379" />
+        <location filename="../../app/ui/panels.py" line="380" />
         <source>Promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="380" />
+        <location filename="../../app/ui/panels.py" line="381" />
         <source>Other message</source>
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="385" />
+        <location filename="../../app/ui/panels.py" line="386" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="394" />
+        <location filename="../../app/ui/panels.py" line="395" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="395" />
+        <location filename="../../app/ui/panels.py" line="396" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="399" />
+        <location filename="../../app/ui/panels.py" line="400" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="413" />
+        <location filename="../../app/ui/panels.py" line="414" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="414" />
+        <location filename="../../app/ui/panels.py" line="415" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>
@@ -1378,4 +1378,4 @@
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
 </context>
-<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message></context></TS>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message></context></TS>
