@@ -274,9 +274,9 @@ class CampaignEngine:
         sending it, JournalError if the journal fails before sending starts (later
         journal faults pause the run and are its ``reason``).
         """
-        lock_path = self.lock_path(campaign_id)
-        lock_path.parent.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(lock_path))
+        path = self.lock_path(campaign_id)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(path))
         try:
             lock.acquire(timeout=0)
         except Timeout:
@@ -333,7 +333,7 @@ class CampaignEngine:
         except asyncio.CancelledError:
             self._stop = self._stop or (CampaignStatus.PAUSED, pause_text("interrupted"))
             self._close_writer()
-            self._settle_status(campaign_id)
+            self._settle(campaign_id)
             raise
         except JournalError as exc:
             self.pause(str(exc))
@@ -341,13 +341,9 @@ class CampaignEngine:
             watchdog.cancel()
             self.client.retry_listeners.remove(self._on_retry)
             self._close_writer()
-        status, reason = self._settle_status(campaign_id)
-        try:
-            result = await asyncio.to_thread(self._result, campaign_id, status, reason)  # counts scan every row
-        except JournalError:
-            result = RunResult(campaign_id, status, reason, dict(self._counts))
+        result = await asyncio.to_thread(self._settle, campaign_id)  # counting scans every row: off the loop
         self._counts = result.counts
-        self._emit(status)
+        self._emit(result.status)
         return result
 
     def _close_writer(self) -> None:
@@ -355,13 +351,14 @@ class CampaignEngine:
             self._writer.close()
             self._writer = None
 
-    def _settle_status(self, campaign_id: int) -> tuple[str, str | None]:
-        """Decide how the run ended from the journal's counts, and store it. Never
-        ``finished`` while a recipient is pending, in flight or unknown."""
+    def _settle(self, campaign_id: int) -> RunResult:
+        """Decide how the run ended from the journal's counts, store it and return it.
+        Never ``finished`` while a recipient is pending, in flight or unknown. When the
+        journal cannot be read, the run's own counts stand in."""
         try:
             counts = self.journal.counts(campaign_id)
         except JournalError:
-            counts = self._counts
+            counts = dict(self._counts)
         if self._stop is not None:
             status, reason = self._stop
         elif counts[RecipientState.UNKNOWN]:
@@ -374,10 +371,11 @@ class CampaignEngine:
             status, reason = CampaignStatus.FINISHED, None
         try:
             self.journal.set_status(campaign_id, status, reason)
+            errors = self.journal.error_counts(campaign_id)
         except JournalError as exc:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
-        self._stop = self._stop or (status, reason or "")
-        return status, reason
+            errors = {}
+        return RunResult(campaign_id, status, reason, counts, errors)
 
     async def _send_all(self, campaign: Campaign, quiet: QuietHours | None, queue: deque[Recipient]) -> None:
         """One pass over ``queue`` (rate-limited recipients go back to its end)."""

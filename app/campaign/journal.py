@@ -337,14 +337,6 @@ class Journal:
                         self.db.execute(statement)
                 self.db.execute(f"PRAGMA user_version = {target}")
 
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log into the database and cut the log back."""
-        self._execute_now("PRAGMA wal_checkpoint(TRUNCATE)")
-
-    @_sentences
-    def _execute_now(self, sql: str) -> None:
-        self.db.execute(sql).fetchall()
-
     def transaction(self) -> _Transaction:
         """``with journal.transaction():`` groups statements into one atomic commit."""
         return _Transaction(self.db)

@@ -727,13 +727,14 @@ class CampaignPage(QWidget):
             async with self.context.client() as client:
                 result = await CampaignEngine(self.context.journal, client).run(campaign_id)
         except (CampaignInputError, SafirError) as exc:
-            outcome = self.tr("The test was not sent: {0}").format(exc)
+            sent, outcome = False, self.tr("The test was not sent: {0}").format(exc)
         else:
             row = next(iter(self.context.journal.recipients(campaign_id)))
-            outcome = (self.tr("Test sent to {0}.").format(row.phone) if row.state == "sent" else
+            sent = row.state == "sent"
+            outcome = (self.tr("Test sent to {0}.").format(row.phone) if sent else
                        self.tr("The test was not sent: {0}").format(describe(row.error or result.reason,
                                                                              row.error_code)))
-        self.say(outcome, error="not sent" in outcome)
+        self.say(outcome, error=not sent)  # by the outcome, not its words: Persian has no "not sent"
         return outcome
 
     # -- 4. send ----------------------------------------------------------------------
