@@ -33,6 +33,8 @@ REASONS: dict[str, str] = {
     "duplicate": "same number as row {row}",
     "suppressed": "on the suppression list",
     "invalid_message": "this row makes an invalid message: {detail}",
+    "cut_off": "stopped before its answer arrived; a resume re-sends it safely",
+    "unexpected_error": "unexpected error: {kind}",
 }
 
 

@@ -56,6 +56,8 @@ def test_every_pause_reason_is_shown_in_persian_with_its_details(persian: Any, c
     assert PERSIAN.search(shown) and "code 20" not in shown and "code 4" not in shown
     for name in set(names) - {"error", "answer"}:  # those are themselves put into Persian
         assert SAMPLE[name] in shown
+    if "url" in names:
+        assert f"\u2066{SAMPLE['url']}\u2069" in shown  # the address reads left to right
 
 
 def test_an_account_pause_quotes_the_cause_in_persian(persian: Any) -> None:

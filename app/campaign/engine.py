@@ -45,7 +45,7 @@ from app.campaign.journal import (
 )
 from app.campaign.schedule import QuietHours, seconds_until
 from app.campaign.writer import JournalWriter
-from app.reasons import pause_text
+from app.reasons import pause_text, reason_text
 
 log = logging.getLogger(__name__)
 
@@ -453,13 +453,13 @@ class CampaignEngine:
                 request_id=recipient.request_id,
             )
         except asyncio.CancelledError:
-            state, text = RecipientState.UNKNOWN, "stopped before its answer arrived; a resume re-sends it safely"
+            state, text = RecipientState.UNKNOWN, reason_text("cut_off")
         except SafirError as error:
             state, error_code, text = self._judge(recipient, error), getattr(error, "code", None), error.message
         except Exception as error:  # noqa: BLE001 - the boundary: nothing may end a campaign silently
             log.error("campaign %s row %s: unexpected %s", recipient.campaign_id, row, type(error).__name__,
                       exc_info=True)
-            state, text = RecipientState.UNKNOWN, f"unexpected error: {type(error).__name__}"
+            state, text = RecipientState.UNKNOWN, reason_text("unexpected_error", kind=type(error).__name__)
             self.pause(pause_text("unexpected", kind=type(error).__name__, detail=scrub(str(error))[:200]))
         else:
             state, message_id = RecipientState.SENT, result.message_id

@@ -14,6 +14,7 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from app.reasons import PAUSE_REASONS, REASONS, parse_reason
+from app.ui.widgets import ltr
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
 SERVICE_ERRORS: dict[int, str] = {
@@ -59,6 +60,8 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
         if inner in params:
             params[inner] = describe_error(params[inner])
+    if "url" in params:
+        params["url"] = ltr(params["url"])  # "http://…" must not turn around inside Persian text
     return _tr(REASONS.get(code) or PAUSE_REASONS[code]).format(**params)
 
 

@@ -257,6 +257,9 @@ FA = {
     "same number as row {row}": "همان شمارهٔ ردیف {row}",
     "on the suppression list": "در فهرست ممنوع است",
     "this row makes an invalid message: {detail}": "این ردیف پیام نادرستی می‌سازد: {detail}",
+    "stopped before its answer arrived; a resume re-sends it safely":
+        "پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد",
+    "unexpected error: {kind}": "خطای پیش‌بینی‌نشده: {kind}",
     "the service had an internal error; try again later": "سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید",
     "too many messages at once: the service asked to slow down": "پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید",
     "the service refused the message as invalid (check the template, bot and fields)":

@@ -221,7 +221,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="246" />
-        <location filename="../../app/ui/campaign_page.py" line="802" />
+        <location filename="../../app/ui/campaign_page.py" line="803" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
@@ -272,7 +272,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="282" />
-        <location filename="../../app/ui/campaign_page.py" line="944" />
+        <location filename="../../app/ui/campaign_page.py" line="945" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
@@ -615,172 +615,172 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign_page.py" line="730" />
-        <location filename="../../app/ui/campaign_page.py" line="734" />
+        <location filename="../../app/ui/campaign_page.py" line="735" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="733" />
+        <location filename="../../app/ui/campaign_page.py" line="734" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="744" />
+        <location filename="../../app/ui/campaign_page.py" line="745" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="745" />
+        <location filename="../../app/ui/campaign_page.py" line="746" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="746" />
+        <location filename="../../app/ui/campaign_page.py" line="747" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="747" />
+        <location filename="../../app/ui/campaign_page.py" line="748" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="756" />
+        <location filename="../../app/ui/campaign_page.py" line="757" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="757" />
+        <location filename="../../app/ui/campaign_page.py" line="758" />
         <source>%v of %m</source>
         <translation>%v از %m</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="763" />
+        <location filename="../../app/ui/campaign_page.py" line="764" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="805" />
+        <location filename="../../app/ui/campaign_page.py" line="806" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="810" />
+        <location filename="../../app/ui/campaign_page.py" line="811" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="825" />
+        <location filename="../../app/ui/campaign_page.py" line="826" />
         <source>Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?</source>
         <translation>کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="827" />
+        <location filename="../../app/ui/campaign_page.py" line="828" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="828" />
+        <location filename="../../app/ui/campaign_page.py" line="829" />
         <source>Not sent: the same campaign went out recently.</source>
         <translation>فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="832" />
+        <location filename="../../app/ui/campaign_page.py" line="833" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="838" />
+        <location filename="../../app/ui/campaign_page.py" line="839" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="847" />
+        <location filename="../../app/ui/campaign_page.py" line="848" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="849" />
+        <location filename="../../app/ui/campaign_page.py" line="850" />
         <source>Campaign {0} is being sent; pause it before resuming another.</source>
         <translation>کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="862" />
+        <location filename="../../app/ui/campaign_page.py" line="863" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="886" />
+        <location filename="../../app/ui/campaign_page.py" line="887" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="914" />
+        <location filename="../../app/ui/campaign_page.py" line="915" />
         <source>{0:.0f} s left</source>
         <translation>{0:.0f} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="917" />
+        <location filename="../../app/ui/campaign_page.py" line="918" />
         <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
         <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="904" />
+        <location filename="../../app/ui/campaign_page.py" line="905" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="924" />
+        <location filename="../../app/ui/campaign_page.py" line="925" />
         <source>Pausing after the requests in flight…</source>
         <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="929" />
+        <location filename="../../app/ui/campaign_page.py" line="930" />
         <source>Cancelling after the requests in flight…</source>
         <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="942" />
+        <location filename="../../app/ui/campaign_page.py" line="943" />
         <source>Per-row results</source>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="947" />
+        <location filename="../../app/ui/campaign_page.py" line="948" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="949" />
+        <location filename="../../app/ui/campaign_page.py" line="950" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="968" />
+        <location filename="../../app/ui/campaign_page.py" line="969" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="969" />
+        <location filename="../../app/ui/campaign_page.py" line="970" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="977" />
+        <location filename="../../app/ui/campaign_page.py" line="978" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="994" />
+        <location filename="../../app/ui/campaign_page.py" line="995" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="998" />
+        <location filename="../../app/ui/campaign_page.py" line="999" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="1014" />
+        <location filename="../../app/ui/campaign_page.py" line="1015" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -1378,4 +1378,4 @@
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
 </context>
-<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message></context></TS>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message></context></TS>
