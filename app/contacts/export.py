@@ -33,8 +33,13 @@ class ExportError(Exception):
 def _neutralise_column(column: pd.Series) -> pd.Series:
     """Prefix text that a spreadsheet would run as a formula with an apostrophe."""
     text = column.astype("string")
+    if not text.notna().any():
+        return text
     risky = text.str.startswith(_FORMULA_START).fillna(False).astype(bool)
-    return text.where(~risky, "'" + text)
+    if risky.any():
+        text = text.copy()
+        text[risky] = "'" + text[risky]
+    return text
 
 
 def results_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:

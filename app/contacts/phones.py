@@ -108,7 +108,7 @@ def normalise(raw: str) -> PhoneCheck:
 #: The usual clean forms, with separators already removed: +98 / 0098 / 98 / 0 and a
 #: 10-digit national number, or a bare 9xxxxxxxxx (RE2 syntax, run by Arrow over whole
 #: columns).
-_FAST_FORM = r"^(?:(?:\+98|0098|98|0)(?P<prefixed>[1-9]\d{9})|(?P<bare>9\d{9}))$"
+_FAST_FORM = r"^(?:(?:\+98|0098|98|0)[1-9]\d{9}|9\d{9})$"
 _FAST_SEPARATORS = "[\\s\u00a0\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\\-\u2010-\u2015\u2212.()/_]"
 #: The national digits that decide a number's type in phonenumbers' metadata for
 #: Iranian mobiles; each distinct prefix is checked once (and per number if two probes
@@ -133,8 +133,10 @@ def normalise_column(values: Sequence[str | None] | pa.Array | pa.ChunkedArray) 
     non_ascii = pc.match_substring_regex(texts, "[^\\x00-\\x7F]")
     if pc.any(non_ascii).as_py():
         wide = pc.filter(texts, non_ascii)
-        for local, ascii_digit in zip("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789"):
-            wide = pc.replace_substring(wide, pattern=local, replacement=ascii_digit)
+        for digits in ("۰۱۲۳۴۵۶۷۸۹", "٠١٢٣٤٥٦٧٨٩"):  # Persian, then Arabic-Indic
+            if pc.any(pc.match_substring_regex(wide, f"[{digits[0]}-{digits[9]}]")).as_py():
+                for index, local in enumerate(digits):
+                    wide = pc.replace_substring(wide, pattern=local, replacement=str(index))
         texts = pc.replace_with_mask(texts, non_ascii, wide)
     # Most cells are already clean: match them as they are, and clean only the rest.
     national = _national(texts)
@@ -172,11 +174,13 @@ def normalise_column(values: Sequence[str | None] | pa.Array | pa.ChunkedArray) 
 
 
 def _national(texts: pa.Array) -> pa.Array:
-    """The 10-digit national number of each clean text in a usual form, else null."""
-    matches = pc.extract_regex(texts, pattern=_FAST_FORM)
-    prefixed = matches.field("prefixed")
-    national = pc.if_else(pc.equal(prefixed, ""), matches.field("bare"), prefixed)
-    return pc.if_else(pc.is_valid(matches), national, pa.scalar(None, pa.string()))
+    """The 10-digit national number of each clean text in a usual form, else null.
+
+    Every usual form ends in its national number, so a match is enough: the last ten
+    characters are it (cheaper than extracting regex groups).
+    """
+    matched = pc.match_substring_regex(texts, _FAST_FORM)
+    return pc.if_else(matched, pc.utf8_slice_codeunits(texts, -10), pa.scalar(None, pa.string()))
 
 
 _AMBIGUOUS = PhoneCheck(None, "ambiguous prefix")

@@ -207,9 +207,10 @@ def _read_workbook(path: Path, sheet: str | None) -> Sheet:
     header = header_index(rows[:30])
     names_row = _column_texts(list(rows[header]) + [None] * (width - len(rows[header])))
     body = rows[header + 1:]
-    columns = list(zip(*(row if len(row) == width else list(row) + [None] * (width - len(row)) for row in body)))
-    frame = pd.DataFrame({index: _column_texts(column) for index, column in enumerate(columns)}
-                         if columns else {index: [] for index in range(width)}, dtype=object)
+    if any(len(row) != width for row in body):  # calamine's ranges are rectangular; be sure
+        body = [row if len(row) == width else list(row) + [None] * (width - len(row)) for row in body]
+    cells = pd.DataFrame(body, columns=range(width), dtype=object)  # rows to columns in C
+    frame = pd.DataFrame({index: _column_texts(cells[index].tolist()) for index in range(width)}, dtype=object)
     frame.columns = names_row
     return Sheet(path, frame, header_row=header + 1, sheet_name=chosen, sheet_names=names)
 

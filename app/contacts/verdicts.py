@@ -107,8 +107,15 @@ def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = froz
         is_suppressed = pc.fill_null(pc.is_in(phones, value_set=pa.array(sorted(suppressed), type=pa.string())),
                                      False).to_numpy(zero_copy_only=False)
     candidates = has_phone & ~is_suppressed
-    keys = pd.Series(numbers).where(candidates)
-    duplicate = candidates & keys.duplicated(keep="first").to_numpy()
+    # Each candidate's number as a group code; rows are in order, so a group's first
+    # position is its first row.
+    group = np.full(count, -1, dtype=np.int64)
+    group[candidates] = pd.factorize(numbers[candidates])[0]
+    first = np.full(int(group.max()) + 1 if candidates.any() else 0, -1, dtype=np.int64)
+    positions = np.flatnonzero(candidates)
+    first[group[positions[::-1]]] = positions[::-1]  # the last write wins: the first position
+    duplicate = np.zeros(count, dtype=bool)
+    duplicate[positions] = first[group[positions]] != positions
     codes[candidates & ~duplicate] = _CODE[Verdict.VALID]
     codes[duplicate] = _CODE[Verdict.DUPLICATE]
     codes[is_suppressed] = _CODE[Verdict.SUPPRESSED]
@@ -117,10 +124,10 @@ def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = froz
     duplicate_of = missing_ints(count)
     reason = pd.Series(pd.array(reasons, dtype="string"))
     if duplicate.any():
-        first_row = pd.Series(rows).where(candidates).groupby(keys).transform("min")
-        duplicate_of[duplicate] = first_row[duplicate].astype("int64").to_numpy()
+        first_rows = rows[first[group[duplicate]]]
+        duplicate_of[duplicate] = first_rows
         before, after = REASONS["duplicate"].split("{row}")
-        reason[duplicate] = before + first_row[duplicate].astype("int64").astype(str) + after
+        reason[duplicate] = before + pd.Series(first_rows).astype(str).to_numpy() + after
     if is_suppressed.any():
         reason[is_suppressed] = reason_text("suppressed")
     frame = pd.DataFrame({
