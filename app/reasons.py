@@ -30,6 +30,8 @@ REASONS: dict[str, str] = {
     "uan": "a company (UAN) number, not a mobile",
     "pager": "a pager number, not a mobile",
     "not_mobile_prefix": "not an Iranian mobile prefix",
+    "formula_unsaved": "a formula whose result was not saved: open and save the file in Excel or LibreOffice, or "
+                       "paste values",
     "duplicate": "same number as row {row}",
     "suppressed": "on the suppression list",
     "invalid_message": "this row makes an invalid message: {detail}",

@@ -15,6 +15,7 @@ import pyarrow.compute as pc
 
 from app.reasons import REASONS, reason_text
 
+from app.contacts.formulas import unsaved_formula_rows
 from app.contacts.phones import EMPTY, normalise_column
 from app.contacts.sheets import Sheet
 
@@ -85,6 +86,22 @@ def _none(value: Any) -> Any:
     return None if value is None or (isinstance(value, float) and value != value) or value is pd.NA else value
 
 
+def _mark_unsaved_formulas(sheet: Sheet, phone_column: str, rows: np.ndarray, failed: np.ndarray,
+                           codes: np.ndarray, reasons: pa.Array) -> pa.Array:
+    """The reasons with rows whose phone cell is a formula with no saved result (read
+    as empty or 0) told so, instead of "empty" or "invalid"; ``codes`` made invalid
+    for those rows in place. ``failed`` marks the rows without a phone."""
+    if sheet.path.suffix.lower() not in (".xlsx", ".xlsm", ".xls", ".ods") or not failed.any():
+        return reasons
+    column = sheet.columns.index(phone_column)
+    found = unsaved_formula_rows(sheet.path, sheet.sheet_name, column, set(rows[failed].tolist()))
+    if not found:
+        return reasons
+    mask = np.isin(rows, np.fromiter(found, dtype=np.int64))
+    codes[mask] = _CODE[Verdict.INVALID]
+    return pc.if_else(pa.array(mask), pa.scalar(reason_text("formula_unsaved")), reasons)
+
+
 def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = frozenset()) -> Verdicts:
     """Verdicts for every data row of ``sheet``, in sheet order, computed column-wise.
 
@@ -102,6 +119,7 @@ def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = froz
     has_phone = pc.is_valid(phones).to_numpy(zero_copy_only=False)
     codes = np.full(count, _CODE[Verdict.INVALID], dtype=np.int8)
     codes[pc.fill_null(pc.equal(reasons, EMPTY.reason), False).to_numpy(zero_copy_only=False)] = _CODE[Verdict.EMPTY]
+    reasons = _mark_unsaved_formulas(sheet, phone_column, rows, ~has_phone, codes, reasons)
     is_suppressed = np.zeros(count, dtype=bool)
     if suppressed:
         is_suppressed = pc.fill_null(pc.is_in(phones, value_set=pa.array(sorted(suppressed), type=pa.string())),

@@ -254,6 +254,8 @@ FA = {
     "a company (UAN) number, not a mobile": "شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه",
     "a pager number, not a mobile": "شمارهٔ پیجر است، نه همراه",
     "not an Iranian mobile prefix": "پیش‌شمارهٔ همراه ایرانی نیست",
+    "a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values":
+        "فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید",
     "same number as row {row}": "همان شمارهٔ ردیف {row}",
     "on the suppression list": "در فهرست ممنوع است",
     "this row makes an invalid message: {detail}": "این ردیف پیام نادرستی می‌سازد: {detail}",
