@@ -689,23 +689,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def _campaign_source(campaign: Any, rows: list[dict[str, Any]], sheet_name: str | None) -> Any:
     """The sheet a campaign was sent from, read again; CliError if it is gone or no
-    longer matches (a phone as typed is not in its row any more)."""
-    from app.contacts import SheetError, read_sheet
+    longer matches."""
+    from app.workflow import CampaignInputError, campaign_source
 
-    if not campaign.source_path:
-        raise CliError(f"campaign {campaign.id} was not sent from a sheet.")
     try:
-        sheet = read_sheet(campaign.source_path, sheet_name)
-    except SheetError as exc:
-        raise CliError(f"the campaign's sheet cannot be read again: {exc}") from None
-    records = sheet.records()
-    for result in rows:
-        index = result["row"] - sheet.header_row - 1
-        typed = str(result["phone_input"] or "").strip()
-        if typed and not (0 <= index < len(records) and typed in (str(v).strip() for v in records[index].values())):
-            raise CliError(f"{Path(campaign.source_path).name} has changed since campaign {campaign.id} was sent "
-                           f"(row {result['row']} no longer holds {typed!r}); export without --with-source.")
-    return sheet
+        return campaign_source(campaign, rows, sheet_name)
+    except CampaignInputError as exc:
+        raise CliError(f"{exc} Export without --with-source.") from None
 
 
 COMMANDS = {

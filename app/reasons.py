@@ -62,6 +62,29 @@ PAUSE_REASONS: dict[str, str] = {
 }
 
 
+#: Why composed content cannot be sent (app.campaign's ContentError), without the field.
+CONTENT_PROBLEMS: dict[str, str] = {
+    "bad_kind": "must be one of {kinds}",
+    "empty_text": "the message text is empty",
+    "no_file": "upload a file first",
+    "no_buttons": "add at least one button",
+    "no_otp": "name the column with the one-time passwords",
+    "no_template": "choose a template",
+    "unknown_field": "the template has no field {field}",
+    "empty_row": "a row needs at least one button",
+    "no_label": "a button needs a label",
+    "no_action": "a button needs a url, a web_app url or a copy text",
+    "bad_scheme": "a button's address must start with https:// (or http://): {url}",
+    "unknown_filter": "{placeholder}: unknown filter; the one there is: |jalali",
+    "unknown_column": "uses {placeholder} but the sheet has no such column",
+}
+
+
+def problem_text(code: str, **params: object) -> str:
+    """The English sentence of content problem ``code`` (KeyError for an unknown code)."""
+    return CONTENT_PROBLEMS[code].format(**params)
+
+
 def reason_text(code: str, **params: object) -> str:
     """The English sentence of reason ``code`` (KeyError for an unknown code)."""
     return REASONS[code].format(**params)
@@ -75,7 +98,7 @@ def pause_text(code: str, **params: object) -> str:
 @cache
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     patterns = []
-    for code, template in {**REASONS, **PAUSE_REASONS}.items():
+    for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS}.items():
         parts = re.split(r"\{(\w+)\}", template)
         regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
         patterns.append((code, re.compile(regex + "$", re.DOTALL)))
@@ -83,8 +106,8 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
-    """``(code, params)`` of a sentence :func:`reason_text` or :func:`pause_text` made,
-    or None for other text."""
+    """``(code, params)`` of a sentence :func:`reason_text`, :func:`pause_text` or
+    :func:`problem_text` made, or None for other text."""
     for code, pattern in _patterns():
         match = pattern.match(text)
         if match:

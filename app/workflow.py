@@ -229,3 +229,120 @@ def create_quick_send(
         rate_per_minute=0, in_flight=1, base_url=base_url,
         recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)],
     )
+
+
+#: Spec 8: at most this many requests per minute per organization member; a faster
+#: set rate only meets rate-limit answers.
+SERVICE_RATE_LIMIT = 300.0
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a campaign will take, before it starts: ``recipients`` (valid rows),
+    ``skipped`` (duplicate + suppressed + invalid + empty rows), ``unit_price`` and
+    ``cost`` in the account's currency, ``rate_per_minute`` actually expected (the set
+    rate capped at the service's limit; messages per minute) and ``minutes`` at that
+    rate (0 when there is nobody to send to)."""
+
+    recipients: int
+    skipped: int
+    unusable: int
+    unit_price: float
+    cost: float
+    rate_per_minute: float
+    minutes: float
+    above_limit: bool
+
+
+def estimate(counts: Mapping[str, int], *, unit_price: float, rate_per_minute: float,
+             service_limit: float = SERVICE_RATE_LIMIT) -> Estimate:
+    """The review's figures from a sheet's verdict ``counts`` (valid, invalid,
+    duplicate, suppressed, empty). A rate of 0 ("as fast as allowed") and any rate above
+    ``service_limit`` are expected to run at the limit (spec 8)."""
+    recipients = int(counts.get("valid", 0))
+    unusable = int(counts.get("invalid", 0)) + int(counts.get("empty", 0))
+    skipped = unusable + int(counts.get("duplicate", 0)) + int(counts.get("suppressed", 0))
+    effective = min(rate_per_minute, service_limit) if rate_per_minute > 0 else service_limit
+    return Estimate(recipients=recipients, skipped=skipped, unusable=unusable, unit_price=unit_price,
+                    cost=recipients * unit_price, rate_per_minute=effective,
+                    minutes=recipients / effective if effective else 0.0,
+                    above_limit=rate_per_minute > service_limit)
+
+
+def parse_fields(text: str) -> dict[str, str]:
+    """Template fields typed one ``name=value`` per line (spaces around both trimmed;
+    lines without "=" ignored; a later line wins). Raises CampaignInputError for a
+    line with an empty name."""
+    fields: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "=" not in line:
+            continue
+        name, value = line.split("=", 1)
+        if not name.strip():
+            raise CampaignInputError(f"line {number}: a field needs a name before '='.")
+        fields[name.strip()] = value.strip()
+    return fields
+
+
+@dataclass(frozen=True)
+class SingleSend:
+    """The outcome of one message to one phone (a quick send or a campaign's test send):
+    ``outcome`` is "sent", "unknown" (the answer was lost: it may have arrived),
+    "failed" (the service refused it; ``error``/``error_code`` say why), "not_sent"
+    (the run stopped before it, ``error`` says why) or "invalid" (never sent: the phone
+    or the content is wrong, ``error`` says which)."""
+
+    outcome: str
+    phone: str | None = None
+    message_id: str | None = None
+    error: str | None = None
+    error_code: int | None = None
+    campaign_id: int | None = None
+
+
+async def send_one(journal: Journal, client: Any, *, phone_input: str, content: Content, bot_id: int,
+                   base_url: str, template_fields: list[str] | None = None,
+                   fields: Mapping[str, str] | None = None) -> SingleSend:
+    """Send ``content`` (its placeholders filled from ``fields``) to one phone through
+    the journal and the campaign engine, so it has a fixed request_id and a place in
+    the phone's history. ``client`` is an open SafirClient. Never raises for a bad
+    phone or content (outcome "invalid"); spec 4.3."""
+    from app.campaign import CampaignEngine
+
+    try:
+        campaign_id = create_quick_send(journal, phone_input=phone_input, content=content, bot_id=bot_id,
+                                        base_url=base_url, template_fields=template_fields, fields=fields)
+    except CampaignInputError as exc:
+        return SingleSend("invalid", error=str(exc))
+    result = await CampaignEngine(journal, client).run(campaign_id)
+    row = journal.recipients(campaign_id)[0]
+    if row.state == "sent":
+        return SingleSend("sent", row.phone, row.message_id, campaign_id=campaign_id)
+    if row.state == "unknown":
+        return SingleSend("unknown", row.phone, error=row.error, error_code=row.error_code, campaign_id=campaign_id)
+    if row.state == "failed":
+        return SingleSend("failed", row.phone, error=row.error, error_code=row.error_code, campaign_id=campaign_id)
+    return SingleSend("not_sent", row.phone, error=result.reason or row.error, error_code=row.error_code,
+                      campaign_id=campaign_id)
+
+
+def campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name: str | None = None) -> Sheet:
+    """The sheet ``campaign`` was sent from, read again for a results copy. Raises
+    CampaignInputError if it was not sent from a sheet, cannot be read, or no longer
+    matches its ``rows`` (a phone as typed is not in its row any more)."""
+    from app.contacts import SheetError
+
+    if not campaign.source_path:
+        raise CampaignInputError(f"campaign {campaign.id} was not sent from a sheet.")
+    try:
+        sheet = read_sheet(campaign.source_path, sheet_name)
+    except SheetError as exc:
+        raise CampaignInputError(f"the campaign's sheet cannot be read again: {exc}") from None
+    records = sheet.records()
+    for result in rows:
+        index = result["row"] - sheet.header_row - 1
+        typed = str(result["phone_input"] or "").strip()
+        if typed and not (0 <= index < len(records) and typed in (str(v).strip() for v in records[index].values())):
+            raise CampaignInputError(f"{Path(campaign.source_path).name} has changed since campaign {campaign.id} "
+                                     f"was sent (row {result['row']} no longer holds {typed!r}).")
+    return sheet

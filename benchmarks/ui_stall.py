@@ -77,10 +77,10 @@ def main() -> None:
 
         async def scenario() -> None:
             page = window.campaign
-            await page.open_sheet(sheet)
-            page.text_edit.setPlainText("سلام {{name}}")
-            page.rate_spin.setValue(0)
-            page.in_flight_spin.setValue(16)
+            await page.recipients.open_sheet(sheet)
+            page.message.text_edit.setPlainText("سلام {{name}}")
+            page.review.rate_spin.setValue(0)
+            page.review.in_flight_spin.setValue(16)
             meter.start()
             await asyncio.sleep(3)
             figures["idle"] = meter.stop()

@@ -45,27 +45,27 @@ def main() -> None:
 
             async def scenario() -> None:
                 page = window.campaign
-                await page.open_sheet(SAMPLE)
+                await page.recipients.open_sheet(SAMPLE)
                 shot("1-recipients")
                 page.go(1)
                 # A different message per pass: the same one twice would (rightly) ask "send again?"
                 offer = "تخفیف ویژه امروز" if language == "en" else "تخفیف ویژهٔ آخر هفته"
-                page.text_edit.setPlainText(f"سلام {{{{نام}}}}، {offer} برای مشتریان {{{{شهر}}}}!")
-                page.kind_combo.setCurrentIndex(3)  # buttons
-                editor = page.button_editor
+                page.message.text_edit.setPlainText(f"سلام {{{{نام}}}}، {offer} برای مشتریان {{{{شهر}}}}!")
+                page.message.kind_combo.setCurrentIndex(3)  # buttons
+                editor = page.message.button_editor
                 editor.set_rows(())
                 editor.add_button(0, "خرید", "url", "https://example.com/shop")
                 editor.add_button(0, "کد تخفیف", "copy_text", "OFF-{{نام}}")
                 editor.add_button(1, "", "web_app", "")  # an incomplete button, marked
                 shot("2-message-buttons")
                 editor.set_rows(editor.rows()[:1])
-                page.kind_combo.setCurrentIndex(4)  # template
-                page.template_mapper.combos["name"].setCurrentText("{{نام}}")
-                page.template_mapper.combos["shop"].setCurrentText("فروشگاه نمونه")
+                page.message.kind_combo.setCurrentIndex(4)  # template
+                page.message.template_mapper.combos["name"].setCurrentText("{{نام}}")
+                page.message.template_mapper.combos["shop"].setCurrentText("فروشگاه نمونه")
                 shot("2-message-template")
-                page.kind_combo.setCurrentIndex(3)
+                page.message.kind_combo.setCurrentIndex(3)
                 page.go(2)
-                page.rate_spin.setValue(600)
+                page.review.rate_spin.setValue(600)
                 shot("3-review")
                 await page.send()
                 shot("4-send")

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import QApplication, QComboBox
 
 from app.campaign import ButtonSpec, CampaignStatus
 from app.sandbox import EmbeddedSandbox
-from app.ui.campaign_page import StatusFilterProxy
+from app.ui.widgets import StatusFilterProxy
 from app.ui.main_window import MainWindow, apply_language, make_context
 from app.ui.models import HistoryModel, ResultsModel
-from app.ui.panels import local_time
+from app.ui.widgets import local_time
 from app.ui.widgets import ButtonEditor, TemplateMapper
 from tests.helpers import SAMPLES, delivered
 
@@ -151,36 +151,36 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
     async def scenario() -> None:
         page.go(1)
         assert "Open a spreadsheet first" in page.message_line.text()  # cannot skip ahead
-        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
-        assert page.model.rowCount() == 20 and page.column_combo.currentText() == "موبایل"
-        assert "14 valid" in page.counts_label.text() and "1 empty" in page.counts_label.text()
-        page.filter_combo.setCurrentIndex(page.filter_combo.findData("invalid"))
-        assert page.proxy.rowCount() == 4
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.xlsx")
+        assert page.recipients.model.rowCount() == 20 and page.recipients.column_combo.currentText() == "موبایل"
+        assert "14 valid" in page.recipients.counts_label.text() and "1 empty" in page.recipients.counts_label.text()
+        page.recipients.filter_combo.setCurrentIndex(page.recipients.filter_combo.findData("invalid"))
+        assert page.recipients.proxy.rowCount() == 4
         page.go(1)
-        page.text_edit.setPlainText("سلام {{نام}}")
-        assert page.preview_label.text() == "سلام علی"
-        page.preview_row.setValue(3)
-        assert page.preview_label.text() == "سلام زهرا"
-        option = page.text_edit.document().defaultTextOption()
+        page.message.text_edit.setPlainText("سلام {{نام}}")
+        assert page.message.preview_label.text() == "سلام علی"
+        page.message.preview_row.setValue(3)
+        assert page.message.preview_label.text() == "سلام زهرا"
+        option = page.message.text_edit.document().defaultTextOption()
         assert option.textDirection() == Qt.LayoutDirection.RightToLeft
         page.go(2)
-        assert "14</b> recipients" in page.review_label.text()
-        page.rate_spin.setValue(0)
+        assert "14</b> recipients" in page.review.review_label.text()
+        page.review.rate_spin.setValue(0)
         result = await page.send()
         assert result is not None and result.status == CampaignStatus.FINISHED
         assert page.steps.currentIndex() == 4
-        assert await page.export_results(tmp_path / "out.xlsx")
+        assert await page.results.export_results(tmp_path / "out.xlsx")
         assert await window.inbox.refresh() == 13  # the sandbox inbox shows every delivery
 
     run_in_qt_loop(qapp, scenario)
-    assert page.progress.value() == page.progress.maximum() == 14
-    statuses = [r["status"] for r in page.results_model.rows()]
+    assert page.send_step.progress.value() == page.send_step.progress.maximum() == 14
+    statuses = [r["status"] for r in page.results.results_model.rows()]
     assert statuses.count("sent") == 13 and statuses.count("failed") == 1
     assert len(delivered(sandbox)) == 13
     exported = list(openpyxl.load_workbook(tmp_path / "out.xlsx").active.iter_rows(values_only=True))
     header = exported[0]  # the user's own sheet, names kept, results beside each row
-    assert header[:3] == ("نام", "موبایل", "شهر") and "result_status" in header
-    status = header.index("result_status")
+    assert header[:3] == ("نام", "موبایل", "شهر") and "Result: Status" in header
+    status = header.index("Result: Status")
     assert len(exported) == 21 and sum(1 for r in exported if r[status] == "sent") == 13
     assert exported[1][0] == "علی" and exported[1][status] == "sent"
     window.history.refresh()
@@ -192,20 +192,20 @@ def test_a_second_campaign_in_the_same_session_can_be_started(qapp: Any, window:
     page = window.campaign
 
     async def scenario() -> None:
-        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
-        page.text_edit.setPlainText("سلام {{نام}}")
-        page.rate_spin.setValue(0)
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.xlsx")
+        page.message.text_edit.setPlainText("سلام {{نام}}")
+        page.review.rate_spin.setValue(0)
         page.go(2)
         assert (await page.send()).status == CampaignStatus.FINISHED
-        assert not page.start_button.isEnabled()  # that campaign is done
-        assert await page.open_sheet(SAMPLES / "contacts.csv")  # the next one
-        assert page.start_button.isEnabled() and page.progress.value() <= 0
-        assert page.log.toPlainText() == ""
+        assert not page.send_step.start_button.isEnabled()  # that campaign is done
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")  # the next one
+        assert page.send_step.start_button.isEnabled() and page.send_step.progress.value() <= 0
+        assert page.send_step.log.toPlainText() == ""
         page.go(1)
-        page.text_edit.setPlainText("دومی {{نام}}")
+        page.message.text_edit.setPlainText("دومی {{نام}}")
         page.go(2)
         page.go(3)
-        assert page.start_button.isEnabled()
+        assert page.send_step.start_button.isEnabled()
         second = await page.send()
         assert second is not None and second.status == CampaignStatus.FINISHED
 
@@ -219,17 +219,17 @@ def test_resume_from_history_while_sending_keeps_pause_working(qapp: Any, window
     page = window.campaign
 
     async def scenario() -> Any:
-        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
-        page.text_edit.setPlainText("سلام {{نام}}")
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.xlsx")
+        page.message.text_edit.setPlainText("سلام {{نام}}")
         page.go(2)
-        page.rate_spin.setValue(60)  # one a second: still sending when History is used
+        page.review.rate_spin.setValue(60)  # one a second: still sending when History is used
         sending = asyncio.ensure_future(page.send())
         while page.engine is None or page.context.journal.counts(page.campaign_id)["sent"] < 1:
             await asyncio.sleep(0.05)
         await window._resume(page.campaign_id)  # History → Resume on the campaign being sent
         assert page.engine is not None and "its controls are here" in page.message_line.text()
-        assert page.pause_button.isEnabled()
-        page.pause_button.click()
+        assert page.send_step.pause_button.isEnabled()
+        page.send_step.pause_button.click()
         return await sending
 
     result = run_in_qt_loop(qapp, scenario)
@@ -242,21 +242,21 @@ def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: M
     page = window.campaign
 
     async def scenario() -> None:
-        assert await page.open_sheet(SAMPLES / "contacts.csv")
-        page.kind_combo.setCurrentIndex(3)  # buttons
-        page.text_edit.setPlainText("منو")
-        page.button_editor.set_rows(((ButtonSpec("", url=""),),))
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
+        page.message.kind_combo.setCurrentIndex(3)  # buttons
+        page.message.text_edit.setPlainText("منو")
+        page.message.button_editor.set_rows(((ButtonSpec("", url=""),),))
         page.go(2)
         assert "needs a label" in page.message_line.text() and page.steps.currentIndex() == 0
-        page.button_editor.set_rows(((ButtonSpec("سایت {{نام}}", url="https://example.com"),),))
-        page.rate_spin.setValue(0)
+        page.message.button_editor.set_rows(((ButtonSpec("سایت {{نام}}", url="https://example.com"),),))
+        page.review.rate_spin.setValue(0)
         assert (await page.send()).status == CampaignStatus.FINISHED
-        page.campaign_id = None
-        page.kind_combo.setCurrentIndex(4)  # template
-        page.template_combo.setCurrentIndex(page.template_combo.findData("welcome"))
-        page.template_mapper.combos["name"].setCurrentText("{{نام}}")
-        page.template_mapper.combos["shop"].setCurrentText("فروشگاه")
-        assert page.content_problem() is None
+        page.send_step.reset()  # the next campaign from the same sheet
+        page.message.kind_combo.setCurrentIndex(4)  # template
+        page.message.template_combo.setCurrentIndex(page.message.template_combo.findData("welcome"))
+        page.message.template_mapper.combos["name"].setCurrentText("{{نام}}")
+        page.message.template_mapper.combos["shop"].setCurrentText("فروشگاه")
+        assert page.message.problem() is None
         assert (await page.send()).status == CampaignStatus.FINISHED
 
     run_in_qt_loop(qapp, scenario)
@@ -271,10 +271,10 @@ def test_errors_are_plain_sentences_in_the_window(qapp: Any, window: MainWindow,
     page = window.campaign
 
     async def scenario() -> None:
-        assert not await page.open_sheet(broken)
+        assert not await page.recipients.open_sheet(broken)
         assert "not a text CSV" in page.message_line.text()
-        assert await page.open_sheet(SAMPLES / "contacts.csv")
-        page.text_edit.setPlainText("{{nope}}")
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
+        page.message.text_edit.setPlainText("{{nope}}")
         page.go(2)
         assert "no such column" in page.message_line.text() and page.steps.currentIndex() == 0
 
@@ -357,8 +357,8 @@ def test_template_library_is_stored_and_feeds_the_wizard(window: MainWindow) -> 
     panel.price_spins["service"].setValue(120)
     assert {t["template_id"] for t in window.context.templates()} == {"welcome", "sale", "order"}
     assert window.context.prices()["service"] == 120
-    window.campaign.kind_combo.setCurrentIndex(4)
-    assert window.campaign.template_combo.findData("order") >= 0
+    window.campaign.message.kind_combo.setCurrentIndex(4)
+    assert window.campaign.message.template_combo.findData("order") >= 0
 
 
 def test_persian_switches_to_right_to_left_with_translations(qapp: QApplication, window: MainWindow) -> None:
@@ -381,14 +381,14 @@ def test_an_import_can_be_stopped(qapp: Any, window: MainWindow, tmp_path: Path)
     big.write_text("mobile\n" + "09121110001\n" * 400_000, encoding="utf-8")
 
     async def scenario() -> bool:
-        reading = asyncio.ensure_future(page.open_sheet(big))
+        reading = asyncio.ensure_future(page.recipients.open_sheet(big))
         while not page.stop_work_button.isVisible():
             await asyncio.sleep(0.01)
         page.stop_work_button.click()
         return await reading
 
     assert run_in_qt_loop(qapp, scenario) is False
-    assert "was stopped" in page.message_line.text() and page.checked is None
+    assert "was stopped" in page.message_line.text() and page.draft.checked is None
     assert not page.stop_work_button.isVisible()
 
 
@@ -397,9 +397,9 @@ def test_a_test_send_fills_the_placeholders_from_the_preview_row(qapp: Any, wind
     page = window.campaign
 
     async def scenario() -> str:
-        assert await page.open_sheet(SAMPLES / "contacts.xlsx")
-        page.text_edit.setPlainText("سلام {{نام}} از {{شهر}}")
-        page.preview_row.setValue(3)
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.xlsx")
+        page.message.text_edit.setPlainText("سلام {{نام}} از {{شهر}}")
+        page.message.preview_row.setValue(3)
         return await page.test_send("0912 111 0099")
 
     assert run_in_qt_loop(qapp, scenario) == "Test sent to 989121110099."

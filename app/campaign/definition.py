@@ -7,16 +7,19 @@ a resume sends exactly what was reviewed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from app.api import InlineButton, Message, MessageData, OtpMessage, RequestValidationError, TemplateMessage
 from app.campaign.journal import NewRecipient
-from app.reasons import reason_text
+from app.reasons import problem_text, reason_text
 from app.campaign.render import RenderError, placeholders, render, unknown_filters
 
 KINDS = ("text", "media", "otp", "buttons", "template")
+#: A button address a Bale client can open (a placeholder at its start is checked per row).
+_WEB_ADDRESS = re.compile(r"https?://\S", re.IGNORECASE)
 #: Verdict of a row that will be sent (the others are stored as skipped).
 SENDABLE = "valid"
 
@@ -93,38 +96,41 @@ class Content:
         ``columns``. ``template_fields``, when known (local template library), are the
         template's ``{{fields}}``: every text_fields key must be one of them."""
         if self.kind not in KINDS:
-            raise ContentError("kind", f"must be one of {', '.join(KINDS)}")
+            raise ContentError("kind", problem_text("bad_kind", kinds=", ".join(KINDS)))
         if self.kind in ("text", "buttons") and not self.text.strip():
-            raise ContentError("text", "the message text is empty")
+            raise ContentError("text", problem_text("empty_text"))
         if self.kind == "media" and not self.file_id:
-            raise ContentError("file_id", "upload a file first")
+            raise ContentError("file_id", problem_text("no_file"))
         if self.kind == "buttons" and not self.buttons:
-            raise ContentError("buttons", "add at least one button")
+            raise ContentError("buttons", problem_text("no_buttons"))
         if self.kind == "otp" and not self.otp.strip():
-            raise ContentError("otp", "name the column with the one-time passwords, e.g. {{code}}")
+            raise ContentError("otp", problem_text("no_otp"))
         if self.kind == "template":
             if not self.template_id.strip():
-                raise ContentError("template_id", "choose a template")
+                raise ContentError("template_id", problem_text("no_template"))
             if template_fields is not None:
                 allowed = set(template_fields)
                 for key in self.text_fields:
                     if key not in allowed:
-                        raise ContentError(f"text_fields.{key}", f"the template has no field {{{{{key}}}}}")
+                        raise ContentError(f"text_fields.{key}", problem_text("unknown_field", field="{{" + key + "}}"))
         for r, row in enumerate(self.buttons):
             if not row:
-                raise ContentError(f"buttons[{r}]", "a row needs at least one button")
+                raise ContentError(f"buttons[{r}]", problem_text("empty_row"))
             for c, b in enumerate(row):
                 if not b.text.strip():
-                    raise ContentError(f"buttons[{r}][{c}].text", "a button needs a label")
+                    raise ContentError(f"buttons[{r}][{c}].text", problem_text("no_label"))
                 if not (b.url or b.web_app_url or b.copy_text):
-                    raise ContentError(f"buttons[{r}][{c}]", "a button needs a url, a web_app url or a copy text")
+                    raise ContentError(f"buttons[{r}][{c}]", problem_text("no_action"))
+                for address in (b.url, b.web_app_url):
+                    if address and not address.startswith("{{") and not _WEB_ADDRESS.match(address):
+                        raise ContentError(f"buttons[{r}][{c}]", problem_text("bad_scheme", url=address))
         available = set(columns)
         for where, value in self._parts():
             for name in unknown_filters(value):
-                raise ContentError(where, f"{{{{…|{name}}}}}: unknown filter; the one there is: |jalali")
+                raise ContentError(where, problem_text("unknown_filter", placeholder="{{…|" + name + "}}"))
             for name in placeholders(value):
                 if name not in available:
-                    raise ContentError(where, f"uses {{{{{name}}}}} but the sheet has no such column")
+                    raise ContentError(where, problem_text("unknown_column", placeholder="{{" + name + "}}"))
 
     def render(self, fields: Mapping[str, str]) -> MessageData:
         """The message for one row. Raises KeyError for a missing column,

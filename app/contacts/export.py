@@ -51,7 +51,8 @@ def results_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     return frame
 
 
-def write_results(path: str | Path, rows: Iterable[Mapping[str, Any]], source: Sheet | None = None) -> Path:
+def write_results(path: str | Path, rows: Iterable[Mapping[str, Any]], source: Sheet | None = None,
+                  names: Mapping[str, str] | None = None) -> Path:
     """Write ``rows`` (mappings with :data:`RESULT_COLUMNS` keys) to ``path``.
 
     The suffix picks the format: ``.csv`` (UTF-8 with BOM; any text a spreadsheet would
@@ -60,9 +61,10 @@ def write_results(path: str | Path, rows: Iterable[Mapping[str, Any]], source: S
     columns sized). With ``source``, the file is
     a copy of the source sheet with the result columns appended, matched by row
     number; for an .xlsx or .xlsm source written as .xlsx, the copy is the source
-    workbook itself (every sheet and format kept). Raises ExportError.
+    workbook itself (every sheet and format kept). ``names`` renames result columns
+    in the file (the window writes them in the user's language). Raises ExportError.
     """
-    return write_frame(path, results_frame(rows), source)
+    return write_frame(path, results_frame(rows), source, names)
 
 
 def write_verdicts(path: str | Path, verdicts: Verdicts, source: Sheet | None = None) -> Path:
@@ -79,14 +81,15 @@ def write_verdicts(path: str | Path, verdicts: Verdicts, source: Sheet | None = 
     return write_frame(path, frame, source)
 
 
-def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = None) -> Path:
+def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = None,
+                names: Mapping[str, str] | None = None) -> Path:
     """Write a results table (columns :data:`RESULT_COLUMNS`); see :func:`write_results`."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
         raise ExportError(f"cannot write {path.name}: choose a .csv or .xlsx file name.")
     if source is not None and suffix == ".xlsx" and source.path.suffix.lower() in (".xlsx", ".xlsm"):
-        return _workbook_copy(path, frame, source)
+        return _workbook_copy(path, frame, source, names or {})
     out = frame.copy()
     if source is not None:
         original = source.frame.copy()
@@ -97,6 +100,8 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
                                            dtype="Int64"))
         extra = out.drop(columns=["phone_input"]).rename(columns={c: f"result_{c}" for c in out.columns if c != "row"})
         out = original.merge(extra, on="row", how="left")
+    if names:
+        out = out.rename(columns={c: names.get(c, c) for c in out.columns})
     if suffix == ".csv":
         # Every text cell, whoever wrote it (the sheet, the service, the app): a CSV has
         # no cell types, so the apostrophe is the only guard. XLSX cells are typed as
@@ -134,7 +139,7 @@ def _typed(text: object) -> object:
     return text
 
 
-def _workbook_copy(path: Path, frame: pd.DataFrame, source: Sheet) -> Path:
+def _workbook_copy(path: Path, frame: pd.DataFrame, source: Sheet, names: Mapping[str, str]) -> Path:
     """The source workbook itself, opened with openpyxl, with the result columns
     appended to the chosen sheet beside its header row: every other sheet, merged cells,
     formats, hidden rows and columns and formulas stay as they were (macros of an .xlsm
@@ -151,7 +156,8 @@ def _workbook_copy(path: Path, frame: pd.DataFrame, source: Sheet) -> Path:
     columns = [c for c in frame.columns if c not in ("row", "phone_input")]
     first = sheet.max_column + 1
     for offset, name in enumerate(columns):
-        cell = sheet.cell(row=source.header_row, column=first + offset, value=f"result_{name}")
+        header = f"result_{name}"
+        cell = sheet.cell(row=source.header_row, column=first + offset, value=names.get(header, header))
         cell.font = Font(bold=True)
     values = frame[columns].astype(object).where(frame[columns].notna(), None)
     for row, record in zip(frame["row"].tolist(), values.itertuples(index=False)):

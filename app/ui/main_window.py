@@ -8,7 +8,6 @@ import logging
 import os
 import sys
 import traceback
-from pathlib import Path
 from types import TracebackType
 
 os.environ.setdefault("QT_API", "pyside6")
@@ -38,11 +37,11 @@ from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths  # noqa: E402
 from app.campaign import Journal  # noqa: E402
 from app.profiles import SecretStore  # noqa: E402
 from app.reasons import pause_text  # noqa: E402
-from app.ui.campaign_page import CampaignPage  # noqa: E402
+from app.ui.campaign import CampaignDraft, CampaignPage, RunController  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
 from app.ui.panels import BalancePanel, HistoryPanel, InboxDock, ProfilesPanel, QuickSendPanel, TemplatesPanel  # noqa: E402
 from app.ui.settings import UiSettings  # noqa: E402
-from app.ui.widgets import ltr  # noqa: E402
+from app.ui.widgets import choose, ltr  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +52,15 @@ LANGUAGES = {"en": "English", "fa": "فارسی"}
 class MainWindow(QMainWindow):
     """Every panel of the app behind one side list; ``context`` is shared by all."""
 
-    def __init__(self, context: AppContext, sandbox_url: str | None = None) -> None:
+    def __init__(self, context: AppContext, sandbox_url: str | None = None, runs: RunController | None = None,
+                 draft: CampaignDraft | None = None) -> None:
         super().__init__()
         self.context = context
         self.setWindowTitle(self.tr("Safir campaign") + (self.tr(" — sandbox") if context.connection.demo else ""))
-        self.campaign = CampaignPage(context)
+        # The runs outlive this window when it is rebuilt for another language.
+        self.runs = runs if runs is not None else RunController(context)
+        self.campaign = CampaignPage(context, self.runs, draft)
+        self._quitting = False
         self.quick = QuickSendPanel(context)
         self.balance = BalancePanel(context)
         self.history = HistoryPanel(context)
@@ -95,6 +98,21 @@ class MainWindow(QMainWindow):
                         min(800, int(free.height() * 0.92)) if free else 800)
 
     def _build_menu(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        for text, shortcut, slot in (
+            (self.tr("New campaign"), "Ctrl+N", self._new_campaign),
+            (self.tr("Open sheet…"), "Ctrl+O", self._open_sheet),
+            (self.tr("Export results…"), "Ctrl+E", self._export_results),
+        ):
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(shortcut))
+            action.triggered.connect(slot)
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        quit_action = QAction(self.tr("Quit"), self)
+        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
         menu = self.menuBar().addMenu(self.tr("&View"))
         self.language_actions: dict[str, QAction] = {}
         languages = menu.addMenu(self.tr("Language"))
@@ -116,6 +134,9 @@ class MainWindow(QMainWindow):
         logs = QAction(self.tr("Open the logs folder"), self)
         logs.triggered.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths.log_dir()))))
         help_menu.addAction(logs)
+        keys = QAction(self.tr("Keyboard shortcuts"), self)
+        keys.triggered.connect(self.show_shortcuts)
+        help_menu.addAction(keys)
 
     def show_about(self) -> QMessageBox:
         """The About box: icon, version, where the state lives; opened without blocking."""
@@ -128,6 +149,37 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
+
+    def show_shortcuts(self) -> QMessageBox:
+        """Every keyboard shortcut of the window, opened without blocking."""
+        lines = [(self.tr("New campaign"), "Ctrl+N"), (self.tr("Open sheet…"), "Ctrl+O"),
+                 (self.tr("Export results…"), "Ctrl+E"), (self.tr("Quit"), "Ctrl+Q")]
+        lines += [(self.nav.item(i).text(), f"Ctrl+{i + 1}") for i in range(self.nav.count())]
+        box = QMessageBox(self)
+        box.setWindowTitle(self.tr("Keyboard shortcuts"))
+        box.setText("<br>".join(f"{name}: <b>{ltr(keys)}</b>" for name, keys in lines))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    def _new_campaign(self) -> None:
+        self.nav.setCurrentRow(0)
+        self.campaign.new_campaign()
+
+    def _open_sheet(self) -> None:
+        self.nav.setCurrentRow(0)
+        self.campaign.go(0)
+        self.campaign.recipients.open_button.click()
+
+    def _export_results(self) -> None:
+        self.nav.setCurrentRow(0)
+        if self.campaign.results.campaign_id is None and self.campaign.campaign_id is not None:
+            self.campaign.show_results(self.campaign.campaign_id)
+        if self.campaign.results.campaign_id is None:
+            self.campaign.say(self.tr("Open a campaign's results first (History), or send one."), error=True)
+            return
+        self.campaign.show_results(self.campaign.results.campaign_id)
+        self.campaign.results.export_button.click()
 
     def _wire(self) -> None:
         self.campaign.campaign_changed.connect(lambda _id: self.history.refresh())
@@ -154,7 +206,10 @@ class MainWindow(QMainWindow):
 
     def _open_results(self, campaign_id: int) -> None:
         self.nav.setCurrentRow(0)
-        self.campaign.show_results(campaign_id)
+        if self.runs.is_sending(campaign_id):
+            self.campaign.go_to_send(campaign_id)  # its controls, not a stranded results page
+        else:
+            self.campaign.show_results(campaign_id)
 
     @qasync.asyncSlot(int)
     async def _resume(self, campaign_id: int) -> None:
@@ -169,16 +224,40 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_language(app, code)
-            replacement = MainWindow(self.context, self.inbox.sandbox_url if self.inbox else None)
+            # The draft and the campaigns being sent go to the new window.
+            replacement = MainWindow(self.context, self.inbox.sandbox_url if self.inbox else None,
+                                     runs=self.runs, draft=self.campaign.draft)
             replacement.show()
             app.setProperty("main_window", replacement)
+            self.replaced_by = replacement
+            self._quitting = True
             self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        if self.campaign.engine is not None:
-            self.campaign.engine.pause(pause_text("window_closed"))
+        """Closing while a campaign sends asks first: pause and quit, or keep sending."""
+        if self.runs.is_sending() and not self._quitting:
+            event.ignore()
+            self.ask_before_closing()
+            return
         self.context.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
         super().closeEvent(event)
+
+    def ask_before_closing(self) -> QMessageBox:
+        """The question asked when the window is closed while sending (returned for tests)."""
+        count = len(self.runs.sending())
+        box, answer = choose(self, self.tr("A campaign is being sent"), self.tr(
+            "{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; "
+            "nothing is sent twice.").format(count), [self.tr("Pause and quit"), self.tr("Keep sending")])
+
+        def decided(future: asyncio.Future[int]) -> None:
+            if future.result() == 0:
+                self.runs.pause_all(pause_text("window_closed"))
+                self._quitting = True
+                self.close()
+
+        answer.add_done_callback(decided)
+        self.close_question = box
+        return box
 
 
 _translator: QTranslator | None = None
@@ -320,12 +399,20 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     window = MainWindow(context, sandbox.url if sandbox else None)
     app.setProperty("main_window", window)
 
+    # The loop must outlive the last window: "Pause and quit" waits for the runs to settle.
+    app.setQuitOnLastWindowClosed(False)
+
     async def until_closed() -> None:
         _install_excepthook()
         closed = asyncio.Event()
         app.lastWindowClosed.connect(closed.set)
         window.show()
         await closed.wait()
+        # "Pause and quit": let the runs record what is on its way before the journal closes.
+        for _ in range(100):
+            if not window.runs.is_sending():
+                break
+            await asyncio.sleep(0.1)
 
     try:
         qasync.run(until_closed())

@@ -62,16 +62,16 @@ def _run(home: Path) -> str | None:
         out = home / "results.xlsx"
 
         async def scenario() -> str | None:
-            if not await page.open_sheet(sample):
+            if not await page.recipients.open_sheet(sample):
                 return f"the sample sheet could not be read: {page.message_line.text()}"
-            page.text_edit.setPlainText("سلام {{نام}}")
-            page.rate_spin.setValue(0)
+            page.message.text_edit.setPlainText("سلام {{نام}}")
+            page.review.rate_spin.setValue(0)
             page.go(2)
             result = await page.send()
             if result is None or result.status != CampaignStatus.FINISHED:
                 return f"the demo campaign did not finish: {page.message_line.text()}"
             print(f"campaign sent: {result.counts['sent']} sent, {result.counts['failed']} failed")
-            if not await page.export_results(out):
+            if not await page.results.export_results(out):
                 return f"the results could not be exported: {page.message_line.text()}"
             return None
 
@@ -86,7 +86,7 @@ def _run(home: Path) -> str | None:
     if problem:
         return problem
     table = list(openpyxl.load_workbook(out, read_only=True).active.iter_rows(values_only=True))
-    rows, status = table[1:], table[0].index("result_status")
+    rows, status = table[1:], table[0].index("Result: Status")  # headers in the interface language
     statuses = [row[status] for row in rows]
     found = {"rows": len(rows), "sent": statuses.count("sent"), "failed": statuses.count("failed")}
     if found != EXPECTED:

@@ -13,7 +13,7 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-from app.reasons import PAUSE_REASONS, REASONS, parse_reason
+from app.reasons import CONTENT_PROBLEMS, PAUSE_REASONS, REASONS, parse_reason
 from app.ui.widgets import ltr
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
@@ -60,9 +60,19 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
         if inner in params:
             params[inner] = describe_error(params[inner])
-    if "url" in params:
-        params["url"] = ltr(params["url"])  # "http://…" must not turn around inside Persian text
-    return _tr(REASONS.get(code) or PAUSE_REASONS[code]).format(**params)
+    for name in ("url", "placeholder", "field", "kinds"):
+        if name in params:  # "http://…" and "{{نام}}" must not turn around inside Persian text
+            params[name] = ltr(params[name])
+    return _tr(REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS[code]).format(**params)
+
+
+def describe_content_error(error: Exception) -> str:
+    """A ContentError (``field: problem``) or another content sentence in the user's
+    language; the field's name stays as written, left to right."""
+    field_name, problem = getattr(error, "field", None), getattr(error, "problem", None)
+    if field_name is None or problem is None:
+        return describe(str(error))
+    return f"{ltr(field_name)}: {describe(problem)}"
 
 
 def describe_error(text: str) -> str:
@@ -79,4 +89,5 @@ def describe_error(text: str) -> str:
 
 def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
-    return [*REASONS.values(), *PAUSE_REASONS.values(), *SERVICE_ERRORS.values(), *API_ERRORS.values()]
+    return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *SERVICE_ERRORS.values(),
+            *API_ERRORS.values()]

@@ -1,16 +1,29 @@
-"""Reusable editors of the campaign wizard: the inline-keyboard editor, the template
-field mapper and the live sent/failed chart."""
+"""Widgets shared by the wizard's steps and the panels: the inline-keyboard editor, the
+template field mapper, the live sent/failed chart, the results table, a status line,
+the counts row, the bot chooser, and questions and file dialogs that never nest an
+event loop (``open()`` and a future, not ``exec()``)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+import asyncio
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QCalendar, QDateTime, QLocale, QPointF, QRectF, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
+    QMessageBox,
+    QPlainTextEdit,
     QPushButton,
+    QTableView,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -20,12 +33,16 @@ from PySide6.QtWidgets import (
 from app.campaign import ButtonSpec, RenderError, placeholders, render
 
 ACTIONS = ("url", "web_app", "copy_text")
+_WEB_ADDRESS = re.compile(r"https?://\S", re.IGNORECASE)
 _INVALID = QColor("#ffcdd2")
 
 
 def ltr(text: object) -> str:
-    """``text`` as a left-to-right island (Unicode LRI ... PDI), so a phone number, a
-    path, a URL or an id reads the right way round inside right-to-left text."""
+    """``text`` as a left-to-right island (Unicode LRI ... PDI) in a right-to-left
+    interface, so a phone number, a path, a URL or an id reads the right way round
+    inside Persian text; as it is in a left-to-right interface."""
+    if QGuiApplication.layoutDirection() != Qt.LayoutDirection.RightToLeft:
+        return str(text)
     return f"\u2066{text}\u2069"
 
 
@@ -188,6 +205,10 @@ class ButtonEditor(QWidget):
                 if not (button.url or button.web_app_url or button.copy_text):
                     found.append(self.tr("Row {0}, button {1}: needs an address or a text to copy.").format(
                         r + 1, c + 1))
+                for address in (button.url, button.web_app_url):
+                    if address and not address.startswith("{{") and not _WEB_ADDRESS.match(address):
+                        found.append(self.tr("Row {0}, button {1}: the address must start with https:// (or "
+                                             "http://).").format(r + 1, c + 1))
         return found
 
     # -- look -----------------------------------------------------------------------------
@@ -318,3 +339,247 @@ class RateChart(QWidget):
         painter.drawText(QRectF(area.left() + 6, area.top() + 2, 120, 16), self.tr("sent"))
         painter.setPen(QPen(QColor("#c62828")))
         painter.drawText(QRectF(area.left() + 60, area.top() + 2, 120, 16), self.tr("failed"))
+
+
+# -- text direction and numbers --------------------------------------------------------
+
+
+def starts_right_to_left(text: str) -> bool:
+    """True when the first letter with a strong direction is right-to-left (Persian)."""
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
+def set_text_direction(editor: QPlainTextEdit) -> None:
+    """Lay the editor's text out right to left when it starts with Persian."""
+    rtl = starts_right_to_left(editor.toPlainText())
+    option = editor.document().defaultTextOption()
+    if (option.textDirection() == Qt.LayoutDirection.RightToLeft) != rtl:
+        option.setTextDirection(Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)
+        option.setAlignment(Qt.AlignmentFlag.AlignRight if rtl else Qt.AlignmentFlag.AlignLeft)
+        editor.document().setDefaultTextOption(option)
+
+
+def figure(value: float, decimals: int = 0) -> str:
+    """A count or an amount in the interface's digits and grouping (Persian digits in
+    the Persian interface, through QLocale's default)."""
+    locale = QLocale()
+    return locale.toString(int(round(value))) if decimals == 0 else locale.toString(float(value), "f", decimals)
+
+
+# -- bot chooser ---------------------------------------------------------------------------
+
+
+def fill_bots(combo: QComboBox, bots: dict[int, str]) -> None:
+    """Fill an editable bot list with the profile's bots ("1001 — name"), keeping the
+    chosen bot when it is still there."""
+    chosen = bot_id_of(combo)
+    combo.clear()
+    for bot_id, name in bots.items():
+        combo.addItem(f"{bot_id} — {name}", bot_id)
+    index = combo.findData(chosen)
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
+def bot_id_of(combo: QComboBox) -> int:
+    """The bot chosen in an editable bot list ("1001 — name", or an id typed in); 0 if none."""
+    data = combo.currentData()
+    if isinstance(data, int):
+        return data
+    text = combo.currentText().split("—")[0].strip()
+    return int(text) if text.isdigit() else 0
+
+
+# -- questions and file dialogs without a nested event loop --------------------------------
+
+
+def confirm(parent: QWidget, title: str, text: str) -> asyncio.Future[bool]:
+    """Ask yes/no without blocking the event loop (never exec() inside a coroutine)."""
+    future: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
+    box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def done(button: int) -> None:
+        if not future.done():
+            future.set_result(button == QMessageBox.StandardButton.Yes)
+
+    box.finished.connect(done)
+    box.open()
+    return future
+
+
+def choose(parent: QWidget, title: str, text: str, choices: Sequence[str]) -> tuple[QMessageBox, asyncio.Future[int]]:
+    """Ask the user to pick one of ``choices`` (button labels, the last one the answer to
+    Escape); the future gives the index picked. The box is returned for tests."""
+    future: asyncio.Future[int] = asyncio.get_event_loop().create_future()
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent)
+    buttons = [box.addButton(label, QMessageBox.ButtonRole.AcceptRole if i < len(choices) - 1
+                             else QMessageBox.ButtonRole.RejectRole) for i, label in enumerate(choices)]
+    box.setEscapeButton(buttons[-1])
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def done(_result: int) -> None:
+        clicked = box.clickedButton()
+        if not future.done():
+            future.set_result(buttons.index(clicked) if clicked in buttons else len(choices) - 1)
+
+    box.finished.connect(done)
+    box.open()
+    return box, future
+
+
+def _file_dialog(parent: QWidget, title: str, start: str, filters: str, save: bool) -> asyncio.Future[str]:
+    future: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+    dialog = QFileDialog(parent, title, start, filters)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile if save else QFileDialog.FileMode.ExistingFile)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def done(result: int) -> None:
+        files = dialog.selectedFiles() if result else []
+        if not future.done():
+            future.set_result(files[0] if files else "")
+
+    dialog.finished.connect(done)
+    dialog.open()
+    return future
+
+
+def open_file(parent: QWidget, title: str, folder: str, filters: str = "") -> asyncio.Future[str]:
+    """The path of a file to open, chosen in a dialog opened with open() (no nested
+    event loop, so timers and tasks go on); "" if cancelled."""
+    return _file_dialog(parent, title, folder, filters, save=False)
+
+
+def save_file(parent: QWidget, title: str, suggested: str, filters: str = "") -> asyncio.Future[str]:
+    """The path to save to, chosen like :func:`open_file`; "" if cancelled."""
+    return _file_dialog(parent, title, suggested, filters, save=True)
+
+
+# -- status line, counts row and the results table ------------------------------------------
+
+
+class StatusLine(QLabel):
+    """A step's one line of news: plain, or red for a problem; it belongs to its step
+    and is cleared when the step is entered."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.is_error = False
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.is_error = error
+        self.setStyleSheet("color: #b71c1c" if error else "")
+        self.setText(text)
+
+
+class CountsRow(QWidget):
+    """A row of figures: recipients, sent, failed, left and the estimated cost."""
+
+    NAMES = ("recipients", "sent", "failed", "left", "cost")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        titles = (self.tr("Recipients"), self.tr("Sent"), self.tr("Failed"), self.tr("Left"),
+                  self.tr("Estimated cost"))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.values: dict[str, QLabel] = {}
+        for name, title in zip(self.NAMES, titles):
+            box = QVBoxLayout()
+            value = QLabel("–")
+            value.setStyleSheet("font-size: 18px; font-weight: bold")
+            value.setAccessibleName(title)
+            caption = QLabel(title)
+            caption.setStyleSheet("color: #616161")
+            box.addWidget(value)
+            box.addWidget(caption)
+            layout.addLayout(box)
+            layout.addSpacing(18)
+            self.values[name] = value
+        layout.addStretch(1)
+
+    def show_counts(self, **figures: float | None) -> None:
+        """Set any of recipients, sent, failed, left, cost; None shows a dash."""
+        for name, value in figures.items():
+            self.values[name].setText("–" if value is None else figure(value))
+
+    def text(self, name: str) -> str:
+        return self.values[name].text()
+
+
+#: Statuses the results tables can be filtered by ("" = all rows).
+STATUS_FILTERS = ("", "valid", "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending")
+
+
+class StatusFilterProxy(QSortFilterProxyModel):
+    """The view's proxy over a ResultsModel: filtering by status and sorting are handed
+    to the model, which does both on its Python list at once (a proxy asking data()
+    once per row cannot keep up with a million rows)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.status = ""
+
+    def set_status(self, status: str) -> None:
+        self.status = status
+        source = self.sourceModel()
+        if hasattr(source, "set_filter"):
+            source.set_filter(status)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        source = self.sourceModel()
+        if hasattr(source, "set_filter"):
+            source.sort(column, order)
+
+
+def results_table(model: Any, name: str) -> tuple[QTableView, StatusFilterProxy, QComboBox]:
+    """A sortable table over a ResultsModel with a status filter chooser."""
+    proxy = StatusFilterProxy()
+    proxy.setSourceModel(model)
+    table = QTableView()
+    table.setModel(proxy)
+    table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)  # rows arrive in sheet order
+    table.setSortingEnabled(True)
+    table.verticalHeader().setVisible(False)
+    table.setWordWrap(False)
+    table.setAlternatingRowColors(True)
+    table.setAccessibleName(name)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    table.verticalHeader().setDefaultSectionSize(24)  # fixed row height: a million rows scroll smoothly
+    chooser = QComboBox()
+    for status in STATUS_FILTERS:
+        chooser.addItem(model.tr(status) if status else model.tr("All rows"), status)
+    chooser.setAccessibleName(model.tr("Show rows with status"))
+    chooser.currentIndexChanged.connect(lambda _i: proxy.set_status(chooser.currentData()))
+    return table, proxy, chooser
+
+
+# -- panels' shared pieces ---------------------------------------------------------------
+
+
+def local_time(iso: str, language: str) -> str:
+    """An ISO time as the user reads it: Jalali calendar and Persian digits in Persian."""
+    moment = QDateTime.fromString(iso[:19], "yyyy-MM-ddTHH:mm:ss")
+    moment.setTimeZone(QDateTime.currentDateTimeUtc().timeZone())
+    moment = moment.toLocalTime()
+    if language == "fa":
+        jalali = moment.toString("yyyy/MM/dd HH:mm", QCalendar(QCalendar.System.Jalali))
+        return jalali.translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+    return moment.toString("yyyy-MM-dd HH:mm")
+
+
+def title(text: str) -> QLabel:
+    """A panel's title line."""
+    label = QLabel(text)
+    label.setStyleSheet("font-size: 16px; font-weight: bold")
+    return label

@@ -29,7 +29,7 @@ QM = HERE / "safir_fa.qm"
 
 
 def main() -> int:
-    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "app" / "ui").glob("*.py"))
+    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "app" / "ui").rglob("*.py"))
     subprocess.run(["pyside6-lupdate", *sources, "-no-obsolete", "-ts", str(TS)], cwd=REPO, check=True)
     tree = ET.parse(TS)
     root = tree.getroot()

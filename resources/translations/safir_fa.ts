@@ -3,83 +3,83 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="227" />
+        <location filename="../../app/ui/panels/balance.py" line="33" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="228" />
+        <location filename="../../app/ui/panels/balance.py" line="34" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="229" />
+        <location filename="../../app/ui/panels/balance.py" line="35" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="232" />
+        <location filename="../../app/ui/panels/balance.py" line="38" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="232" />
-        <location filename="../../app/ui/panels.py" line="242" />
+        <location filename="../../app/ui/panels/balance.py" line="38" />
+        <location filename="../../app/ui/panels/balance.py" line="48" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="234" />
+        <location filename="../../app/ui/panels/balance.py" line="40" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="255" />
+        <location filename="../../app/ui/panels/balance.py" line="61" />
         <source>{0:,} messages</source>
         <translation>{0:,} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="256" />
+        <location filename="../../app/ui/panels/balance.py" line="62" />
         <source>as reported at {0}</source>
         <translation>طبق گزارش {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="258" />
+        <location filename="../../app/ui/panels/balance.py" line="64" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="259" />
+        <location filename="../../app/ui/panels/balance.py" line="65" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="268" />
+        <location filename="../../app/ui/panels/balance.py" line="74" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="269" />
+        <location filename="../../app/ui/panels/balance.py" line="75" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="270" />
+        <location filename="../../app/ui/panels/balance.py" line="76" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="281" />
+        <location filename="../../app/ui/panels/balance.py" line="87" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="287" />
+        <location filename="../../app/ui/panels/balance.py" line="93" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="290" />
+        <location filename="../../app/ui/panels/balance.py" line="96" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -87,87 +87,92 @@
 <context>
     <name>ButtonEditor</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="61" />
         <source>Label</source>
         <translation>برچسب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="61" />
         <source>Action</source>
         <translation>کار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="61" />
         <source>Address or text</source>
         <translation>نشانی یا متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="45" />
+        <location filename="../../app/ui/widgets.py" line="62" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="50" />
+        <location filename="../../app/ui/widgets.py" line="67" />
         <source>Add row</source>
         <translation>افزودن ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="51" />
+        <location filename="../../app/ui/widgets.py" line="68" />
         <source>Add button</source>
         <translation>افزودن دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="52" />
+        <location filename="../../app/ui/widgets.py" line="69" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="53" />
+        <location filename="../../app/ui/widgets.py" line="70" />
         <source>Move up</source>
         <translation>بالاتر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="54" />
+        <location filename="../../app/ui/widgets.py" line="71" />
         <source>Move down</source>
         <translation>پایین‌تر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="91" />
+        <location filename="../../app/ui/widgets.py" line="108" />
         <source>Open link (url)</source>
         <translation>باز کردن پیوند (url)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="91" />
+        <location filename="../../app/ui/widgets.py" line="108" />
         <source>Open mini-app (web_app)</source>
         <translation>باز کردن مینی‌اپ (web_app)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="91" />
+        <location filename="../../app/ui/widgets.py" line="108" />
         <source>Copy text (copy_text)</source>
         <translation>کپی متن (copy_text)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="93" />
+        <location filename="../../app/ui/widgets.py" line="110" />
         <source>Button action</source>
         <translation>کار دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="187" />
+        <location filename="../../app/ui/widgets.py" line="204" />
         <source>Row {0}, button {1}: needs a label.</source>
         <translation>ردیف {0}، دکمهٔ {1}: برچسب لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="189" />
+        <location filename="../../app/ui/widgets.py" line="206" />
         <source>Row {0}, button {1}: needs an address or a text to copy.</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی یا متنی برای کپی لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="198" />
+        <location filename="../../app/ui/widgets.py" line="210" />
+        <source>Row {0}, button {1}: the address must start with https:// (or http://).</source>
+        <translation>ردیف {0}، دکمهٔ {1}: نشانی باید با ⁦https://⁩ (یا ⁦http://⁩) آغاز شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="219" />
         <source>Row {0}</source>
         <translation>ردیف {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="214" />
+        <location filename="../../app/ui/widgets.py" line="235" />
         <source>This button is incomplete</source>
         <translation>این دکمه کامل نیست</translation>
     </message>
@@ -175,640 +180,158 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="164" />
+        <location filename="../../app/ui/campaign/wizard.py" line="47" />
         <source>1. Recipients</source>
         <translation>۱. گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="164" />
+        <location filename="../../app/ui/campaign/wizard.py" line="47" />
         <source>2. Message</source>
         <translation>۲. پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="164" />
+        <location filename="../../app/ui/campaign/wizard.py" line="47" />
         <source>3. Review</source>
         <translation>۳. بازبینی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="164" />
+        <location filename="../../app/ui/campaign/wizard.py" line="47" />
         <source>4. Send</source>
         <translation>۴. ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="165" />
+        <location filename="../../app/ui/campaign/wizard.py" line="48" />
         <source>5. Results</source>
         <translation>۵. نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="175" />
+        <location filename="../../app/ui/campaign/wizard.py" line="55" />
+        <source>New campaign</source>
+        <translation>کارزار تازه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/wizard.py" line="56" />
+        <source>Start composing another campaign; one being sent goes on</source>
+        <translation>نوشتن کارزاری دیگر را آغاز کنید؛ کارزاری که در حال ارسال است ادامه می‌یابد</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/wizard.py" line="70" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="176" />
+        <location filename="../../app/ui/campaign/wizard.py" line="71" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="180" />
+        <location filename="../../app/ui/campaign/wizard.py" line="75" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="181" />
+        <location filename="../../app/ui/campaign/wizard.py" line="76" />
         <source>Stop the import, upload or export in progress</source>
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="246" />
-        <location filename="../../app/ui/campaign_page.py" line="803" />
-        <source>Open a spreadsheet first.</source>
-        <translation>اول یک صفحه‌گسترده باز کنید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="248" />
-        <source>The sheet has no valid phone number to send to.</source>
-        <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="254" />
-        <source>Send the campaign first.</source>
-        <translation>اول کارزار را ارسال کنید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="262" />
-        <source>Open spreadsheet…</source>
-        <translation>باز کردن صفحه‌گسترده…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="265" />
-        <source>Sheet</source>
-        <translation>برگه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="269" />
-        <source>Phone column</source>
-        <translation>ستون تلفن</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="273" />
-        <source>Sheet:</source>
-        <translation>برگه:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="275" />
-        <source>Phone column:</source>
-        <translation>ستون تلفن:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="277" />
+        <location filename="../../app/ui/campaign/wizard.py" line="185" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="280" />
-        <source>Rows and their verdicts</source>
-        <translation>ردیف‌ها و وضعیتشان</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="282" />
-        <location filename="../../app/ui/campaign_page.py" line="945" />
-        <source>Show:</source>
-        <translation>نمایش:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="296" />
-        <source>Open a contact sheet</source>
-        <translation>باز کردن فهرست مخاطبان</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="297" />
-        <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
-        <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="304" />
-        <source>Reading {0}…</source>
-        <translation>خواندن {0}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="318" />
-        <source>Reading {0} was stopped.</source>
-        <translation>خواندن {0} متوقف شد.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="337" />
-        <source>chosen</source>
-        <translation>انتخاب‌شده</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="338" />
-        <source>detected, {0:.0%} sure</source>
-        <translation>تشخیص خودکار، {0:.0%} اطمینان</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="340" />
-        <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
-        <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="345" />
-        <source>{0} is ready.</source>
-        <translation>{0} آماده است.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="367" />
-        <source>Message kind</source>
-        <translation>نوع پیام</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="369" />
-        <source>Send as a secure message (the recipient enters a password to read it)</source>
-        <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="370" />
-        <source>Kind:</source>
-        <translation>نوع:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="373" />
-        <location filename="../../app/ui/campaign_page.py" line="453" />
-        <source>Text</source>
-        <translation>متن</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="377" />
-        <source>Message text. {{column}} is replaced by that column of each row.</source>
-        <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="378" />
-        <source>Message text</source>
-        <translation>متن پیام</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="382" />
-        <source>Insert a column</source>
-        <translation>درج ستون</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="389" />
-        <source>File</source>
-        <translation>پرونده</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="391" />
-        <source>Choose and upload a file…</source>
-        <translation>انتخاب و بارگذاری پرونده…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="394" />
-        <source>Upload progress</source>
-        <translation>پیشرفت بارگذاری</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="398" />
-        <source>No file yet.</source>
-        <translation>هنوز پرونده‌ای نیست.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="404" />
-        <source>One-time passwords</source>
-        <translation>رمزهای یک‌بارمصرف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="407" />
-        <source>Column with the one-time passwords</source>
-        <translation>ستون رمزهای یک‌بارمصرف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="408" />
-        <source>Column with the passwords:</source>
-        <translation>ستون رمزها:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="410" />
-        <source>Inline keyboard</source>
-        <translation>صفحه‌کلید شیشه‌ای</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="415" />
-        <location filename="../../app/ui/campaign_page.py" line="418" />
-        <source>Template</source>
-        <translation>قالب</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="422" />
-        <source>Template:</source>
-        <translation>قالب:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="427" />
-        <source>row </source>
-        <translation>ردیف </translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="428" />
-        <source>Preview for row</source>
-        <translation>پیش‌نمایش برای ردیف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="434" />
-        <source>Preview for</source>
-        <translation>پیش‌نمایش برای</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="453" />
-        <source>Caption</source>
-        <translation>زیرنویس</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="487" />
-        <source>Insert column…</source>
-        <translation>درج ستون…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="513" />
-        <source>Choose a file to send</source>
-        <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="523" />
-        <source>Uploading {0}…</source>
-        <translation>بارگذاری {0}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="531" />
-        <source>Upload failed: {0}</source>
-        <translation>بارگذاری ناموفق بود: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="536" />
-        <source>The upload was stopped.</source>
-        <translation>بارگذاری متوقف شد.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="546" />
-        <source>{0} uploaded; it is sent to every recipient.</source>
-        <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="574" />
-        <source>Add the template to the template library first (Templates panel).</source>
-        <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="576" />
-        <source>Give the template field {{{{{0}}}}} a column or a text.</source>
-        <translation>برای فیلد قالب {{{{{0}}}}} ستون یا متنی تعیین کنید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="599" />
-        <source>One-time password: {0}</source>
-        <translation>رمز یک‌بارمصرف: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="605" />
-        <source>No column named {0}</source>
-        <translation>ستونی به نام {0} نیست</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="607" />
-        <source>This row cannot be shown: {0}</source>
-        <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="621" />
-        <source>Sending bot</source>
-        <translation>بات فرستنده</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="625" />
-        <source> per minute</source>
-        <translation> در دقیقه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="626" />
-        <source>as fast as allowed</source>
-        <translation>با بیشترین سرعت مجاز</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="627" />
-        <source>Rate in messages per minute</source>
-        <translation>سرعت به پیام در دقیقه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="632" />
-        <source>Requests in flight at most</source>
-        <translation>بیشترین درخواست هم‌زمان</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="634" />
-        <source>e.g. 22:00-08:00 (Tehran time); empty for none</source>
-        <translation>مثلاً 22:00-08:00 (به وقت تهران)؛ خالی یعنی بدون سکوت</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="635" />
-        <source>Quiet hours</source>
-        <translation>ساعات سکوت</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="637" />
-        <source>Bot:</source>
-        <translation>بات:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="638" />
-        <source>Rate:</source>
-        <translation>سرعت:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="639" />
-        <source>In flight:</source>
-        <translation>هم‌زمان:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="640" />
-        <source>Quiet hours:</source>
-        <translation>ساعات سکوت:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="646" />
-        <source>your own number, e.g. 0912 123 4567</source>
-        <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="647" />
-        <source>Phone for a test send</source>
-        <translation>شماره برای ارسال آزمایشی</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="648" />
-        <source>Send a test to this number</source>
-        <translation>ارسال آزمایشی به این شماره</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="690" />
-        <source>The service allows about 300 sends a minute per account; a higher rate will be slowed down by rate-limit answers.</source>
-        <translation>سرویس حدود ۳۰۰ ارسال در دقیقه برای هر حساب می‌پذیرد؛ سرعت بیشتر با پاسخ‌های محدودیت کند می‌شود.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="693" />
-        <source>{0} rows have no usable number and will be skipped.</source>
-        <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="696" />
-        <source>This profile has no API access key: add one in Profiles.</source>
-        <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="697" />
-        <source>about {0:.0f} minutes</source>
-        <translation>حدود {0:.0f} دقیقه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="698" />
-        <source>under a minute</source>
-        <translation>کمتر از یک دقیقه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="698" />
-        <source>as fast as the service answers</source>
-        <translation>به سرعت پاسخ‌دهی سرویس</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="700" />
-        <source>, plus waits during quiet hours {0}-{1}</source>
-        <translation>، به‌علاوهٔ توقف در ساعات سکوت {0} تا {1}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="702" />
-        <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="705" />
-        <source>Estimated cost: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}, the price of one {3}; set prices in Templates).</source>
-        <translation>هزینهٔ تخمینی: &lt;b&gt;{0:,.0f}&lt;/b&gt; ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="707" />
-        <source>service template</source>
-        <translation>قالب خدماتی</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="707" />
-        <source>promotional template</source>
-        <translation>قالب تبلیغاتی</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="708" />
-        <source>message</source>
-        <translation>پیام</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="709" />
-        <source>Time at this rate: {0}.</source>
-        <translation>زمان با این سرعت: {0}.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="730" />
-        <location filename="../../app/ui/campaign_page.py" line="735" />
-        <source>The test was not sent: {0}</source>
-        <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="734" />
-        <source>Test sent to {0}.</source>
-        <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="745" />
-        <source>Start</source>
-        <translation>شروع</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="746" />
-        <source>Pause</source>
-        <translation>مکث</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="747" />
-        <source>Resume</source>
-        <translation>ادامه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="748" />
-        <source>Cancel</source>
-        <translation>لغو</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="757" />
-        <source>Sending progress</source>
-        <translation>پیشرفت ارسال</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="758" />
-        <source>%v of %m</source>
-        <translation>%v از %m</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="764" />
-        <source>Sending log</source>
-        <translation>گزارش ارسال</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="806" />
+        <location filename="../../app/ui/campaign/wizard.py" line="211" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="811" />
+        <location filename="../../app/ui/campaign/wizard.py" line="215" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="826" />
+        <location filename="../../app/ui/campaign/wizard.py" line="232" />
         <source>Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?</source>
         <translation>کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="828" />
+        <location filename="../../app/ui/campaign/wizard.py" line="235" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="829" />
+        <location filename="../../app/ui/campaign/wizard.py" line="236" />
         <source>Not sent: the same campaign went out recently.</source>
         <translation>فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="833" />
+        <location filename="../../app/ui/campaign/wizard.py" line="240" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="839" />
+        <location filename="../../app/ui/campaign/wizard.py" line="248" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="848" />
-        <source>Campaign {0} is being sent; its controls are here.</source>
-        <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="850" />
-        <source>Campaign {0} is being sent; pause it before resuming another.</source>
-        <translation>کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="863" />
-        <source>Sending campaign {0}…</source>
-        <translation>ارسال کارزار {0}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="887" />
-        <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
-        <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="915" />
-        <source>{0:.0f} s left</source>
-        <translation>{0:.0f} ثانیه مانده</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="918" />
-        <source>Sent {0}, failed {1}, unknown {2}; {3:.0f} per minute {4}</source>
-        <translation>ارسال‌شده {0}، ناموفق {1}، نامعلوم {2}؛ {3:.0f} در دقیقه {4}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="905" />
-        <source>Row {0}: {1} — {2}</source>
-        <translation>ردیف {0}: {1} — {2}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="925" />
-        <source>Pausing after the requests in flight…</source>
-        <translation>مکث پس از پایان درخواست‌های در جریان…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="930" />
-        <source>Cancelling after the requests in flight…</source>
-        <translation>لغو پس از پایان درخواست‌های در جریان…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="943" />
-        <source>Per-row results</source>
-        <translation>نتیجهٔ هر ردیف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="948" />
-        <source>Export…</source>
-        <translation>خروجی…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="950" />
-        <source>Retry failed</source>
-        <translation>تلاش دوباره برای ناموفق‌ها</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="969" />
-        <source>Export results</source>
-        <translation>خروجی نتایج</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="970" />
-        <source>Excel (*.xlsx);;CSV (*.csv)</source>
-        <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="978" />
-        <source>There are no results to export yet.</source>
-        <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="995" />
-        <source>The export was stopped.</source>
-        <translation>خروجی متوقف شد.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="999" />
-        <source>Results written to {0}</source>
-        <translation>نتایج در {0} نوشته شد</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign_page.py" line="1015" />
+        <location filename="../../app/ui/campaign/wizard.py" line="280" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
-<message><source>Media</source><translation>رسانه</translation></message><message><source>One-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>Buttons</source><translation>دکمه‌ها</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message></context>
+<message><source>Text</source><translation>متن</translation></message><message><source>Media</source><translation>رسانه</translation></message><message><source>One-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>Buttons</source><translation>دکمه‌ها</translation></message><message><source>Template</source><translation>قالب</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message></context>
+<context>
+    <name>CountsRow</name>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="491" />
+        <source>Recipients</source>
+        <translation>گیرندگان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="491" />
+        <source>Sent</source>
+        <translation>ارسال‌شده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="491" />
+        <source>Failed</source>
+        <translation>ناموفق</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="491" />
+        <source>Left</source>
+        <translation>مانده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/widgets.py" line="492" />
+        <source>Estimated cost</source>
+        <translation>هزینهٔ برآوردی</translation>
+    </message>
+</context>
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="315" />
+        <location filename="../../app/ui/panels/history.py" line="40" />
         <source>Past campaigns</source>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="317" />
+        <location filename="../../app/ui/panels/history.py" line="42" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="318" />
+        <location filename="../../app/ui/panels/history.py" line="43" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="319" />
+        <location filename="../../app/ui/panels/history.py" line="44" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="328" />
+        <location filename="../../app/ui/panels/history.py" line="53" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
@@ -816,12 +339,12 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="629" />
+        <location filename="../../app/ui/panels/inbox.py" line="25" />
         <source>Sandbox inbox</source>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="634" />
+        <location filename="../../app/ui/panels/inbox.py" line="30" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -839,252 +362,478 @@
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="68" />
+        <location filename="../../app/ui/main_window.py" line="71" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="70" />
+        <location filename="../../app/ui/main_window.py" line="73" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="70" />
+        <location filename="../../app/ui/main_window.py" line="73" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="71" />
+        <location filename="../../app/ui/main_window.py" line="74" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="71" />
+        <location filename="../../app/ui/main_window.py" line="74" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="72" />
+        <location filename="../../app/ui/main_window.py" line="75" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="72" />
+        <location filename="../../app/ui/main_window.py" line="75" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="98" />
+        <location filename="../../app/ui/main_window.py" line="101" />
+        <source>&amp;File</source>
+        <translation>&amp;پرونده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="103" />
+        <location filename="../../app/ui/main_window.py" line="155" />
+        <source>New campaign</source>
+        <translation>کارزار تازه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="104" />
+        <location filename="../../app/ui/main_window.py" line="155" />
+        <source>Open sheet…</source>
+        <translation>باز کردن جدول…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="105" />
+        <location filename="../../app/ui/main_window.py" line="156" />
+        <source>Export results…</source>
+        <translation>خروجی نتیجه‌ها…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="112" />
+        <location filename="../../app/ui/main_window.py" line="156" />
+        <source>Quit</source>
+        <translation>خروج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="116" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="100" />
+        <location filename="../../app/ui/main_window.py" line="118" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="112" />
+        <location filename="../../app/ui/main_window.py" line="130" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="113" />
-        <location filename="../../app/ui/main_window.py" line="123" />
+        <location filename="../../app/ui/main_window.py" line="131" />
+        <location filename="../../app/ui/main_window.py" line="144" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="116" />
+        <location filename="../../app/ui/main_window.py" line="134" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="125" />
+        <location filename="../../app/ui/main_window.py" line="137" />
+        <location filename="../../app/ui/main_window.py" line="159" />
+        <source>Keyboard shortcuts</source>
+        <translation>میان‌برهای صفحه‌کلید</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="146" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="151" />
+        <location filename="../../app/ui/main_window.py" line="179" />
+        <source>Open a campaign's results first (History), or send one.</source>
+        <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="203" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="152" />
+        <location filename="../../app/ui/main_window.py" line="204" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="153" />
+        <location filename="../../app/ui/main_window.py" line="205" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="248" />
+        <source>A campaign is being sent</source>
+        <translation>کارزاری در حال ارسال است</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="249" />
+        <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
+        <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="250" />
+        <source>Pause and quit</source>
+        <translation>مکث و خروج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="250" />
+        <source>Keep sending</source>
+        <translation>ادامهٔ ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="327" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
 </context>
 <context>
+    <name>MessageStep</name>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="64" />
+        <source>Message kind</source>
+        <translation>نوع پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="66" />
+        <source>Send as a secure message (the recipient enters a password to read it)</source>
+        <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="68" />
+        <source>Kind:</source>
+        <translation>نوع:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="71" />
+        <location filename="../../app/ui/campaign/message.py" line="222" />
+        <source>Text</source>
+        <translation>متن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="75" />
+        <source>Message text. {{column}} is replaced by that column of each row.</source>
+        <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="76" />
+        <source>Message text</source>
+        <translation>متن پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="80" />
+        <source>Insert a column</source>
+        <translation>درج ستون</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="87" />
+        <source>File</source>
+        <translation>پرونده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="89" />
+        <source>Choose and upload a file…</source>
+        <translation>انتخاب و بارگذاری پرونده…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="92" />
+        <source>Upload progress</source>
+        <translation>پیشرفت بارگذاری</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="96" />
+        <source>No file yet.</source>
+        <translation>هنوز پرونده‌ای نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="102" />
+        <source>One-time passwords</source>
+        <translation>رمزهای یک‌بارمصرف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="105" />
+        <source>Column with the one-time passwords</source>
+        <translation>ستون رمزهای یک‌بارمصرف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="107" />
+        <source>Column with the passwords:</source>
+        <translation>ستون رمزها:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="109" />
+        <source>Inline keyboard</source>
+        <translation>صفحه‌کلید شیشه‌ای</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="114" />
+        <location filename="../../app/ui/campaign/message.py" line="117" />
+        <source>Template</source>
+        <translation>قالب</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="121" />
+        <source>Template:</source>
+        <translation>قالب:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="126" />
+        <source>row </source>
+        <translation>ردیف </translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="127" />
+        <source>Preview for row</source>
+        <translation>پیش‌نمایش برای ردیف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="133" />
+        <source>Preview for</source>
+        <translation>پیش‌نمایش برای</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="159" />
+        <location filename="../../app/ui/campaign/message.py" line="325" />
+        <source>{0} uploaded; it is sent to every recipient.</source>
+        <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="208" />
+        <source>Add the template to the template library first (Templates panel).</source>
+        <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="210" />
+        <source>Give the template field {0} a column or a text.</source>
+        <translation>برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="222" />
+        <source>Caption</source>
+        <translation>زیرنویس</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="260" />
+        <source>Insert column…</source>
+        <translation>درج ستون…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="290" />
+        <source>Choose a file to send</source>
+        <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="300" />
+        <source>Uploading {0}…</source>
+        <translation>بارگذاری {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="309" />
+        <source>Upload failed: {0}</source>
+        <translation>بارگذاری ناموفق بود: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="315" />
+        <source>The upload was stopped.</source>
+        <translation>بارگذاری متوقف شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="343" />
+        <source>One-time password: {0}</source>
+        <translation>رمز یک‌بارمصرف: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="349" />
+        <source>No column named {0}</source>
+        <translation>ستونی به نام {0} نیست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="351" />
+        <source>This row cannot be shown: {0}</source>
+        <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
+    </message>
+</context>
+<context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="457" />
+        <location filename="../../app/ui/panels/profiles.py" line="36" />
         <source>Profile</source>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="464" />
+        <location filename="../../app/ui/panels/profiles.py" line="43" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="464" />
+        <location filename="../../app/ui/panels/profiles.py" line="43" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="465" />
+        <location filename="../../app/ui/panels/profiles.py" line="44" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="465" />
+        <location filename="../../app/ui/panels/profiles.py" line="44" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="466" />
+        <location filename="../../app/ui/panels/profiles.py" line="45" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="470" />
+        <location filename="../../app/ui/panels/profiles.py" line="49" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="472" />
+        <location filename="../../app/ui/panels/profiles.py" line="51" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="472" />
+        <location filename="../../app/ui/panels/profiles.py" line="51" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="474" />
+        <location filename="../../app/ui/panels/profiles.py" line="53" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="475" />
+        <location filename="../../app/ui/panels/profiles.py" line="54" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="476" />
+        <location filename="../../app/ui/panels/profiles.py" line="55" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="479" />
+        <location filename="../../app/ui/panels/profiles.py" line="58" />
         <source>Save and use</source>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="480" />
-        <location filename="../../app/ui/panels.py" line="558" />
+        <location filename="../../app/ui/panels/profiles.py" line="59" />
+        <location filename="../../app/ui/panels/profiles.py" line="137" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="481" />
+        <location filename="../../app/ui/panels/profiles.py" line="60" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="482" />
+        <location filename="../../app/ui/panels/profiles.py" line="61" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="492" />
+        <location filename="../../app/ui/panels/profiles.py" line="71" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="493" />
+        <location filename="../../app/ui/panels/profiles.py" line="72" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="494" />
+        <location filename="../../app/ui/panels/profiles.py" line="73" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="495" />
+        <location filename="../../app/ui/panels/profiles.py" line="74" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="496" />
+        <location filename="../../app/ui/panels/profiles.py" line="75" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="497" />
+        <location filename="../../app/ui/panels/profiles.py" line="76" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="511" />
+        <location filename="../../app/ui/panels/profiles.py" line="90" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="515" />
+        <location filename="../../app/ui/panels/profiles.py" line="94" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="522" />
+        <location filename="../../app/ui/panels/profiles.py" line="101" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="523" />
+        <location filename="../../app/ui/panels/profiles.py" line="102" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="570" />
+        <location filename="../../app/ui/panels/profiles.py" line="149" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="582" />
+        <location filename="../../app/ui/panels/profiles.py" line="161" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="595" />
+        <location filename="../../app/ui/panels/profiles.py" line="174" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="604" />
+        <location filename="../../app/ui/panels/profiles.py" line="183" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="617" />
+        <location filename="../../app/ui/panels/profiles.py" line="196" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="619" />
+        <location filename="../../app/ui/panels/profiles.py" line="198" />
         <source>Connected: the service accepted the client id and secret.</source>
         <translation>وصل شد: سرویس شناسه و رمز کاربری را پذیرفت.</translation>
     </message>
@@ -1092,161 +841,165 @@
 <context>
     <name>QuickSendPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="71" />
+        <location filename="../../app/ui/panels/quick_send.py" line="40" />
         <source>e.g. 0912 123 4567</source>
         <translation>مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="72" />
+        <location filename="../../app/ui/panels/quick_send.py" line="41" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="75" />
+        <location filename="../../app/ui/panels/quick_send.py" line="44" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="75" />
+        <location filename="../../app/ui/panels/quick_send.py" line="44" />
         <source>One-time password (bot)</source>
         <translation>رمز یک‌بارمصرف (بات)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="75" />
+        <location filename="../../app/ui/panels/quick_send.py" line="44" />
         <source>One-time password (v2, shows balance)</source>
         <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="76" />
-        <location filename="../../app/ui/panels.py" line="90" />
+        <location filename="../../app/ui/panels/quick_send.py" line="45" />
+        <location filename="../../app/ui/panels/quick_send.py" line="59" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="78" />
+        <location filename="../../app/ui/panels/quick_send.py" line="47" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="82" />
+        <location filename="../../app/ui/panels/quick_send.py" line="51" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="85" />
+        <location filename="../../app/ui/panels/quick_send.py" line="54" />
         <source>Message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="86" />
+        <location filename="../../app/ui/panels/quick_send.py" line="55" />
         <source>The message, the one-time password digits, or for a template one field=value per line</source>
         <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="91" />
+        <location filename="../../app/ui/panels/quick_send.py" line="60" />
         <source>Secure message</source>
         <translation>پیام امن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="92" />
+        <location filename="../../app/ui/panels/quick_send.py" line="61" />
         <source>Send now</source>
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="95" />
+        <location filename="../../app/ui/panels/quick_send.py" line="64" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="96" />
+        <location filename="../../app/ui/panels/quick_send.py" line="65" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="97" />
+        <location filename="../../app/ui/panels/quick_send.py" line="66" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="98" />
+        <location filename="../../app/ui/panels/quick_send.py" line="67" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="99" />
+        <location filename="../../app/ui/panels/quick_send.py" line="68" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="104" />
+        <location filename="../../app/ui/panels/quick_send.py" line="73" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="104" />
+        <location filename="../../app/ui/panels/quick_send.py" line="73" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="104" />
+        <location filename="../../app/ui/panels/quick_send.py" line="73" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="105" />
+        <location filename="../../app/ui/panels/quick_send.py" line="74" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="107" />
+        <location filename="../../app/ui/panels/quick_send.py" line="76" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="110" />
+        <location filename="../../app/ui/panels/quick_send.py" line="79" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="114" />
+        <location filename="../../app/ui/panels/quick_send.py" line="83" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="169" />
-        <location filename="../../app/ui/panels.py" line="180" />
-        <location filename="../../app/ui/panels.py" line="181" />
-        <location filename="../../app/ui/panels.py" line="196" />
+        <location filename="../../app/ui/panels/quick_send.py" line="109" />
+        <source>Sending to {0}…</source>
+        <translation>در حال ارسال به {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/quick_send.py" line="133" />
+        <location filename="../../app/ui/panels/quick_send.py" line="147" />
+        <location filename="../../app/ui/panels/quick_send.py" line="162" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="171" />
+        <location filename="../../app/ui/panels/quick_send.py" line="137" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="176" />
+        <location filename="../../app/ui/panels/quick_send.py" line="144" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="178" />
+        <location filename="../../app/ui/panels/quick_send.py" line="146" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="188" />
+        <location filename="../../app/ui/panels/quick_send.py" line="154" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="193" />
+        <location filename="../../app/ui/panels/quick_send.py" line="159" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="199" />
+        <location filename="../../app/ui/panels/quick_send.py" line="165" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1254,35 +1007,573 @@
 <context>
     <name>RateChart</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="281" />
+        <location filename="../../app/ui/widgets.py" line="302" />
         <source>Sent and failed over time</source>
         <translation>ارسال‌شده و ناموفق در طول زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="302" />
+        <location filename="../../app/ui/widgets.py" line="323" />
         <source>The chart fills as messages go out</source>
         <translation>با ارسال پیام‌ها نمودار پر می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="318" />
+        <location filename="../../app/ui/widgets.py" line="339" />
         <source>sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="320" />
+        <location filename="../../app/ui/widgets.py" line="341" />
         <source>failed</source>
         <translation>ناموفق</translation>
     </message>
 </context>
 <context>
+    <name>RecipientsStep</name>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="38" />
+        <source>Open spreadsheet…</source>
+        <translation>باز کردن صفحه‌گسترده…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="41" />
+        <source>Sheet</source>
+        <translation>برگه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="45" />
+        <source>Phone column</source>
+        <translation>ستون تلفن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="49" />
+        <source>Sheet:</source>
+        <translation>برگه:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="51" />
+        <source>Phone column:</source>
+        <translation>ستون تلفن:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="54" />
+        <source>Open a CSV or Excel file with one phone number per row.</source>
+        <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="57" />
+        <source>Rows and their verdicts</source>
+        <translation>ردیف‌ها و وضعیتشان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="59" />
+        <source>Show:</source>
+        <translation>نمایش:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="78" />
+        <source>Open a spreadsheet first.</source>
+        <translation>اول یک صفحه‌گسترده باز کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="79" />
+        <source>The sheet has no valid phone number to send to.</source>
+        <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="87" />
+        <source>Open a contact sheet</source>
+        <translation>باز کردن فهرست مخاطبان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="88" />
+        <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
+        <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="95" />
+        <source>Reading {0}…</source>
+        <translation>خواندن {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="111" />
+        <source>Reading {0} was stopped.</source>
+        <translation>خواندن {0} متوقف شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="118" />
+        <source>{0} is ready.</source>
+        <translation>{0} آماده است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="136" />
+        <source>chosen</source>
+        <translation>انتخاب‌شده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="137" />
+        <source>detected, {0}% sure</source>
+        <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="139" />
+        <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
+        <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsStep</name>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="41" />
+        <source>Per-row results</source>
+        <translation>نتیجهٔ هر ردیف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="46" />
+        <source>Show:</source>
+        <translation>نمایش:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="49" />
+        <source>Export…</source>
+        <translation>خروجی…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="51" />
+        <source>Retry failed</source>
+        <translation>تلاش دوباره برای ناموفق‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="75" />
+        <source>{0} {1}</source>
+        <translation>{0} {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="77" />
+        <source>Campaign {0} ({1}) is {2}: {3}.</source>
+        <translation>کارزار {0} ({1}) {2} است: {3}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="82" />
+        <source>Errors: {0}</source>
+        <translation>خطاها: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="83" />
+        <source>{0} × {1} (code {2})</source>
+        <translation>{0} × {1} (کد {2})</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="84" />
+        <source>other error</source>
+        <translation>خطای دیگر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="90" />
+        <source>Send the campaign first.</source>
+        <translation>اول کارزار را ارسال کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="98" />
+        <source>Export results</source>
+        <translation>خروجی نتایج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="99" />
+        <source>Excel (*.xlsx);;CSV (*.csv)</source>
+        <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="117" />
+        <source>Row</source>
+        <translation>ردیف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="117" />
+        <source>Phone as typed</source>
+        <translation>تلفن همان‌طور که نوشته شده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="117" />
+        <source>Phone</source>
+        <translation>تلفن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="118" />
+        <source>Status</source>
+        <translation>وضعیت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="118" />
+        <source>Error code</source>
+        <translation>کد خطا</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="118" />
+        <source>Details</source>
+        <translation>جزئیات</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="119" />
+        <source>Message id</source>
+        <translation>شناسهٔ پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="119" />
+        <source>Request id</source>
+        <translation>شناسهٔ درخواست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="121" />
+        <source>Result: {0}</source>
+        <translation>نتیجه: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="129" />
+        <source>There are no results to export yet.</source>
+        <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="145" />
+        <source>The export was stopped.</source>
+        <translation>خروجی متوقف شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="149" />
+        <source>Results written to {0}</source>
+        <translation>نتایج در {0} نوشته شد</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="151" />
+        <source>(results only: {0})</source>
+        <translation>(فقط نتیجه‌ها: {0})</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="171" />
+        <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
+        <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewStep</name>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="51" />
+        <source>Sending bot</source>
+        <translation>بات فرستنده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="56" />
+        <source> per minute</source>
+        <translation> در دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="57" />
+        <source>as fast as allowed</source>
+        <translation>با بیشترین سرعت مجاز</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="58" />
+        <source>Rate in messages per minute</source>
+        <translation>سرعت به پیام در دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="63" />
+        <source>Messages sent at the same time, at most</source>
+        <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="64" />
+        <source>How many messages may be on their way at once; 8 suits most connections.</source>
+        <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="69" />
+        <source>Start at</source>
+        <translation>شروع در</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="70" />
+        <source>Start later</source>
+        <translation>شروع در زمانی دیگر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="73" />
+        <source>Start date and time (Tehran time)</source>
+        <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="84" />
+        <source>Tehran time; the app must be open then</source>
+        <translation>به وقت تهران؛ برنامه باید در آن زمان باز باشد</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="88" />
+        <source>Send nothing from</source>
+        <translation>هیچ پیامی نفرست از</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="89" />
+        <source>Quiet hours</source>
+        <translation>ساعات سکوت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="92" />
+        <source>Quiet hours start</source>
+        <translation>آغاز ساعت‌های سکوت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="92" />
+        <source>Quiet hours end</source>
+        <translation>پایان ساعت‌های سکوت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="101" />
+        <source>to</source>
+        <translation>تا</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="103" />
+        <source>(Tehran time)</source>
+        <translation>(به وقت تهران)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="107" />
+        <source>Bot:</source>
+        <translation>بات:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <source>Rate:</source>
+        <translation>سرعت:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="109" />
+        <source>At the same time:</source>
+        <translation>هم‌زمان:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="110" />
+        <source>Start:</source>
+        <translation>شروع:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="111" />
+        <source>Quiet hours:</source>
+        <translation>ساعات سکوت:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="118" />
+        <source>your own number, e.g. 0912 123 4567</source>
+        <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="119" />
+        <source>Phone for a test send</source>
+        <translation>شماره برای ارسال آزمایشی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="120" />
+        <source>Send a test to this number</source>
+        <translation>ارسال آزمایشی به این شماره</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="179" />
+        <source>Choose the sending bot (its id is a whole number).</source>
+        <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="180" />
+        <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
+        <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="181" />
+        <source>Messages at the same time must be from 1 to 256.</source>
+        <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="182" />
+        <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
+        <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="199" />
+        <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
+        <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="202" />
+        <source>{0} rows have no usable number and will be skipped.</source>
+        <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="205" />
+        <source>This profile has no API access key: add one in Profiles.</source>
+        <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="207" />
+        <source>about {0} minutes</source>
+        <translation>حدود {0} دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="208" />
+        <source>about a minute</source>
+        <translation>حدود یک دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="208" />
+        <source>under a minute</source>
+        <translation>کمتر از یک دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="210" />
+        <source>, plus waits during quiet hours {0} to {1}</source>
+        <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="212" />
+        <source>service template</source>
+        <translation>قالب خدماتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="212" />
+        <source>promotional template</source>
+        <translation>قالب تبلیغاتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="213" />
+        <source>message</source>
+        <translation>پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="215" />
+        <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="218" />
+        <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
+        <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="221" />
+        <source>Time at {0} messages a minute: {1}.</source>
+        <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="235" />
+        <source>Sending a test to {0}…</source>
+        <translation>در حال ارسال آزمایشی به {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="244" />
+        <source>Test sent to {0}.</source>
+        <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="246" />
+        <location filename="../../app/ui/campaign/review.py" line="248" />
+        <source>The test was not sent: {0}</source>
+        <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SendStep</name>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="37" />
+        <source>Start</source>
+        <translation>شروع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="38" />
+        <source>Pause</source>
+        <translation>مکث</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="39" />
+        <source>Resume</source>
+        <translation>ادامه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="40" />
+        <source>Cancel</source>
+        <translation>لغو</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="50" />
+        <source>Sending progress</source>
+        <translation>پیشرفت ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="51" />
+        <source>%v of %m</source>
+        <translation>%v از %m</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="58" />
+        <source>Sending log</source>
+        <translation>گزارش ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="123" />
+        <source>Campaign {0} is being sent; its controls are here.</source>
+        <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="125" />
+        <source>Sending campaign {0}…</source>
+        <translation>ارسال کارزار {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="126" />
+        <source>Sending…</source>
+        <translation>در حال ارسال…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="130" />
+        <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
+        <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="146" />
+        <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
+        <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="172" />
+        <source>Row {0}: {1} — {2}</source>
+        <translation>ردیف {0}: {1} — {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="182" />
+        <source>about {0} s left</source>
+        <translation>حدود {0} ثانیه مانده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="185" />
+        <source>{0} per minute; {1}</source>
+        <translation>{0} در دقیقه؛ {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="194" />
+        <source>Pausing after the messages on their way…</source>
+        <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="198" />
+        <source>Cancelling after the messages on their way…</source>
+        <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
+    </message>
+</context>
+<context>
     <name>TemplateMapper</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="246" />
+        <location filename="../../app/ui/widgets.py" line="267" />
         <source>a column, or a fixed text</source>
         <translation>یک ستون یا یک متن ثابت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="247" />
+        <location filename="../../app/ui/widgets.py" line="268" />
         <source>Value of {0}</source>
         <translation>مقدار {0}</translation>
     </message>
@@ -1290,77 +1581,77 @@
 <context>
     <name>TemplatesPanel</name>
     <message>
-        <location filename="../../app/ui/panels.py" line="369" />
+        <location filename="../../app/ui/panels/templates.py" line="34" />
         <source>Template id</source>
         <translation>شناسهٔ قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="369" />
+        <location filename="../../app/ui/panels/templates.py" line="34" />
         <source>Body with {{fields}}</source>
         <translation>متن با {{فیلدها}}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="370" />
+        <location filename="../../app/ui/panels/templates.py" line="35" />
         <source>Category</source>
         <translation>دسته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="372" />
+        <location filename="../../app/ui/panels/templates.py" line="37" />
         <source>Template library</source>
         <translation>کتابخانهٔ قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="374" />
+        <location filename="../../app/ui/panels/templates.py" line="39" />
         <source>Add template</source>
         <translation>افزودن قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="375" />
+        <location filename="../../app/ui/panels/templates.py" line="40" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="380" />
+        <location filename="../../app/ui/panels/templates.py" line="45" />
         <source>Service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="380" />
+        <location filename="../../app/ui/panels/templates.py" line="45" />
         <source>Promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="381" />
+        <location filename="../../app/ui/panels/templates.py" line="46" />
         <source>Other message</source>
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="386" />
+        <location filename="../../app/ui/panels/templates.py" line="51" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="395" />
+        <location filename="../../app/ui/panels/templates.py" line="60" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="396" />
+        <location filename="../../app/ui/panels/templates.py" line="61" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="400" />
+        <location filename="../../app/ui/panels/templates.py" line="65" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="414" />
+        <location filename="../../app/ui/panels/templates.py" line="79" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels.py" line="415" />
+        <location filename="../../app/ui/panels/templates.py" line="80" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>
@@ -1368,14 +1659,15 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="137" />
+        <location filename="../../app/ui/widgets.py" line="561" />
         <source>All rows</source>
+        <extracomment>Statuses the results tables can be filtered by ("" = all rows).</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign_page.py" line="138" />
+        <location filename="../../app/ui/widgets.py" line="562" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
 </context>
-<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message></context></TS>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message></context></TS>

@@ -1,0 +1,357 @@
+"""Step 2: the message, of any kind of spec 4.3 (text, media, one-time password,
+inline buttons, template; any of them secure), with a preview for a chosen row."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import qasync
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.api import SafirError
+from app.campaign import Content, RenderError, render
+from app.ui.campaign.draft import CampaignDraft
+from app.ui.context import AppContext
+from app.ui.texts import describe_content_error, describe_error
+from app.ui.widgets import (
+    ButtonEditor,
+    StatusLine,
+    TemplateMapper,
+    ltr,
+    open_file,
+    set_text_direction,
+    starts_right_to_left,
+)
+
+KIND_LABELS = ("Text", "Media", "One-time password", "Buttons", "Template")
+KINDS = ("text", "media", "otp", "buttons", "template")
+Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]
+
+
+class MessageStep(QWidget):
+    """Edits ``draft.content`` (kept in step with every edit) and shows the message as
+    the row chosen for the preview would receive it."""
+
+    def __init__(self, context: AppContext, draft: CampaignDraft, stoppable: Stoppable,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.draft = draft
+        self.stoppable = stoppable
+        self._loading = True
+        form = QFormLayout()
+        self.kind_combo = QComboBox()
+        for label in KIND_LABELS:
+            self.kind_combo.addItem(self.tr(label))
+        self.kind_combo.setAccessibleName(self.tr("Message kind"))
+        self.kind_combo.currentIndexChanged.connect(self._kind_changed)
+        self.secure_check = QCheckBox(self.tr("Send as a secure message (the recipient enters a password to read it)"))
+        self.secure_check.toggled.connect(self._changed)
+        form.addRow(self.tr("Kind:"), self.kind_combo)
+        form.addRow("", self.secure_check)
+
+        self.text_box = QGroupBox(self.tr("Text"))
+        text_layout = QVBoxLayout(self.text_box)
+        row = QHBoxLayout()
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setPlaceholderText(self.tr("Message text. {{column}} is replaced by that column of each row."))
+        self.text_edit.setAccessibleName(self.tr("Message text"))
+        self.text_edit.setMaximumHeight(120)
+        self.text_edit.textChanged.connect(self._changed)
+        self.field_combo = QComboBox()
+        self.field_combo.setAccessibleName(self.tr("Insert a column"))
+        self.field_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.field_combo.activated.connect(self._insert_field)
+        row.addWidget(self.text_edit, 1)
+        row.addWidget(self.field_combo, 0, Qt.AlignmentFlag.AlignTop)
+        text_layout.addLayout(row)
+
+        self.media_box = QGroupBox(self.tr("File"))
+        media = QHBoxLayout(self.media_box)
+        self.choose_file_button = QPushButton(self.tr("Choose and upload a file…"))
+        self.choose_file_button.clicked.connect(self._on_choose_file)
+        self.upload_progress = QProgressBar()
+        self.upload_progress.setAccessibleName(self.tr("Upload progress"))
+        self.thumbnail = QLabel()
+        self.thumbnail.setFixedSize(96, 96)
+        self.thumbnail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.file_label = QLabel(self.tr("No file yet."))
+        media.addWidget(self.choose_file_button)
+        media.addWidget(self.upload_progress, 1)
+        media.addWidget(self.thumbnail)
+        media.addWidget(self.file_label, 1)
+
+        self.otp_box = QGroupBox(self.tr("One-time passwords"))
+        otp = QFormLayout(self.otp_box)
+        self.otp_column = QComboBox()
+        self.otp_column.setAccessibleName(self.tr("Column with the one-time passwords"))
+        self.otp_column.currentIndexChanged.connect(self._changed)
+        otp.addRow(self.tr("Column with the passwords:"), self.otp_column)
+
+        self.buttons_box = QGroupBox(self.tr("Inline keyboard"))
+        self.button_editor = ButtonEditor()
+        self.button_editor.changed.connect(self._changed)
+        QVBoxLayout(self.buttons_box).addWidget(self.button_editor)
+
+        self.template_box = QGroupBox(self.tr("Template"))
+        template = QFormLayout(self.template_box)
+        self.template_combo = QComboBox()
+        self.template_combo.setAccessibleName(self.tr("Template"))
+        self.template_combo.currentIndexChanged.connect(self._template_chosen)
+        self.template_mapper = TemplateMapper()
+        self.template_mapper.changed.connect(self._changed)
+        template.addRow(self.tr("Template:"), self.template_combo)
+        template.addRow(self.template_mapper)
+
+        preview = QHBoxLayout()
+        self.preview_row = QSpinBox()
+        self.preview_row.setPrefix(self.tr("row "))
+        self.preview_row.setAccessibleName(self.tr("Preview for row"))
+        self.preview_row.valueChanged.connect(self._update_preview)
+        self.preview_label = QLabel()
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.preview_label.setStyleSheet("background: #e3f2fd; border-radius: 6px; padding: 8px")
+        preview.addWidget(QLabel(self.tr("Preview for")))
+        preview.addWidget(self.preview_row)
+        preview.addWidget(self.preview_label, 1)
+        self.status = StatusLine()
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        for box in (self.text_box, self.media_box, self.otp_box, self.buttons_box, self.template_box):
+            layout.addWidget(box)
+        layout.addLayout(preview)
+        layout.addStretch(1)
+        layout.addWidget(self.status)
+        self._load(draft)
+
+    # -- the draft in and out -------------------------------------------------------------
+
+    def _load(self, draft: CampaignDraft) -> None:
+        """Show a draft made earlier (a rebuilt window keeps what was composed)."""
+        content = draft.content
+        self._loading = True
+        self.kind_combo.setCurrentIndex(KINDS.index(content.kind) if content.kind in KINDS else 0)
+        self.secure_check.setChecked(content.is_secure)
+        self.text_edit.setPlainText(content.text)
+        if content.buttons:
+            self.button_editor.set_rows(content.buttons)
+        if draft.file_id:
+            self.file_label.setText(self.tr("{0} uploaded; it is sent to every recipient.").format(
+                ltr(draft.file_name or draft.file_id)))
+        self.columns_changed()
+        if content.otp.startswith("{{") and content.otp.endswith("}}"):
+            self.otp_column.setCurrentText(content.otp[2:-2])
+        if content.kind == "template":
+            self.reload_templates()
+            index = self.template_combo.findData(content.template_id)
+            if index >= 0:
+                self.template_combo.setCurrentIndex(index)
+            for name, value in content.text_fields.items():
+                if name in self.template_mapper.combos:
+                    self.template_mapper.combos[name].setCurrentText(value)
+        self._loading = False
+        self._kind_changed(self.kind_combo.currentIndex())
+
+    def kind(self) -> str:
+        return KINDS[self.kind_combo.currentIndex()]
+
+    def content(self) -> Content:
+        """The message as composed, with its placeholders."""
+        kind = self.kind()
+        secure = self.secure_check.isChecked()
+        if kind == "otp":
+            column = self.otp_column.currentText()
+            return Content(kind="otp", otp="{{" + column + "}}" if column else "", is_secure=secure)
+        if kind == "template":
+            template = self._template()
+            return Content(kind="template", template_id=template["template_id"] if template else "",
+                           text_fields=self.template_mapper.text_fields(), is_secure=secure)
+        return Content(kind=kind, text=self.text_edit.toPlainText(),
+                       file_id=self.draft.file_id if kind == "media" else "",
+                       buttons=self.button_editor.rows() if kind == "buttons" else (), is_secure=secure)
+
+    def _changed(self, *_args: object) -> None:
+        if self._loading:
+            return
+        self.draft.content = self.content()
+        self.draft.template_fields = (list(self.template_mapper.combos)
+                                      if self.kind() == "template" and self._template() else None)
+        self._update_preview()
+
+    def problem(self) -> str | None:
+        """Why the message cannot be sent yet, in the user's language; None when it can."""
+        self._changed()
+        if self.kind() == "buttons" and self.button_editor.problems():
+            return self.button_editor.problems()[0]
+        if self.kind() == "template":
+            if self._template() is None:
+                return self.tr("Add the template to the template library first (Templates panel).")
+            if self.template_mapper.missing():
+                return self.tr("Give the template field {0} a column or a text.").format(
+                    ltr("{{" + self.template_mapper.missing()[0] + "}}"))
+        problem = self.draft.message_problem()
+        if problem is None:
+            return None
+        return describe_content_error(problem.error) if problem.error else problem.detail
+
+    # -- kinds, templates and columns -------------------------------------------------------
+
+    def _kind_changed(self, _index: int) -> None:
+        kind = self.kind()
+        self.text_box.setVisible(kind in ("text", "media", "buttons"))
+        self.text_box.setTitle(self.tr("Caption") if kind == "media" else self.tr("Text"))
+        self.media_box.setVisible(kind == "media")
+        self.otp_box.setVisible(kind == "otp")
+        self.buttons_box.setVisible(kind == "buttons")
+        self.template_box.setVisible(kind == "template")
+        if kind == "buttons" and not self.button_editor.rows():
+            self.button_editor.add_button(0)
+        if kind == "template" and not self._loading:
+            self.reload_templates()
+        self._changed()
+
+    def reload_templates(self) -> None:
+        current = self.template_combo.currentData() or self.draft.content.template_id
+        self.template_combo.blockSignals(True)
+        self.template_combo.clear()
+        for t in self.context.templates():
+            self.template_combo.addItem(f"{t['template_id']} — {t['body'][:40]}", t["template_id"])
+        index = self.template_combo.findData(current)
+        self.template_combo.setCurrentIndex(max(0, index))
+        self.template_combo.blockSignals(False)
+        self._template_chosen(self.template_combo.currentIndex())
+
+    def _template(self) -> dict[str, str] | None:
+        chosen = self.template_combo.currentData()
+        return next((t for t in self.context.templates() if t["template_id"] == chosen), None)
+
+    def template_category(self) -> str:
+        """The price category of the message: a template's own, else "message"."""
+        return (self._template() or {}).get("category", "service") if self.kind() == "template" else "message"
+
+    def _template_chosen(self, _index: int) -> None:
+        template = self._template()
+        self.template_mapper.set_template(template["body"] if template else "", self.draft.columns)
+
+    def columns_changed(self) -> None:
+        """A sheet was opened: offer its columns everywhere."""
+        columns = self.draft.columns
+        self.field_combo.clear()
+        self.field_combo.addItem(self.tr("Insert column…"))
+        self.field_combo.addItems(columns)
+        self.otp_column.blockSignals(True)
+        self.otp_column.clear()
+        self.otp_column.addItems(columns)
+        code = next((c for c in columns if any(w in c.lower() for w in ("otp", "code", "کد", "رمز"))), None)
+        if code:
+            self.otp_column.setCurrentText(code)
+        self.otp_column.blockSignals(False)
+        checked = self.draft.checked
+        self.preview_row.setRange(checked.sheet.header_row + 1 if checked else 0,
+                                  checked.sheet.header_row + len(self.draft.records) if checked else 0)
+        first_valid = self.draft.first_valid_row()
+        if first_valid is not None:
+            self.preview_row.setValue(first_valid)
+        if self.kind() == "template":
+            self._template_chosen(0)
+        self._changed()
+
+    def _insert_field(self, index: int) -> None:
+        if index > 0:
+            self.text_edit.insertPlainText("{{" + self.field_combo.itemText(index) + "}}")
+            self.text_edit.setFocus()
+        self.field_combo.setCurrentIndex(0)
+
+    # -- media ----------------------------------------------------------------------------
+
+    @qasync.asyncSlot()
+    async def _on_choose_file(self) -> None:
+        folder = self.context.settings.get("last_folder") or str(Path.home())
+        path = await open_file(self, self.tr("Choose a file to send"), folder)
+        if path:
+            await self.upload(Path(path))
+
+    async def upload(self, path: Path) -> bool:
+        """Upload ``path`` once; its file_id goes to every recipient."""
+        size = path.stat().st_size if path.exists() else 0
+        self.upload_progress.setRange(0, max(1, size))
+        self.upload_progress.setValue(0)
+        self.choose_file_button.setEnabled(False)
+        self.file_label.setText(self.tr("Uploading {0}…").format(ltr(path.name)))
+
+        async def upload() -> Any:
+            async with self.context.client() as client:
+                return await client.upload_file(path, on_progress=self.upload_progress.setValue)
+
+        try:
+            result = await self.stoppable(upload())
+        except SafirError as exc:
+            self.file_label.setText(self.tr("Upload failed: {0}").format(describe_error(exc.message)))
+            return False
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            self.file_label.setText(self.tr("The upload was stopped."))
+            return False
+        finally:
+            self.choose_file_button.setEnabled(True)
+        self.draft.file_name, self.draft.file_id = path.name, result.file_id
+        self.upload_progress.setValue(max(1, size))
+        pixmap = QPixmap(str(path))
+        self.thumbnail.setPixmap(pixmap.scaled(96, 96, Qt.AspectRatioMode.KeepAspectRatio,
+                                               Qt.TransformationMode.SmoothTransformation)
+                                 if not pixmap.isNull() else QPixmap())
+        self.file_label.setText(self.tr("{0} uploaded; it is sent to every recipient.").format(ltr(path.name)))
+        self._changed()
+        return True
+
+    # -- preview ----------------------------------------------------------------------------
+
+    def row_fields(self) -> dict[str, str]:
+        return self.draft.row_fields(self.preview_row.value())
+
+    def _update_preview(self) -> None:
+        set_text_direction(self.text_edit)
+        fields = self.row_fields()
+        kind = self.kind()
+        try:
+            if kind == "template":
+                text = self.template_mapper.preview(fields)
+            elif kind == "otp":
+                column = self.otp_column.currentText()
+                text = self.tr("One-time password: {0}").format(ltr(fields.get(column, "…")))
+            else:
+                text = render(self.text_edit.toPlainText(), fields) if fields else self.text_edit.toPlainText()
+                for row in self.button_editor.rows() if kind == "buttons" else ():
+                    text += "\n" + "  ".join(f"[{render(b.text, fields) if fields else b.text}]" for b in row)
+        except KeyError as exc:
+            text = self.tr("No column named {0}").format(exc.args[0])
+        except RenderError as exc:
+            text = self.tr("This row cannot be shown: {0}").format(exc)
+        if self.secure_check.isChecked():
+            text = "🔒 " + text
+        self.preview_label.setLayoutDirection(Qt.LayoutDirection.RightToLeft if starts_right_to_left(text)
+                                              else Qt.LayoutDirection.LeftToRight)
+        self.preview_label.setText(text)
+

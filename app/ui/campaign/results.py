@@ -1,0 +1,180 @@
+"""Step 5: a campaign's per-row results, a summary per status and per error code,
+export (a copy of the source sheet with the results beside each row) and retry."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import qasync
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.contacts import ExportError, Sheet, write_results
+from app.ui.campaign.draft import CampaignDraft
+from app.ui.context import AppContext
+from app.ui.models import ResultsModel
+from app.ui.texts import SERVICE_ERRORS, describe
+from app.ui.widgets import CountsRow, StatusLine, figure, ltr, results_table, save_file
+from app.workflow import CampaignInputError, campaign_source
+
+Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]
+
+
+class ResultsStep(QWidget):
+    """Shows the results of ``campaign_id`` (show()); ``retry_requested(int)`` carries
+    the id of a new follow-up campaign to send."""
+
+    retry_requested = Signal(int)
+
+    def __init__(self, context: AppContext, draft: CampaignDraft, stoppable: Stoppable,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.draft = draft
+        self.stoppable = stoppable
+        self.campaign_id: int | None = None
+        self.results_model = ResultsModel(self)
+        self.results_table, self.results_proxy, self.results_filter = results_table(
+            self.results_model, self.tr("Per-row results"))
+        self.counts = CountsRow()
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Show:")))
+        bar.addWidget(self.results_filter)
+        bar.addStretch(1)
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.clicked.connect(self._on_export_clicked)
+        self.retry_button = QPushButton(self.tr("Retry failed"))
+        self.retry_button.clicked.connect(self._on_retry_clicked)
+        bar.addWidget(self.export_button)
+        bar.addWidget(self.retry_button)
+        self.status = StatusLine()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.summary)
+        layout.addLayout(bar)
+        layout.addWidget(self.results_table, 1)
+        layout.addWidget(self.status)
+
+    def show_campaign(self, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> None:
+        """Show a stored campaign's results and its summary."""
+        journal = self.context.journal
+        self.campaign_id = campaign_id
+        self.results_model.set_rows(rows if rows is not None else journal.result_rows(campaign_id))
+        self.results_table.resizeColumnsToContents()
+        counts = journal.counts(campaign_id)
+        todo = counts["total"] - counts["skipped"]
+        done = counts["sent"] + counts["failed"] + counts["unknown"]
+        self.counts.show_counts(recipients=todo, sent=counts["sent"], failed=counts["failed"],
+                                left=max(0, todo - done), cost=None)
+        campaign = journal.campaign(campaign_id)
+        per_status = [self.tr("{0} {1}").format(figure(counts[state]), self.tr(state))
+                      for state in ("sent", "failed", "unknown", "pending", "skipped") if counts.get(state)]
+        lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
+            figure(campaign_id), ltr(campaign.name), self.tr(campaign.status), "، ".join(per_status)
+            if _persian() else ", ".join(per_status))]
+        errors = journal.error_counts(campaign_id)
+        if errors:
+            lines.append(self.tr("Errors: {0}").format("; ".join(
+                self.tr("{0} × {1} (code {2})").format(figure(n), describe(None, code) if code in SERVICE_ERRORS
+                                                       else self.tr("other error"), figure(code))
+                for code, n in errors.items())))
+        self.summary.setText("\n".join(lines))
+        self.status.say("")
+
+    def problem(self) -> str | None:
+        return None if self.campaign_id is not None else self.tr("Send the campaign first.")
+
+    # -- export ---------------------------------------------------------------------------
+
+    @qasync.asyncSlot()
+    async def _on_export_clicked(self) -> None:
+        folder = self.context.settings.get("last_folder") or str(Path.home())
+        name = f"campaign-{self.campaign_id}-results.xlsx"
+        path = await save_file(self, self.tr("Export results"), str(Path(folder) / name),
+                               self.tr("Excel (*.xlsx);;CSV (*.csv)"))
+        if path:
+            await self.export_results(Path(path))
+
+    def _source(self, rows: list[dict[str, Any]]) -> tuple[Sheet | None, str]:
+        """The campaign's own sheet for a results copy (the open one when it is the
+        same file, else read again), or None and why not."""
+        campaign = self.context.journal.campaign(self.campaign_id)
+        checked = self.draft.checked
+        if checked is not None and campaign.source_path and Path(campaign.source_path) == checked.sheet.path:
+            return checked.sheet, ""
+        try:
+            return campaign_source(campaign, rows), ""
+        except CampaignInputError as exc:
+            return None, describe(str(exc))
+
+    def column_names(self) -> dict[str, str]:
+        """Result column headers in the user's language."""
+        english = {"row": self.tr("Row"), "phone_input": self.tr("Phone as typed"), "phone": self.tr("Phone"),
+                   "status": self.tr("Status"), "error_code": self.tr("Error code"), "error": self.tr("Details"),
+                   "message_id": self.tr("Message id"), "request_id": self.tr("Request id")}
+        names = dict(english)
+        names.update({f"result_{key}": self.tr("Result: {0}").format(value) for key, value in english.items()})
+        return names
+
+    async def export_results(self, path: Path) -> bool:
+        """Write the campaign's per-row results to ``path`` off the GUI thread: a copy of
+        the campaign's sheet with the result columns appended when that sheet can be
+        read, statuses and details in the user's language."""
+        if self.campaign_id is None:
+            self.status.say(self.tr("There are no results to export yet."), error=True)
+            return False
+        rows = self.context.journal.result_rows(self.campaign_id)
+        shown = [{**row, "status": self.tr(str(row["status"])) if row["status"] else row["status"],
+                  "error": describe(row["error"], row["error_code"]) or None} for row in rows]
+        self.export_button.setEnabled(False)
+        try:
+            source, why_not = await asyncio.to_thread(self._source, rows)
+            await self.stoppable(asyncio.to_thread(write_results, path, shown, source, self.column_names()))
+        except ExportError as exc:
+            self.status.say(describe(str(exc)), error=True)
+            return False
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            self.status.say(self.tr("The export was stopped."))
+            return False
+        finally:
+            self.export_button.setEnabled(True)
+        done = self.tr("Results written to {0}").format(ltr(path))
+        if source is None:
+            done += " " + self.tr("(results only: {0})").format(why_not)
+        self.status.say(done)
+        return True
+
+    # -- retry ----------------------------------------------------------------------------
+
+    @qasync.asyncSlot()
+    async def _on_retry_clicked(self) -> None:
+        retry_id = self.retry_failed()
+        if retry_id is not None:
+            self.retry_requested.emit(retry_id)
+
+    def retry_failed(self) -> int | None:
+        """Make a follow-up campaign of this one's retryable failures; its id, or None
+        when there is nothing worth retrying (said on the status line)."""
+        if self.campaign_id is None:
+            return None
+        try:
+            retry_id = self.context.journal.create_retry_campaign(self.campaign_id, include_unknown=True)
+        except ValueError:
+            self.status.say(self.tr("No failures worth retrying: every failure here would fail again "
+                                    "(no Bale account, an invalid number...)."), error=True)
+            return None
+        return retry_id
+
+
+def _persian() -> bool:
+    from PySide6.QtCore import QLocale
+
+    return QLocale().language() == QLocale.Language.Persian

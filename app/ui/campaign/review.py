@@ -1,0 +1,255 @@
+"""Step 3: who gets the message, what it costs and how long it takes; the bot, the
+rate, the start time and quiet hours; a test send to one's own phone."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import qasync
+from PySide6.QtCore import QCalendar, QDateTime, QLocale, Qt, QTime, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateTimeEdit,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTimeEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.campaign import QuietHours
+from app.ui.campaign.draft import CampaignDraft
+from app.ui.context import AppContext
+from app.ui.texts import describe
+from app.ui.widgets import CountsRow, StatusLine, bot_id_of, figure, fill_bots, ltr
+from app.workflow import SERVICE_RATE_LIMIT, estimate, send_one
+
+TEHRAN = ZoneInfo("Asia/Tehran")
+
+
+class ReviewStep(QWidget):
+    """Writes the bot, rate, in-flight limit, start time and quiet hours into the draft
+    and shows the estimate (:func:`app.workflow.estimate`)."""
+
+    changed = Signal()
+
+    def __init__(self, context: AppContext, draft: CampaignDraft, category: callable,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.draft = draft
+        self.category = category  # the message's price category, from the message step
+        form = QFormLayout()
+        self.bot_combo = QComboBox()
+        self.bot_combo.setEditable(True)
+        self.bot_combo.setAccessibleName(self.tr("Sending bot"))
+        self.bot_combo.currentTextChanged.connect(self._changed)
+        self.rate_spin = QSpinBox()
+        self.rate_spin.setRange(0, 100_000)
+        self.rate_spin.setValue(int(draft.rate_per_minute))
+        self.rate_spin.setSuffix(self.tr(" per minute"))
+        self.rate_spin.setSpecialValueText(self.tr("as fast as allowed"))
+        self.rate_spin.setAccessibleName(self.tr("Rate in messages per minute"))
+        self.rate_spin.valueChanged.connect(self._changed)
+        self.in_flight_spin = QSpinBox()
+        self.in_flight_spin.setRange(1, 64)
+        self.in_flight_spin.setValue(int(draft.in_flight))
+        self.in_flight_spin.setAccessibleName(self.tr("Messages sent at the same time, at most"))
+        self.in_flight_spin.setToolTip(self.tr("How many messages may be on their way at once; 8 suits most "
+                                               "connections."))
+        self.in_flight_spin.valueChanged.connect(self._changed)
+
+        start = QHBoxLayout()
+        self.start_later = QCheckBox(self.tr("Start at"))
+        self.start_later.setAccessibleName(self.tr("Start later"))
+        self.start_edit = QDateTimeEdit()
+        self.start_edit.setCalendarPopup(True)
+        self.start_edit.setAccessibleName(self.tr("Start date and time (Tehran time)"))
+        if QLocale().language() == QLocale.Language.Persian:
+            self.start_edit.setCalendar(QCalendar(QCalendar.System.Jalali))
+        self.start_edit.setDisplayFormat("yyyy/MM/dd HH:mm")
+        self.start_edit.setDateTime(_tehran_now().addSecs(3600))
+        self.start_edit.setEnabled(False)
+        self.start_later.toggled.connect(self.start_edit.setEnabled)
+        self.start_later.toggled.connect(self._changed)
+        self.start_edit.dateTimeChanged.connect(self._changed)
+        start.addWidget(self.start_later)
+        start.addWidget(self.start_edit)
+        start.addWidget(QLabel(self.tr("Tehran time; the app must be open then")))
+        start.addStretch(1)
+
+        quiet = QHBoxLayout()
+        self.quiet_check = QCheckBox(self.tr("Send nothing from"))
+        self.quiet_check.setAccessibleName(self.tr("Quiet hours"))
+        self.quiet_from = QTimeEdit(QTime(22, 0))
+        self.quiet_to = QTimeEdit(QTime(8, 0))
+        for edit, name in ((self.quiet_from, self.tr("Quiet hours start")), (self.quiet_to, self.tr("Quiet hours end"))):
+            edit.setDisplayFormat("HH:mm")
+            edit.setAccessibleName(name)
+            edit.setEnabled(False)
+            edit.timeChanged.connect(self._changed)
+            self.quiet_check.toggled.connect(edit.setEnabled)
+        self.quiet_check.toggled.connect(self._changed)
+        quiet.addWidget(self.quiet_check)
+        quiet.addWidget(self.quiet_from)
+        quiet.addWidget(QLabel(self.tr("to")))
+        quiet.addWidget(self.quiet_to)
+        quiet.addWidget(QLabel(self.tr("(Tehran time)")))
+        quiet.addStretch(1)
+        self._load_quiet_hours(draft.quiet_hours)
+
+        form.addRow(self.tr("Bot:"), self.bot_combo)
+        form.addRow(self.tr("Rate:"), self.rate_spin)
+        form.addRow(self.tr("At the same time:"), self.in_flight_spin)
+        form.addRow(self.tr("Start:"), start)
+        form.addRow(self.tr("Quiet hours:"), quiet)
+        self.counts = CountsRow()
+        self.review_label = QLabel()
+        self.review_label.setWordWrap(True)
+        self.review_label.setTextFormat(Qt.TextFormat.RichText)
+        test = QHBoxLayout()
+        self.test_phone = QLineEdit(self.context.settings.get("own_phone"))
+        self.test_phone.setPlaceholderText(self.tr("your own number, e.g. 0912 123 4567"))
+        self.test_phone.setAccessibleName(self.tr("Phone for a test send"))
+        self.test_button = QPushButton(self.tr("Send a test to this number"))
+        self.test_button.clicked.connect(self._on_test_clicked)
+        test.addWidget(self.test_phone, 1)
+        test.addWidget(self.test_button)
+        self.status = StatusLine()
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.review_label)
+        layout.addLayout(test)
+        layout.addStretch(1)
+        layout.addWidget(self.status)
+        self.refresh_connection()
+
+    def _load_quiet_hours(self, text: str) -> None:
+        try:
+            quiet = QuietHours.parse(text) if text.strip() else None
+        except ValueError:
+            quiet = None
+        self.quiet_check.setChecked(quiet is not None)
+        if quiet is not None:
+            self.quiet_from.setTime(QTime(quiet.start.hour, quiet.start.minute))
+            self.quiet_to.setTime(QTime(quiet.end.hour, quiet.end.minute))
+
+    def refresh_connection(self) -> None:
+        """Refill the bot list from the current profile (the draft's bot kept)."""
+        self.bot_combo.blockSignals(True)
+        fill_bots(self.bot_combo, self.context.connection.bots)
+        index = self.bot_combo.findData(self.draft.bot_id)
+        if index >= 0:
+            self.bot_combo.setCurrentIndex(index)
+        self.bot_combo.blockSignals(False)
+        self._changed()
+
+    def _changed(self, *_args: object) -> None:
+        self.draft.bot_id = bot_id_of(self.bot_combo)
+        self.draft.rate_per_minute = self.rate_spin.value()
+        self.draft.in_flight = self.in_flight_spin.value()
+        self.draft.quiet_hours = (f"{self.quiet_from.time().toString('HH:mm')}-{self.quiet_to.time().toString('HH:mm')}"
+                                  if self.quiet_check.isChecked() else "")
+        self.draft.start_at = self.start_at() or ""
+        self.update_review()
+        self.changed.emit()
+
+    def start_at(self) -> str | None:
+        """The chosen start as an ISO 8601 instant in Tehran time, or None to start now."""
+        if not self.start_later.isChecked():
+            return None
+        chosen = self.start_edit.dateTime()
+        date, time = chosen.date(), chosen.time()
+        local = datetime(date.year(), date.month(), date.day(), time.hour(), time.minute(), tzinfo=TEHRAN)
+        return local.isoformat()
+
+    def problem(self) -> str | None:
+        """Why the campaign cannot start with these settings, in the user's language."""
+        self._changed()
+        problem = self.draft.review_problem()
+        if problem is None:
+            return None
+        return {"bot": self.tr("Choose the sending bot (its id is a whole number)."),
+                "rate": self.tr("The rate must be 0 (as fast as allowed) or at least 1 message per minute."),
+                "in_flight": self.tr("Messages at the same time must be from 1 to 256."),
+                "quiet_hours": self.tr("Quiet hours need a start and an end, e.g. 22:00 to 08:00.")}[problem.code]
+
+    def update_review(self) -> None:
+        checked = self.draft.checked
+        if checked is None:
+            self.review_label.setText("")
+            self.counts.show_counts(recipients=None, sent=None, failed=None, left=None, cost=None)
+            return
+        category = self.category()
+        prices = self.context.prices()
+        figures = estimate(checked.counts, unit_price=prices.get(category, 0.0),
+                           rate_per_minute=float(self.rate_spin.value()))
+        self.counts.show_counts(recipients=figures.recipients, sent=0, failed=0, left=figures.recipients,
+                                cost=figures.cost)
+        counts = checked.counts
+        warnings = []
+        if figures.above_limit:
+            warnings.append(self.tr("The service accepts at most {0} messages a minute per account; the campaign "
+                                    "will go at that pace.").format(figure(SERVICE_RATE_LIMIT)))
+        if figures.unusable:
+            warnings.append(self.tr("{0} rows have no usable number and will be skipped.").format(
+                figure(figures.unusable)))
+        if not self.context.connection.api_key:
+            warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
+        minutes = figures.minutes
+        duration = (self.tr("about {0} minutes").format(figure(minutes)) if minutes >= 1.5 else
+                    self.tr("about a minute") if minutes >= 0.5 else self.tr("under a minute"))
+        if self.draft.quiet_hours:
+            duration += self.tr(", plus waits during quiet hours {0} to {1}").format(
+                ltr(self.quiet_from.time().toString("HH:mm")), ltr(self.quiet_to.time().toString("HH:mm")))
+        names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
+                 "message": self.tr("message")}
+        lines = [
+            self.tr("<b>{0}</b> recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable "
+                    "rows are skipped.").format(figure(figures.recipients), figure(counts["duplicate"]),
+                                                figure(counts["suppressed"]), figure(figures.unusable)),
+            self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
+                figure(figures.cost), figure(figures.recipients), figure(figures.unit_price, 2),
+                names.get(category, category)),
+            self.tr("Time at {0} messages a minute: {1}.").format(figure(figures.rate_per_minute), duration),
+        ]
+        lines += [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in warnings]
+        self.review_label.setText("<br>".join(lines))
+
+    @qasync.asyncSlot()
+    async def _on_test_clicked(self) -> None:
+        await self.test_send(self.test_phone.text())
+
+    async def test_send(self, phone: str, fields: dict[str, str] | None = None) -> str:
+        """Send the message, filled from ``fields`` (the preview row), to ``phone``;
+        returns the outcome in words (also shown)."""
+        self.context.settings.set("own_phone", phone)
+        self.test_button.setEnabled(False)
+        self.status.say(self.tr("Sending a test to {0}…").format(ltr(phone)))
+        try:
+            async with self.context.client() as client:
+                sent = await send_one(self.context.journal, client, phone_input=phone, content=self.draft.content,
+                                      bot_id=self.draft.bot_id, base_url=self.context.connection.base_url,
+                                      template_fields=self.draft.template_fields, fields=fields or {})
+        finally:
+            self.test_button.setEnabled(True)
+        if sent.outcome == "sent":
+            outcome = self.tr("Test sent to {0}.").format(ltr(sent.phone))
+        elif sent.outcome == "invalid":
+            outcome = self.tr("The test was not sent: {0}").format(describe(sent.error))
+        else:
+            outcome = self.tr("The test was not sent: {0}").format(describe(sent.error, sent.error_code))
+        self.status.say(outcome, error=sent.outcome != "sent")  # by the outcome, not its words
+        return outcome
+
+
+def _tehran_now() -> QDateTime:
+    now = datetime.now(TEHRAN)
+    return QDateTime(now.year, now.month, now.day, now.hour, now.minute, 0)

@@ -1,0 +1,203 @@
+"""Step 4: one campaign's sending, shown from the run controller: start, pause, resume
+and cancel, progress, the rate chart across resumes and a log of what went wrong."""
+
+from __future__ import annotations
+
+import time
+
+import qasync
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from app.campaign import CampaignLocked, CampaignStatus, Progress, RunResult
+from app.ui.campaign.runs import RunController
+from app.ui.context import AppContext
+from app.ui.models import ResultsModel
+from app.ui.texts import describe
+from app.ui.widgets import CountsRow, RateChart, StatusLine, figure
+
+
+class SendStep(QWidget):
+    """Shows the campaign ``campaign_id`` (attach()); Start asks the wizard to create
+    the campaign from the draft (``start_requested``), the other buttons act on the
+    run controller, so leaving the page never strands a running campaign."""
+
+    start_requested = Signal()
+    finished = Signal(object)  # RunResult of the campaign shown
+
+    def __init__(self, context: AppContext, runs: RunController, rows: ResultsModel,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.runs = runs
+        self.rows = rows  # the recipients step's table: statuses change as outcomes arrive
+        self.campaign_id: int | None = None
+        self._last_refresh = 0.0
+        buttons = QHBoxLayout()
+        self.start_button = QPushButton(self.tr("Start"))
+        self.pause_button = QPushButton(self.tr("Pause"))
+        self.resume_button = QPushButton(self.tr("Resume"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.start_button.clicked.connect(self.start_requested)
+        self.pause_button.clicked.connect(self._on_pause_clicked)
+        self.resume_button.clicked.connect(self._on_resume_clicked)
+        self.cancel_button.clicked.connect(self._on_cancel_clicked)
+        for b in (self.start_button, self.pause_button, self.resume_button, self.cancel_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        self.counts = CountsRow()
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName(self.tr("Sending progress"))
+        self.progress.setFormat(self.tr("%v of %m"))
+        self.speed_label = QLabel()
+        self.speed_label.setWordWrap(True)
+        self.chart = RateChart()
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        self.log.setAccessibleName(self.tr("Sending log"))
+        self.status = StatusLine()
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.speed_label)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.log, 1)
+        layout.addWidget(self.status)
+        runs.progress.connect(self._on_progress)
+        runs.started.connect(self._on_started)
+        runs.finished.connect(self._on_finished)
+        self.reset()
+
+    # -- which campaign -------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Nothing created yet: Start is the only way on."""
+        self.campaign_id = None
+        self.progress.reset()
+        self.progress.setRange(0, 1)
+        self.chart.clear()
+        self.log.clear()
+        self.speed_label.clear()
+        self.status.say("")
+        self.counts.show_counts(recipients=None, sent=None, failed=None, left=None, cost=None)
+        self._update_buttons()
+
+    def attach(self, campaign_id: int) -> None:
+        """Show campaign ``campaign_id``: its counts from the journal, its chart so far,
+        and the buttons its state allows."""
+        if campaign_id != self.campaign_id:
+            self.log.clear()
+            self.speed_label.clear()
+            self.status.say("")
+        self.campaign_id = campaign_id
+        counts = self.context.journal.counts(campaign_id)
+        todo = counts["total"] - counts["skipped"]
+        self.progress.setRange(0, max(1, todo))
+        self._show_counts(counts)
+        run = self.runs.run_of(campaign_id)
+        self.chart.points = list(run.points) if run is not None else []
+        self.chart.update()
+        self._update_buttons()
+
+    def sending(self) -> bool:
+        return self.campaign_id is not None and self.runs.is_sending(self.campaign_id)
+
+    def _update_buttons(self) -> None:
+        sending = self.sending()
+        status = self.context.journal.campaign(self.campaign_id).status if self.campaign_id is not None else None
+        self.start_button.setEnabled(self.campaign_id is None)
+        self.pause_button.setEnabled(sending)
+        self.cancel_button.setEnabled(sending)
+        self.resume_button.setEnabled(not sending and status in (CampaignStatus.PAUSED, CampaignStatus.RUNNING,
+                                                                 CampaignStatus.READY))
+
+    # -- running ----------------------------------------------------------------------------
+
+    async def run(self, campaign_id: int) -> RunResult | None:
+        """Send (or resume) ``campaign_id`` and show it; None if it is sent elsewhere or
+        already sending here (then it is shown)."""
+        self.attach(campaign_id)
+        if self.runs.is_sending(campaign_id):
+            self.status.say(self.tr("Campaign {0} is being sent; its controls are here.").format(figure(campaign_id)))
+            return None
+        self.log_line(self.tr("Sending campaign {0}…").format(figure(campaign_id)))
+        self.status.say(self.tr("Sending…"))
+        try:
+            return await self.runs.run(campaign_id)
+        except CampaignLocked:
+            self.status.say(self.tr("Campaign {0} is being sent by another copy of the app (or the command line); "
+                                    "it can be resumed here once that stops.").format(figure(campaign_id)),
+                            error=True)
+            self._update_buttons()
+            return None
+
+    def _on_started(self, campaign_id: int) -> None:
+        if campaign_id == self.campaign_id:
+            self._update_buttons()
+
+    def _on_finished(self, result: RunResult) -> None:
+        if result.campaign_id != self.campaign_id:
+            return
+        self._update_buttons()
+        self._show_counts(result.counts)
+        c = result.counts
+        summary = self.tr("Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.").format(
+            figure(result.campaign_id), self.tr(result.status), figure(c["sent"]), figure(c["failed"]),
+            figure(c["unknown"]), figure(c["pending"] + c["in_flight"]))
+        if result.reason:
+            summary += " " + describe(result.reason)
+        self.log_line(summary)
+        self.status.say(summary, error=result.status == CampaignStatus.PAUSED)
+        self.speed_label.clear()
+        self.finished.emit(result)
+
+    def log_line(self, text: str) -> None:
+        self.log.appendPlainText(time.strftime("%H:%M:%S  ") + text)
+
+    def _show_counts(self, c: dict[str, int]) -> None:
+        done = c["sent"] + c["failed"] + c["unknown"]
+        self.progress.setValue(min(done, self.progress.maximum()))
+        todo = c["total"] - c["skipped"] if "total" in c else self.progress.maximum()
+        self.counts.show_counts(recipients=todo, sent=c["sent"], failed=c["failed"], left=max(0, todo - done),
+                                cost=None)
+
+    def _on_progress(self, progress: Progress) -> None:
+        if progress.campaign_id != self.campaign_id:
+            return
+        if progress.row is not None and progress.state is not None:
+            self.rows.update_status(progress.row, progress.state, progress.error, progress.error_code)
+            if progress.state not in ("sent", "in_flight", "pending"):
+                self.log_line(self.tr("Row {0}: {1} — {2}").format(
+                    figure(progress.row), self.tr(progress.state), describe(progress.error, progress.error_code)))
+        now = time.monotonic()
+        if now - self._last_refresh < 0.1 and progress.waiting is None:
+            return  # the rest of the screen at most ten times a second
+        self._last_refresh = now
+        c = progress.counts
+        self._show_counts(c)
+        done = c["sent"] + c["failed"] + c["unknown"]
+        left = self.progress.maximum() - done
+        eta = (self.tr("about {0} s left").format(figure(left * 60 / progress.rate_per_minute))
+               if progress.rate_per_minute > 0 and left > 0 else "")
+        waiting = f" — {describe(progress.waiting)}" if progress.waiting else ""
+        self.speed_label.setText(self.tr("{0} per minute; {1}").format(figure(progress.rate_per_minute), eta)
+                                 + waiting)
+        run = self.runs.run_of(progress.campaign_id)
+        if run is not None:
+            self.chart.points = run.points
+            self.chart.update()
+
+    def _on_pause_clicked(self) -> None:
+        if self.campaign_id is not None and self.runs.pause(self.campaign_id):
+            self.log_line(self.tr("Pausing after the messages on their way…"))
+
+    def _on_cancel_clicked(self) -> None:
+        if self.campaign_id is not None and self.runs.cancel(self.campaign_id):
+            self.log_line(self.tr("Cancelling after the messages on their way…"))
+
+    @qasync.asyncSlot()
+    async def _on_resume_clicked(self) -> None:
+        if self.campaign_id is not None:
+            await self.run(self.campaign_id)

@@ -1,0 +1,291 @@
+"""The campaign wizard: recipients → message → review → send → results. It only moves
+between the steps (each answers problem()) and makes the campaign from the draft; the
+running campaigns belong to the run controller."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import qasync
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+
+from app.campaign import CampaignEngine, CampaignStatus, RunResult
+from app.ui.campaign.draft import CampaignDraft
+from app.ui.campaign.message import MessageStep
+from app.ui.campaign.recipients import RecipientsStep
+from app.ui.campaign.results import ResultsStep
+from app.ui.campaign.review import ReviewStep
+from app.ui.campaign.runs import RunController
+from app.ui.campaign.send import SendStep
+from app.ui.context import AppContext
+from app.ui.texts import describe
+from app.ui.widgets import StatusLine, confirm, figure, ltr
+from app.workflow import CampaignInputError, RepeatedCampaign, create_campaign
+
+RECIPIENTS, MESSAGE, REVIEW, SEND, RESULTS = range(5)
+
+
+class CampaignPage(QWidget):
+    """The five steps of a campaign, one page each, with Back and Next; ``draft`` is
+    what is being composed, ``runs`` the campaigns being sent (shared with the window,
+    so they outlive this page)."""
+
+    campaign_changed = Signal(int)
+
+    def __init__(self, context: AppContext, runs: RunController | None = None, draft: CampaignDraft | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.runs = runs if runs is not None else RunController(context, self)
+        self.draft = draft if draft is not None else self.new_draft()
+        self._work: asyncio.Future[Any] | None = None
+        self.steps = QStackedWidget()
+        self.step_labels: list[QLabel] = []
+        header = QHBoxLayout()
+        names = (self.tr("1. Recipients"), self.tr("2. Message"), self.tr("3. Review"), self.tr("4. Send"),
+                 self.tr("5. Results"))
+        for name in names:
+            label = QLabel(name)
+            label.setMargin(4)
+            self.step_labels.append(label)
+            header.addWidget(label)
+        header.addStretch(1)
+        self.new_button = QPushButton(self.tr("New campaign"))
+        self.new_button.setToolTip(self.tr("Start composing another campaign; one being sent goes on"))
+        self.new_button.clicked.connect(self.new_campaign)
+        header.addWidget(self.new_button)
+        self.recipients = RecipientsStep(context, self.draft, self.stoppable)
+        self.message = MessageStep(context, self.draft, self.stoppable)
+        self.review = ReviewStep(context, self.draft, self.message.template_category)
+        self.send_step = SendStep(context, self.runs, self.recipients.model)
+        self.results = ResultsStep(context, self.draft, self.stoppable)
+        for step in (self.recipients, self.message, self.review, self.send_step, self.results):
+            self.steps.addWidget(step)
+        self.recipients.sheet_opened.connect(self._sheet_opened)
+        self.send_step.start_requested.connect(self._on_start_clicked)
+        self.send_step.finished.connect(self._run_finished)
+        self.results.retry_requested.connect(self._on_retry)
+        self.back_button = QPushButton(self.tr("Back"))
+        self.next_button = QPushButton(self.tr("Next"))
+        self.next_button.setDefault(True)
+        self.back_button.clicked.connect(lambda: self.go(self.steps.currentIndex() - 1))
+        self.next_button.clicked.connect(lambda: self.go(self.steps.currentIndex() + 1))
+        self.stop_work_button = QPushButton(self.tr("Stop"))
+        self.stop_work_button.setToolTip(self.tr("Stop the import, upload or export in progress"))
+        self.stop_work_button.setVisible(False)
+        self.stop_work_button.clicked.connect(self.stop_work)
+        nav = QHBoxLayout()
+        nav.addWidget(self.stop_work_button)
+        nav.addStretch(1)
+        nav.addWidget(self.back_button)
+        nav.addWidget(self.next_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.steps, 1)
+        layout.addLayout(nav)
+        self.go(RECIPIENTS)
+
+    def new_draft(self) -> CampaignDraft:
+        settings = self.context.settings
+        return CampaignDraft(rate_per_minute=int(settings.get("rate_per_minute")),
+                             in_flight=int(settings.get("in_flight")), quiet_hours=settings.get("quiet_hours") or "")
+
+    # -- what tests and the window read ------------------------------------------------------
+
+    @property
+    def message_line(self) -> StatusLine:
+        """The status line of the step shown."""
+        return self.steps.currentWidget().status
+
+    @property
+    def campaign_id(self) -> int | None:
+        """The campaign the send step shows (None before Start)."""
+        return self.send_step.campaign_id
+
+    @property
+    def engine(self) -> CampaignEngine | None:
+        """The engine sending the campaign shown, if it is sending."""
+        run = self.runs.run_of(self.campaign_id) if self.campaign_id is not None else None
+        return run.engine if run is not None else None
+
+    def refresh_connection(self) -> None:
+        self.review.refresh_connection()
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message_line.say(text, error)
+
+    # -- work off the GUI thread, stoppable ----------------------------------------------
+
+    async def stoppable(self, work: Any) -> Any:
+        """Await ``work`` (a coroutine) with the Stop button shown; raises
+        asyncio.CancelledError when the user stops it."""
+        self._work = asyncio.ensure_future(work)
+        self.stop_work_button.setVisible(True)
+        try:
+            return await self._work
+        finally:
+            self._work = None
+            self.stop_work_button.setVisible(False)
+
+    def stop_work(self) -> None:
+        """Stop the import, upload or export in progress (a thread finishes in the
+        background, its result dropped)."""
+        if self._work is not None:
+            self._work.cancel()
+
+    # -- moving between steps ---------------------------------------------------------------
+
+    def problem_before(self, step: int) -> str | None:
+        """The first step before ``step`` that is not complete, in a sentence."""
+        for index, widget in enumerate((self.recipients, self.message, self.review)[:min(step, SEND)]):
+            problem = widget.problem()
+            if problem:
+                return problem
+        if step == RESULTS and self.results.campaign_id is None and self.campaign_id is None:
+            return self.results.problem()
+        return None
+
+    def go(self, step: int) -> None:
+        """Show step ``step`` (0-4) if the steps before it are complete; the step's own
+        status line starts empty."""
+        if not 0 <= step < self.steps.count():
+            return
+        if step > self.steps.currentIndex():
+            problem = self.problem_before(step)
+            if problem:
+                self.say(problem, error=True)
+                return
+        if step == REVIEW:
+            self.review.update_review()
+        if step == RESULTS and self.results.campaign_id != self.campaign_id and self.campaign_id is not None:
+            self.results.show_campaign(self.campaign_id)
+        widget = self.steps.widget(step)
+        if widget is not self.steps.currentWidget() and not widget.status.is_error:
+            widget.status.say("")
+        self.steps.setCurrentIndex(step)
+        self._mark_header()
+
+    def _mark_header(self) -> None:
+        shown = self.steps.currentIndex()
+        for index, label in enumerate(self.step_labels):
+            label.setStyleSheet("font-weight: bold; border-bottom: 2px solid #1565c0" if index == shown else "")
+        self.back_button.setEnabled(shown > 0)
+        self.next_button.setEnabled(shown < self.steps.count() - 1)
+
+    def new_campaign(self) -> None:
+        """Start a new draft; a campaign being sent goes on (History shows it)."""
+        self.draft.__dict__.update(self.new_draft().__dict__)
+        for step in (self.recipients, self.message, self.review):
+            step.status.say("")
+        self.recipients.model.set_rows([])
+        self.recipients.sheet_combo.clear()
+        self.recipients.column_combo.clear()
+        self.recipients.counts_label.setText(self.tr("Open a CSV or Excel file with one phone number per row."))
+        self.message.text_edit.clear()
+        self.message.button_editor.set_rows(())
+        self.message.columns_changed()
+        self.send_step.reset()
+        self.results.campaign_id = None
+        self.go(RECIPIENTS)
+
+    def _sheet_opened(self) -> None:
+        self.message.columns_changed()
+        if not self.send_step.sending():
+            self.send_step.reset()  # a new sheet is a new campaign
+
+    # -- sending --------------------------------------------------------------------------
+
+    @qasync.asyncSlot()
+    async def _on_start_clicked(self) -> None:
+        await self.send()
+
+    async def send(self) -> RunResult | None:
+        """Create the campaign from the draft and send it; None if it cannot start."""
+        problem = self.problem_before(SEND)
+        if problem:
+            self.say(problem, error=True)
+            return None
+        if not self.context.connection.api_key:
+            self.say(self.tr("This profile has no API access key: add one in Profiles, or start with --demo."),
+                     error=True)
+            return None
+        draft = self.draft
+        self.say(self.tr("Preparing the campaign…"))
+        self.send_step.start_button.setEnabled(False)
+        allow_repeat = False
+        try:
+            while True:
+                try:
+                    # Rendering and storing every row takes a while for big sheets: off the GUI thread.
+                    campaign_id = await asyncio.to_thread(
+                        create_campaign, self.context.journal, draft.checked, content=draft.content,
+                        bot_id=draft.bot_id, base_url=self.context.connection.base_url,
+                        rate_per_minute=float(draft.rate_per_minute), in_flight=draft.in_flight,
+                        quiet_hours=draft.parsed_quiet_hours(), start_at=draft.start_at or None,
+                        template_fields=draft.template_fields, allow_repeat=allow_repeat)
+                    break
+                except RepeatedCampaign as repeat:
+                    earlier = repeat.earlier
+                    question = self.tr(
+                        "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. "
+                        "Send them again?").format(figure(earlier.id), ltr(earlier.name),
+                                                   ltr(earlier.created_at[:16].replace("T", " ")))
+                    if not await confirm(self, self.tr("Send again?"), question):
+                        self.say(self.tr("Not sent: the same campaign went out recently."))
+                        return None
+                    allow_repeat = True
+        except (CampaignInputError, ValueError) as exc:
+            self.say(self.tr("The campaign cannot start: {0}").format(describe(str(exc))), error=True)
+            return None
+        finally:
+            self.send_step.start_button.setEnabled(self.send_step.campaign_id is None)
+        settings = self.context.settings
+        settings.set("rate_per_minute", draft.rate_per_minute)
+        settings.set("quiet_hours", draft.quiet_hours)
+        self.campaign_changed.emit(campaign_id)
+        self.send_step.log_line(self.tr("Campaign {0} created.").format(figure(campaign_id)))
+        return await self.run(campaign_id)
+
+    async def run(self, campaign_id: int) -> RunResult | None:
+        """Show the send step for ``campaign_id`` and send (or resume) it; a campaign
+        this window already sends is shown, not started twice."""
+        self.go_to_send(campaign_id)
+        result = await self.send_step.run(campaign_id)
+        return result
+
+    def go_to_send(self, campaign_id: int) -> None:
+        """Show the send step attached to ``campaign_id`` (from History, too)."""
+        self.send_step.attach(campaign_id)
+        self.steps.setCurrentIndex(SEND)
+        self._mark_header()
+
+    def _run_finished(self, result: RunResult) -> None:
+        self.campaign_changed.emit(result.campaign_id)
+        rows = self.context.journal.result_rows(result.campaign_id)
+        self.recipients.model.set_rows(rows)
+        if result.status == CampaignStatus.FINISHED and self.steps.currentIndex() == SEND:
+            self.show_results(result.campaign_id, rows)
+
+    def show_results(self, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> None:
+        """Show a stored campaign's results (from History, or at the end of a run)."""
+        self.results.show_campaign(campaign_id, rows)
+        self.steps.setCurrentIndex(RESULTS)
+        self._mark_header()
+
+    @qasync.asyncSlot(int)
+    async def _on_retry(self, retry_id: int) -> None:
+        self.campaign_changed.emit(retry_id)
+        self.send_step.log_line(self.tr("Retry campaign {0} of campaign {1}.").format(
+            figure(retry_id), figure(self.results.campaign_id or 0)))
+        await self.run(retry_id)
+
+    async def test_send(self, phone: str) -> str:
+        """Send the message, filled from the preview row, to ``phone``; the outcome in words."""
+        return await self.review.test_send(phone, self.message.row_fields())
+
+    async def retry_failed(self) -> RunResult | None:
+        """Send a follow-up campaign to the retryable failures of the results shown."""
+        retry_id = self.results.retry_failed()
+        return None if retry_id is None else await self.run(retry_id)

@@ -1,0 +1,81 @@
+"""The history panel: past campaigns, their results, resume and countdowns."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.campaign import CampaignStatus
+from app.ui.context import AppContext
+from app.ui.models import HistoryModel
+from app.ui.widgets import local_time, title
+
+
+class HistoryPanel(QWidget):
+    """Past campaigns from the journal: open their results, resume paused ones, retry
+    failures."""
+
+    open_results = Signal(int)
+    resume_campaign = Signal(int)
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        language = context.settings.get("language")
+        self.model = HistoryModel(self, format_time=lambda iso: local_time(iso, language))
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setAccessibleName(self.tr("Past campaigns"))
+        self.table.doubleClicked.connect(lambda index: self._open(index.row()))
+        self.open_button = QPushButton(self.tr("Open results"))
+        self.resume_button = QPushButton(self.tr("Resume"))
+        self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.open_button.clicked.connect(lambda: self._open(self._row()))
+        self.resume_button.clicked.connect(self._resume)
+        self.refresh_button.clicked.connect(self.refresh)
+        bar = QHBoxLayout()
+        for b in (self.open_button, self.resume_button, self.refresh_button):
+            bar.addWidget(b)
+        bar.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title(self.tr("History")))
+        layout.addLayout(bar)
+        layout.addWidget(self.table, 1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        rows = []
+        for campaign in self.context.journal.campaigns():
+            c = self.context.journal.counts(campaign.id)
+            rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign.name,
+                         "kind": campaign.kind, "status": campaign.status, "sent": c["sent"],
+                         "failed": c["failed"], "left": c["pending"] + c["in_flight"]})
+        self.model.set_rows(rows)
+
+    def _row(self) -> int:
+        selected = self.table.selectionModel().selectedRows()
+        return selected[0].row() if selected else -1
+
+    def _open(self, row: int) -> None:
+        campaign_id = self.model.campaign_id(row)
+        if campaign_id is not None:
+            self.open_results.emit(campaign_id)
+
+    def _resume(self) -> None:
+        row = self._row()
+        campaign_id = self.model.campaign_id(row)
+        if campaign_id is not None and self.model.status(row) not in (CampaignStatus.FINISHED,
+                                                                      CampaignStatus.CANCELLED):
+            self.resume_campaign.emit(campaign_id)

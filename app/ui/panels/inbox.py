@@ -1,0 +1,64 @@
+"""The sandbox's inbox: what the built-in sandbox delivered, as a Bale client shows it."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+import httpx
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QListWidget,
+    QListWidgetItem,
+    QWidget,
+)
+
+from app.ui.widgets import ltr, starts_right_to_left
+
+
+class InboxDock(QDockWidget):
+    """In demo mode, what each recipient received from the sandbox, as they see it."""
+
+    def __init__(self, sandbox_url: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Sandbox inbox"))
+        self.setObjectName("sandbox-inbox")
+        self.sandbox_url = sandbox_url
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setAccessibleName(self.tr("Messages the sandbox delivered"))
+        self.setWidget(self.list)
+        self.seen = 0
+        self._refreshing: asyncio.Future[int] | None = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(1500)
+        self.timer.timeout.connect(self._on_timer)
+        self.timer.start()
+
+    def _on_timer(self) -> None:
+        # Skip a tick rather than start a task inside another one's step (a modal
+        # dialog's nested loop: qasync's "Cannot enter into task"), or with no loop.
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if asyncio.current_task() is not None or (self._refreshing is not None and not self._refreshing.done()):
+            return
+        self._refreshing = asyncio.ensure_future(self.refresh())
+
+    async def refresh(self) -> int:
+        """Fetch new deliveries; returns how many are shown."""
+        try:
+            async with httpx.AsyncClient(timeout=2) as http:
+                messages = (await http.get(f"{self.sandbox_url}/sandbox/messages")).json()["messages"]
+        except (httpx.HTTPError, ValueError):
+            return self.list.count()
+        for message in messages[self.seen:]:
+            when = datetime.fromisoformat(message["delivered_at"]).astimezone().strftime("%H:%M:%S")
+            item = QListWidgetItem(f"📱 {ltr(message['phone_number'])}  ·  {ltr(when)}\n{message['text']}")
+            if starts_right_to_left(message["text"]):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.list.insertItem(0, item)
+        self.seen = len(messages)
+        return self.list.count()

@@ -1,0 +1,200 @@
+"""Profiles (credentials in the keyring) and their bots."""
+
+from __future__ import annotations
+
+import qasync
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.api import SafirError
+from app.profiles import Profile
+from app.ui.context import AppContext
+from app.ui.widgets import title
+
+
+class ProfilesPanel(QWidget):
+    """Profiles (name, base URL, v2 client id and secret, v3 API access key) with their
+    bots. Secrets go to the OS keyring; without one they are kept for this session."""
+
+    profile_changed = Signal()
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.profile_combo = QComboBox()
+        self.profile_combo.setAccessibleName(self.tr("Profile"))
+        self.profile_combo.activated.connect(lambda _i: self._load(self.profile_combo.currentText()))
+        self.name_edit = QLineEdit()
+        self.url_edit = QLineEdit()
+        self.client_id_edit = QLineEdit()
+        self.secret_edit = QLineEdit()
+        self.key_edit = QLineEdit()
+        for edit, name in ((self.name_edit, self.tr("Profile name")), (self.url_edit, self.tr("Base URL")),
+                           (self.client_id_edit, self.tr("Client id")), (self.secret_edit, self.tr("Client secret")),
+                           (self.key_edit, self.tr("API access key"))):
+            edit.setAccessibleName(name)
+        for edit in (self.secret_edit, self.key_edit):
+            edit.setEchoMode(QLineEdit.EchoMode.Password)
+            edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep"))
+        self.bots = QTableWidget(0, 2)
+        self.bots.setHorizontalHeaderLabels([self.tr("Bot id"), self.tr("Name")])
+        self.bots.horizontalHeader().setStretchLastSection(True)
+        self.bots.setAccessibleName(self.tr("Bots"))
+        add_bot = QPushButton(self.tr("Add bot"))
+        remove_bot = QPushButton(self.tr("Remove bot"))
+        add_bot.clicked.connect(lambda: self.bots.insertRow(self.bots.rowCount()))
+        remove_bot.clicked.connect(lambda: self.bots.removeRow(self.bots.currentRow()))
+        self.save_button = QPushButton(self.tr("Save and use"))
+        self.new_button = QPushButton(self.tr("New profile"))
+        self.delete_button = QPushButton(self.tr("Delete profile"))
+        self.test_button = QPushButton(self.tr("Test connection"))
+        self.save_button.clicked.connect(self.save)
+        self.new_button.clicked.connect(self._new)
+        self.delete_button.clicked.connect(self._delete)
+        self.test_button.clicked.connect(self._on_test_clicked)
+        self.keyring_label = QLabel()
+        self.keyring_label.setWordWrap(True)
+        self.outcome = QLabel()
+        self.outcome.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("Profile:"), self.profile_combo)
+        form.addRow(self.tr("Name:"), self.name_edit)
+        form.addRow(self.tr("Base URL:"), self.url_edit)
+        form.addRow(self.tr("Client id (v2):"), self.client_id_edit)
+        form.addRow(self.tr("Client secret (v2):"), self.secret_edit)
+        form.addRow(self.tr("API access key (v3):"), self.key_edit)
+        top = QHBoxLayout()
+        for b in (self.new_button, self.delete_button):
+            top.addWidget(b)
+        top.addStretch(1)
+        bot_bar = QHBoxLayout()
+        bot_bar.addWidget(add_bot)
+        bot_bar.addWidget(remove_bot)
+        bot_bar.addStretch(1)
+        actions = QHBoxLayout()
+        actions.addWidget(self.save_button)
+        actions.addWidget(self.test_button)
+        actions.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title(self.tr("Profiles and bots")))
+        layout.addWidget(self.keyring_label)
+        layout.addLayout(top)
+        layout.addLayout(form)
+        layout.addWidget(QLabel(self.tr("Bots of this profile:")))
+        layout.addLayout(bot_bar)
+        layout.addWidget(self.bots, 1)
+        layout.addLayout(actions)
+        layout.addWidget(self.outcome)
+        store = context.secrets
+        self.keyring_label.setText(
+            self.tr("Secrets are kept in the system keyring ({0}).").format(store.backend_name) if store.persistent
+            else self.tr("No system keyring was found, so secrets are kept for this session only and must be "
+                         "entered again next time. Install a keyring (for example GNOME Keyring or KWallet) "
+                         "to keep them."))
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.profile_combo.clear()
+        self.profile_combo.addItems([p.name for p in self.context.profiles()])
+        current = self.context.connection.name
+        if self.profile_combo.findText(current) >= 0:
+            self.profile_combo.setCurrentText(current)
+            self._load(current)
+        elif self.context.connection.demo:
+            self._show(Profile(current, self.context.connection.base_url, self.context.connection.client_id,
+                               self.context.connection.bots))
+
+    def _load(self, name: str) -> None:
+        profile = next((p for p in self.context.profiles() if p.name == name), None)
+        if profile is not None:
+            self._show(profile)
+
+    def _show(self, profile: Profile) -> None:
+        self.name_edit.setText(profile.name)
+        self.url_edit.setText(profile.base_url)
+        self.client_id_edit.setText(profile.client_id)
+        self.secret_edit.clear()
+        self.key_edit.clear()
+        self.bots.setRowCount(0)
+        for bot_id, name in profile.bots.items():
+            row = self.bots.rowCount()
+            self.bots.insertRow(row)
+            self.bots.setItem(row, 0, QTableWidgetItem(str(bot_id)))
+            self.bots.setItem(row, 1, QTableWidgetItem(name))
+
+    def _new(self) -> None:
+        self._show(Profile(self.tr("New profile")))
+        self.name_edit.setFocus()
+        self.name_edit.selectAll()
+
+    def _bots(self) -> dict[int, str] | str:
+        bots: dict[int, str] = {}
+        for row in range(self.bots.rowCount()):
+            id_item, name_item = self.bots.item(row, 0), self.bots.item(row, 1)
+            text = id_item.text().strip() if id_item else ""
+            if not text:
+                continue
+            if not text.isdigit() or int(text) <= 0:
+                return self.tr("Bot id {0!r} is not a positive number.").format(text)
+            bots[int(text)] = name_item.text().strip() if name_item else ""
+        return bots
+
+    def save(self) -> bool:
+        """Save the form as a profile and switch to it; False (with the reason shown) if
+        something is wrong."""
+        from app.api import ConfigurationError, check_base_url
+
+        name = self.name_edit.text().strip()
+        bots = self._bots()
+        if not name:
+            self.outcome.setText(self.tr("Give the profile a name."))
+            return False
+        if isinstance(bots, str):
+            self.outcome.setText(bots)
+            return False
+        try:
+            base_url = check_base_url(self.url_edit.text().strip() or "https://safir.bale.ai")
+        except ConfigurationError as exc:
+            self.outcome.setText(exc.message)
+            return False
+        profile = Profile(name, base_url, self.client_id_edit.text().strip(), bots)
+        self.context.save_profile(profile, self.secret_edit.text() or None, self.key_edit.text() or None)
+        self.context.use_profile(name)
+        self.outcome.setText(self.tr("Profile {0} saved and in use.").format(name))
+        self.refresh()
+        self.profile_changed.emit()
+        return True
+
+    def _delete(self) -> None:
+        name = self.profile_combo.currentText()
+        if name:
+            self.context.delete_profile(name)
+            self.outcome.setText(self.tr("Profile {0} deleted.").format(name))
+            self.refresh()
+
+    @qasync.asyncSlot()
+    async def _on_test_clicked(self) -> None:
+        await self.test_connection()
+
+    async def test_connection(self) -> str:
+        """Fetch a v2 token with the current connection and say how it went."""
+        try:
+            async with self.context.client(timeout=10) as client:
+                await client.fetch_token(force=True)
+        except SafirError as exc:
+            text = self.tr("The connection test failed: {0}").format(exc.message)
+        else:
+            text = self.tr("Connected: the service accepted the client id and secret.")
+        self.outcome.setText(text)
+        return text

@@ -1,0 +1,181 @@
+"""Quick send: one message to one phone, for support agents."""
+
+from __future__ import annotations
+
+import qasync
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.api import OutcomeUnknown, SafirError
+from app.campaign import Content, placeholders
+from app.ui.context import AppContext
+from app.ui.texts import describe, describe_error
+from app.ui.widgets import bot_id_of, figure, local_time, ltr, set_text_direction, title
+from app.workflow import CampaignInputError, parse_fields, send_one
+
+
+class QuickSendPanel(QWidget):
+    """One message to one phone, right now, for support agents; the outcome in words and
+    the recent sends to that number."""
+
+    balance_changed = Signal()
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        form = QFormLayout()
+        self.phone_edit = QLineEdit()
+        self.phone_edit.setPlaceholderText(self.tr("e.g. 0912 123 4567"))
+        self.phone_edit.setAccessibleName(self.tr("Phone"))
+        self.phone_edit.editingFinished.connect(self.show_recent)
+        self.kind_combo = QComboBox()
+        for label in (self.tr("Text"), self.tr("One-time password (bot)"), self.tr("One-time password (v2, shows balance)"),
+                      self.tr("Template")):
+            self.kind_combo.addItem(label)
+        self.kind_combo.setAccessibleName(self.tr("Message kind"))
+        self.kind_combo.currentIndexChanged.connect(self._kind_changed)
+        self.bot_combo = QComboBox()
+        self.bot_combo.setEditable(True)
+        self.bot_combo.setAccessibleName(self.tr("Sending bot"))
+        self.text_edit = QPlainTextEdit()
+        self.text_edit.setMaximumHeight(90)
+        self.text_edit.setAccessibleName(self.tr("Message"))
+        self.text_edit.setPlaceholderText(self.tr("The message, the one-time password digits, or for a template "
+                                                  "one field=value per line"))
+        self.text_edit.textChanged.connect(lambda: set_text_direction(self.text_edit))
+        self.template_combo = QComboBox()
+        self.template_combo.setAccessibleName(self.tr("Template"))
+        self.secure_check = QCheckBox(self.tr("Secure message"))
+        self.send_button = QPushButton(self.tr("Send now"))
+        self.send_button.setDefault(True)
+        self.send_button.clicked.connect(self._on_send_clicked)
+        form.addRow(self.tr("Phone:"), self.phone_edit)
+        form.addRow(self.tr("Kind:"), self.kind_combo)
+        form.addRow(self.tr("Bot:"), self.bot_combo)
+        form.addRow(self.tr("Template:"), self.template_combo)
+        form.addRow(self.tr("Message:"), self.text_edit)
+        form.addRow("", self.secure_check)
+        self.outcome = QLabel()
+        self.outcome.setWordWrap(True)
+        self.recent = QTableWidget(0, 4)
+        self.recent.setHorizontalHeaderLabels([self.tr("When"), self.tr("Campaign"), self.tr("Status"),
+                                               self.tr("Details")])
+        self.recent.horizontalHeader().setStretchLastSection(True)
+        self.recent.setAccessibleName(self.tr("Recent sends to this number"))
+        self.recent.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title(self.tr("Quick send")))
+        layout.addLayout(form)
+        layout.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.outcome)
+        layout.addWidget(QLabel(self.tr("Recent sends to this number:")))
+        layout.addWidget(self.recent, 1)
+        self.refresh_connection()
+        self._kind_changed(0)
+
+    def refresh_connection(self) -> None:
+        self.bot_combo.clear()
+        for bot_id, name in self.context.connection.bots.items():
+            self.bot_combo.addItem(f"{bot_id} — {name}", bot_id)
+        self.template_combo.clear()
+        for t in self.context.templates():
+            self.template_combo.addItem(t["template_id"], t["template_id"])
+
+    def _kind_changed(self, index: int) -> None:
+        self.template_combo.setEnabled(index == 3)
+        self.bot_combo.setEnabled(index != 2)
+        self.secure_check.setEnabled(index != 2)
+
+    @qasync.asyncSlot()
+    async def _on_send_clicked(self) -> None:
+        await self.send()
+
+    async def send(self) -> str:
+        """Send and return the outcome in plain words (also shown)."""
+        self.send_button.setEnabled(False)
+        self.outcome.setStyleSheet("")
+        self.outcome.setText(self.tr("Sending to {0}…").format(ltr(self.phone_edit.text().strip())))
+        try:
+            outcome, ok = await self._send()
+        finally:
+            self.send_button.setEnabled(True)
+        self.outcome.setStyleSheet("" if ok else "color: #b71c1c")
+        self.outcome.setText(outcome)
+        self.show_recent()
+        return outcome
+
+    async def _send(self) -> tuple[str, bool]:
+        index = self.kind_combo.currentIndex()
+        text = self.text_edit.toPlainText().strip()
+        if index == 2:
+            return await self._send_v2_otp(text)
+        secure = self.secure_check.isChecked()
+        if index == 0:
+            content = Content(kind="text", text=text, is_secure=secure)
+        elif index == 1:
+            content = Content(kind="otp", otp=text, is_secure=secure)
+        else:
+            try:
+                fields = parse_fields(text)
+            except CampaignInputError as exc:
+                return self.tr("Not sent: {0}").format(describe(str(exc))), False
+            content = Content(kind="template", template_id=self.template_combo.currentData() or "",
+                              text_fields=fields, is_secure=secure)
+        if not self.context.connection.api_key:
+            return self.tr("Not sent: this profile has no API access key. Add one in Profiles."), False
+        template = next((t for t in self.context.templates() if t["template_id"] == content.template_id), None)
+        async with self.context.client() as client:
+            sent = await send_one(self.context.journal, client, phone_input=self.phone_edit.text(), content=content,
+                                  bot_id=bot_id_of(self.bot_combo), base_url=self.context.connection.base_url,
+                                  template_fields=placeholders(template["body"]) if template else None)
+        if sent.outcome == "sent":
+            return self.tr("Delivered to {0} (message id {1}).").format(ltr(sent.phone), ltr(sent.message_id)), True
+        if sent.outcome == "unknown":
+            return self.tr("The answer was lost on the way: it may have arrived. Sending again is safe."), False
+        return self.tr("Not sent: {0}").format(describe(sent.error, sent.error_code)), False
+
+    async def _send_v2_otp(self, otp: str) -> tuple[str, bool]:
+        from app.contacts import normalise
+
+        check = normalise(self.phone_edit.text())
+        if check.phone is None:
+            return self.tr("Not sent: {0}.").format(describe(check.reason)), False
+        try:
+            async with self.context.client() as client:
+                result = await client.send_otp(check.phone, otp)
+        except OutcomeUnknown:
+            return self.tr("The answer was lost on the way: the code may or may not have arrived. "
+                           "Check with the person before sending another."), False
+        except SafirError as exc:
+            return self.tr("Not sent: {0}").format(describe_error(exc.message)), False
+        self.context.record_balance(result.balance)
+        self.balance_changed.emit()
+        return self.tr("One-time password sent to {0}. Balance left: {1}.").format(
+            ltr(check.phone), figure(result.balance)), True
+
+    def show_recent(self) -> None:
+        from app.contacts import normalise
+
+        check = normalise(self.phone_edit.text())
+        rows = self.context.journal.sends_to(check.phone) if check.phone else []
+        self.recent.setRowCount(len(rows))
+        language = self.context.settings.get("language")
+        for r, row in enumerate(rows):
+            values = (local_time(row["updated_at"] or "", language) if row["updated_at"] else "",
+                      f"{figure(row['campaign_id'])} · {ltr(row['name'])}", self.tr(row["state"]),
+                      describe(row["error"]) if row["error"] else ltr(row["message_id"] or ""))
+            for c, value in enumerate(values):
+                self.recent.setItem(r, c, QTableWidgetItem(str(value)))
+        self.recent.resizeColumnsToContents()

@@ -1,0 +1,147 @@
+"""A working day in the window, against a real sandbox that refuses more than a few
+messages a second: a campaign above the service's limit finishes; a second one is
+prepared and sent in the same session; History reaches a campaign being sent and its
+controls; a paused campaign resumes from History; a language switch keeps the draft and
+the running campaign; closing while sending asks first."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from app.campaign import CampaignStatus
+from app.sandbox import EmbeddedSandbox
+from app.ui.main_window import MainWindow, apply_language, make_context
+from tests.helpers import SAMPLES, delivered, fast_settings
+from tests.test_ui import run_in_qt_loop
+
+
+@pytest.fixture
+def limited() -> Iterator[EmbeddedSandbox]:
+    """A sandbox that answers "too many requests" above 5 messages a second."""
+    with EmbeddedSandbox(fast_settings(burst_per_second=5)) as running:
+        yield running
+
+
+@pytest.fixture
+def window(qtbot: Any, qapp: QApplication, limited: EmbeddedSandbox) -> Iterator[MainWindow]:
+    context = make_context(limited.url)
+    apply_language(qapp, "en")
+    qapp.setQuitOnLastWindowClosed(False)  # as run_window does: the loop ends when the runs have settled
+    main = MainWindow(context, limited.url)
+    qtbot.addWidget(main)
+    main.show()
+    yield main
+    for shown in {main, qapp.property("main_window")} - {None}:
+        if shown.inbox is not None:
+            shown.inbox.timer.stop()
+    apply_language(qapp, "en")
+    qapp.setQuitOnLastWindowClosed(True)
+    context.journal.close()
+
+
+async def until(condition: Any, seconds: float = 60.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+async def compose(window: MainWindow, sheet: str, text: str, rate: int) -> None:
+    page = window.campaign
+    assert await page.recipients.open_sheet(SAMPLES / sheet)
+    page.go(1)
+    page.message.text_edit.setPlainText(text)
+    page.go(2)
+    page.review.rate_spin.setValue(rate)
+    assert page.steps.currentIndex() == 2, page.message_line.text()
+
+
+def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) -> None:
+    page = window.campaign
+    runs = window.runs
+
+    async def scenario() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        # 1. Twice the service's pace: the pacer slows down to what the sandbox takes, and finishes.
+        await compose(window, "contacts.xlsx", "سلام {{نام}}", rate=600)
+        first = await page.send()
+        seen["first"] = first
+        assert page.steps.currentIndex() == 4 and "Campaign" in page.results.summary.text()
+
+        # 2. A second campaign in the same session, sent slowly; History reaches its controls.
+        page.new_campaign()
+        assert page.steps.currentIndex() == 0 and page.draft.checked is None
+        await compose(window, "contacts.csv", "دومی {{نام}}", rate=120)
+        page.go(3)
+        assert page.send_step.start_button.isEnabled()
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: page.campaign_id is not None and runs.is_sending(page.campaign_id)
+                    and page.context.journal.counts(page.campaign_id)["sent"] >= 1)
+        second_id = page.campaign_id
+        seen["second_id"] = second_id
+        # While it sends, a third is prepared: the run goes on without the page.
+        page.new_campaign()
+        assert runs.is_sending(second_id) and page.steps.currentIndex() == 0
+        await compose(window, "contacts.xlsx", "سومی {{نام}}", rate=0)
+        window.history.refresh()
+        window._open_results(second_id)  # History → Open results on the campaign being sent
+        assert page.steps.currentIndex() == 3 and page.campaign_id == second_id
+        assert page.send_step.pause_button.isEnabled() and page.send_step.cancel_button.isEnabled()
+        page.send_step.pause_button.click()
+        paused = await sending
+        seen["paused"] = paused
+        assert page.send_step.resume_button.isEnabled()
+        # 3. Resume from History: the same campaign goes on to the end.
+        window.history.refresh()
+        resumed = asyncio.ensure_future(window._resume(second_id))
+        await until(lambda: runs.is_sending(second_id))
+        assert page.send_step.pause_button.isEnabled()
+        await until(lambda: not runs.is_sending(second_id), seconds=90)
+        await resumed
+        seen["second"] = page.context.journal.campaign(second_id).status
+
+        # 4. The language switched mid-draft keeps the draft; a campaign keeps sending across it.
+        page.new_campaign()
+        await compose(window, "contacts.csv", "چهارمی {{نام}}", rate=60)
+        page.go(3)
+        fourth = asyncio.ensure_future(page.send())
+        await until(lambda: page.campaign_id is not None and runs.is_sending(page.campaign_id))
+        fourth_id = page.campaign_id
+        window.switch_language("fa")
+        persian = qapp.property("main_window")
+        assert persian is not window and persian.runs is runs and runs.is_sending(fourth_id)
+        assert persian.campaign.message.text_edit.toPlainText() == "چهارمی {{نام}}"
+        assert persian.campaign.draft.checked is page.draft.checked
+        persian.campaign.go_to_send(fourth_id)
+        assert persian.campaign.send_step.pause_button.isEnabled()
+
+        # 5. Closing while sending asks; "Keep sending" keeps the window and the campaign.
+        persian.close()
+        assert persian.isVisible() and runs.is_sending(fourth_id)
+        question: QMessageBox = persian.close_question
+        question.buttons()[1].click()  # keep sending
+        await asyncio.sleep(0.05)
+        assert persian.isVisible() and runs.is_sending(fourth_id)
+        persian.close()
+        persian.close_question.buttons()[0].click()  # pause and quit
+        seen["fourth"] = await fourth
+        await until(lambda: not persian.isVisible())
+        return seen
+
+    seen = run_in_qt_loop(qapp, scenario)
+    journal = window.context.journal
+    assert seen["first"].status == CampaignStatus.FINISHED
+    assert seen["first"].counts["sent"] == 13 and seen["first"].counts["failed"] == 1
+    assert seen["paused"].status == CampaignStatus.PAUSED
+    assert seen["second"] == CampaignStatus.FINISHED
+    assert seen["fourth"].status == CampaignStatus.PAUSED
+    assert "window was closed" in (seen["fourth"].reason or "")
+    # Nothing was sent twice: every delivery of the second campaign is to a different phone.
+    second_phones = [m["phone_number"] for m in delivered(limited) if str(m.get("text", "")).startswith("دومی")]
+    assert len(second_phones) == len(set(second_phones)) == journal.counts(seen["second_id"])["sent"]
