@@ -62,6 +62,19 @@ PAUSE_REASONS: dict[str, str] = {
 }
 
 
+#: Why a running campaign is idle for now (the engine's ``waiting``).
+WAITING: dict[str, str] = {
+    "start_time": "waiting for the start time {start}",
+    "quiet_hours": "quiet hours until {end} ({zone})",
+    "resending": "re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s",
+}
+
+
+def waiting_text(code: str, **params: object) -> str:
+    """The English sentence of waiting reason ``code`` (KeyError for an unknown code)."""
+    return WAITING[code].format(**params)
+
+
 #: Why composed content cannot be sent (app.campaign's ContentError), without the field.
 CONTENT_PROBLEMS: dict[str, str] = {
     "bad_kind": "must be one of {kinds}",
@@ -98,7 +111,7 @@ def pause_text(code: str, **params: object) -> str:
 @cache
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     patterns = []
-    for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS}.items():
+    for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS, **WAITING}.items():
         parts = re.split(r"\{(\w+)\}", template)
         regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
         patterns.append((code, re.compile(regex + "$", re.DOTALL)))

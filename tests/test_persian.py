@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from app.api import ERROR_BY_CODE
 from app.campaign import CampaignStatus, RecipientState
 from app.contacts.verdicts import Verdict
-from app.reasons import PAUSE_REASONS, REASONS, parse_reason, pause_text, reason_text
+from app.reasons import CONTENT_PROBLEMS, PAUSE_REASONS, REASONS, WAITING, parse_reason, pause_text, reason_text
 from app.ui.main_window import apply_language
 from app.ui.models import ResultsModel
 from app.ui.texts import SERVICE_ERRORS, describe
@@ -25,7 +25,9 @@ PERSIAN = re.compile("[\u0600-\u06ff]")
 SAMPLE = {"digits": "7", "country": "44", "region": "GB", "row": "5", "detail": "text: the message text is empty",
           "signal": "SIGTERM", "count": "12", "rounds": "3", "url": "https://safir.example", "seconds": "30",
           "answer": "the service rejected the request as invalid input (code 4: unknown template_id)",
-          "kind": "RuntimeError", "error": "the account's balance is exhausted: payment required (code 20: x)"}
+          "kind": "RuntimeError", "error": "the account's balance is exhausted: payment required (code 20: x)",
+          "kinds": "text, media", "field": "{{name}}", "placeholder": "{{شهر}}", "start": "2026-11-23T09:00:00+03:30",
+          "end": "08:00", "zone": "Asia/Tehran"}
 
 
 @pytest.fixture
@@ -45,6 +47,20 @@ def test_every_verdict_reason_is_shown_in_persian_with_its_numbers(persian: Any,
     assert PERSIAN.search(shown) and shown != english
     for value in params.values():
         assert value in shown
+
+
+@pytest.mark.parametrize(("catalogue", "code"), [(c, code) for c in ("content", "waiting")
+                                                  for code in sorted(CONTENT_PROBLEMS if c == "content" else WAITING)])
+def test_every_content_problem_and_waiting_reason_is_shown_in_persian(persian: Any, catalogue: str, code: str) -> None:
+    template = (CONTENT_PROBLEMS if catalogue == "content" else WAITING)[code]
+    names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+    english = template.format(**{name: SAMPLE[name] for name in names})
+    assert parse_reason(english) is not None
+    shown = describe(english)
+    assert PERSIAN.search(shown) and shown != english
+    for name in names:
+        value = SAMPLE[name][:16].replace("T", " ") if name == "start" else SAMPLE[name]
+        assert f"\u2066{value}\u2069" in shown or value in shown
 
 
 @pytest.mark.parametrize("code", sorted(PAUSE_REASONS))

@@ -145,3 +145,28 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
     # Nothing was sent twice: every delivery of the second campaign is to a different phone.
     second_phones = [m["phone_number"] for m in delivered(limited) if str(m.get("text", "")).startswith("دومی")]
     assert len(second_phones) == len(set(second_phones)) == journal.counts(seen["second_id"])["sent"]
+
+
+def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, window: MainWindow,
+                                                                limited: EmbeddedSandbox) -> None:
+    page = window.campaign
+
+    async def scenario() -> tuple[str, str, Any]:
+        await compose(window, "contacts.csv", "زمان‌بندی‌شده {{نام}}", rate=60)
+        page.review.start_later.setChecked(True)
+        page.review.start_edit.setDateTime(page.review.start_edit.dateTime().addSecs(2 * 3600))
+        assert page.draft.start_at.endswith("+03:30")  # Tehran time
+        page.go(3)
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: "start time" in page.send_step.speed_label.text())
+        window.history.refresh()
+        starts = window.history.model.index(0, 8).data()
+        waiting = page.send_step.speed_label.text()
+        page.send_step.pause_button.click()
+        return starts, waiting, await sending
+
+    starts, waiting, result = run_in_qt_loop(qapp, scenario)
+    assert starts in ("in 2 h 59 min", "in 3 h 0 min"), starts  # the picker starts an hour ahead
+    assert "waiting for the start time" in waiting
+    assert result.status == CampaignStatus.PAUSED and result.counts["sent"] == 0
+    assert delivered(limited) == []

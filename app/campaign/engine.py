@@ -45,7 +45,7 @@ from app.campaign.journal import (
 )
 from app.campaign.schedule import QuietHours, seconds_until
 from app.campaign.writer import JournalWriter
-from app.reasons import pause_text, reason_text
+from app.reasons import pause_text, reason_text, waiting_text
 
 log = logging.getLogger(__name__)
 
@@ -322,8 +322,8 @@ class CampaignEngine:
                     break
                 if round_number:
                     delay = min(2.0 ** round_number, 30.0)
-                    self._emit(CampaignStatus.RUNNING, waiting=f"re-sending {len(queue)} messages whose answer "
-                               f"was lost, under the same request_id, in {delay:.0f} s")
+                    self._emit(CampaignStatus.RUNNING, waiting=waiting_text("resending", count=len(queue),
+                                                                            seconds=f"{delay:.0f}"))
                     await self._interruptible_sleep(delay)
                     if self._stop:
                         break
@@ -567,10 +567,10 @@ class CampaignEngine:
         while not self._stop:
             now = self._now()
             delay = seconds_until(campaign.start_at, now)
-            why = f"waiting for the start time {campaign.start_at}"
+            why = waiting_text("start_time", start=campaign.start_at)
             if not delay and quiet is not None:
                 delay = quiet.seconds_until_open(now)
-                why = f"quiet hours until {quiet.end.strftime('%H:%M')} ({quiet.time_zone})"
+                why = waiting_text("quiet_hours", end=quiet.end.strftime("%H:%M"), zone=quiet.time_zone)
             if delay <= 0:
                 return True
             self._emit(CampaignStatus.RUNNING, waiting=why)

@@ -10,7 +10,7 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 from PySide6.QtGui import QColor, QGuiApplication
 
 from app.ui.texts import describe
-from app.ui.widgets import ltr
+from app.ui.widgets import figure, ltr
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -163,9 +163,10 @@ class ResultsModel(QAbstractTableModel):
 
 class HistoryModel(QAbstractTableModel):
     """Past campaigns from the journal, newest first: id, created (shown in the user's
-    calendar: Jalali in Persian), name, kind, status, sent, failed, left."""
+    calendar: Jalali in Persian), name, kind, status, sent, failed, left, and when a
+    scheduled one starts ("in 2 h 5 min")."""
 
-    COLUMNS = ("id", "created", "name", "kind", "status", "sent", "failed", "left")
+    COLUMNS = ("id", "created", "name", "kind", "status", "sent", "failed", "left", "starts")
 
     def __init__(self, parent: Any = None, format_time: Any = None) -> None:
         super().__init__(parent)
@@ -173,7 +174,7 @@ class HistoryModel(QAbstractTableModel):
         self._format_time = format_time or (lambda text: text[:16].replace("T", " "))
         self._headers = {"id": _tr("Campaign"), "created": _tr("Created"), "name": _tr("Name"),
                          "kind": _tr("Kind"), "status": _tr("Status"), "sent": _tr("Sent"),
-                         "failed": _tr("Failed"), "left": _tr("Left")}
+                         "failed": _tr("Failed"), "left": _tr("Left"), "starts": _tr("Starts")}
 
     def set_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
         self.beginResetModel()
@@ -208,6 +209,8 @@ class HistoryModel(QAbstractTableModel):
                 return self._format_time(str(value))
             if key in ("status", "kind"):
                 return _tr(str(value))
+            if key in ("id", "sent", "failed", "left") and isinstance(value, int):
+                return figure(value)  # Persian digits in the Persian interface
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.UserRole:
             return value

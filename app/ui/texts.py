@@ -13,7 +13,7 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-from app.reasons import CONTENT_PROBLEMS, PAUSE_REASONS, REASONS, parse_reason
+from app.reasons import CONTENT_PROBLEMS, PAUSE_REASONS, REASONS, WAITING, parse_reason
 from app.ui.widgets import ltr
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
@@ -60,10 +60,13 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
         if inner in params:
             params[inner] = describe_error(params[inner])
-    for name in ("url", "placeholder", "field", "kinds"):
+    if code == "start_time":  # an ISO instant, shown to the minute
+        params["start"] = params["start"][:16].replace("T", " ")
+    for name in ("url", "placeholder", "field", "kinds", "start", "end", "zone"):
         if name in params:  # "http://…" and "{{نام}}" must not turn around inside Persian text
             params[name] = ltr(params[name])
-    return _tr(REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS[code]).format(**params)
+    template = REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code) or WAITING[code]
+    return _tr(template).format(**params)
 
 
 def describe_content_error(error: Exception) -> str:
@@ -89,5 +92,5 @@ def describe_error(text: str) -> str:
 
 def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
-    return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *SERVICE_ERRORS.values(),
-            *API_ERRORS.values()]
+    return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *WAITING.values(),
+            *SERVICE_ERRORS.values(), *API_ERRORS.values()]

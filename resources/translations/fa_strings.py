@@ -263,6 +263,10 @@ FA = {
         "پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد",
     "unexpected error: {kind}": "خطای پیش‌بینی‌نشده: {kind}",
     "must be one of {kinds}": "باید یکی از این‌ها باشد: {kinds}",
+    "waiting for the start time {start}": "در انتظار زمان شروع {start}",
+    "quiet hours until {end} ({zone})": "ساعت‌های سکوت تا {end} ({zone})",
+    "re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s":
+        "ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر",
     "the message text is empty": "متن پیام خالی است",
     "upload a file first": "نخست فایلی بارگذاری کنید",
     "add at least one button": "دست‌کم یک دکمه بیفزایید",
@@ -438,6 +442,9 @@ FA = {
     '{0} per minute; {1}': '{0} در دقیقه؛ {1}',
     'Pausing after the messages on their way…': 'مکث پس از رسیدن پیام\u200cهای در راه…',
     'Cancelling after the messages on their way…': 'لغو پس از رسیدن پیام\u200cهای در راه…',
+    "in {0} h {1} min": "{0} ساعت و {1} دقیقهٔ دیگر",
+    "in {0} min": "{0} دقیقهٔ دیگر",
+    "Starts": "شروع",
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.

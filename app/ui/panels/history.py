@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from datetime import datetime, timezone
+from typing import Any
+
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -13,9 +16,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import CampaignStatus
+from app.campaign.schedule import seconds_until
 from app.ui.context import AppContext
 from app.ui.models import HistoryModel
-from app.ui.widgets import local_time, title
+from app.ui.widgets import figure, local_time, title
 
 
 class HistoryPanel(QWidget):
@@ -53,16 +57,44 @@ class HistoryPanel(QWidget):
         layout.addWidget(title(self.tr("History")))
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
+        # Scheduled campaigns count down while History is shown.
+        self.countdown_timer = QTimer(self)
+        self.countdown_timer.setInterval(30_000)
+        self.countdown_timer.timeout.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         rows = []
+        now = datetime.now(timezone.utc)
         for campaign in self.context.journal.campaigns():
             c = self.context.journal.counts(campaign.id)
             rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign.name,
                          "kind": campaign.kind, "status": campaign.status, "sent": c["sent"],
-                         "failed": c["failed"], "left": c["pending"] + c["in_flight"]})
+                         "failed": c["failed"], "left": c["pending"] + c["in_flight"],
+                         "starts": self.countdown(campaign.start_at, campaign.status, now)})
         self.model.set_rows(rows)
+
+    def countdown(self, start_at: str | None, status: str, now: datetime) -> str:
+        """"in 2 h 5 min" for a campaign scheduled later that has not ended, else ""."""
+        if status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
+            return ""
+        seconds = seconds_until(start_at, now)
+        if seconds <= 0:
+            return ""
+        hours, minutes = int(seconds // 3600), int(seconds % 3600 // 60) + (1 if seconds % 60 else 0)
+        if minutes == 60:
+            hours, minutes = hours + 1, 0
+        if hours:
+            return self.tr("in {0} h {1} min").format(figure(hours), figure(minutes))
+        return self.tr("in {0} min").format(figure(max(1, minutes)))
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self.countdown_timer.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self.countdown_timer.stop()
+        super().hideEvent(event)
 
     def _row(self) -> int:
         selected = self.table.selectionModel().selectedRows()
