@@ -17,6 +17,8 @@ os.environ["SAFIR_CAMPAIGN_HOME"] = tempfile.mkdtemp(prefix="safir-shots-")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+import asyncio  # noqa: E402
+
 import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -36,7 +38,7 @@ def main() -> None:
             context.settings.set("language", language)
             apply_language(app, language)
             window = MainWindow(context, sandbox.url)
-            window.resize(1360, 860)
+            window.resize(1366, 740)  # what a 1366×768 laptop leaves for the window
             window.show()
 
             def shot(name: str) -> None:
@@ -66,9 +68,16 @@ def main() -> None:
                 page.message.kind_combo.setCurrentIndex(3)
                 page.go(2)
                 page.review.rate_spin.setValue(600)
+                page.review.quiet_check.setChecked(True)  # the pickers, as a user sets them
                 shot("3-review")
-                await page.send()
+                page.review.quiet_check.setChecked(False)
+                page.go(3)
+                sending = asyncio.ensure_future(page.send())
+                while page.campaign_id is None or context.journal.counts(page.campaign_id)["sent"] < 4:
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(0.3)
                 shot("4-send")
+                await sending
                 page.go(4)
                 shot("5-results")
                 window.quick.phone_edit.setText("0912 111 0001")

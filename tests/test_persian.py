@@ -123,3 +123,60 @@ def test_english_tables_show_phones_as_they_are(qapp: QApplication) -> None:
     model = ResultsModel()
     model.set_rows([{"row": 2, "phone_input": "+98 912 111 0003", "phone": "989121110003", "status": "sent"}])
     assert model.data(model.index(0, 1)) == "+98 912 111 0003"
+
+
+def _ink_columns(image: Any) -> list[int]:
+    """Dark pixels per column of ``image``, trimmed to the ink."""
+    from PySide6.QtGui import QImage
+
+    grey = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    columns = [sum(1 for y in range(grey.height()) if grey.pixelColor(x, y).value() < 110)
+               for x in range(grey.width())]
+    while columns and not columns[0]:
+        columns.pop(0)
+    while columns and not columns[-1]:
+        columns.pop()
+    return columns
+
+
+def _difference(a: list[int], b: list[int]) -> int:
+    width = max(len(a), len(b))
+    return sum((x - y) ** 2 for x, y in zip(a + [0] * (width - len(a)), b + [0] * (width - len(b))))
+
+
+@pytest.mark.parametrize("isolated", [True, False])
+def test_a_phone_in_the_persian_table_is_painted_left_to_right(persian: Any, isolated: bool,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Measured on the pixels, not on the string: the cell's ink matches the phone drawn
+    left to right, not its groups in reverse (what right-to-left layout makes of a bare
+    "+98 912 111 0003"). The bare run is the control that shows the check can fail."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    import app.ui.models as models
+    from app.ui.widgets import results_table
+
+    if not isolated:
+        monkeypatch.setattr(models, "ltr", str)
+    phone = "+98 912 111 0003"
+    model = ResultsModel()
+    model.set_rows([{"row": 4, "phone_input": phone, "phone": "989121110003", "status": "sent", "error": None}])
+    table, proxy, _ = results_table(model, "phones")
+    table.resize(700, 150)
+    table.resizeColumnsToContents()  # the whole phone shown, nothing elided
+    table.show()
+    persian.processEvents()
+    cell = _ink_columns(table.viewport().grab(table.visualRect(proxy.index(0, 1)).adjusted(2, 2, -2, -2)).toImage())
+
+    def drawn(text: str) -> list[int]:
+        label = QLabel(text)
+        label.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        label.setStyleSheet("background: white")
+        label.adjustSize()
+        label.show()
+        persian.processEvents()
+        return _ink_columns(label.grab().toImage())
+
+    right, reversed_groups = drawn(phone), drawn("0003 111 912 +98")
+    reads_right = _difference(cell, right) < _difference(cell, reversed_groups)
+    assert reads_right is isolated

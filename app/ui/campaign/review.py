@@ -74,6 +74,8 @@ class ReviewStep(QWidget):
         if QLocale().language() == QLocale.Language.Persian:
             self.start_edit.setCalendar(QCalendar(QCalendar.System.Jalali))
         self.start_edit.setDisplayFormat("yyyy/MM/dd HH:mm")
+        # Digits of a date and a time read left to right in Persian too ("۰۰:۰۸", not "۰۸:۰۰").
+        self.start_edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
         self.start_edit.setDateTime(_tehran_now().addSecs(3600))
         self.start_edit.setEnabled(False)
         self.start_later.toggled.connect(self.start_edit.setEnabled)
@@ -91,6 +93,7 @@ class ReviewStep(QWidget):
         self.quiet_to = QTimeEdit(QTime(8, 0))
         for edit, name in ((self.quiet_from, self.tr("Quiet hours start")), (self.quiet_to, self.tr("Quiet hours end"))):
             edit.setDisplayFormat("HH:mm")
+            edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
             edit.setAccessibleName(name)
             edit.setEnabled(False)
             edit.timeChanged.connect(self._changed)
@@ -207,8 +210,9 @@ class ReviewStep(QWidget):
         duration = (self.tr("about {0} minutes").format(figure(minutes)) if minutes >= 1.5 else
                     self.tr("about a minute") if minutes >= 0.5 else self.tr("under a minute"))
         if self.draft.quiet_hours:
+            locale = QLocale()
             duration += self.tr(", plus waits during quiet hours {0} to {1}").format(
-                ltr(self.quiet_from.time().toString("HH:mm")), ltr(self.quiet_to.time().toString("HH:mm")))
+                ltr(locale.toString(self.quiet_from.time(), "HH:mm")), ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
         names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
                  "message": self.tr("message")}
         lines = [
