@@ -62,6 +62,55 @@ PAUSE_REASONS: dict[str, str] = {
 }
 
 
+#: Why a file cannot be read or written (app.contacts' SheetError and ExportError). Order
+#: matters where one template is a special case of another: the special one comes first.
+FILE_PROBLEMS: dict[str, str] = {
+    "file_not_found": "{file} was not found.",
+    "file_password": "{file} is password-protected: open it, remove the password and save it again.",
+    "file_password_excel": "{file} is password-protected: open it in Excel, remove the password (File > Info > "
+                           "Protect Workbook) and save it again.",
+    "file_not_workbook": "{file} could not be opened as a workbook ({detail}).",
+    "file_unsupported": "{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.",
+    "file_vanished": "{file} disappeared while it was being read.",
+    "file_too_large": "{file} is too large to read with the memory available.",
+    "file_unreadable": "{file} could not be read ({detail}).",
+    "file_sheet_empty": "the sheet {sheet} of {file} is empty.",
+    "file_empty": "{file} is empty.",
+    "file_no_rows": "{file} has a header row but no data rows.",
+    "file_no_such_sheet": "{file} has no sheet named {sheet}; its sheets are: {sheets}.",
+    "file_binary": "{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.",
+    "file_bad_csv": "{file} is not a well-formed CSV file ({detail}).",
+    "file_unknown_encoding": "{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.",
+    "file_mixed_encoding": "{file}: line {line} is in another text encoding than the rest of the file ({odd} "
+                           "instead of {most}); it was probably pasted from another program, and its letters would "
+                           "reach recipients scrambled. Open the file, type or paste that line again, and save the "
+                           "file as CSV UTF-8 (or as XLSX).",
+    "file_no_column": "no column named {column} in {file}; its columns are: {columns}.",
+    "file_no_phone_column": "no column of {file} looks like phone numbers; name one with --phone-column (columns: "
+                            "{columns}).",
+    "file_bad_suffix": "cannot write {file}: choose a .csv or .xlsx file name.",
+    "file_cannot_write": "cannot write {file}: {detail}.",
+    "file_cannot_copy": "cannot open {file} to copy it: {detail}.",
+}
+
+
+def file_problem(code: str, **params: object) -> str:
+    """The English sentence of file problem ``code`` (KeyError for an unknown code)."""
+    return FILE_PROBLEMS[code].format(**params)
+
+
+#: Names the app gives campaigns it makes itself (a sheet's campaign is named after the file).
+CAMPAIGN_NAMES: dict[str, str] = {
+    "quick_send": "quick send to {phone}",
+    "otp_v2": "one-time password (v2) to {phone}",
+}
+
+
+def campaign_name(code: str, **params: object) -> str:
+    """The English name of a campaign the app makes (KeyError for an unknown code)."""
+    return CAMPAIGN_NAMES[code].format(**params)
+
+
 #: Why a running campaign is idle for now (the engine's ``waiting``).
 WAITING: dict[str, str] = {
     "start_time": "waiting for the start time {start}",
@@ -111,7 +160,8 @@ def pause_text(code: str, **params: object) -> str:
 @cache
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     patterns = []
-    for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS, **WAITING}.items():
+    for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS, **WAITING, **CAMPAIGN_NAMES,
+                           **FILE_PROBLEMS}.items():
         parts = re.split(r"\{(\w+)\}", template)
         regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
         patterns.append((code, re.compile(regex + "$", re.DOTALL)))

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from app import paths
 from app.api import RequestValidationError
 from app.campaign import (
     Campaign,
@@ -23,7 +24,6 @@ from app.campaign import (
     RenderError,
     build_recipients,
 )
-from app import paths
 from app.contacts import (
     ColumnGuess,
     Sheet,
@@ -34,6 +34,7 @@ from app.contacts import (
     resolve_phone_column,
     validate,
 )
+from app.reasons import campaign_name
 
 DEFAULT_RATE_PER_MINUTE = 120.0
 DEFAULT_IN_FLIGHT = 8
@@ -225,7 +226,7 @@ def create_quick_send(
     except RenderError as exc:
         raise CampaignInputError(f"{exc}.") from None
     return journal.create_campaign(
-        name=f"quick send to {check.phone}", kind=content.kind, content=content.to_json(), bot_id=bot_id,
+        name=campaign_name("quick_send", phone=check.phone), kind=content.kind, content=content.to_json(), bot_id=bot_id,
         rate_per_minute=0, in_flight=1, base_url=base_url,
         recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)],
     )
@@ -346,3 +347,20 @@ def campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name: 
             raise CampaignInputError(f"{Path(campaign.source_path).name} has changed since campaign {campaign.id} "
                                      f"was sent (row {result['row']} no longer holds {typed!r}).")
     return sheet
+
+
+def record_v2_otp(journal: Journal, *, phone_input: str, phone: str, otp: str, base_url: str) -> int:
+    """Keep a delivered v2 one-time password (spec 4.2, sent outside the campaign
+    engine) in the journal as a finished one-recipient campaign, so the phone's recent
+    sends list it; returns its id. Only delivered ones are kept: a failed or unanswered
+    v2 send must not be retried through v3 from History."""
+    from app.campaign import CampaignStatus, RecipientState
+
+    content = Content(kind="otp", otp=otp)
+    campaign_id = journal.create_campaign(
+        name=campaign_name("otp_v2", phone=phone), kind="otp", content=content.to_json(), bot_id=0,
+        rate_per_minute=0, in_flight=1, base_url=base_url,
+        recipients=[NewRecipient(1, phone_input, phone, "valid", None, {"v2_otp": True})])
+    journal.record_outcome(campaign_id, 1, RecipientState.SENT)
+    journal.set_status(campaign_id, CampaignStatus.FINISHED)
+    return campaign_id

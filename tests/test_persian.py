@@ -16,7 +16,17 @@ from PySide6.QtWidgets import QApplication
 from app.api import ERROR_BY_CODE
 from app.campaign import CampaignStatus, RecipientState
 from app.contacts.verdicts import Verdict
-from app.reasons import CONTENT_PROBLEMS, PAUSE_REASONS, REASONS, WAITING, parse_reason, pause_text, reason_text
+from app.reasons import (
+    CAMPAIGN_NAMES,
+    CONTENT_PROBLEMS,
+    FILE_PROBLEMS,
+    PAUSE_REASONS,
+    REASONS,
+    WAITING,
+    parse_reason,
+    pause_text,
+    reason_text,
+)
 from app.ui.main_window import apply_language
 from app.ui.models import ResultsModel
 from app.ui.texts import SERVICE_ERRORS, describe
@@ -27,7 +37,9 @@ SAMPLE = {"digits": "7", "country": "44", "region": "GB", "row": "5", "detail": 
           "answer": "the service rejected the request as invalid input (code 4: unknown template_id)",
           "kind": "RuntimeError", "error": "the account's balance is exhausted: payment required (code 20: x)",
           "kinds": "text, media", "field": "{{name}}", "placeholder": "{{شهر}}", "start": "2026-11-23T09:00:00+03:30",
-          "end": "08:00", "zone": "Asia/Tehran"}
+          "end": "08:00", "zone": "Asia/Tehran", "file": "مشتریان آبان.xlsx", "detail": "bad zip",
+          "suffix": "'.pdf'", "sheet": "'Sheet1'", "sheets": "Sheet1, خلاصه", "line": "7", "odd": "UTF-8",
+          "most": "Windows-1256", "column": "'mobile'", "columns": "نام, موبایل", "phone": "989121110001"}
 
 
 @pytest.fixture
@@ -49,10 +61,13 @@ def test_every_verdict_reason_is_shown_in_persian_with_its_numbers(persian: Any,
         assert value in shown
 
 
-@pytest.mark.parametrize(("catalogue", "code"), [(c, code) for c in ("content", "waiting")
-                                                  for code in sorted(CONTENT_PROBLEMS if c == "content" else WAITING)])
-def test_every_content_problem_and_waiting_reason_is_shown_in_persian(persian: Any, catalogue: str, code: str) -> None:
-    template = (CONTENT_PROBLEMS if catalogue == "content" else WAITING)[code]
+CATALOGUES = {"content": CONTENT_PROBLEMS, "waiting": WAITING, "file": FILE_PROBLEMS, "name": CAMPAIGN_NAMES}
+
+
+@pytest.mark.parametrize(("catalogue", "code"), [(c, code) for c in CATALOGUES for code in sorted(CATALOGUES[c])])
+def test_every_content_file_waiting_and_name_sentence_is_shown_in_persian(persian: Any, catalogue: str,
+                                                                         code: str) -> None:
+    template = CATALOGUES[catalogue][code]
     names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
     english = template.format(**{name: SAMPLE[name] for name in names})
     assert parse_reason(english) is not None
@@ -60,7 +75,14 @@ def test_every_content_problem_and_waiting_reason_is_shown_in_persian(persian: A
     assert PERSIAN.search(shown) and shown != english
     for name in names:
         value = SAMPLE[name][:16].replace("T", " ") if name == "start" else SAMPLE[name]
-        assert f"\u2066{value}\u2069" in shown or value in shown
+        assert any(f"{mark}{value}\u2069" in shown for mark in ("\u2066", "\u2068")) or value in shown
+
+
+def test_a_full_disk_is_told_in_persian(persian: Any) -> None:
+    from app.reasons import file_problem
+
+    shown = describe(file_problem("file_cannot_write", file="/tmp/results.xlsx", detail="No space left on device"))
+    assert "دیسک پر است" in shown and "No space" not in shown and "\u2068/tmp/results.xlsx\u2069" in shown
 
 
 @pytest.mark.parametrize("code", sorted(PAUSE_REASONS))

@@ -306,7 +306,8 @@ def test_quick_send_reports_in_plain_words_and_lists_recent_sends(qapp: Any, win
     assert "no Bale account" in outcomes[1]
     assert outcomes[2].startswith("Not sent:") and "not an Iranian mobile" in outcomes[2]
     assert "Balance left" in outcomes[3]
-    assert quick.recent.rowCount() == 1  # v2 OTPs are not campaigns
+    assert quick.recent.rowCount() == 2  # the campaign message and the v2 one-time password
+    assert "one-time password (v2)" in quick.recent.item(0, 1).text()
     window.balance.refresh()
     assert "messages" in window.balance.balance_label.text()
 
@@ -349,6 +350,38 @@ def test_profiles_keep_secrets_out_of_the_settings_file(qapp: Any, window: MainW
     assert run_in_qt_loop(qapp, scenario).startswith("Connected")
     panel.url_edit.setText("http://safir.example")
     assert not panel.save() and "plain http" in panel.outcome.text()
+
+
+def test_test_connection_tests_the_profile_being_edited_and_the_sandbox_stays(qapp: Any, window: MainWindow,
+                                                                             sandbox: EmbeddedSandbox) -> None:
+    from app.ui.context import DEMO_PROFILE
+
+    panel = window.profiles
+    assert panel.profile_combo.findText(DEMO_PROFILE) >= 0 and window.context.connection.demo
+    panel._new()  # the form, not the profile in use (the working sandbox), is what is tested
+    panel.name_edit.setText("wrong secret")
+    panel.url_edit.setText(sandbox.url)
+    panel.client_id_edit.setText("demo")
+    panel.secret_edit.setText("not-the-secret")
+
+    async def test() -> str:
+        return await panel.test_connection()
+
+    outcome = run_in_qt_loop(qapp, test)
+    assert outcome.startswith("The connection test failed") and "client id or secret" in outcome, outcome
+    assert panel.test_button.isEnabled() and panel.outcome.text() == outcome
+    panel.url_edit.setText("http://127.0.0.1:9")  # nothing listens there
+    panel.secret_edit.setText("demo-secret")
+    outcome = run_in_qt_loop(qapp, test)
+    assert "could not be reached" in outcome and "ConnectError" not in outcome, outcome
+    panel.url_edit.setText(sandbox.url)
+    assert panel.save() and window.context.connection.name == "wrong secret"
+    # The built-in sandbox is still in the list, and choosing it uses it again.
+    index = panel.profile_combo.findText(DEMO_PROFILE)
+    assert index >= 0
+    panel.profile_combo.setCurrentIndex(index)
+    panel.profile_combo.activated.emit(index)
+    assert window.context.connection.demo and "sandbox" in panel.outcome.text()
 
 
 def test_template_library_is_stored_and_feeds_the_wizard(window: MainWindow) -> None:

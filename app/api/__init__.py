@@ -12,8 +12,6 @@ from app.api.client import (
 )
 from app.api.errors import *  # noqa: F403 - the error hierarchy is part of the public surface
 from app.api.errors import Category, classify
-from app.api.scrub import ScrubbingFilter, scrub
-from app.api.scrub import register as register_secret
 from app.api.models import (
     AccessToken,
     InlineButton,
@@ -25,3 +23,5 @@ from app.api.models import (
     TemplateMessage,
     UploadResult,
 )
+from app.api.scrub import ScrubbingFilter, scrub
+from app.api.scrub import register as register_secret

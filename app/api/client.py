@@ -43,8 +43,8 @@ from app.api.errors import (
     TransportError,
     UnexpectedResponseError,
 )
-from app.api.scrub import register as register_secret
 from app.api.models import AccessToken, MessageData, OtpResult, SendResult, UploadResult, check_otp, check_phone
+from app.api.scrub import register as register_secret
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from app.api import InlineButton, Message, MessageData, OtpMessage, RequestValidationError, TemplateMessage
 from app.campaign.journal import NewRecipient
-from app.reasons import problem_text, reason_text
 from app.campaign.render import RenderError, placeholders, render, unknown_filters
+from app.reasons import problem_text, reason_text
 
 KINDS = ("text", "media", "otp", "buttons", "template")
 #: A button address a Bale client can open (a placeholder at its start is checked per row).

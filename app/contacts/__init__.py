@@ -3,6 +3,14 @@ that imports pandas."""
 
 from app.contacts.export import RESULT_COLUMNS, ExportError, write_frame, write_results, write_verdicts
 from app.contacts.phones import PhoneCheck, normalise, normalise_column
-from app.contacts.sheets import ColumnGuess, Sheet, SheetError, detect_phone_column, list_sheets, read_sheet, resolve_phone_column
-from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, validate
+from app.contacts.sheets import (
+    ColumnGuess,
+    Sheet,
+    SheetError,
+    detect_phone_column,
+    list_sheets,
+    read_sheet,
+    resolve_phone_column,
+)
 from app.contacts.suppression import SuppressionImport, SuppressionList
+from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, validate

@@ -14,6 +14,7 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 
 from app.contacts.phones import normalise
+from app.reasons import file_problem
 
 if TYPE_CHECKING:
     from app.contacts.sheets import Sheet
@@ -87,7 +88,7 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
-        raise ExportError(f"cannot write {path.name}: choose a .csv or .xlsx file name.")
+        raise ExportError(file_problem("file_bad_suffix", file=path.name))
     if source is not None and suffix == ".xlsx" and source.path.suffix.lower() in (".xlsx", ".xlsm"):
         return _workbook_copy(path, frame, source, names or {})
     out = frame.copy()
@@ -115,7 +116,7 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
         else:
             _write_xlsx(path, out)
     except OSError as exc:
-        raise ExportError(f"cannot write {path}: {exc.strerror or exc}.") from None
+        raise ExportError(file_problem("file_cannot_write", file=path, detail=exc.strerror or exc)) from None
     return path
 
 
@@ -151,7 +152,7 @@ def _workbook_copy(path: Path, frame: pd.DataFrame, source: Sheet, names: Mappin
     try:
         book = openpyxl.load_workbook(source.path)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
-        raise ExportError(f"cannot open {source.path.name} to copy it: {exc}.") from None
+        raise ExportError(file_problem("file_cannot_copy", file=source.path.name, detail=exc)) from None
     sheet = book[source.sheet_name] if source.sheet_name in book.sheetnames else book.active
     columns = [c for c in frame.columns if c not in ("row", "phone_input")]
     first = sheet.max_column + 1
@@ -173,7 +174,7 @@ def _workbook_copy(path: Path, frame: pd.DataFrame, source: Sheet, names: Mappin
     try:
         book.save(path)
     except OSError as exc:
-        raise ExportError(f"cannot write {path}: {exc.strerror or exc}.") from None
+        raise ExportError(file_problem("file_cannot_write", file=path, detail=exc.strerror or exc)) from None
     return path
 
 

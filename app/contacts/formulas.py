@@ -50,7 +50,7 @@ def unsaved_formula_rows(path: str | Path, sheet: str | None, column: int, rows:
 
 
 def _xlsx(path: Path, sheet: str | None, column: int, wanted: set[int]) -> set[int]:
-    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+    from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     with zipfile.ZipFile(path) as book:
         part = _xlsx_sheet_part(book, sheet)

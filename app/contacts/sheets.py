@@ -16,6 +16,7 @@ import pyarrow as pa
 from python_calamine import CalamineWorkbook, PasswordError
 
 from app.contacts.phones import normalise
+from app.reasons import file_problem
 
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 CSV_SUFFIXES = {".csv", ".txt", ".tsv"}
@@ -80,12 +81,11 @@ def _open_workbook(path: Path) -> CalamineWorkbook:
     try:
         return CalamineWorkbook.from_path(str(path))
     except FileNotFoundError:
-        raise SheetError(f"{path.name} was not found.") from None
+        raise SheetError(file_problem("file_not_found", file=path.name)) from None
     except PasswordError:
-        raise SheetError(f"{path.name} is password-protected: open it, remove the password and save it "
-                         "again.") from None
+        raise SheetError(file_problem("file_password", file=path.name)) from None
     except Exception as exc:  # noqa: BLE001 - calamine's errors are many and untyped
-        raise SheetError(f"{path.name} could not be opened as a workbook ({_short(exc)}).") from None
+        raise SheetError(file_problem("file_not_workbook", file=path.name, detail=_short(exc))) from None
 
 
 def cell_text(value: object) -> str:
@@ -125,7 +125,7 @@ def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
     """
     path = Path(path)
     if not path.exists():
-        raise SheetError(f"{path.name} was not found.")
+        raise SheetError(file_problem("file_not_found", file=path.name))
     suffix = path.suffix.lower()
     try:
         if suffix in EXCEL_SUFFIXES:
@@ -133,24 +133,24 @@ def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
         elif suffix in CSV_SUFFIXES or suffix == "":
             result = _read_csv(path)
         else:
-            raise SheetError(f"{path.name}: unsupported file type {suffix!r}; use CSV, XLSX, XLS or ODS.")
+            raise SheetError(file_problem("file_unsupported", file=path.name, suffix=repr(suffix)))
     except FileNotFoundError:
-        raise SheetError(f"{path.name} disappeared while it was being read.") from None
+        raise SheetError(file_problem("file_vanished", file=path.name)) from None
     except MemoryError:
-        raise SheetError(f"{path.name} is too large to read with the memory available.") from None
+        raise SheetError(file_problem("file_too_large", file=path.name)) from None
     except OSError as exc:
-        raise SheetError(f"{path.name} could not be read ({exc.strerror or exc}).") from None
+        raise SheetError(file_problem("file_unreadable", file=path.name, detail=exc.strerror or exc)) from None
     frame = result.frame
     frame.columns = _unique_names([str(c).strip().translate(_PERSIAN_LETTERS) for c in frame.columns])
     if frame.empty and len(frame.columns) == 0:
-        raise SheetError(f"{path.name} is empty.")
+        raise SheetError(file_problem("file_empty", file=path.name))
     # Trailing blank rows are formatting, not data; blank rows inside keep their numbers.
     last = len(frame)
     while last and not any(str(v).strip() for v in frame.iloc[last - 1].tolist()):
         last -= 1
     result.frame = frame.iloc[:last].reset_index(drop=True) if last < len(frame) else frame
     if result.frame.empty:
-        raise SheetError(f"{path.name} has a header row but no data rows.")
+        raise SheetError(file_problem("file_no_rows", file=path.name))
     return result
 
 
@@ -189,21 +189,20 @@ def _read_workbook(path: Path, sheet: str | None) -> Sheet:
     with path.open("rb") as raw:
         signature = raw.read(8)
     if path.suffix.lower() in (".xlsx", ".xlsm") and signature == _OLE_SIGNATURE:
-        raise SheetError(f"{path.name} is password-protected: open it in Excel, remove the password "
-                         "(File > Info > Protect Workbook) and save it again.")
+        raise SheetError(file_problem("file_password_excel", file=path.name))
     book = _open_workbook(path)
     names = [str(name) for name in book.sheet_names]
     if sheet is not None and sheet not in names:
-        raise SheetError(f"{path.name} has no sheet named {sheet!r}; its sheets are: {', '.join(names)}.")
+        raise SheetError(file_problem("file_no_such_sheet", file=path.name, sheet=repr(sheet), sheets=", ".join(names)))
     chosen = sheet if sheet is not None else (names[0] if names else "")
     try:
         # Keep leading empty rows, so row numbers are the ones the spreadsheet shows.
         rows = book.get_sheet_by_name(chosen).to_python(skip_empty_area=False)
     except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped
-        raise SheetError(f"{path.name} could not be read ({_short(exc)}).") from None
+        raise SheetError(file_problem("file_unreadable", file=path.name, detail=_short(exc))) from None
     width = max((len(row) for row in rows), default=0)
     if not rows or not width:
-        raise SheetError(f"the sheet {chosen!r} of {path.name} is empty.")
+        raise SheetError(file_problem("file_sheet_empty", sheet=repr(chosen), file=path.name))
     header = header_index(rows[:30])
     names_row = _column_texts(list(rows[header]) + [None] * (width - len(rows[header])))
     body = rows[header + 1:]
@@ -219,10 +218,10 @@ def _read_csv(path: Path) -> Sheet:
     data = path.read_bytes()
     head = data[:65536]
     if not head.strip():
-        raise SheetError(f"{path.name} is empty.")
+        raise SheetError(file_problem("file_empty", file=path.name))
     utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))  # Excel's "Unicode text"
     if zipfile.is_zipfile(io.BytesIO(data)) or head.startswith(_OLE_SIGNATURE) or (b"\x00" in head and not utf16):
-        raise SheetError(f"{path.name} is not a text CSV file (it looks binary); save it as CSV or XLSX.")
+        raise SheetError(file_problem("file_binary", file=path.name))
     for encoding in ("utf-16",) if utf16 else (_file_encoding(path, data),):
         sample = _decode_head(head, encoding, cut=len(data) > len(head))
         if sample is None:
@@ -250,13 +249,13 @@ def _read_csv(path: Path) -> Sheet:
         except UnicodeDecodeError:
             continue
         except pd.errors.EmptyDataError:
-            raise SheetError(f"{path.name} is empty.") from None
+            raise SheetError(file_problem("file_empty", file=path.name)) from None
         except pd.errors.ParserError as exc:
-            raise SheetError(f"{path.name} is not a well-formed CSV file ({_short(exc)}).") from None
+            raise SheetError(file_problem("file_bad_csv", file=path.name, detail=_short(exc))) from None
         if encoding == "cp1256":  # Windows-1256 cannot hold the Persian yeh and kaf
             frame = frame.apply(lambda column: column.str.translate(_PERSIAN_LETTERS))
         return Sheet(path, frame, header_row=header + 1)
-    raise SheetError(f"{path.name}: unknown text encoding; save it as UTF-8 CSV or XLSX.")
+    raise SheetError(file_problem("file_unknown_encoding", file=path.name))
 
 
 _ARABIC_SCRIPT = re.compile("[\u0600-\u06ff]")
@@ -290,9 +289,7 @@ def _file_encoding(path: Path, data: bytes) -> str:
 
 
 def _mixed(path: Path, line: int, most: str, odd: str) -> str:
-    return (f"{path.name}: line {line} is in another text encoding than the rest of the file ({odd} instead "
-            f"of {most}); it was probably pasted from another program, and its letters would reach recipients "
-            "scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).")
+    return file_problem("file_mixed_encoding", file=path.name, line=line, odd=odd, most=most)
 
 
 def _decode_head(head: bytes, encoding: str, cut: bool) -> str | None:
@@ -353,14 +350,10 @@ def resolve_phone_column(sheet: Sheet, requested: str | None) -> ColumnGuess:
     detected one (SheetError if nothing looks like phones)."""
     if requested is not None:
         if requested not in sheet.columns:
-            raise SheetError(
-                f"no column named {requested!r} in {sheet.path.name}; its columns are: {', '.join(sheet.columns)}."
-            )
+            raise SheetError(file_problem("file_no_column", column=repr(requested), file=sheet.path.name,
+                                          columns=", ".join(sheet.columns)))
         return ColumnGuess(requested, 1.0, "chosen")
     guess = detect_phone_column(sheet)
     if guess.column is None or guess.confidence < 0.3:
-        raise SheetError(
-            f"no column of {sheet.path.name} looks like phone numbers; name one with --phone-column "
-            f"(columns: {', '.join(sheet.columns)})."
-        )
+        raise SheetError(file_problem("file_no_phone_column", file=sheet.path.name, columns=", ".join(sheet.columns)))
     return guess

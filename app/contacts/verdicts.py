@@ -13,11 +13,10 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from app.reasons import REASONS, reason_text
-
 from app.contacts.formulas import unsaved_formula_rows
 from app.contacts.phones import EMPTY, normalise_column
 from app.contacts.sheets import Sheet
+from app.reasons import REASONS, reason_text
 
 
 class Verdict(str, enum.Enum):

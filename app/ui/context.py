@@ -50,6 +50,9 @@ class AppContext:
         self.journal = journal
         self.settings = settings
         self.secrets = secrets
+        #: The built-in sandbox's connection when the window runs on it: it stays a
+        #: profile to go back to after trying another one.
+        self.demo_connection = connection if connection is not None and connection.demo else None
         self.connection = connection or self.connection_for(settings.get("current_profile"))
 
     # -- profiles ---------------------------------------------------------------------
@@ -74,6 +77,8 @@ class AppContext:
     def connection_for(self, name: str) -> Connection:
         """The connection of profile ``name``; the environment's SAFIR_API_KEY fills a
         missing key. Without profiles: production, key from the environment."""
+        if name == DEMO_PROFILE and self.demo_connection is not None:
+            return self.demo_connection
         profile = next((p for p in self.profiles() if p.name == name), None)
         env_key = os.environ.get("SAFIR_API_KEY") or None
         if profile is None:
@@ -84,7 +89,8 @@ class AppContext:
         )
 
     def use_profile(self, name: str) -> None:
-        self.settings.set("current_profile", name)
+        if name != DEMO_PROFILE:  # the sandbox is this session's; the saved choice stays a real profile
+            self.settings.set("current_profile", name)
         self.connection = self.connection_for(name)
 
     def client(self, timeout: float | None = None) -> SafirClient:

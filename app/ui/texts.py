@@ -13,8 +13,8 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-from app.reasons import CONTENT_PROBLEMS, PAUSE_REASONS, REASONS, WAITING, parse_reason
-from app.ui.widgets import ltr
+from app.reasons import CAMPAIGN_NAMES, CONTENT_PROBLEMS, FILE_PROBLEMS, PAUSE_REASONS, REASONS, WAITING, parse_reason
+from app.ui.widgets import fsi, ltr
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
 SERVICE_ERRORS: dict[int, str] = {
@@ -37,6 +37,14 @@ API_ERRORS: dict[str, str] = {
     "the API access key has": "the API access key has a character that cannot be sent (pasted with an invisible "
                               "character?): paste it again in Profiles",
     "the client id or secret was refused": "the client id or secret was refused: check them in the profile",
+}
+#: What the operating system says when a file cannot be written or read (strerror).
+OS_ERRORS: dict[str, str] = {
+    "No space left on device": "the disk is full: free some space or choose another place",
+    "Permission denied": "permission denied: the file may be open in another program, or the folder is read-only",
+    "Read-only file system": "the disk is read-only: choose another place",
+    "No such file or directory": "the folder does not exist",
+    "Is a directory": "that is a folder, not a file",
 }
 _CODE = re.compile(r"\(code (\d+)")
 
@@ -62,10 +70,16 @@ def describe(text: str | None, error_code: int | None = None) -> str:
             params[inner] = describe_error(params[inner])
     if code == "start_time":  # an ISO instant, shown to the minute
         params["start"] = params["start"][:16].replace("T", " ")
-    for name in ("url", "placeholder", "field", "kinds", "start", "end", "zone"):
+    if "detail" in params and params["detail"] in OS_ERRORS:
+        params["detail"] = _tr(OS_ERRORS[params["detail"]])
+    for name in ("file", "sheet", "sheets", "column", "columns"):  # may be Persian or Latin: their own direction
+        if name in params:
+            params[name] = fsi(params[name])
+    for name in ("url", "placeholder", "field", "kinds", "start", "end", "zone", "phone", "suffix"):
         if name in params:  # "http://…" and "{{نام}}" must not turn around inside Persian text
             params[name] = ltr(params[name])
-    template = REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code) or WAITING[code]
+    template = (REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code) or WAITING.get(code)
+                or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS[code])
     return _tr(template).format(**params)
 
 
@@ -76,6 +90,21 @@ def describe_content_error(error: Exception) -> str:
     if field_name is None or problem is None:
         return describe(str(error))
     return f"{ltr(field_name)}: {describe(problem)}"
+
+
+def campaign_title(name: str) -> str:
+    """A campaign's name as the user reads it: the app's own names ("quick send to
+    98…") in the user's language, a sheet's file name as it is (left to right)."""
+    parsed = parse_reason(name)
+    if parsed is not None and parsed[0] in CAMPAIGN_NAMES:
+        return describe(name)
+    retry = _RETRY.fullmatch(name)
+    if retry:
+        return _tr("{name} (retry of {id})").format(name=campaign_title(retry.group(1)), id=retry.group(2))
+    return ltr(name)
+
+
+_RETRY = re.compile(r"(.*) \(retry of (\d+)\)")
 
 
 def describe_error(text: str) -> str:
@@ -93,4 +122,5 @@ def describe_error(text: str) -> str:
 def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
     return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *WAITING.values(),
-            *SERVICE_ERRORS.values(), *API_ERRORS.values()]
+            *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *OS_ERRORS.values(), *SERVICE_ERRORS.values(),
+            *API_ERRORS.values(), "{name} (retry of {id})"]

@@ -9,9 +9,10 @@ import asyncio
 import re
 import unicodedata
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QCalendar, QDateTime, QLocale, QPointF, QRectF, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCalendar, QDateTime, QLocale, QPointF, QRectF, QSortFilterProxyModel, Qt, QTime, Signal
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -324,9 +325,9 @@ class RateChart(QWidget):
             return
         t_end = max(self.points[-1][0], 1e-6)
         top = max(1, max(max(s, f) for _, s, f in self.points))
-        painter.drawText(QRectF(0, area.top() - 6, 32, 14), Qt.AlignmentFlag.AlignRight, str(top))
+        painter.drawText(QRectF(0, area.top() - 6, 32, 14), Qt.AlignmentFlag.AlignRight, figure(top))
         painter.drawText(QRectF(area.right() - 80, area.bottom() + 2, 80, 16), Qt.AlignmentFlag.AlignRight,
-                         f"{t_end:.0f} s")
+                         self.tr("{0} s").format(figure(t_end)))
         for index, colour in ((1, "#2e7d32"), (2, "#c62828")):
             path = QPainterPath()
             for n, point in enumerate(self.points):
@@ -339,6 +340,15 @@ class RateChart(QWidget):
         painter.drawText(QRectF(area.left() + 6, area.top() + 2, 120, 16), self.tr("sent"))
         painter.setPen(QPen(QColor("#c62828")))
         painter.drawText(QRectF(area.left() + 60, area.top() + 2, 120, 16), self.tr("failed"))
+
+
+def fsi(text: object) -> str:
+    """``text`` as an island with its own direction (Unicode FSI ... PDI) in a
+    right-to-left interface: a file or column name, Persian or Latin, keeps its own
+    reading order inside a sentence; as it is in a left-to-right interface."""
+    if QGuiApplication.layoutDirection() != Qt.LayoutDirection.RightToLeft:
+        return str(text)
+    return f"\u2068{text}\u2069"
 
 
 # -- text direction and numbers --------------------------------------------------------
@@ -583,3 +593,9 @@ def title(text: str) -> QLabel:
     label = QLabel(text)
     label.setStyleSheet("font-size: 16px; font-weight: bold")
     return label
+
+
+def clock(moment: datetime | None = None) -> str:
+    """A time of day (HH:MM:SS) in the interface's digits; now when ``moment`` is None."""
+    moment = moment or datetime.now()
+    return QLocale().toString(QTime(moment.hour, moment.minute, moment.second), "HH:mm:ss")

@@ -16,7 +16,7 @@ from app.contacts import ExportError, Sheet, write_results
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
-from app.ui.texts import SERVICE_ERRORS, describe
+from app.ui.texts import SERVICE_ERRORS, campaign_title, describe
 from app.ui.widgets import CountsRow, StatusLine, figure, ltr, results_table, save_file
 from app.workflow import CampaignInputError, campaign_source
 
@@ -75,7 +75,7 @@ class ResultsStep(QWidget):
         per_status = [self.tr("{0} {1}").format(figure(counts[state]), self.tr(state))
                       for state in ("sent", "failed", "unknown", "pending", "skipped") if counts.get(state)]
         lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
-            figure(campaign_id), ltr(campaign.name), self.tr(campaign.status), "، ".join(per_status)
+            figure(campaign_id), campaign_title(campaign.name), self.tr(campaign.status), "، ".join(per_status)
             if _persian() else ", ".join(per_status))]
         errors = journal.error_counts(campaign_id)
         if errors:

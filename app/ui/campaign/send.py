@@ -14,7 +14,7 @@ from app.ui.campaign.runs import RunController
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
 from app.ui.texts import describe
-from app.ui.widgets import CountsRow, RateChart, StatusLine, figure
+from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, figure
 
 
 class SendStep(QWidget):
@@ -48,7 +48,7 @@ class SendStep(QWidget):
         self.counts = CountsRow()
         self.progress = QProgressBar()
         self.progress.setAccessibleName(self.tr("Sending progress"))
-        self.progress.setFormat(self.tr("%v of %m"))
+        self.progress.setTextVisible(True)
         self.speed_label = QLabel()
         self.speed_label.setWordWrap(True)
         self.chart = RateChart()
@@ -154,11 +154,14 @@ class SendStep(QWidget):
         self.finished.emit(result)
 
     def log_line(self, text: str) -> None:
-        self.log.appendPlainText(time.strftime("%H:%M:%S  ") + text)
+        self.log.appendPlainText(f"{clock()}  {text}")
 
     def _show_counts(self, c: dict[str, int]) -> None:
         done = c["sent"] + c["failed"] + c["unknown"]
         self.progress.setValue(min(done, self.progress.maximum()))
+        # Qt's %v and %m are Latin digits: the figures are written in the interface's digits.
+        self.progress.setFormat(self.tr("{0} of {1}").format(figure(self.progress.value()),
+                                                           figure(self.progress.maximum())))
         todo = c["total"] - c["skipped"] if "total" in c else self.progress.maximum()
         self.counts.show_counts(recipients=todo, sent=c["sent"], failed=c["failed"], left=max(0, todo - done),
                                 cost=None)

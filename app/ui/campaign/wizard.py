@@ -20,7 +20,7 @@ from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
 from app.ui.context import AppContext
-from app.ui.texts import describe
+from app.ui.texts import campaign_title, describe
 from app.ui.widgets import StatusLine, confirm, figure, ltr
 from app.workflow import CampaignInputError, RepeatedCampaign, create_campaign
 
@@ -230,7 +230,7 @@ class CampaignPage(QWidget):
                     earlier = repeat.earlier
                     question = self.tr(
                         "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. "
-                        "Send them again?").format(figure(earlier.id), ltr(earlier.name),
+                        "Send them again?").format(figure(earlier.id), campaign_title(earlier.name),
                                                    ltr(earlier.created_at[:16].replace("T", " ")))
                     if not await confirm(self, self.tr("Send again?"), question):
                         self.say(self.tr("Not sent: the same campaign went out recently."))

@@ -19,6 +19,7 @@ from app.campaign import CampaignStatus
 from app.campaign.schedule import seconds_until
 from app.ui.context import AppContext
 from app.ui.models import HistoryModel
+from app.ui.texts import campaign_title
 from app.ui.widgets import figure, local_time, title
 
 
@@ -68,7 +69,7 @@ class HistoryPanel(QWidget):
         now = datetime.now(timezone.utc)
         for campaign in self.context.journal.campaigns():
             c = self.context.journal.counts(campaign.id)
-            rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign.name,
+            rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign_title(campaign.name),
                          "kind": campaign.kind, "status": campaign.status, "sent": c["sent"],
                          "failed": c["failed"], "left": c["pending"] + c["in_flight"],
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})

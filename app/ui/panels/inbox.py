@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.widgets import ltr, starts_right_to_left
+from app.ui.widgets import clock, ltr, starts_right_to_left
 
 
 class InboxDock(QDockWidget):
@@ -55,7 +55,7 @@ class InboxDock(QDockWidget):
         except (httpx.HTTPError, ValueError):
             return self.list.count()
         for message in messages[self.seen:]:
-            when = datetime.fromisoformat(message["delivered_at"]).astimezone().strftime("%H:%M:%S")
+            when = clock(datetime.fromisoformat(message["delivered_at"]).astimezone())
             item = QListWidgetItem(f"📱 {ltr(message['phone_number'])}  ·  {ltr(when)}\n{message['text']}")
             if starts_right_to_left(message["text"]):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import qasync
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -17,10 +18,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import SafirError
+from app.api import ConfigurationError, SafirClient, SafirError, Timeouts, check_base_url, check_credential
 from app.profiles import Profile
-from app.ui.context import AppContext
-from app.ui.widgets import title
+from app.ui.context import DEMO_PROFILE, AppContext
+from app.ui.texts import describe_error
+from app.ui.widgets import ltr, title
+
+#: Seconds a connection test waits for the service before it says so.
+TEST_TIMEOUT = 5.0
 
 
 class ProfilesPanel(QWidget):
@@ -46,7 +51,8 @@ class ProfilesPanel(QWidget):
             edit.setAccessibleName(name)
         for edit in (self.secret_edit, self.key_edit):
             edit.setEchoMode(QLineEdit.EchoMode.Password)
-            edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep"))
+            edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep") if context.secrets.persistent
+                                    else self.tr("kept for this session only; leave empty to keep"))
         self.bots = QTableWidget(0, 2)
         self.bots.setHorizontalHeaderLabels([self.tr("Bot id"), self.tr("Name")])
         self.bots.horizontalHeader().setStretchLastSection(True)
@@ -106,16 +112,24 @@ class ProfilesPanel(QWidget):
 
     def refresh(self) -> None:
         self.profile_combo.clear()
+        if self.context.demo_connection is not None:
+            self.profile_combo.addItem(DEMO_PROFILE)
         self.profile_combo.addItems([p.name for p in self.context.profiles()])
         current = self.context.connection.name
         if self.profile_combo.findText(current) >= 0:
             self.profile_combo.setCurrentText(current)
             self._load(current)
-        elif self.context.connection.demo:
-            self._show(Profile(current, self.context.connection.base_url, self.context.connection.client_id,
-                               self.context.connection.bots))
 
     def _load(self, name: str) -> None:
+        """Show profile ``name``; the built-in sandbox is used at once (nothing to save)."""
+        demo = self.context.demo_connection
+        if name == DEMO_PROFILE and demo is not None:
+            self._show(Profile(demo.name, demo.base_url, demo.client_id, demo.bots))
+            if self.context.connection is not demo:
+                self.context.use_profile(DEMO_PROFILE)
+                self.outcome.setText(self.tr("Using the built-in sandbox."))
+                self.profile_changed.emit()
+            return
         profile = next((p for p in self.context.profiles() if p.name == name), None)
         if profile is not None:
             self._show(profile)
@@ -188,13 +202,44 @@ class ProfilesPanel(QWidget):
         await self.test_connection()
 
     async def test_connection(self) -> str:
-        """Fetch a v2 token with the current connection and say how it went."""
+        """Test the profile shown in the form (not the one in use): its address, and its
+        v2 client id and secret by fetching a token; the outcome in a sentence (shown)."""
+        self.test_button.setEnabled(False)
+        self.outcome.setText(self.tr("Testing the connection…"))
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
         try:
-            async with self.context.client(timeout=10) as client:
+            text = await self._test()
+        finally:
+            QApplication.restoreOverrideCursor()
+            self.test_button.setEnabled(True)
+        self.outcome.setText(text)
+        return text
+
+    async def _test(self) -> str:
+        name = self.name_edit.text().strip()
+        stored = self.context.connection_for(name) if name else None
+        stored = stored if stored is not None and stored.name == name else None
+        client_id = self.client_id_edit.text().strip()
+        secret = self.secret_edit.text() or (stored.client_secret if stored else None)
+        key = self.key_edit.text() or (stored.api_key if stored else None)
+        try:
+            base_url = check_base_url(self.url_edit.text().strip() or "https://safir.bale.ai")
+            if key:
+                check_credential(key, "API access key")
+        except ConfigurationError as exc:
+            return self.tr("The connection test failed: {0}").format(describe_error(exc.message))
+        if not (client_id and secret):
+            return self.tr("Add the client id and secret (v2) to test the connection; the service checks the API "
+                           "access key (v3) only when a message goes out.")
+        wait = Timeouts(TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT)
+        try:
+            async with SafirClient(base_url, client_id=client_id, client_secret=secret, timeouts=wait) as client:
                 await client.fetch_token(force=True)
         except SafirError as exc:
-            text = self.tr("The connection test failed: {0}").format(exc.message)
+            return self.tr("The connection test failed: {0}").format(describe_error(exc.message))
+        text = self.tr("Connected to {0}: the service accepted the client id and secret.").format(ltr(base_url))
+        if key:
+            text += " " + self.tr("The API access key is well-formed; the service checks it when a message goes out.")
         else:
-            text = self.tr("Connected: the service accepted the client id and secret.")
-        self.outcome.setText(text)
+            text += " " + self.tr("This profile has no API access key (v3) yet: campaigns need one.")
         return text

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 from app.api import OutcomeUnknown, SafirError
 from app.campaign import Content, placeholders
 from app.ui.context import AppContext
-from app.ui.texts import describe, describe_error
+from app.ui.texts import campaign_title, describe, describe_error
 from app.ui.widgets import bot_id_of, figure, local_time, ltr, set_text_direction, title
-from app.workflow import CampaignInputError, parse_fields, send_one
+from app.workflow import CampaignInputError, parse_fields, record_v2_otp, send_one
 
 
 class QuickSendPanel(QWidget):
@@ -161,6 +161,8 @@ class QuickSendPanel(QWidget):
         except SafirError as exc:
             return self.tr("Not sent: {0}").format(describe_error(exc.message)), False
         self.context.record_balance(result.balance)
+        record_v2_otp(self.context.journal, phone_input=self.phone_edit.text(), phone=check.phone, otp=otp,
+                      base_url=self.context.connection.base_url)
         self.balance_changed.emit()
         return self.tr("One-time password sent to {0}. Balance left: {1}.").format(
             ltr(check.phone), figure(result.balance)), True
@@ -174,7 +176,7 @@ class QuickSendPanel(QWidget):
         language = self.context.settings.get("language")
         for r, row in enumerate(rows):
             values = (local_time(row["updated_at"] or "", language) if row["updated_at"] else "",
-                      f"{figure(row['campaign_id'])} · {ltr(row['name'])}", self.tr(row["state"]),
+                      f"{figure(row['campaign_id'])} · {campaign_title(row['name'])}", self.tr(row["state"]),
                       describe(row["error"]) if row["error"] else ltr(row["message_id"] or ""))
             for c, value in enumerate(values):
                 self.recent.setItem(r, c, QTableWidgetItem(str(value)))
