@@ -372,7 +372,8 @@ def test_test_connection_tests_the_profile_being_edited_and_the_sandbox_stays(qa
     assert panel.test_button.isEnabled() and panel.outcome.text() == outcome
     panel.url_edit.setText("http://127.0.0.1:9")  # nothing listens there
     panel.secret_edit.setText("demo-secret")
-    outcome = run_in_qt_loop(qapp, test)
+    # On a plain loop: a refused connection leaves qasync a socket notifier that outlives a closed test loop.
+    outcome = asyncio.run(panel.test_connection())
     assert "could not be reached" in outcome and "ConnectError" not in outcome, outcome
     panel.url_edit.setText(sandbox.url)
     assert panel.save() and window.context.connection.name == "wrong secret"
@@ -381,6 +382,7 @@ def test_test_connection_tests_the_profile_being_edited_and_the_sandbox_stays(qa
     assert index >= 0
     panel.profile_combo.setCurrentIndex(index)
     panel.profile_combo.activated.emit(index)
+    qapp.processEvents()
     assert window.context.connection.demo and "sandbox" in panel.outcome.text()
 
 

@@ -149,6 +149,8 @@ class ResultsModel(QAbstractTableModel):
                 return _tr(str(value))
             if key == "error":
                 return describe(value, row.get("error_code"))
+            if key == "row" and isinstance(value, int):
+                return figure(value, grouped=False)  # Persian digits in the Persian interface
             if key in LEFT_TO_RIGHT and value and QGuiApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft:
                 return ltr(value)  # "+98 912 111 0003" must not turn around in a right-to-left table
             return "" if value is None else str(value)

@@ -14,7 +14,7 @@ import re
 from PySide6.QtCore import QCoreApplication
 
 from app.reasons import CAMPAIGN_NAMES, CONTENT_PROBLEMS, FILE_PROBLEMS, PAUSE_REASONS, REASONS, WAITING, parse_reason
-from app.ui.widgets import fsi, ltr
+from app.ui.widgets import figure, fsi, ltr
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
 SERVICE_ERRORS: dict[int, str] = {
@@ -47,6 +47,7 @@ OS_ERRORS: dict[str, str] = {
     "Is a directory": "that is a folder, not a file",
 }
 _CODE = re.compile(r"\(code (\d+)")
+_NUMBERS = ("row", "count", "digits", "rounds", "seconds", "line", "id", "country")
 
 CONTEXT = "Reasons"
 
@@ -70,6 +71,9 @@ def describe(text: str | None, error_code: int | None = None) -> str:
             params[inner] = describe_error(params[inner])
     if code == "start_time":  # an ISO instant, shown to the minute
         params["start"] = params["start"][:16].replace("T", " ")
+    for name, value in params.items():  # row numbers, counts, seconds: the interface's digits
+        if name in _NUMBERS and value.isdigit():
+            params[name] = figure(int(value), grouped=name not in ("row", "id", "line"))
     if "detail" in params and params["detail"] in OS_ERRORS:
         params["detail"] = _tr(OS_ERRORS[params["detail"]])
     for name in ("file", "sheet", "sheets", "column", "columns"):  # may be Persian or Latin: their own direction

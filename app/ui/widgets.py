@@ -375,10 +375,13 @@ def set_text_direction(editor: QPlainTextEdit) -> None:
         editor.document().setDefaultTextOption(option)
 
 
-def figure(value: float, decimals: int = 0) -> str:
+def figure(value: float, decimals: int = 0, grouped: bool = True) -> str:
     """A count or an amount in the interface's digits and grouping (Persian digits in
-    the Persian interface, through QLocale's default)."""
+    the Persian interface, through QLocale's default); ``grouped=False`` for a row
+    number or an id, which are never grouped."""
     locale = QLocale()
+    if not grouped:
+        locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
     return locale.toString(int(round(value))) if decimals == 0 else locale.toString(float(value), "f", decimals)
 
 

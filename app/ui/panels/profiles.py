@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import qasync
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -128,7 +128,8 @@ class ProfilesPanel(QWidget):
             if self.context.connection is not demo:
                 self.context.use_profile(DEMO_PROFILE)
                 self.outcome.setText(self.tr("Using the built-in sandbox."))
-                self.profile_changed.emit()
+                # Not from inside the list's own signal: the window refills lists on a change.
+                QTimer.singleShot(0, self.profile_changed.emit)
             return
         profile = next((p for p in self.context.profiles() if p.name == name), None)
         if profile is not None:
