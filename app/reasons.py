@@ -164,8 +164,12 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
                            **FILE_PROBLEMS}.items():
         parts = re.split(r"\{(\w+)\}", template)
         regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
-        patterns.append((code, re.compile(regex + "$", re.DOTALL)))
-    return patterns
+        literal = sum(len(part) for part in parts[::2])
+        patterns.append((literal, code, re.compile(regex + "$", re.DOTALL)))
+    # The most specific template first: "cannot write {file}: {detail}." must not be read
+    # as "{file} is empty." when the detail happens to end in "is empty".
+    patterns.sort(key=lambda item: -item[0])
+    return [(code, pattern) for _, code, pattern in patterns]
 
 
 def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
