@@ -92,6 +92,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         window.history.refresh()
         window._open_results(second_id)  # History → Open results on the campaign being sent
         assert page.steps.currentIndex() == 3 and page.campaign_id == second_id
+        assert "bold" in page.step_labels[3].styleSheet() and "bold" not in page.step_labels[0].styleSheet()
         assert page.send_step.pause_button.isEnabled() and page.send_step.cancel_button.isEnabled()
         page.send_step.pause_button.click()
         paused = await sending
@@ -99,9 +100,12 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         assert page.send_step.resume_button.isEnabled()
         # 3. Resume from History: the same campaign goes on to the end.
         window.history.refresh()
+        points_before = list(runs.run_of(second_id).points)
+        assert points_before  # the chart of the first stretch
         resumed = asyncio.ensure_future(window._resume(second_id))
         await until(lambda: runs.is_sending(second_id))
         assert page.send_step.pause_button.isEnabled()
+        assert page.send_step.chart.points[:len(points_before)] == points_before  # history kept across resume
         await until(lambda: not runs.is_sending(second_id), seconds=90)
         await resumed
         seen["second"] = page.context.journal.campaign(second_id).status
@@ -170,3 +174,32 @@ def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, windo
     assert "waiting for the start time" in waiting
     assert result.status == CampaignStatus.PAUSED and result.counts["sent"] == 0
     assert delivered(limited) == []
+
+
+def test_closing_with_a_scheduled_campaign_says_so_and_can_keep_it_in_the_tray(
+        qapp: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QSystemTrayIcon
+
+    monkeypatch.setattr(QSystemTrayIcon, "isSystemTrayAvailable", staticmethod(lambda: True))
+    page = window.campaign
+
+    async def scenario() -> tuple[str, list[str], bool, bool, Any]:
+        await compose(window, "contacts.csv", "فردا {{نام}}", rate=60)
+        page.review.start_later.setChecked(True)
+        page.go(3)
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: bool(window.scheduled_runs()))
+        window.close()
+        question = window.close_question
+        text, choices = question.text(), [b.text() for b in question.buttons()]
+        question.buttons()[1].click()  # keep sending from the tray
+        await asyncio.sleep(0.05)
+        hidden, still_sending = not window.isVisible(), window.runs.is_sending(page.campaign_id)
+        window.tray.contextMenu().actions()[1].trigger()  # pause the campaigns and quit
+        return text, choices, hidden, still_sending, await sending
+
+    text, choices, hidden, still_sending, result = run_in_qt_loop(qapp, scenario)
+    assert "waits for its start time" in text and "only while the app is open" in text
+    assert choices == ["Pause and quit", "Keep sending from the system tray", "Keep sending"]
+    assert hidden and still_sending
+    assert result.status == CampaignStatus.PAUSED and window.finished

@@ -28,20 +28,23 @@ from PySide6.QtWidgets import (  # noqa: E402
     QHBoxLayout,
     QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStackedWidget,
+    QSystemTrayIcon,
     QWidget,
 )
 
 from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths  # noqa: E402
 from app.campaign import Journal  # noqa: E402
 from app.profiles import SecretStore  # noqa: E402
-from app.reasons import pause_text  # noqa: E402
+from app.reasons import parse_reason, pause_text  # noqa: E402
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
 from app.ui.panels import BalancePanel, HistoryPanel, InboxDock, ProfilesPanel, QuickSendPanel, TemplatesPanel  # noqa: E402
 from app.ui.settings import UiSettings  # noqa: E402
-from app.ui.widgets import choose, ltr  # noqa: E402
+from app.ui.texts import describe  # noqa: E402
+from app.ui.widgets import choose, figure, ltr  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,9 @@ class MainWindow(QMainWindow):
         self.runs = runs if runs is not None else RunController(context)
         self.campaign = CampaignPage(context, self.runs, draft)
         self._quitting = False
+        self.finished = False
+        self.replaced_by: MainWindow | None = None
+        self.tray: QSystemTrayIcon | None = None
         self.quick = QuickSendPanel(context)
         self.balance = BalancePanel(context)
         self.history = HistoryPanel(context)
@@ -241,23 +247,76 @@ class MainWindow(QMainWindow):
             return
         self.context.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
         super().closeEvent(event)
+        if event.isAccepted() and getattr(self, "replaced_by", None) is None:
+            self.finished = True  # run_window's loop ends (a language switch hands over instead)
 
     def ask_before_closing(self) -> QMessageBox:
-        """The question asked when the window is closed while sending (returned for tests)."""
+        """The question asked when the window is closed while sending (returned for
+        tests): pause and quit, keep sending, or (where the desktop has one) keep
+        sending from the system tray. A campaign waiting for its start time is named:
+        it starts only while the app is open."""
         count = len(self.runs.sending())
-        box, answer = choose(self, self.tr("A campaign is being sent"), self.tr(
-            "{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; "
-            "nothing is sent twice.").format(count), [self.tr("Pause and quit"), self.tr("Keep sending")])
+        text = self.tr("{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from "
+                       "History; nothing is sent twice.").format(figure(count))
+        scheduled = self.scheduled_runs()
+        if scheduled:
+            text += "\n\n" + self.tr("Campaign {0} waits for its start time ({1}) and starts only while the app "
+                                      "is open.").format(figure(scheduled[0][0], grouped=False), scheduled[0][1])
+        choices = [self.tr("Pause and quit"), self.tr("Keep sending")]
+        tray = QSystemTrayIcon.isSystemTrayAvailable()
+        if tray:
+            choices.insert(1, self.tr("Keep sending from the system tray"))
+        box, answer = choose(self, self.tr("A campaign is being sent"), text, choices)
 
         def decided(future: asyncio.Future[int]) -> None:
             if future.result() == 0:
-                self.runs.pause_all(pause_text("window_closed"))
-                self._quitting = True
-                self.close()
+                self.quit_pausing()
+            elif tray and future.result() == 1:
+                self.hide_to_tray()
 
         answer.add_done_callback(decided)
         self.close_question = box
         return box
+
+    def scheduled_runs(self) -> list[tuple[int, str]]:
+        """(campaign id, start shown to the user) of the campaigns waiting for their start."""
+        found = []
+        for campaign_id in self.runs.sending():
+            progress = self.runs.run_of(campaign_id).last_progress
+            parsed = parse_reason(progress.waiting) if progress is not None and progress.waiting else None
+            if parsed is not None and parsed[0] == "start_time":
+                found.append((campaign_id, describe(progress.waiting)))
+        return found
+
+    def quit_pausing(self) -> None:
+        """Pause every campaign being sent and close (they resume from History)."""
+        self.runs.pause_all(pause_text("window_closed"))
+        self._quitting = True
+        if self.tray is not None:
+            self.tray.hide()
+        self.close()
+
+    def hide_to_tray(self) -> QSystemTrayIcon:
+        """Hide the window; an icon in the system tray shows it again or quits."""
+        if self.tray is None:
+            self.tray = QSystemTrayIcon(app_icon(), self)
+            self.tray.setToolTip(self.tr("Safir campaign: sending"))
+            menu = QMenu(self)
+            menu.addAction(self.tr("Show the window"), self._show_from_tray)
+            menu.addAction(self.tr("Pause the campaigns and quit"), self.quit_pausing)
+            self.tray.setContextMenu(menu)
+            self.tray.activated.connect(lambda _reason: self._show_from_tray())
+        self.tray.show()
+        self.hide()
+        self.tray.showMessage(self.tr("Safir campaign"), self.tr("Still sending. The icon here shows the window again."))
+        return self.tray
+
+    def _show_from_tray(self) -> None:
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        if self.tray is not None:
+            self.tray.hide()
 
 
 _translator: QTranslator | None = None
@@ -404,10 +463,11 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
 
     async def until_closed() -> None:
         _install_excepthook()
-        closed = asyncio.Event()
-        app.lastWindowClosed.connect(closed.set)
         window.show()
-        await closed.wait()
+        # The window that is current (a language switch replaces it) says when it is done;
+        # a window hidden in the system tray is not done.
+        while not app.property("main_window").finished:
+            await asyncio.sleep(0.2)
         # "Pause and quit": let the runs record what is on its way before the journal closes.
         for _ in range(100):
             if not window.runs.is_sending():

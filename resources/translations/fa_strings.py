@@ -483,6 +483,12 @@ FA = {
     'This profile has no API access key (v3) yet: campaigns need one.': 'این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.',
     '{0} s': '{0} ثانیه',
     '{0} of {1}': '{0} از {1}',
+    'Campaign {0} waits for its start time ({1}) and starts only while the app is open.': 'کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می\u200cشود.',
+    'Keep sending from the system tray': 'ادامهٔ ارسال از سینی سیستم',
+    'Safir campaign: sending': 'کارزار سفیر: در حال ارسال',
+    'Show the window': 'نمایش پنجره',
+    'Pause the campaigns and quit': 'مکث کارزارها و خروج',
+    'Still sending. The icon here shows the window again.': 'ارسال ادامه دارد. این نماد پنجره را دوباره نشان می\u200cدهد.',
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.

@@ -283,27 +283,27 @@
 <context>
     <name>CountsRow</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="501" />
+        <location filename="../../app/ui/widgets.py" line="504" />
         <source>Recipients</source>
         <translation>گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="501" />
+        <location filename="../../app/ui/widgets.py" line="504" />
         <source>Sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="501" />
+        <location filename="../../app/ui/widgets.py" line="504" />
         <source>Failed</source>
         <translation>ناموفق</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="501" />
+        <location filename="../../app/ui/widgets.py" line="504" />
         <source>Left</source>
         <translation>مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="502" />
+        <location filename="../../app/ui/widgets.py" line="505" />
         <source>Estimated cost</source>
         <translation>هزینهٔ برآوردی</translation>
     </message>
@@ -362,158 +362,189 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="59" />
+        <location filename="../../app/ui/main_window.py" line="62" />
+        <location filename="../../app/ui/main_window.py" line="311" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="59" />
+        <location filename="../../app/ui/main_window.py" line="62" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="71" />
+        <location filename="../../app/ui/main_window.py" line="77" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="73" />
+        <location filename="../../app/ui/main_window.py" line="79" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="73" />
+        <location filename="../../app/ui/main_window.py" line="79" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="74" />
+        <location filename="../../app/ui/main_window.py" line="80" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="74" />
+        <location filename="../../app/ui/main_window.py" line="80" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="75" />
+        <location filename="../../app/ui/main_window.py" line="81" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="75" />
+        <location filename="../../app/ui/main_window.py" line="81" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="101" />
+        <location filename="../../app/ui/main_window.py" line="107" />
         <source>&amp;File</source>
         <translation>&amp;پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="103" />
-        <location filename="../../app/ui/main_window.py" line="155" />
+        <location filename="../../app/ui/main_window.py" line="109" />
+        <location filename="../../app/ui/main_window.py" line="161" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="104" />
-        <location filename="../../app/ui/main_window.py" line="155" />
+        <location filename="../../app/ui/main_window.py" line="110" />
+        <location filename="../../app/ui/main_window.py" line="161" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="105" />
-        <location filename="../../app/ui/main_window.py" line="156" />
+        <location filename="../../app/ui/main_window.py" line="111" />
+        <location filename="../../app/ui/main_window.py" line="162" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="112" />
-        <location filename="../../app/ui/main_window.py" line="156" />
+        <location filename="../../app/ui/main_window.py" line="118" />
+        <location filename="../../app/ui/main_window.py" line="162" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="116" />
+        <location filename="../../app/ui/main_window.py" line="122" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="118" />
+        <location filename="../../app/ui/main_window.py" line="124" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="130" />
+        <location filename="../../app/ui/main_window.py" line="136" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="131" />
-        <location filename="../../app/ui/main_window.py" line="144" />
+        <location filename="../../app/ui/main_window.py" line="137" />
+        <location filename="../../app/ui/main_window.py" line="150" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="134" />
+        <location filename="../../app/ui/main_window.py" line="140" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="137" />
-        <location filename="../../app/ui/main_window.py" line="159" />
+        <location filename="../../app/ui/main_window.py" line="143" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="146" />
+        <location filename="../../app/ui/main_window.py" line="152" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="179" />
+        <location filename="../../app/ui/main_window.py" line="185" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="203" />
+        <location filename="../../app/ui/main_window.py" line="209" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="204" />
+        <location filename="../../app/ui/main_window.py" line="210" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="205" />
+        <location filename="../../app/ui/main_window.py" line="211" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="248" />
+        <location filename="../../app/ui/main_window.py" line="263" />
+        <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
+        <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="268" />
+        <source>Keep sending from the system tray</source>
+        <translation>ادامهٔ ارسال از سینی سیستم</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="269" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="249" />
+        <location filename="../../app/ui/main_window.py" line="259" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="250" />
+        <location filename="../../app/ui/main_window.py" line="265" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="250" />
+        <location filename="../../app/ui/main_window.py" line="265" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="327" />
+        <location filename="../../app/ui/main_window.py" line="303" />
+        <source>Safir campaign: sending</source>
+        <translation>کارزار سفیر: در حال ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="305" />
+        <source>Show the window</source>
+        <translation>نمایش پنجره</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="306" />
+        <source>Pause the campaigns and quit</source>
+        <translation>مکث کارزارها و خروج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="311" />
+        <source>Still sending. The icon here shows the window again.</source>
+        <translation>ارسال ادامه دارد. این نماد پنجره را دوباره نشان می‌دهد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="386" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
@@ -759,7 +790,7 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/profiles.py" line="65" />
-        <location filename="../../app/ui/panels/profiles.py" line="151" />
+        <location filename="../../app/ui/panels/profiles.py" line="152" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
@@ -829,53 +860,53 @@
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="163" />
+        <location filename="../../app/ui/panels/profiles.py" line="164" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="175" />
+        <location filename="../../app/ui/panels/profiles.py" line="176" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="188" />
+        <location filename="../../app/ui/panels/profiles.py" line="189" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="197" />
+        <location filename="../../app/ui/panels/profiles.py" line="198" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="208" />
+        <location filename="../../app/ui/panels/profiles.py" line="209" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="230" />
-        <location filename="../../app/ui/panels/profiles.py" line="239" />
+        <location filename="../../app/ui/panels/profiles.py" line="231" />
+        <location filename="../../app/ui/panels/profiles.py" line="240" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="232" />
+        <location filename="../../app/ui/panels/profiles.py" line="233" />
         <source>Add the client id and secret (v2) to test the connection; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>برای آزمودن اتصال، شناسه و رمز کلاینت (نسخهٔ ۲) را وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="240" />
+        <location filename="../../app/ui/panels/profiles.py" line="241" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="242" />
+        <location filename="../../app/ui/panels/profiles.py" line="243" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="244" />
+        <location filename="../../app/ui/panels/profiles.py" line="245" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>
@@ -1706,13 +1737,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="571" />
+        <location filename="../../app/ui/widgets.py" line="574" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows).</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="572" />
+        <location filename="../../app/ui/widgets.py" line="575" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
