@@ -56,6 +56,12 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
+def state_name(state: str) -> str:
+    """A recipient state, verdict, campaign status or message kind ("sent", "paused",
+    "media"...) in the user's language (one list for every screen, kept with the tables')."""
+    return QCoreApplication.translate("ResultsModel", state)
+
+
 def describe(text: str | None, error_code: int | None = None) -> str:
     """``text`` (a verdict reason or an error from the journal) in the user's language."""
     if error_code is not None and error_code in SERVICE_ERRORS:

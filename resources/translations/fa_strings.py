@@ -497,8 +497,6 @@ DYNAMIC = {
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
                      "in_flight", "skipped", "finished", "paused", "cancelled", "running", "ready", "text", "media",
-                     "otp", "buttons", "template"],
-    "CampaignPage": ["Text", "Media", "One-time password", "Buttons", "Template", "finished", "paused", "cancelled",
-                     "sent", "failed", "unknown", "pending"],
-    "QuickSendPanel": ["sent", "failed", "unknown", "pending", "in_flight"],
+                     "otp", "buttons", "template", "Starts"],
+    "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
 }

@@ -16,7 +16,7 @@ from app.contacts import ExportError, Sheet, write_results
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
-from app.ui.texts import SERVICE_ERRORS, campaign_title, describe
+from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
 from app.ui.widgets import CountsRow, StatusLine, figure, ltr, results_table, save_file
 from app.workflow import CampaignInputError, campaign_source
 
@@ -72,10 +72,10 @@ class ResultsStep(QWidget):
         self.counts.show_counts(recipients=todo, sent=counts["sent"], failed=counts["failed"],
                                 left=max(0, todo - done), cost=None)
         campaign = journal.campaign(campaign_id)
-        per_status = [self.tr("{0} {1}").format(figure(counts[state]), self.tr(state))
+        per_status = [self.tr("{0} {1}").format(figure(counts[state]), state_name(state))
                       for state in ("sent", "failed", "unknown", "pending", "skipped") if counts.get(state)]
         lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
-            figure(campaign_id), campaign_title(campaign.name), self.tr(campaign.status), "، ".join(per_status)
+            figure(campaign_id), campaign_title(campaign.name), state_name(campaign.status), "، ".join(per_status)
             if _persian() else ", ".join(per_status))]
         errors = journal.error_counts(campaign_id)
         if errors:
@@ -129,7 +129,7 @@ class ResultsStep(QWidget):
             self.status.say(self.tr("There are no results to export yet."), error=True)
             return False
         rows = self.context.journal.result_rows(self.campaign_id)
-        shown = [{**row, "status": self.tr(str(row["status"])) if row["status"] else row["status"],
+        shown = [{**row, "status": state_name(str(row["status"])) if row["status"] else row["status"],
                   "error": describe(row["error"], row["error_code"]) or None} for row in rows]
         self.export_button.setEnabled(False)
         try:

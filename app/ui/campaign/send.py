@@ -13,7 +13,7 @@ from app.campaign import CampaignLocked, CampaignStatus, Progress, RunResult
 from app.ui.campaign.runs import RunController
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
-from app.ui.texts import describe
+from app.ui.texts import describe, state_name
 from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, figure
 
 
@@ -144,7 +144,7 @@ class SendStep(QWidget):
         self._show_counts(result.counts)
         c = result.counts
         summary = self.tr("Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.").format(
-            figure(result.campaign_id), self.tr(result.status), figure(c["sent"]), figure(c["failed"]),
+            figure(result.campaign_id), state_name(result.status), figure(c["sent"]), figure(c["failed"]),
             figure(c["unknown"]), figure(c["pending"] + c["in_flight"]))
         if result.reason:
             summary += " " + describe(result.reason)
@@ -173,7 +173,7 @@ class SendStep(QWidget):
             self.rows.update_status(progress.row, progress.state, progress.error, progress.error_code)
             if progress.state not in ("sent", "in_flight", "pending"):
                 self.log_line(self.tr("Row {0}: {1} — {2}").format(
-                    figure(progress.row), self.tr(progress.state), describe(progress.error, progress.error_code)))
+                    figure(progress.row), state_name(progress.state), describe(progress.error, progress.error_code)))
         now = time.monotonic()
         if now - self._last_refresh < 0.1 and progress.waiting is None:
             return  # the rest of the screen at most ten times a second

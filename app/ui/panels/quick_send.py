@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from app.api import OutcomeUnknown, SafirError
 from app.campaign import Content, placeholders
 from app.ui.context import AppContext
-from app.ui.texts import campaign_title, describe, describe_error
+from app.ui.texts import campaign_title, describe, describe_error, state_name
 from app.ui.widgets import bot_id_of, figure, local_time, ltr, set_text_direction, title
 from app.workflow import CampaignInputError, parse_fields, record_v2_otp, send_one
 
@@ -176,7 +176,7 @@ class QuickSendPanel(QWidget):
         language = self.context.settings.get("language")
         for r, row in enumerate(rows):
             values = (local_time(row["updated_at"] or "", language) if row["updated_at"] else "",
-                      f"{figure(row['campaign_id'])} · {campaign_title(row['name'])}", self.tr(row["state"]),
+                      f"{figure(row['campaign_id'])} · {campaign_title(row['name'])}", state_name(row["state"]),
                       describe(row["error"]) if row["error"] else ltr(row["message_id"] or ""))
             for c, value in enumerate(values):
                 self.recent.setItem(r, c, QTableWidgetItem(str(value)))
