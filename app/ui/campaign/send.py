@@ -31,6 +31,8 @@ class SendStep(QWidget):
         self.context = context
         self.runs = runs
         self.rows = rows  # the recipients step's table: statuses change as outcomes arrive
+        #: The campaign whose rows that table shows (None once another sheet is opened).
+        self.rows_campaign: int | None = None
         self.campaign_id: int | None = None
         self._last_refresh = 0.0
         buttons = QHBoxLayout()
@@ -170,7 +172,8 @@ class SendStep(QWidget):
         if progress.campaign_id != self.campaign_id:
             return
         if progress.row is not None and progress.state is not None:
-            self.rows.update_status(progress.row, progress.state, progress.error, progress.error_code)
+            if progress.campaign_id == self.rows_campaign:
+                self.rows.update_status(progress.row, progress.state, progress.error, progress.error_code)
             if progress.state not in ("sent", "in_flight", "pending"):
                 self.log_line(self.tr("Row {0}: {1} — {2}").format(
                     figure(progress.row), state_name(progress.state), describe(progress.error, progress.error_code)))

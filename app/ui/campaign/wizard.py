@@ -186,14 +186,18 @@ class CampaignPage(QWidget):
         self.message.text_edit.clear()
         self.message.button_editor.set_rows(())
         self.message.columns_changed()
+        self.send_step.rows_campaign = None
         self.send_step.reset()
         self.results.campaign_id = None
+        self.review._changed()  # the bot, rate and quiet hours shown stay the draft's
         self.go(RECIPIENTS)
 
     def _sheet_opened(self) -> None:
         self.message.columns_changed()
-        if not self.send_step.sending():
-            self.send_step.reset()  # a new sheet is a new campaign
+        # A new sheet is a new campaign: the send step forgets the last one (one still
+        # being sent goes on; History shows it again).
+        self.send_step.rows_campaign = None
+        self.send_step.reset()
 
     # -- sending --------------------------------------------------------------------------
 
@@ -245,6 +249,7 @@ class CampaignPage(QWidget):
         settings.set("rate_per_minute", draft.rate_per_minute)
         settings.set("quiet_hours", draft.quiet_hours)
         self.campaign_changed.emit(campaign_id)
+        self.send_step.rows_campaign = campaign_id  # the recipients table shows its rows
         self.send_step.log_line(self.tr("Campaign {0} created.").format(figure(campaign_id)))
         return await self.run(campaign_id)
 
@@ -264,7 +269,8 @@ class CampaignPage(QWidget):
     def _run_finished(self, result: RunResult) -> None:
         self.campaign_changed.emit(result.campaign_id)
         rows = self.context.journal.result_rows(result.campaign_id)
-        self.recipients.model.set_rows(rows)
+        if result.campaign_id == self.send_step.rows_campaign:
+            self.recipients.model.set_rows(rows)
         if result.status == CampaignStatus.FINISHED and self.steps.currentIndex() == SEND:
             self.show_results(result.campaign_id, rows)
 
