@@ -25,10 +25,19 @@ from app.ui.widgets import ButtonEditor, TemplateMapper
 from tests.helpers import SAMPLES, delivered
 
 
+#: Every test's qasync loop, kept: a closed loop's Qt objects may still be the target of
+#: an event a worker thread queued while it closed; deleting them would crash Qt later.
+_LOOPS: list[Any] = []
+
+
 def run_in_qt_loop(qapp: Any, scenario: Callable[[], Awaitable[Any]]) -> Any:
     """Run ``scenario`` on a qasync loop, as the app does (never a blocking wait inside)."""
-    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(qapp)) as runner:
-        return runner.run(scenario())
+    loop = qasync.QEventLoop(qapp)
+    _LOOPS.append(loop)
+    with asyncio.Runner(loop_factory=lambda: loop) as runner:
+        result = runner.run(scenario())
+    qapp.processEvents()  # what was queued while the loop closed, delivered while its objects live
+    return result
 
 
 @pytest.fixture

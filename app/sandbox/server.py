@@ -358,10 +358,15 @@ class SandboxApp:
     # -- inspection ------------------------------------------------------------------
 
     async def messages(self, request: Request) -> Response:
-        """GET /sandbox/messages[?phone=98...]: what each recipient received, oldest first."""
+        """GET /sandbox/messages[?phone=98...][&after=N]: what each recipient received,
+        oldest first; ``after`` skips the first N deliveries (an inbox asks only for the
+        new ones); ``total`` counts them all."""
         phone = request.query_params.get("phone")
-        items = [m.to_json() for m in self.state.messages if phone is None or m.phone_number == phone]
-        return JSONResponse({"messages": items})
+        after = request.query_params.get("after", "0")
+        start = int(after) if after.isdigit() else 0
+        messages = self.state.messages
+        items = [m.to_json() for m in messages[start:] if phone is None or m.phone_number == phone]
+        return JSONResponse({"messages": items, "total": len(messages)})
 
     async def snapshot(self, request: Request) -> Response:
         """GET /sandbox/state: balance, counts per phone and per error code."""

@@ -18,7 +18,10 @@ from app.ui.widgets import clock, ltr, starts_right_to_left
 
 
 class InboxDock(QDockWidget):
-    """In demo mode, what each recipient received from the sandbox, as they see it."""
+    """In demo mode, what each recipient received from the sandbox, as they see it (the
+    latest :attr:`KEEP`, newest first)."""
+
+    KEEP = 500
 
     def __init__(self, sandbox_url: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,14 +54,18 @@ class InboxDock(QDockWidget):
         """Fetch new deliveries; returns how many are shown."""
         try:
             async with httpx.AsyncClient(timeout=2) as http:
-                messages = (await http.get(f"{self.sandbox_url}/sandbox/messages")).json()["messages"]
+                answer = (await http.get(f"{self.sandbox_url}/sandbox/messages",
+                                         params={"after": self.seen})).json()
         except (httpx.HTTPError, ValueError):
             return self.list.count()
-        for message in messages[self.seen:]:
+        messages = answer["messages"][-self.KEEP:]  # only the new ones; a big campaign shows its latest
+        for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]).astimezone())
             item = QListWidgetItem(f"📱 {ltr(message['phone_number'])}  ·  {ltr(when)}\n{message['text']}")
             if starts_right_to_left(message["text"]):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.list.insertItem(0, item)
-        self.seen = len(messages)
+        self.seen = answer.get("total", self.seen + len(messages))
+        while self.list.count() > self.KEEP:
+            self.list.takeItem(self.list.count() - 1)
         return self.list.count()
