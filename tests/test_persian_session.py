@@ -5,6 +5,7 @@ numbers and technical names of the service stay as they are)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -92,32 +93,69 @@ def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window:
     page = window.campaign
     found: dict[str, set[str]] = {}
 
-    def look(where: str) -> None:
-        qapp.processEvents()
+    async def look(where: str) -> None:
+        # Let the loop deliver Qt's events; processEvents() inside a task would run other
+        # tasks' steps inside this one (qasync's nested-loop problem).
+        await asyncio.sleep(0.05)
         for kind, text in shown_texts(window):
             for word in english_words(text):
                 found.setdefault(f"{where}: {kind}: {text[:90]!r}", set()).add(word)
 
     async def scenario() -> None:
-        look("start")
+        await look("start")
         assert await page.recipients.open_sheet(SAMPLES / "contacts.xlsx")
-        look("recipients")
+        await look("recipients")
         page.go(1)
         page.message.text_edit.setPlainText("سلام {{نام}}")
-        look("message")
+        await look("message")
         page.go(2)
         page.review.test_phone.setText("0912 111 0000")  # no Bale account in the sandbox
         await page.test_send("0912 111 0000")
-        look("review")
+        await look("review")
         page.review.rate_spin.setValue(0)
         result = await page.send()
         assert result is not None
-        look("results")
+        await look("results")
         page.go(3)
-        look("send")
-        for row in range(1, window.nav.count()):
+        await look("send")
+        # A second campaign, scheduled for later: the send step and History say so in Persian.
+        page.new_campaign()
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
+        page.go(1)
+        page.message.text_edit.setPlainText("فردا {{نام}}")
+        page.go(2)
+        page.review.start_later.setChecked(True)
+        await look("schedule")
+        page.go(3)
+        scheduled = asyncio.ensure_future(page.send())
+        for _ in range(500):
+            if window.scheduled_runs():
+                break
+            await asyncio.sleep(0.01)
+        await look("scheduled send")
+        window.nav.setCurrentRow(3)
+        window.history.refresh()
+        await look("history with a scheduled campaign")
+        window.nav.setCurrentRow(0)
+        page.send_step.pause_button.click()
+        await scheduled
+        await look("paused")
+        # A support agent's quick send (one with no Bale account) and an admin's balance check.
+        quick = window.quick
+        window.nav.setCurrentRow(1)
+        quick.phone_edit.setText("0912 111 0000")
+        quick.text_edit.setPlainText("سفارش شما رسید")
+        await quick.send()
+        quick.phone_edit.setText("0912 111 0001")
+        await quick.send()
+        await look("quick send")
+        window.nav.setCurrentRow(2)
+        window.balance.phone_edit.setText("0912 111 0099")
+        await window.balance.check_now()
+        await look("balance")
+        for row in range(3, window.nav.count()):
             window.nav.setCurrentRow(row)
-            look(f"panel {row}")
+            await look(f"panel {row}")
 
     run_in_qt_loop(qapp, scenario)
     assert not found, "\n".join(f"{k} -> {sorted(v)}" for k, v in found.items())
