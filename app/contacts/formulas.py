@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import struct
 import zipfile
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from pathlib import Path, PurePosixPath
 from xml.etree import ElementTree
 
@@ -146,16 +146,9 @@ def _xls(path: Path, sheet: str | None, column: int, wanted: set[int]) -> set[in
 
     with olefile.OleFileIO(str(path)) as container:
         stream = container.openstream("Workbook").read()
-    offset = _xls_sheet_offset(stream, sheet)
     found: set[int] = set()
     pending: int | None = None  # a string result's row: the STRING record that follows holds it
-    position = offset
-    while position + 4 <= len(stream):
-        kind, size = struct.unpack_from("<HH", stream, position)
-        body = stream[position + 4:position + 4 + size]
-        position += 4 + size
-        if kind == _EOF:
-            break
+    for kind, body in _records(stream, _xls_sheet_offset(stream, sheet)):
         if kind == _STRING and pending is not None:
             if struct.unpack_from("<H", body)[0] == 0:
                 found.add(pending)
@@ -179,13 +172,7 @@ def _xls(path: Path, sheet: str | None, column: int, wanted: set[int]) -> set[in
 def _xls_sheet_offset(stream: bytes, sheet: str | None) -> int:
     """The stream offset of the chosen sheet's BOF record, from the BoundSheet8 records
     of the workbook globals [MS-XLS 2.4.28]."""
-    position = 0
-    while position + 4 <= len(stream):
-        kind, size = struct.unpack_from("<HH", stream, position)
-        body = stream[position + 4:position + 4 + size]
-        position += 4 + size
-        if kind == _EOF:
-            break
+    for kind, body in _records(stream, 0):
         if kind == _BOUNDSHEET:
             start, = struct.unpack_from("<I", body)
             count, wide = body[6], body[7] & 1
@@ -193,3 +180,13 @@ def _xls_sheet_offset(stream: bytes, sheet: str | None) -> int:
             if sheet is None or name == sheet:
                 return start
     raise ValueError("sheet not found")
+
+
+def _records(stream: bytes, position: int) -> Iterator[tuple[int, bytes]]:
+    """(record type, body) of the BIFF records from ``position`` up to the next EOF record."""
+    while position + 4 <= len(stream):
+        kind, size = struct.unpack_from("<HH", stream, position)
+        if kind == _EOF:
+            return
+        yield kind, stream[position + 4:position + 4 + size]
+        position += 4 + size

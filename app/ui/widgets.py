@@ -409,6 +409,10 @@ def bot_id_of(combo: QComboBox) -> int:
     return int(text) if text.isdigit() else 0
 
 
+class WorkStopped(Exception):
+    """The user pressed Stop on an import, upload or export (see CampaignPage.stoppable)."""
+
+
 # -- questions and file dialogs without a nested event loop --------------------------------
 
 

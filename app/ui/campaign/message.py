@@ -3,7 +3,6 @@ inline buttons, template; any of them secure), with a preview for a chosen row."
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from app.ui.widgets import (
     ButtonEditor,
     StatusLine,
     TemplateMapper,
+    WorkStopped,
     ltr,
     open_file,
     set_text_direction,
@@ -308,10 +308,7 @@ class MessageStep(QWidget):
         except SafirError as exc:
             self.file_label.setText(self.tr("Upload failed: {0}").format(describe_error(exc.message)))
             return False
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise
+        except WorkStopped:
             self.file_label.setText(self.tr("The upload was stopped."))
             return False
         finally:

@@ -16,7 +16,7 @@ from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
 from app.ui.texts import describe
-from app.ui.widgets import CountsRow, StatusLine, figure, ltr, open_file, results_table
+from app.ui.widgets import CountsRow, StatusLine, WorkStopped, figure, ltr, open_file, results_table
 from app.workflow import CheckedSheet, check_sheet
 
 Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]
@@ -104,10 +104,7 @@ class RecipientsStep(QWidget):
         except SheetError as exc:
             self.status.say(describe(str(exc)), error=True)
             return False
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise
+        except WorkStopped:
             self.status.say(self.tr("Reading {0} was stopped.").format(ltr(path.name)))
             return False
         finally:

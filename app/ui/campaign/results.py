@@ -17,7 +17,7 @@ from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
 from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
-from app.ui.widgets import CountsRow, StatusLine, figure, ltr, results_table, save_file
+from app.ui.widgets import CountsRow, StatusLine, WorkStopped, figure, ltr, results_table, save_file
 from app.workflow import CampaignInputError, campaign_source
 
 Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]
@@ -138,10 +138,7 @@ class ResultsStep(QWidget):
         except ExportError as exc:
             self.status.say(describe(str(exc)), error=True)
             return False
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise
+        except WorkStopped:
             self.status.say(self.tr("The export was stopped."))
             return False
         finally:

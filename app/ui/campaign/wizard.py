@@ -21,7 +21,7 @@ from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
 from app.ui.context import AppContext
 from app.ui.texts import campaign_title, describe
-from app.ui.widgets import StatusLine, confirm, figure, ltr
+from app.ui.widgets import StatusLine, WorkStopped, confirm, figure, ltr
 from app.workflow import CampaignInputError, RepeatedCampaign, create_campaign
 
 RECIPIENTS, MESSAGE, REVIEW, SEND, RESULTS = range(5)
@@ -119,12 +119,17 @@ class CampaignPage(QWidget):
     # -- work off the GUI thread, stoppable ----------------------------------------------
 
     async def stoppable(self, work: Any) -> Any:
-        """Await ``work`` (a coroutine) with the Stop button shown; raises
-        asyncio.CancelledError when the user stops it."""
+        """Await ``work`` (a coroutine) with the Stop button shown; raises WorkStopped
+        when the user stops it (a cancellation from outside goes on as it is)."""
         self._work = asyncio.ensure_future(work)
         self.stop_work_button.setVisible(True)
         try:
             return await self._work
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            raise WorkStopped from None
         finally:
             self._work = None
             self.stop_work_button.setVisible(False)
