@@ -374,7 +374,7 @@ FA = {
     "your number": "شمارهٔ شما",
     "your own number": "شمارهٔ خودتان",
     "your own number, e.g. 0912 123 4567": "شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷",
-    "{0:,} messages": "{0:,} پیام",
+    "{0} messages": "{0} پیام",
     "{0:.0f} s left": "{0:.0f} ثانیه مانده",
     "{0} is ready.": "{0} آماده است.",
     "{0} rows have no usable number and will be skipped.": "{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.",

@@ -24,7 +24,7 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/balance.py" line="38" />
-        <location filename="../../app/ui/panels/balance.py" line="48" />
+        <location filename="../../app/ui/panels/balance.py" line="49" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
@@ -34,52 +34,52 @@
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="61" />
-        <source>{0:,} messages</source>
-        <translation>{0:,} پیام</translation>
+        <location filename="../../app/ui/panels/balance.py" line="62" />
+        <source>{0} messages</source>
+        <translation>{0} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="62" />
+        <location filename="../../app/ui/panels/balance.py" line="63" />
         <source>as reported at {0}</source>
         <translation>طبق گزارش {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="64" />
+        <location filename="../../app/ui/panels/balance.py" line="65" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="65" />
+        <location filename="../../app/ui/panels/balance.py" line="66" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="74" />
+        <location filename="../../app/ui/panels/balance.py" line="75" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="75" />
+        <location filename="../../app/ui/panels/balance.py" line="76" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="76" />
+        <location filename="../../app/ui/panels/balance.py" line="77" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="87" />
+        <location filename="../../app/ui/panels/balance.py" line="88" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="93" />
+        <location filename="../../app/ui/panels/balance.py" line="94" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="96" />
+        <location filename="../../app/ui/panels/balance.py" line="97" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -235,47 +235,47 @@
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="185" />
+        <location filename="../../app/ui/campaign/wizard.py" line="190" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="211" />
+        <location filename="../../app/ui/campaign/wizard.py" line="220" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="215" />
+        <location filename="../../app/ui/campaign/wizard.py" line="224" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="232" />
+        <location filename="../../app/ui/campaign/wizard.py" line="241" />
         <source>Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?</source>
         <translation>کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="235" />
+        <location filename="../../app/ui/campaign/wizard.py" line="244" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="236" />
+        <location filename="../../app/ui/campaign/wizard.py" line="245" />
         <source>Not sent: the same campaign went out recently.</source>
         <translation>فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="240" />
+        <location filename="../../app/ui/campaign/wizard.py" line="249" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="248" />
+        <location filename="../../app/ui/campaign/wizard.py" line="258" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="280" />
+        <location filename="../../app/ui/campaign/wizard.py" line="291" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -283,27 +283,27 @@
 <context>
     <name>CountsRow</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="504" />
+        <location filename="../../app/ui/widgets.py" line="508" />
         <source>Recipients</source>
         <translation>گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="504" />
+        <location filename="../../app/ui/widgets.py" line="508" />
         <source>Sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="504" />
+        <location filename="../../app/ui/widgets.py" line="508" />
         <source>Failed</source>
         <translation>ناموفق</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="504" />
+        <location filename="../../app/ui/widgets.py" line="508" />
         <source>Left</source>
         <translation>مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="505" />
+        <location filename="../../app/ui/widgets.py" line="509" />
         <source>Estimated cost</source>
         <translation>هزینهٔ برآوردی</translation>
     </message>
@@ -349,12 +349,12 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels/inbox.py" line="25" />
+        <location filename="../../app/ui/panels/inbox.py" line="28" />
         <source>Sandbox inbox</source>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/inbox.py" line="30" />
+        <location filename="../../app/ui/panels/inbox.py" line="33" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -655,7 +655,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/message.py" line="159" />
-        <location filename="../../app/ui/campaign/message.py" line="325" />
+        <location filename="../../app/ui/campaign/message.py" line="322" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
@@ -695,22 +695,22 @@
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="315" />
+        <location filename="../../app/ui/campaign/message.py" line="312" />
         <source>The upload was stopped.</source>
         <translation>بارگذاری متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="343" />
+        <location filename="../../app/ui/campaign/message.py" line="340" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="349" />
+        <location filename="../../app/ui/campaign/message.py" line="346" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="351" />
+        <location filename="../../app/ui/campaign/message.py" line="348" />
         <source>This row cannot be shown: {0}</source>
         <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
     </message>
@@ -1025,54 +1025,54 @@
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="79" />
+        <location filename="../../app/ui/panels/quick_send.py" line="80" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="83" />
+        <location filename="../../app/ui/panels/quick_send.py" line="84" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="109" />
+        <location filename="../../app/ui/panels/quick_send.py" line="110" />
         <source>Sending to {0}…</source>
         <translation>در حال ارسال به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="133" />
-        <location filename="../../app/ui/panels/quick_send.py" line="147" />
-        <location filename="../../app/ui/panels/quick_send.py" line="162" />
+        <location filename="../../app/ui/panels/quick_send.py" line="134" />
+        <location filename="../../app/ui/panels/quick_send.py" line="148" />
+        <location filename="../../app/ui/panels/quick_send.py" line="163" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="137" />
+        <location filename="../../app/ui/panels/quick_send.py" line="138" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="144" />
+        <location filename="../../app/ui/panels/quick_send.py" line="145" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="146" />
+        <location filename="../../app/ui/panels/quick_send.py" line="147" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="154" />
+        <location filename="../../app/ui/panels/quick_send.py" line="155" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="159" />
+        <location filename="../../app/ui/panels/quick_send.py" line="160" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="167" />
+        <location filename="../../app/ui/panels/quick_send.py" line="168" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1173,27 +1173,27 @@
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="111" />
+        <location filename="../../app/ui/campaign/recipients.py" line="108" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="118" />
+        <location filename="../../app/ui/campaign/recipients.py" line="115" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="136" />
+        <location filename="../../app/ui/campaign/recipients.py" line="133" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="137" />
+        <location filename="../../app/ui/campaign/recipients.py" line="134" />
         <source>detected, {0}% sure</source>
         <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="139" />
+        <location filename="../../app/ui/campaign/recipients.py" line="136" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
@@ -1311,22 +1311,22 @@
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="145" />
+        <location filename="../../app/ui/campaign/results.py" line="142" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="149" />
+        <location filename="../../app/ui/campaign/results.py" line="146" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="151" />
+        <location filename="../../app/ui/campaign/results.py" line="148" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="171" />
+        <location filename="../../app/ui/campaign/results.py" line="168" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -1558,87 +1558,88 @@
 <context>
     <name>SendStep</name>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="37" />
+        <location filename="../../app/ui/campaign/send.py" line="39" />
         <source>Start</source>
+        <extracomment>The campaign whose rows that table shows (None once another sheet is opened).</extracomment>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="38" />
+        <location filename="../../app/ui/campaign/send.py" line="40" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="39" />
+        <location filename="../../app/ui/campaign/send.py" line="41" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="40" />
+        <location filename="../../app/ui/campaign/send.py" line="42" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="50" />
+        <location filename="../../app/ui/campaign/send.py" line="52" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="58" />
+        <location filename="../../app/ui/campaign/send.py" line="60" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="123" />
+        <location filename="../../app/ui/campaign/send.py" line="125" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="125" />
+        <location filename="../../app/ui/campaign/send.py" line="127" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="126" />
+        <location filename="../../app/ui/campaign/send.py" line="128" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="130" />
+        <location filename="../../app/ui/campaign/send.py" line="132" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="146" />
+        <location filename="../../app/ui/campaign/send.py" line="148" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="163" />
+        <location filename="../../app/ui/campaign/send.py" line="165" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="175" />
+        <location filename="../../app/ui/campaign/send.py" line="178" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="185" />
+        <location filename="../../app/ui/campaign/send.py" line="188" />
         <source>about {0} s left</source>
         <translation>حدود {0} ثانیه مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="188" />
+        <location filename="../../app/ui/campaign/send.py" line="191" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="197" />
+        <location filename="../../app/ui/campaign/send.py" line="200" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="201" />
+        <location filename="../../app/ui/campaign/send.py" line="204" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
@@ -1737,13 +1738,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="574" />
+        <location filename="../../app/ui/widgets.py" line="578" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows).</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="575" />
+        <location filename="../../app/ui/widgets.py" line="579" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from app.api import SafirError
 from app.ui.context import AppContext
-from app.ui.widgets import confirm, local_time, title
+from app.ui.widgets import confirm, figure, local_time, title
 
 
 class BalancePanel(QWidget):
@@ -39,6 +39,7 @@ class BalancePanel(QWidget):
         self.history.horizontalHeader().setStretchLastSection(True)
         self.history.setAccessibleName(self.tr("Balance history"))
         self.history.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.history.verticalHeader().setVisible(False)  # its numbers would be Latin in Persian
         self.note = QLabel()
         self.note.setWordWrap(True)
         row = QHBoxLayout()
@@ -58,7 +59,7 @@ class BalancePanel(QWidget):
         language = self.context.settings.get("language")
         if history:
             last = history[-1]
-            self.balance_label.setText(self.tr("{0:,} messages").format(last["balance"]))
+            self.balance_label.setText(self.tr("{0} messages").format(figure(last["balance"])))
             self.when_label.setText(self.tr("as reported at {0}").format(local_time(last["at"], language)))
         else:
             self.balance_label.setText(self.tr("Not known yet"))
@@ -67,7 +68,7 @@ class BalancePanel(QWidget):
         self.history.setRowCount(len(history))
         for r, item in enumerate(reversed(history)):
             self.history.setItem(r, 0, QTableWidgetItem(local_time(item["at"], language)))
-            self.history.setItem(r, 1, QTableWidgetItem(f"{item['balance']:,}"))
+            self.history.setItem(r, 1, QTableWidgetItem(figure(item["balance"])))
 
     @qasync.asyncSlot()
     async def _on_check_clicked(self) -> None:

@@ -75,6 +75,7 @@ class QuickSendPanel(QWidget):
         self.recent.horizontalHeader().setStretchLastSection(True)
         self.recent.setAccessibleName(self.tr("Recent sends to this number"))
         self.recent.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.recent.verticalHeader().setVisible(False)  # its numbers would be Latin in Persian
         layout = QVBoxLayout(self)
         layout.addWidget(title(self.tr("Quick send")))
         layout.addLayout(form)
