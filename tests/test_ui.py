@@ -448,3 +448,17 @@ def test_a_test_send_fills_the_placeholders_from_the_preview_row(qapp: Any, wind
 
     assert run_in_qt_loop(qapp, scenario) == "Test sent to 989121110099."
     assert [m["text"] for m in delivered(sandbox, "989121110099")] == ["سلام زهرا از اصفهان"]
+
+
+def test_a_profile_that_cannot_make_a_client_says_so_and_strands_nothing(qapp: Any, window: MainWindow) -> None:
+    page = window.campaign
+
+    async def scenario() -> Any:
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
+        page.message.text_edit.setPlainText("سلام {{نام}}")
+        window.context.connection.base_url = "http://safir.example"  # plain http to a remote host
+        return await page.send()
+
+    assert run_in_qt_loop(qapp, scenario) is None
+    assert "cannot start" in page.message_line.text() and page.message_line.is_error
+    assert not window.runs.is_sending() and page.send_step.resume_button.isEnabled()

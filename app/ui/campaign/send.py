@@ -9,11 +9,12 @@ import qasync
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from app.api import SafirError
 from app.campaign import CampaignLocked, CampaignStatus, Progress, RunResult
 from app.ui.campaign.runs import RunController
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
-from app.ui.texts import describe, state_name
+from app.ui.texts import describe, describe_error, state_name
 from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, figure
 
 
@@ -132,6 +133,10 @@ class SendStep(QWidget):
             self.status.say(self.tr("Campaign {0} is being sent by another copy of the app (or the command line); "
                                     "it can be resumed here once that stops.").format(figure(campaign_id)),
                             error=True)
+            self._update_buttons()
+            return None
+        except SafirError as exc:  # the profile cannot make a client (its address, say): nothing was sent
+            self.status.say(self.tr("The campaign cannot start: {0}").format(describe_error(exc.message)), error=True)
             self._update_buttons()
             return None
 
