@@ -139,6 +139,7 @@ CONTENT_PROBLEMS: dict[str, str] = {
     "bad_scheme": "a button's address must start with https:// (or http://): {url}",
     "unknown_filter": "{placeholder}: unknown filter; the one there is: |jalali",
     "unknown_column": "uses {placeholder} but the sheet has no such column",
+    "field_without_name": "a field needs a name before '='",
 }
 
 

@@ -16,17 +16,21 @@ from app import paths
 from app.api import RequestValidationError
 from app.campaign import (
     Campaign,
+    CampaignEngine,
+    CampaignStatus,
     Content,
     ContentError,
     Journal,
     NewRecipient,
     QuietHours,
+    RecipientState,
     RenderError,
     build_recipients,
 )
 from app.contacts import (
     ColumnGuess,
     Sheet,
+    SheetError,
     SuppressionList,
     Verdicts,
     normalise,
@@ -34,7 +38,7 @@ from app.contacts import (
     resolve_phone_column,
     validate,
 )
-from app.reasons import campaign_name
+from app.reasons import campaign_name, problem_text
 
 DEFAULT_RATE_PER_MINUTE = 120.0
 DEFAULT_IN_FLIGHT = 8
@@ -49,7 +53,14 @@ MAX_IN_FLIGHT = 256
 
 
 class CampaignInputError(ValueError):
-    """Campaign settings that cannot work with this sheet, in one plain sentence."""
+    """Campaign settings that cannot work with this sheet, in one plain sentence; where
+    the problem is one input's, ``field`` names it (a phone as typed, a content field)
+    and ``problem`` is a catalogued sentence of app.reasons the window can translate."""
+
+    def __init__(self, message: str, field: str | None = None, problem: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.problem = problem
 
 
 def check_bot_id(bot_id: int) -> str | None:
@@ -215,12 +226,13 @@ def create_quick_send(
     fields = fields or {}
     check = normalise(phone_input)
     if check.phone is None:
-        raise CampaignInputError(f"{phone_input or 'the phone'}: {check.reason}.")
+        where = phone_input or "the phone"
+        raise CampaignInputError(f"{where}: {check.reason}.", where, check.reason)
     try:
         content.check(fields, template_fields)
         message = content.render(fields).to_wire()
     except ContentError as exc:
-        raise CampaignInputError(f"{exc.field}: {exc.problem}.") from None
+        raise CampaignInputError(f"{exc.field}: {exc.problem}.", exc.field, exc.problem) from None
     except RequestValidationError as exc:
         raise CampaignInputError(exc.message) from None
     except RenderError as exc:
@@ -280,7 +292,8 @@ def parse_fields(text: str) -> dict[str, str]:
             continue
         name, value = line.split("=", 1)
         if not name.strip():
-            raise CampaignInputError(f"line {number}: a field needs a name before '='.")
+            problem = problem_text("field_without_name")
+            raise CampaignInputError(f"line {number}: {problem}.", f"line {number}", problem)
         fields[name.strip()] = value.strip()
     return fields
 
@@ -291,7 +304,8 @@ class SingleSend:
     ``outcome`` is "sent", "unknown" (the answer was lost: it may have arrived),
     "failed" (the service refused it; ``error``/``error_code`` say why), "not_sent"
     (the run stopped before it, ``error`` says why) or "invalid" (never sent: the phone
-    or the content is wrong, ``error`` says which)."""
+    or the content is wrong, ``error`` says which and ``input_error`` keeps the field
+    and the catalogued problem)."""
 
     outcome: str
     phone: str | None = None
@@ -299,6 +313,7 @@ class SingleSend:
     error: str | None = None
     error_code: int | None = None
     campaign_id: int | None = None
+    input_error: CampaignInputError | None = None
 
 
 async def send_one(journal: Journal, client: Any, *, phone_input: str, content: Content, bot_id: int,
@@ -308,13 +323,11 @@ async def send_one(journal: Journal, client: Any, *, phone_input: str, content: 
     the journal and the campaign engine, so it has a fixed request_id and a place in
     the phone's history. ``client`` is an open SafirClient. Never raises for a bad
     phone or content (outcome "invalid"); spec 4.3."""
-    from app.campaign import CampaignEngine
-
     try:
         campaign_id = create_quick_send(journal, phone_input=phone_input, content=content, bot_id=bot_id,
                                         base_url=base_url, template_fields=template_fields, fields=fields)
     except CampaignInputError as exc:
-        return SingleSend("invalid", error=str(exc))
+        return SingleSend("invalid", error=str(exc), input_error=exc)
     result = await CampaignEngine(journal, client).run(campaign_id)
     row = journal.recipients(campaign_id)[0]
     if row.state == "sent":
@@ -331,8 +344,6 @@ def campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name: 
     """The sheet ``campaign`` was sent from, read again for a results copy. Raises
     CampaignInputError if it was not sent from a sheet, cannot be read, or no longer
     matches its ``rows`` (a phone as typed is not in its row any more)."""
-    from app.contacts import SheetError
-
     if not campaign.source_path:
         raise CampaignInputError(f"campaign {campaign.id} was not sent from a sheet.")
     try:
@@ -349,14 +360,13 @@ def campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name: 
     return sheet
 
 
-def record_v2_otp(journal: Journal, *, phone_input: str, phone: str, otp: str, base_url: str) -> int:
+def record_v2_otp(journal: Journal, *, phone_input: str, phone: str, base_url: str) -> int:
     """Keep a delivered v2 one-time password (spec 4.2, sent outside the campaign
     engine) in the journal as a finished one-recipient campaign, so the phone's recent
     sends list it; returns its id. Only delivered ones are kept: a failed or unanswered
-    v2 send must not be retried through v3 from History."""
-    from app.campaign import CampaignStatus, RecipientState
-
-    content = Content(kind="otp", otp=otp)
+    v2 send must not be retried through v3 from History. The code itself is not kept:
+    the record says a password went out, not which."""
+    content = Content(kind="otp")
     campaign_id = journal.create_campaign(
         name=campaign_name("otp_v2", phone=phone), kind="otp", content=content.to_json(), bot_id=0,
         rate_per_minute=0, in_flight=1, base_url=base_url,

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.sandbox import EmbeddedSandbox
-from app.ui.main_window import MainWindow, apply_language, make_context
+from app.ui.main_window import MainWindow
 from tests.helpers import SAMPLES
-from tests.test_ui import run_in_qt_loop
+from tests.test_ui import run_in_qt_loop, shown_window
 
 ISOLATED = re.compile("[\u2066\u2067\u2068][^\u2069]*\u2069")
 #: What may stay Latin in Persian text: the service's and formats' own names, key names.
@@ -75,17 +75,8 @@ def shown_texts(root: QWidget) -> Iterator[tuple[str, str]]:
 
 @pytest.fixture
 def persian_window(qtbot: Any, qapp: QApplication, sandbox: EmbeddedSandbox) -> Iterator[MainWindow]:
-    context = make_context(sandbox.url)
-    context.settings.set("language", "fa")
-    apply_language(qapp, "fa")
-    main = MainWindow(context, sandbox.url)
-    qtbot.addWidget(main)
-    main.show()
-    yield main
-    if main.inbox is not None:
-        main.inbox.timer.stop()
-    apply_language(qapp, "en")
-    context.journal.close()
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as main:
+        yield main
 
 
 def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window: MainWindow) -> None:
@@ -146,6 +137,9 @@ def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window:
         quick.phone_edit.setText("0912 111 0000")
         quick.text_edit.setPlainText("سفارش شما رسید")
         await quick.send()
+        quick.phone_edit.setText("12345")  # not a phone: the reason, not the app's English
+        await quick.send()
+        await look("quick send to a wrong number")
         quick.phone_edit.setText("0912 111 0001")
         await quick.send()
         await look("quick send")

@@ -93,9 +93,12 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     return _tr(template).format(**params)
 
 
-def describe_content_error(error: Exception) -> str:
-    """A ContentError (``field: problem``) or another content sentence in the user's
-    language; the field's name stays as written, left to right."""
+def describe_content_error(error: Exception | None) -> str:
+    """A ContentError or CampaignInputError (``field: problem``) or another sentence in
+    the user's language; the field (a phone as typed, a content field) stays as
+    written, left to right."""
+    if error is None:
+        return ""
     field_name, problem = getattr(error, "field", None), getattr(error, "problem", None)
     if field_name is None or problem is None:
         return describe(str(error))

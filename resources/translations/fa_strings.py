@@ -263,6 +263,7 @@ FA = {
         "پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد",
     "unexpected error: {kind}": "خطای پیش‌بینی‌نشده: {kind}",
     "must be one of {kinds}": "باید یکی از این‌ها باشد: {kinds}",
+    "a field needs a name before '='": "فیلد پیش از «=» نام می‌خواهد",
     '{file} was not found.': '{file} پیدا نشد.',
     '{file} is password-protected: open it, remove the password and save it again.': '{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.',
     '{file} is password-protected: open it in Excel, remove the password (File > Info > Protect Workbook) and save it again.': '{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File > Info > Protect Workbook) و دوباره ذخیره کنید.',
@@ -489,6 +490,7 @@ FA = {
     'Show the window': 'نمایش پنجره',
     'Pause the campaigns and quit': 'مکث کارزارها و خروج',
     'Still sending. The icon here shows the window again.': 'ارسال ادامه دارد. این نماد پنجره را دوباره نشان می\u200cدهد.',
+    ", ": "، ",
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.

@@ -3,6 +3,7 @@ rate, the start time and quiet hours; a test send to one's own phone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 from app.campaign import QuietHours
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
-from app.ui.texts import describe
+from app.ui.texts import describe, describe_content_error
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, figure, fill_bots, ltr
 from app.workflow import SERVICE_RATE_LIMIT, estimate, send_one
 
@@ -39,7 +40,7 @@ class ReviewStep(QWidget):
 
     changed = Signal()
 
-    def __init__(self, context: AppContext, draft: CampaignDraft, category: callable,
+    def __init__(self, context: AppContext, draft: CampaignDraft, category: Callable[[], str],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context
@@ -247,7 +248,7 @@ class ReviewStep(QWidget):
         if sent.outcome == "sent":
             outcome = self.tr("Test sent to {0}.").format(ltr(sent.phone))
         elif sent.outcome == "invalid":
-            outcome = self.tr("The test was not sent: {0}").format(describe(sent.error))
+            outcome = self.tr("The test was not sent: {0}").format(describe_content_error(sent.input_error))
         else:
             outcome = self.tr("The test was not sent: {0}").format(describe(sent.error, sent.error_code))
         self.status.say(outcome, error=sent.outcome != "sent")  # by the outcome, not its words

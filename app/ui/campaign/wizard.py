@@ -20,7 +20,7 @@ from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
 from app.ui.context import AppContext
-from app.ui.texts import campaign_title, describe
+from app.ui.texts import campaign_title, describe_content_error
 from app.ui.widgets import StatusLine, WorkStopped, confirm, figure, ltr
 from app.workflow import CampaignInputError, RepeatedCampaign, create_campaign
 
@@ -144,7 +144,7 @@ class CampaignPage(QWidget):
 
     def problem_before(self, step: int) -> str | None:
         """The first step before ``step`` that is not complete, in a sentence."""
-        for index, widget in enumerate((self.recipients, self.message, self.review)[:min(step, SEND)]):
+        for widget in (self.recipients, self.message, self.review)[:min(step, SEND)]:
             problem = widget.problem()
             if problem:
                 return problem
@@ -246,7 +246,7 @@ class CampaignPage(QWidget):
                         return None
                     allow_repeat = True
         except (CampaignInputError, ValueError) as exc:
-            self.say(self.tr("The campaign cannot start: {0}").format(describe(str(exc))), error=True)
+            self.say(self.tr("The campaign cannot start: {0}").format(describe_content_error(exc)), error=True)
             return None
         finally:
             self.send_step.start_button.setEnabled(self.send_step.campaign_id is None)

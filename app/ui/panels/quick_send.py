@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from app.api import OutcomeUnknown, SafirError
 from app.campaign import Content, placeholders
 from app.ui.context import AppContext
-from app.ui.texts import campaign_title, describe, describe_error, state_name
+from app.ui.texts import campaign_title, describe, describe_content_error, describe_error, state_name
 from app.ui.widgets import bot_id_of, figure, local_time, ltr, set_text_direction, title
 from app.workflow import CampaignInputError, parse_fields, record_v2_otp, send_one
 
@@ -131,7 +131,7 @@ class QuickSendPanel(QWidget):
             try:
                 fields = parse_fields(text)
             except CampaignInputError as exc:
-                return self.tr("Not sent: {0}").format(describe(str(exc))), False
+                return self.tr("Not sent: {0}").format(describe_content_error(exc)), False
             content = Content(kind="template", template_id=self.template_combo.currentData() or "",
                               text_fields=fields, is_secure=secure)
         if not self.context.connection.api_key:
@@ -145,6 +145,8 @@ class QuickSendPanel(QWidget):
             return self.tr("Delivered to {0} (message id {1}).").format(ltr(sent.phone), ltr(sent.message_id)), True
         if sent.outcome == "unknown":
             return self.tr("The answer was lost on the way: it may have arrived. Sending again is safe."), False
+        if sent.outcome == "invalid":
+            return self.tr("Not sent: {0}").format(describe_content_error(sent.input_error)), False
         return self.tr("Not sent: {0}").format(describe(sent.error, sent.error_code)), False
 
     async def _send_v2_otp(self, otp: str) -> tuple[str, bool]:
@@ -162,7 +164,7 @@ class QuickSendPanel(QWidget):
         except SafirError as exc:
             return self.tr("Not sent: {0}").format(describe_error(exc.message)), False
         self.context.record_balance(result.balance)
-        record_v2_otp(self.context.journal, phone_input=self.phone_edit.text(), phone=check.phone, otp=otp,
+        record_v2_otp(self.context.journal, phone_input=self.phone_edit.text(), phone=check.phone,
                       base_url=self.context.connection.base_url)
         self.balance_changed.emit()
         return self.tr("One-time password sent to {0}. Balance left: {1}.").format(
