@@ -5,6 +5,7 @@ window against a real sandbox."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -40,17 +41,31 @@ def run_in_qt_loop(qapp: Any, scenario: Callable[[], Awaitable[Any]]) -> Any:
     return result
 
 
-@pytest.fixture
-def window(qtbot: Any, qapp: QApplication, sandbox: EmbeddedSandbox) -> Iterator[MainWindow]:
-    context = make_context(sandbox.url)
-    apply_language(qapp, "en")
-    main = MainWindow(context, sandbox.url)
+@contextlib.contextmanager
+def shown_window(qtbot: Any, qapp: QApplication, url: str, language: str = "en") -> Iterator[MainWindow]:
+    """The main window on the sandbox at ``url``, shown in ``language``; afterwards its
+    inbox (and a replacement window's, after a language switch) stops polling, the
+    interface is English again and the journal is closed."""
+    context = make_context(url)
+    context.settings.set("language", language)
+    apply_language(qapp, language)
+    main = MainWindow(context, url)
     qtbot.addWidget(main)
     main.show()
-    yield main
-    if main.inbox is not None:
-        main.inbox.timer.stop()
-    context.journal.close()
+    try:
+        yield main
+    finally:
+        for shown in {main, qapp.property("main_window")} - {None}:
+            if shown.inbox is not None:
+                shown.inbox.timer.stop()
+        apply_language(qapp, "en")
+        context.journal.close()
+
+
+@pytest.fixture
+def window(qtbot: Any, qapp: QApplication, sandbox: EmbeddedSandbox) -> Iterator[MainWindow]:
+    with shown_window(qtbot, qapp, sandbox.url) as main:
+        yield main
 
 
 # -- models ----------------------------------------------------------------------------------

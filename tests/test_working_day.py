@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
-from app.ui.main_window import MainWindow, apply_language, make_context
+from app.ui.main_window import MainWindow
 from tests.helpers import SAMPLES, delivered, fast_settings
-from tests.test_ui import run_in_qt_loop
+from tests.test_ui import run_in_qt_loop, shown_window
 
 
 @pytest.fixture
@@ -29,19 +29,12 @@ def limited() -> Iterator[EmbeddedSandbox]:
 
 @pytest.fixture
 def window(qtbot: Any, qapp: QApplication, limited: EmbeddedSandbox) -> Iterator[MainWindow]:
-    context = make_context(limited.url)
-    apply_language(qapp, "en")
     qapp.setQuitOnLastWindowClosed(False)  # as run_window does: the loop ends when the runs have settled
-    main = MainWindow(context, limited.url)
-    qtbot.addWidget(main)
-    main.show()
-    yield main
-    for shown in {main, qapp.property("main_window")} - {None}:
-        if shown.inbox is not None:
-            shown.inbox.timer.stop()
-    apply_language(qapp, "en")
-    qapp.setQuitOnLastWindowClosed(True)
-    context.journal.close()
+    try:
+        with shown_window(qtbot, qapp, limited.url) as main:
+            yield main
+    finally:
+        qapp.setQuitOnLastWindowClosed(True)
 
 
 async def until(condition: Any, seconds: float = 60.0) -> None:

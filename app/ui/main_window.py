@@ -247,7 +247,7 @@ class MainWindow(QMainWindow):
             return
         self.context.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
         super().closeEvent(event)
-        if event.isAccepted() and getattr(self, "replaced_by", None) is None:
+        if event.isAccepted() and self.replaced_by is None:
             self.finished = True  # run_window's loop ends (a language switch hands over instead)
 
     def ask_before_closing(self) -> QMessageBox:

@@ -75,8 +75,8 @@ class ResultsStep(QWidget):
         per_status = [self.tr("{0} {1}").format(figure(counts[state]), state_name(state))
                       for state in ("sent", "failed", "unknown", "pending", "skipped") if counts.get(state)]
         lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
-            figure(campaign_id), campaign_title(campaign.name), state_name(campaign.status), "، ".join(per_status)
-            if _persian() else ", ".join(per_status))]
+            figure(campaign_id), campaign_title(campaign.name), state_name(campaign.status),
+            self.tr(", ").join(per_status))]
         errors = journal.error_counts(campaign_id)
         if errors:
             lines.append(self.tr("Errors: {0}").format("; ".join(
@@ -170,8 +170,3 @@ class ResultsStep(QWidget):
             return None
         return retry_id
 
-
-def _persian() -> bool:
-    from PySide6.QtCore import QLocale
-
-    return QLocale().language() == QLocale.Language.Persian

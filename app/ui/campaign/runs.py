@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, Signal
 
-from app.campaign import CampaignEngine, CampaignLocked, Progress, RunResult
+from app.campaign import CampaignEngine, Progress, RunResult
 from app.ui.context import AppContext
 
 
@@ -78,9 +78,6 @@ class RunController(QObject):
                 run.engine = CampaignEngine(self.context.journal, client, on_progress=self._on_progress)
                 self.started.emit(campaign_id)
                 result = await run.engine.run(campaign_id)
-        except CampaignLocked:
-            run.engine = None
-            raise
         finally:
             run.engine = None
             if not self.is_sending():
