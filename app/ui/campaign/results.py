@@ -4,6 +4,7 @@ export (a copy of the source sheet with the results beside each row) and retry."
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -100,10 +101,10 @@ class ResultsStep(QWidget):
         if path:
             await self.export_results(Path(path))
 
-    def _source(self, rows: list[dict[str, Any]]) -> tuple[Sheet | None, str]:
+    def _source(self, campaign_id: int, rows: list[dict[str, Any]]) -> tuple[Sheet | None, str]:
         """The campaign's own sheet for a results copy (the open one when it is the
         same file, else read again), or None and why not."""
-        campaign = self.context.journal.campaign(self.campaign_id)
+        campaign = self.context.journal.campaign(campaign_id)
         checked = self.draft.checked
         if checked is not None and campaign.source_path and Path(campaign.source_path) == checked.sheet.path:
             return checked.sheet, ""
@@ -128,13 +129,21 @@ class ResultsStep(QWidget):
         if self.campaign_id is None:
             self.status.say(self.tr("There are no results to export yet."), error=True)
             return False
-        rows = self.context.journal.result_rows(self.campaign_id)
-        shown = [{**row, "status": state_name(str(row["status"])) if row["status"] else row["status"],
-                  "error": describe(row["error"], row["error_code"]) or None} for row in rows]
+        campaign_id, names = self.campaign_id, self.column_names()
+
+        def export() -> tuple[Sheet | None, str]:
+            # Off the GUI thread: a big campaign has many rows, and few distinct words to translate.
+            rows = self.context.journal.result_rows(campaign_id)
+            status_of, error_of = functools.cache(state_name), functools.cache(describe)
+            shown = [{**row, "status": status_of(str(row["status"])) if row["status"] else row["status"],
+                      "error": error_of(row["error"], row["error_code"]) or None} for row in rows]
+            source, why_not = self._source(campaign_id, rows)
+            write_results(path, shown, source, names)
+            return source, why_not
+
         self.export_button.setEnabled(False)
         try:
-            source, why_not = await asyncio.to_thread(self._source, rows)
-            await self.stoppable(asyncio.to_thread(write_results, path, shown, source, self.column_names()))
+            source, why_not = await self.stoppable(asyncio.to_thread(export))
         except ExportError as exc:
             self.status.say(describe(str(exc)), error=True)
             return False
