@@ -25,7 +25,7 @@ import enum
 
 
 class Category(enum.Enum):
-    """How a caller should react to an error (DESIGN.md, "Errors are classified once")."""
+    """How a caller should react to an error (docs/architecture.md, "Errors are classified once")."""
 
     TRANSIENT = "transient"  # retry with backoff; the same request_id makes v3 safe
     ACCOUNT = "account"  # stop everything: credentials, balance or contact limit
@@ -210,7 +210,7 @@ ERROR_BY_CODE: dict[int, type[APIStatusError]] = {
 
 
 def classify(error: BaseException) -> Category:
-    """Return how to react to ``error``: the single classification table of DESIGN.md.
+    """Return how to react to ``error``: the single classification table of docs/architecture.md.
 
     Errors from outside this package count as transient only when they are plain
     ``OSError``s; anything else is a request problem.

@@ -1,7 +1,7 @@
 """The send engine: paces a campaign's recipients through the client and journals each
 outcome. Knows nothing of Qt: progress goes to a plain callback.
 
-The promise (DESIGN.md, "Outcomes converge; the state never lies"): every recipient ends
+The promise (docs/architecture.md, "Outcomes converge; the state never lies"): every recipient ends
 sent, failed or skipped, or the campaign is paused with a sentence saying why. A
 campaign is ``finished`` only when no recipient is pending, in flight or unknown.
 """
@@ -481,7 +481,7 @@ class CampaignEngine:
 
     def _judge(self, recipient: Recipient, error: SafirError) -> str:
         """The recipient's new state after ``error``, pausing the campaign where
-        DESIGN.md's classes say so: account-wide errors and an unreachable service keep
+        docs/architecture.md's error classes say so: account-wide errors and an unreachable service keep
         it pending; a rate limit that outlived the client's retries slows down and
         re-queues it; a lost answer makes it ``unknown`` (re-sent later under the same
         request_id); everything else is this recipient's failure."""

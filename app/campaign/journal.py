@@ -1,6 +1,6 @@
 """The journal: every campaign, recipient and outcome in one SQLite database (WAL).
 
-The journal is the truth (DESIGN.md): a recipient's state is written before its request
+The journal is the truth (docs/architecture.md): a recipient's state is written before its request
 leaves and after its answer returns, each change committed before the next step, so a
 crash loses nothing and a resume re-sends in-flight recipients with their fixed
 ``request_id``. The schema version lives in ``PRAGMA user_version``.
