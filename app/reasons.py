@@ -34,6 +34,8 @@ REASONS: dict[str, str] = {
                        "paste values",
     "duplicate": "same number as row {row}",
     "suppressed": "on the suppression list",
+    "suppressed_after_attempt": "on the suppression list; an earlier request's answer was lost, so that one may "
+                                "have arrived",
     "invalid_message": "this row makes an invalid message: {detail}",
     "cut_off": "stopped before its answer arrived; a resume re-sends it safely",
     "unexpected_error": "unexpected error: {kind}",
@@ -58,6 +60,8 @@ PAUSE_REASONS: dict[str, str] = {
                     "bot or message is probably wrong for this account; nothing was sent to those recipients",
     "unexpected": "an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it",
     "account": "{error}. Fix this, then resume the campaign.",
+    "suppression_unreadable": "the suppression list {file} could not be read ({detail}); fix it, then resume the "
+                              "campaign (nobody was messaged without it being checked)",
     "network": "{error}. Check the network, then resume the campaign.",
 }
 

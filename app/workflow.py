@@ -27,6 +27,7 @@ from app.campaign import (
     RenderError,
     build_recipients,
 )
+from app.campaign.suppression import SUPPRESSION_FILE
 from app.contacts import (
     ColumnGuess,
     Sheet,
@@ -142,7 +143,7 @@ class CheckedSheet:
 
 def suppression_list() -> SuppressionList:
     """The user's suppression list, kept in the state dir."""
-    return SuppressionList(paths.state_dir() / "suppression.csv")
+    return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
 
 
 def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name: str | None = None,

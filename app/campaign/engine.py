@@ -9,6 +9,7 @@ campaign is ``finished`` only when no recipient is pending, in flight or unknown
 from __future__ import annotations
 
 import asyncio
+import csv
 import logging
 import math
 import time
@@ -44,6 +45,7 @@ from app.campaign.journal import (
     RecipientState,
 )
 from app.campaign.schedule import QuietHours, seconds_until
+from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
 from app.campaign.writer import JournalWriter
 from app.reasons import pause_text, reason_text, waiting_text
 
@@ -224,7 +226,9 @@ class CampaignEngine:
     :data:`NO_ANSWER_SECONDS`), :data:`INVALID_INPUT_STREAK` identical code-4
     refusals, a journal fault, and any unexpected exception. Recipients whose answer was
     lost are re-sent under their request_id after the main pass (:data:`UNKNOWN_ROUNDS`
-    rounds). :meth:`pause` and :meth:`cancel` end every wait within a second. ``now``
+    rounds). Immediately before a request leaves, its number is checked against the
+    ``suppression`` list as it is now: a number added meanwhile is ``skipped`` with the
+    reason "on the suppression list"; an unreadable list pauses the campaign. :meth:`pause` and :meth:`cancel` end every wait within a second. ``now``
     gives wall-clock time (aware), ``clock``/``sleep`` monotonic seconds; all injectable.
     """
 
@@ -239,8 +243,11 @@ class CampaignEngine:
         now: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
         unknown_rounds: int = UNKNOWN_ROUNDS,
         no_answer_seconds: float = NO_ANSWER_SECONDS,
+        suppression: SuppressionWatch | None = None,
     ) -> None:
         self.journal = journal
+        # The list beside the journal (the state dir), checked before every request.
+        self.suppression = suppression or SuppressionWatch(Path(journal.path).with_name(SUPPRESSION_FILE))
         self.client = client
         self.on_progress = on_progress
         self.unknown_rounds = unknown_rounds
@@ -391,6 +398,9 @@ class CampaignEngine:
                     continue
                 if not await self._wait_for_window(campaign, quiet):
                     break
+                if await self._skipped_as_suppressed(queue[0]):  # before it takes a slot of the pace
+                    queue.popleft()
+                    continue
                 # The common cases need no waiting, and no helper tasks to make a wait stoppable.
                 if not slots.locked():
                     await slots.acquire()  # a free slot: returns at once
@@ -401,7 +411,7 @@ class CampaignEngine:
                     slots.release()
                     break
                 recipient = queue.popleft()
-                if await self._otp_limit_reached(recipient):
+                if await self._skipped_as_suppressed(recipient) or await self._otp_limit_reached(recipient):
                     slots.release()
                     continue
                 marked = self._writer.call(Journal.mark_in_flight, recipient, campaign.kind, time.time())
@@ -579,6 +589,25 @@ class CampaignEngine:
 
     async def _interruptible_sleep(self, seconds: float) -> None:
         await self._until_stopped(self._sleep(seconds))
+
+    async def _skipped_as_suppressed(self, recipient: Recipient) -> bool:
+        """True (and the recipient journaled as skipped) when its number is on the
+        suppression list now; an unreadable list pauses the run and also answers True."""
+        try:
+            suppressed = recipient.phone in self.suppression
+        except (OSError, UnicodeDecodeError, csv.Error) as exc:
+            self.pause(pause_text("suppression_unreadable", file=self.suppression.path,
+                                  detail=getattr(exc, "strerror", None) or exc))
+            return True
+        if not suppressed:
+            return False
+        # A request that may have arrived already (in flight or unknown) is not re-sent either.
+        reason = reason_text("suppressed" if recipient.state == RecipientState.PENDING else "suppressed_after_attempt")
+        assert self._writer is not None
+        await self._writer.call(Journal.mark_suppressed, recipient.campaign_id, recipient.row, reason)
+        self._move(recipient.state, RecipientState.SKIPPED)
+        self._emit(CampaignStatus.RUNNING, recipient.row, RecipientState.SKIPPED, reason)
+        return True
 
     async def _otp_limit_reached(self, recipient: Recipient) -> bool:
         """Spec 8: hold back an OTP to a phone that had 30 in the last hour."""

@@ -554,6 +554,18 @@ class Journal:
                 )
 
     @_sentences
+    def mark_suppressed(self, campaign_id: int, row: int, reason: str) -> None:
+        """Record that a recipient will never be sent because its number joined the
+        suppression list: state ``skipped``, verdict ``suppressed``, ``reason`` in
+        words (docs/architecture.md, "Send-time rules")."""
+        with self.transaction():
+            self.db.execute(
+                "UPDATE recipients SET state = ?, verdict = 'suppressed', reason = ?, updated_at = ?"
+                " WHERE campaign_id = ? AND row = ?",
+                (RecipientState.SKIPPED, reason, _now(), campaign_id, row),
+            )
+
+    @_sentences
     def recent_attempts(self, phone: str, kind: str, since: float) -> int:
         """Requests of ``kind`` to ``phone`` started at or after ``since`` (Unix
         seconds) that may have been delivered (all but known failures)."""

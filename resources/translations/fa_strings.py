@@ -258,6 +258,12 @@ FA = {
         "فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید",
     "same number as row {row}": "همان شمارهٔ ردیف {row}",
     "on the suppression list": "در فهرست ممنوع است",
+    "on the suppression list; an earlier request's answer was lost, so that one may have arrived":
+        "در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد",
+    "the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was "
+    "messaged without it being checked)":
+        "فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون "
+        "بررسی آن پیام نرفت)",
     "this row makes an invalid message: {detail}": "این ردیف پیام نادرستی می‌سازد: {detail}",
     "stopped before its answer arrived; a resume re-sends it safely":
         "پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد",

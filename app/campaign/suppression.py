@@ -1,0 +1,49 @@
+"""The suppression list as the engine sees it: re-read whenever the file changes, so a
+number added while a campaign runs is honoured before its request leaves
+(docs/architecture.md, "Send-time rules").
+
+The list itself (adding, importing, exporting) is app.contacts.suppression; this side only
+reads its file (``phone`` header, one wire-form phone per row, UTF-8 with BOM) with the
+csv module, so the engine does not load pandas.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+#: The suppression list's file name inside the state dir.
+SUPPRESSION_FILE = "suppression.csv"
+
+
+class SuppressionWatch:
+    """Answers "is this wire-form phone suppressed?" against the file at ``path``.
+
+    Each question costs one ``stat`` of the file; the phones are re-read only when its
+    modification time, size or inode changed (the list is replaced atomically on every
+    save). A missing file is an empty list. Raises OSError when the file exists but cannot
+    be read: sending on without the list would break an opt-out.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._signature: tuple[int, int, int] | None = None
+        self._phones: frozenset[str] = frozenset()
+
+    def phones(self) -> frozenset[str]:
+        """The current list (re-read if the file changed)."""
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            self._signature, self._phones = None, frozenset()
+            return self._phones
+        signature = (info.st_mtime_ns, info.st_size, info.st_ino)
+        if signature != self._signature:
+            with open(self.path, encoding="utf-8-sig", newline="") as source:
+                self._phones = frozenset(row["phone"] for row in csv.DictReader(source) if row.get("phone"))
+            self._signature = signature
+        return self._phones
+
+    def __contains__(self, phone: object) -> bool:
+        return phone in self.phones()
