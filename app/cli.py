@@ -187,9 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
     send.add_argument("--with-source", action="store_true",
                       help="make the results file a copy of the sheet with the result columns appended")
     send.add_argument("--dry-run", action="store_true", help="check the sheet and write results; send nothing")
-    send.add_argument("--allow-repeat", action="store_true",
-                      help="send even if the same messages went to the same recipients from this bot in the "
-                      "last 30 days")
+    repeats = send.add_mutually_exclusive_group()
+    repeats.add_argument("--only-new", action="store_true",
+                         help="skip the numbers that already got this message from this bot and service in the "
+                         "last 30 days, and send to the others")
+    repeats.add_argument("--allow-repeat", action="store_true",
+                         help="send to everyone, even numbers that already got this message from this bot and "
+                         "service in the last 30 days")
     _add_target(send, "https://safir.bale.ai")
 
     check = commands.add_parser("check", help="check a sheet: every row's verdict, nothing sent")
@@ -575,6 +579,7 @@ async def _send(args: argparse.Namespace) -> int:
                 rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
                 in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
                 quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
+                only_new=args.only_new,
             )
         except CampaignInputError as exc:
             raise CliError(str(exc)) from None

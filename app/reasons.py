@@ -32,8 +32,11 @@ REASONS: dict[str, str] = {
     "not_mobile_prefix": "not an Iranian mobile prefix",
     "formula_unsaved": "a formula whose result was not saved: open and save the file in Excel or LibreOffice, or "
                        "paste values",
+    "formula_unsaved_in": "the {column} cell is a formula whose result was not saved: open and save the file in "
+                          "Excel or LibreOffice, or paste values",
     "duplicate": "same number as row {row}",
     "suppressed": "on the suppression list",
+    "repeat": "already got this message in campaign {campaign}",
     "suppressed_after_attempt": "on the suppression list; an earlier request's answer was lost, so that one may "
                                 "have arrived",
     "invalid_message": "this row makes an invalid message: {detail}",
@@ -134,6 +137,7 @@ CONTENT_PROBLEMS: dict[str, str] = {
     "empty_text": "the message text is empty",
     "no_file": "upload a file first",
     "no_buttons": "add at least one button",
+    "too_many_buttons": "a message can have at most {limit} buttons",
     "no_otp": "name the column with the one-time passwords",
     "no_template": "choose a template",
     "unknown_field": "the template has no field {field}",

@@ -3,10 +3,8 @@ a campaign made from it, and its results. Composes app.contacts and app.campaign
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -25,10 +23,13 @@ from app.campaign import (
     QuietHours,
     RecipientState,
     RenderError,
+    RepeatFound,
+    RepeatPolicy,
     build_recipients,
 )
 from app.campaign.suppression import SUPPRESSION_FILE
 from app.contacts import (
+    mark_unsaved_formula_cells,
     ColumnGuess,
     Sheet,
     SheetError,
@@ -91,36 +92,19 @@ def check_in_flight(in_flight: int) -> str | None:
 
 
 class RepeatedCampaign(CampaignInputError):
-    """The same recipients and messages went out from this bot recently: ``earlier`` is
-    that campaign. Pass ``allow_repeat=True`` to send anyway."""
+    """``count`` of the campaign's ``total`` recipients already got the same message from
+    the same bot and service recently; ``earlier`` is the newest campaign that sent it.
+    Pass ``only_new=True`` to send to the others, ``allow_repeat=True`` to send to all."""
 
-    def __init__(self, earlier: Campaign) -> None:
+    def __init__(self, earlier: Campaign, count: int, total: int) -> None:
         when = earlier.created_at[:16].replace("T", " ")
+        everyone = "all" if count == total else f"{count:,} of the {total:,}"
         super().__init__(
-            f"campaign {earlier.id} ({earlier.name}, created {when} UTC, {earlier.status}) already sent these "
-            "messages to these recipients from this bot; to send them again anyway, say so "
-            "(--allow-repeat on the command line)."
+            f"{everyone} recipients already got this message from this bot at {earlier.base_url} in the last "
+            f"{REPEAT_WINDOW_DAYS} days (latest: campaign {earlier.id}, {earlier.name}, created {when} UTC, "
+            f"{earlier.status}); send only to the others with --only-new, or to everyone again with --allow-repeat."
         )
-        self.earlier = earlier
-
-
-class _HashedRows:
-    """Passes recipients through while hashing who gets what (phone and message)."""
-
-    def __init__(self, rows: Iterable[NewRecipient], *salt: object) -> None:
-        self._rows = rows
-        self._hash = hashlib.sha256(json.dumps(salt, ensure_ascii=False).encode())
-
-    def __iter__(self) -> Iterator[NewRecipient]:
-        for row in self._rows:
-            if row.message_data is not None:
-                self._hash.update(f"{row.phone}\x1f".encode())
-                self._hash.update(json.dumps(row.message_data, ensure_ascii=False, sort_keys=True).encode())
-                self._hash.update(b"\x1e")
-            yield row
-
-    def hexdigest(self) -> str:
-        return self._hash.hexdigest()
+        self.earlier, self.count, self.total = earlier, count, total
 
 
 @dataclass
@@ -171,14 +155,16 @@ def create_campaign(
     template_fields: list[str] | None = None,
     name: str | None = None,
     allow_repeat: bool = False,
+    only_new: bool = False,
 ) -> int:
     """Store a campaign of ``content`` to every valid row of ``checked``; return its id.
 
     ``rate_per_minute`` 0 means as fast as ``in_flight`` allows. Raises
     CampaignInputError for content that cannot be rendered from this sheet (naming the
-    field), a bad bot id, rate or in-flight limit; RepeatedCampaign when the same
-    messages to the same recipients left this bot in the last
-    :data:`REPEAT_WINDOW_DAYS` days, unless ``allow_repeat``.
+    field), a bad bot id, rate or in-flight limit; RepeatedCampaign when some recipients
+    already got the same message from this bot and service in the last
+    :data:`REPEAT_WINDOW_DAYS` days (judged per recipient, whatever the row order), unless
+    ``only_new`` (those rows are skipped as repeats) or ``allow_repeat``.
     """
     try:
         content.check(checked.sheet.columns, template_fields)
@@ -187,29 +173,28 @@ def create_campaign(
     problem = (check_bot_id(bot_id) or check_rate(rate_per_minute) or check_in_flight(in_flight))
     if problem:
         raise CampaignInputError(problem)
-    recipients = _HashedRows(build_recipients(zip(checked.verdicts, checked.sheet.records()), content),
-                             bot_id, content.kind)
-    campaign_id = journal.create_campaign(
-        name=name or checked.sheet.path.name,
-        kind=content.kind,
-        content=content.to_json(),
-        bot_id=bot_id,
-        rate_per_minute=rate_per_minute,
-        in_flight=in_flight,
-        base_url=base_url,
-        recipients=recipients,
-        source_path=str(checked.sheet.path),
-        quiet_hours=quiet_hours.text() if quiet_hours else None,
-        time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",
-        start_at=start_at,
-    )
-    content_hash = recipients.hexdigest()
-    since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
-    earlier = journal.find_repeat(bot_id, content_hash, since)
-    if earlier is not None and not allow_repeat:
-        journal.delete_campaign(campaign_id)
-        raise RepeatedCampaign(earlier)
-    journal.set_content_hash(campaign_id, content_hash)
+    # A formula cell with no saved result would send an empty value: that row is invalid.
+    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
+    policy = RepeatPolicy.ALLOW if allow_repeat else RepeatPolicy.ONLY_NEW if only_new else RepeatPolicy.REFUSE
+    try:
+        campaign_id = journal.create_campaign(
+            name=name or checked.sheet.path.name,
+            kind=content.kind,
+            content=content.to_json(),
+            bot_id=bot_id,
+            rate_per_minute=rate_per_minute,
+            in_flight=in_flight,
+            base_url=base_url,
+            recipients=build_recipients(zip(verdicts, checked.sheet.records()), content),
+            source_path=str(checked.sheet.path),
+            quiet_hours=quiet_hours.text() if quiet_hours else None,
+            time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",
+            start_at=start_at,
+            repeats_since=datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS),
+            repeat_policy=policy,
+        )
+    except RepeatFound as found:
+        raise RepeatedCampaign(found.earlier, found.count, found.total) from None
     return campaign_id
 
 

@@ -69,8 +69,8 @@ def test_the_same_sheet_twice_is_stopped_unless_asked(sandbox: EmbeddedSandbox) 
     first = run(*args, api_key=DEMO_API_KEY)
     assert first.returncode == 0
     again = run(*args, api_key=DEMO_API_KEY)
-    assert again.returncode == 2 and "campaign 1 (contacts.csv, created" in again.stderr
-    assert "--allow-repeat" in again.stderr
+    assert again.returncode == 2 and "latest: campaign 1, contacts.csv, created" in again.stderr
+    assert "--allow-repeat" in again.stderr and "--only-new" in again.stderr
     assert len(delivered(sandbox)) == 13
     other_text = run(*args[:-4], "--text", "دوباره {{نام}}", "--rate", "0", api_key=DEMO_API_KEY)
     assert other_text.returncode == 0  # a different message is a different campaign

@@ -5,15 +5,29 @@ messaged, and ends ``skipped`` with the reason "on the suppression list"."""
 from __future__ import annotations
 
 import asyncio
+import threading
+from pathlib import Path
 
 from app import paths
-from app.api import RetryPolicy, SafirClient
-from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, RecipientState
+import openpyxl
+import pytest
+
+from app.api import (
+    InlineButton,
+    Message,
+    MessageData,
+    RequestValidationError,
+    RetryPolicy,
+    SafirClient,
+    TemplateMessage,
+)
+from app.campaign import ButtonSpec, CampaignEngine, CampaignStatus, Content, ContentError, Journal, RecipientState
 from app.campaign.definition import build_recipients
 from app.campaign.engine import Progress
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.workflow import suppression_list
-from tests.helpers import delivered
+from app.workflow import RepeatedCampaign, check_sheet, create_campaign, suppression_list
+from tests.helpers import delivered, fast_settings
+from tests.test_cli import read_csv, run
 
 PHONES = [f"98912300{i:04d}" for i in range(1, 21)]
 
@@ -105,3 +119,134 @@ async def test_an_unreadable_suppression_list_pauses_instead_of_sending(sandbox:
     assert delivered(sandbox) == []
     assert journal.counts(campaign_id)[RecipientState.PENDING] == 3
     await asyncio.sleep(0)
+
+
+# -- the repeat guard, judged per recipient ------------------------------------------------
+
+def _sheet(tmp_path: Path, name: str, rows: list[tuple[str, str]]) -> Path:
+    path = tmp_path / name
+    path.write_text("نام,موبایل\n" + "".join(f"{n},{p}\n" for n, p in rows), encoding="utf-8")
+    return path
+
+
+ROWS = [(f"n{i}", f"0912400{i:04d}") for i in range(1, 9)]
+
+
+def test_a_resorted_or_grown_sheet_is_a_repeat_and_only_new_sends_to_the_new_numbers(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    send = ("--base-url", sandbox.url, "--bot-id", "1001", "--text", "سلام {{نام}}", "--rate", "0")
+    assert run("send", str(_sheet(tmp_path, "a.csv", ROWS)), *send, api_key=DEMO_API_KEY).returncode == 0
+    resorted = run("send", str(_sheet(tmp_path, "b.csv", ROWS[::-1])), *send, api_key=DEMO_API_KEY)
+    assert resorted.returncode == 2 and "all recipients already got this message" in resorted.stderr
+    grown = _sheet(tmp_path, "c.csv", [*ROWS[3:], ("new1", "09124009991"), *ROWS[:3], ("new2", "09124009992")])
+    refused = run("send", str(grown), *send, api_key=DEMO_API_KEY)
+    assert refused.returncode == 2 and "8 of the 10 recipients already got this message" in refused.stderr
+    assert "--only-new" in refused.stderr and "Traceback" not in refused.stderr
+    assert len(delivered(sandbox)) == 8
+    only_new = run("send", str(grown), *send, "--only-new", api_key=DEMO_API_KEY)
+    assert only_new.returncode == 0, only_new.stderr
+    assert sorted(m["phone_number"] for m in delivered(sandbox)[8:]) == ["989124009991", "989124009992"]
+    status = run("status", "2").stdout
+    assert "8 skipped" in status or "skipped: 8" in status or "skipped 8" in status, status
+
+
+def test_a_repeat_is_per_service_and_a_changed_message_is_not_one(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    sheet = str(_sheet(tmp_path, "a.csv", ROWS))
+    send = ("--bot-id", "1001", "--rate", "0")
+    assert run("send", sheet, "--base-url", sandbox.url, *send, "--text", "hi {{نام}}",
+               api_key=DEMO_API_KEY).returncode == 0
+    with EmbeddedSandbox(fast_settings()) as other:  # another service: not a repeat
+        elsewhere = run("send", sheet, "--base-url", other.url, *send, "--text", "hi {{نام}}", api_key=DEMO_API_KEY)
+        assert elsewhere.returncode == 0, elsewhere.stderr
+        assert len(delivered(other)) == 8
+    changed = run("send", sheet, "--base-url", sandbox.url, *send, "--text", "bye {{نام}}", api_key=DEMO_API_KEY)
+    assert changed.returncode == 0 and len(delivered(sandbox)) == 16
+
+
+def test_two_identical_campaigns_created_at_once_let_exactly_one_through(sandbox: EmbeddedSandbox,
+                                                                       tmp_path: Path) -> None:
+    checked = check_sheet(_sheet(tmp_path, "a.csv", ROWS))
+    content = Content(kind="text", text="hi {{نام}}")
+    for attempt in range(8):
+        barrier = threading.Barrier(2)
+        outcomes: list[str] = []
+
+        def create(content: Content = content) -> None:
+            journal = Journal(paths.journal_path())  # each its own connection, as two processes would
+            barrier.wait()
+            try:
+                create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url)
+                outcomes.append("created")
+            except RepeatedCampaign:
+                outcomes.append("repeat")
+            finally:
+                journal.close()
+
+        threads = [threading.Thread(target=create) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(outcomes) == ["created", "repeat"], f"try {attempt}: {outcomes}"
+        content = Content(kind="text", text=f"hi {{{{نام}}}} {attempt}")
+
+
+def test_a_cancelled_campaigns_unsent_rows_do_not_block_sending_them_again(sandbox: EmbeddedSandbox,
+                                                                           tmp_path: Path) -> None:
+    journal = Journal(paths.journal_path())
+    checked = check_sheet(_sheet(tmp_path, "a.csv", ROWS))
+    content = Content(kind="text", text="hi {{نام}}")
+    first = create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url)
+    journal.set_status(first, CampaignStatus.CANCELLED, "cancelled by the user")
+    assert create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url) > first
+
+
+# -- the service's limits and formula cells, per recipient ----------------------------------
+
+def test_a_huge_cell_makes_its_row_invalid_with_the_limit_and_the_others_go_out(sandbox: EmbeddedSandbox,
+                                                                                 tmp_path: Path) -> None:
+    sheet = _sheet(tmp_path, "a.csv", [("x" * 10_000, "09124100001"), ("Sara", "09124100002")])
+    results = tmp_path / "r.csv"
+    done = run("send", str(sheet), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi {{نام}}",
+               "--rate", "0", "--results", str(results), api_key=DEMO_API_KEY)
+    assert done.returncode == 0, done.stderr
+    assert [m["phone_number"] for m in delivered(sandbox)] == ["989124100002"]
+    rows = {r["phone"]: r for r in read_csv(results)}
+    assert rows["989124100001"]["status"] == "invalid"
+    assert "10,003 characters long; it can be at most 4,096" in rows["989124100001"]["error"]
+
+
+def test_the_limits_of_a_caption_a_template_field_and_the_button_count() -> None:
+    def problem(data: MessageData) -> str:
+        with pytest.raises(RequestValidationError) as caught:
+            data.to_wire()
+        return caught.value.message
+
+    assert "caption is 1,025 characters long" in problem(MessageData(message=Message("x" * 1025, "file-1")))
+    MessageData(message=Message("x" * 1024, "file-1")).to_wire()
+    MessageData(message=Message("x" * 4096)).to_wire()
+    long_field = MessageData(template_message=TemplateMessage("welcome", {"name": "x" * 5000}))
+    assert "field's value is 5,000 characters long" in problem(long_field)
+    keyboard = tuple((InlineButton(f"b{i}", url="https://example.ir"),) for i in range(101))
+    assert "101 buttons; a message can have at most 100" in problem(MessageData(message=Message("hi", None, None,
+                                                                                                 keyboard)))
+    with pytest.raises(ContentError, match="at most 100"):
+        Content(kind="buttons", text="hi", buttons=[[ButtonSpec("b", url="https://example.ir")]] * 101).check([])
+
+
+def test_a_formula_without_a_saved_result_in_a_used_column_is_caught(sandbox: EmbeddedSandbox,
+                                                                     tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["نام", "موبایل"])
+    sheet.append(['=CONCAT("Al", "i")', "09124200001"])  # openpyxl saves no result for a formula
+    sheet.append(["Sara", "09124200002"])
+    path = tmp_path / "formulas.xlsx"
+    book.save(path)
+    results = tmp_path / "r.csv"
+    done = run("send", str(path), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi {{نام}}",
+               "--rate", "0", "--results", str(results), api_key=DEMO_API_KEY)
+    assert done.returncode == 0, done.stderr
+    assert [m["text"] for m in delivered(sandbox)] == ["hi Sara"]
+    first = read_csv(results)[0]
+    assert first["status"] == "invalid" and "the نام cell is a formula whose result was not saved" in first["error"]

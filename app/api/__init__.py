@@ -13,6 +13,10 @@ from app.api.client import (
 from app.api.errors import *  # noqa: F403 - the error hierarchy is part of the public surface
 from app.api.errors import Category, classify
 from app.api.models import (
+    MAX_BUTTONS,
+    MAX_CAPTION_CHARS,
+    MAX_FIELD_CHARS,
+    MAX_TEXT_CHARS,
     AccessToken,
     InlineButton,
     Message,

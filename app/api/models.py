@@ -17,6 +17,18 @@ from app.api.errors import RequestValidationError
 WIRE_PHONE = re.compile(r"98\d{10}")
 #: Spec 2.2 / 8: a 3 to 8 digit OTP.
 OTP_DIGITS = re.compile(r"\d{3,8}")
+#: The spec shows no length limits (2.7: "not shown"); these are the messenger's own (as
+#: its bot platform documents them), so a runaway cell is caught before it is sent.
+MAX_TEXT_CHARS = 4096
+MAX_CAPTION_CHARS = 1024
+MAX_BUTTONS = 100
+MAX_FIELD_CHARS = 4096
+
+
+def _check_length(value: str | None, limit: int, field_name: str, what: str) -> None:
+    if value is not None and len(value) > limit:
+        raise RequestValidationError(
+            field_name, f"the {what} is {len(value):,} characters long; it can be at most {limit:,}")
 
 
 def check_phone(phone: str, field_name: str = "phone_number") -> str:
@@ -74,6 +86,15 @@ class Message:
     def to_wire(self) -> dict[str, Any]:
         if not (self.text or self.file_id or self.copy_text):
             raise RequestValidationError("message_data.message", "needs a text, a file_id or a copy_text")
+        if self.file_id:
+            _check_length(self.text, MAX_CAPTION_CHARS, "message_data.message.text", "caption")
+        else:
+            _check_length(self.text, MAX_TEXT_CHARS, "message_data.message.text", "text")
+        _check_length(self.copy_text, MAX_FIELD_CHARS, "message_data.message.copy_text", "copy text")
+        buttons = sum(len(row) for row in self.inline_keyboard)
+        if buttons > MAX_BUTTONS:
+            raise RequestValidationError("message_data.message.reply_markup.inline_keyboard",
+                                         f"{buttons} buttons; a message can have at most {MAX_BUTTONS}")
         wire: dict[str, Any] = {}
         if self.text is not None:
             wire["text"] = self.text
@@ -117,6 +138,8 @@ class TemplateMessage:
                 raise RequestValidationError(
                     f"message_data.template_message.text_fields[{key!r}]", "keys and values must be text"
                 )
+            _check_length(value, MAX_FIELD_CHARS, f"message_data.template_message.text_fields[{key!r}]",
+                          "field's value")
         return {"template_id": self.template_id, "text_fields": dict(self.text_fields)}
 
 

@@ -17,6 +17,8 @@ from app.campaign.journal import (
     NewRecipient,
     Recipient,
     RecipientState,
+    RepeatFound,
+    RepeatPolicy,
 )
 from app.campaign.render import RenderError, jalali, placeholders, render
 from app.campaign.schedule import QuietHours

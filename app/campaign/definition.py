@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from app.api import InlineButton, Message, MessageData, OtpMessage, RequestValidationError, TemplateMessage
+from app.api import MAX_BUTTONS, InlineButton, Message, MessageData, OtpMessage, RequestValidationError, TemplateMessage
 from app.campaign.journal import NewRecipient
 from app.campaign.render import RenderError, placeholders, render, unknown_filters
 from app.reasons import problem_text, reason_text
@@ -113,6 +113,8 @@ class Content:
                 for key in self.text_fields:
                     if key not in allowed:
                         raise ContentError(f"text_fields.{key}", problem_text("unknown_field", field="{{" + key + "}}"))
+        if sum(len(row) for row in self.buttons) > MAX_BUTTONS:
+            raise ContentError("buttons", problem_text("too_many_buttons", limit=MAX_BUTTONS))
         for r, row in enumerate(self.buttons):
             if not row:
                 raise ContentError(f"buttons[{r}]", problem_text("empty_row"))

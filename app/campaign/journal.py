@@ -9,6 +9,8 @@ crash loses nothing and a resume re-sends in-flight recipients with their fixed
 from __future__ import annotations
 
 import functools
+import hashlib
+import itertools
 import json
 import os
 import sqlite3
@@ -18,9 +20,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from enum import Enum
 from typing import Any, TypeVar
 
-SCHEMA_VERSION = 4
+from app.reasons import reason_text
+
+SCHEMA_VERSION = 5
 #: The write-ahead log is cut back to this many bytes after each checkpoint.
 WAL_SIZE_LIMIT = 64 * 1024 * 1024
 
@@ -115,12 +120,39 @@ ALTER TABLE campaigns ADD COLUMN content_hash TEXT;
 CREATE INDEX campaigns_by_content_hash ON campaigns (bot_id, content_hash)
 """
 
+# v5: the repeat guard per recipient: a key of service, bot, phone and message.
+_MIGRATION_V5 = """
+ALTER TABLE recipients ADD COLUMN repeat_key TEXT;
+CREATE INDEX recipients_by_repeat_key ON recipients (repeat_key) WHERE repeat_key IS NOT NULL
+"""
+
 #: Migrations by the version they lead to; append, never edit.
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4}
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
+                              5: _MIGRATION_V5}
+
+#: A creation commits its rows in chunks that hold the write lock about this long (seconds).
+CHUNK_SECONDS = 0.08
+#: Rows rendered and written per statement while creating a campaign.
+CHUNK_ROWS = 500
+#: A campaign still "creating" after this many seconds without progress was abandoned (killed).
+ABANDONED_AFTER_SECONDS = 600.0
 
 
 #: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
 PERMANENT_CODES = frozenset({4, 8, 17})
+
+
+class RepeatPolicy(Enum):
+    """What creation does with rows that repeat a recent campaign's message."""
+
+    REFUSE = "refuse"
+    ONLY_NEW = "only_new"
+    ALLOW = "allow"
+
+
+def _repeat_key(prefix: str, phone: str | None, message_json: str) -> str:
+    """Who gets what from where: service, bot, phone and the exact message (128 bits)."""
+    return hashlib.sha256(f"{prefix}{phone}\x1f{message_json}".encode()).hexdigest()[:32]
 
 
 class JournalError(Exception):
@@ -214,8 +246,10 @@ class RecipientState:
 
 
 class CampaignStatus:
-    """Campaign statuses."""
+    """Campaign statuses (``creating``: rows are still being written; invisible and
+    unsendable until the last chunk commits)."""
 
+    CREATING = "creating"
     READY = "ready"
     RUNNING = "running"
     PAUSED = "paused"
@@ -260,6 +294,15 @@ class Campaign:
     start_at: str | None = None
     updated_at: str | None = None
     content_hash: str | None = None
+
+
+class RepeatFound(Exception):
+    """``count`` of a new campaign's ``total`` recipients already got the same message
+    from the same bot and service in a recent campaign; ``earlier`` is the newest such."""
+
+    def __init__(self, earlier: Campaign, count: int, total: int) -> None:
+        super().__init__(f"{count} of {total} recipients already got this message in campaign {earlier.id}")
+        self.earlier, self.count, self.total = earlier, count, total
 
 
 @dataclass(frozen=True)
@@ -366,42 +409,134 @@ class Journal:
         quiet_hours: tuple[str, str] | None = None,
         time_zone: str = "Asia/Tehran",
         start_at: str | None = None,
-        content_hash: str | None = None,
+        repeats_since: datetime | None = None,
+        repeat_policy: RepeatPolicy = RepeatPolicy.REFUSE,
     ) -> int:
-        """Store a campaign and all its rows in one transaction; return its id.
+        """Store a campaign and all its rows; return its id.
 
         Rows with message data start ``pending`` with a ``request_id`` that never
         changes (a new one unless the row brings its own); other rows start ``skipped``.
         ``quiet_hours`` is ``("HH:MM", "HH:MM")`` in ``time_zone``; ``start_at`` is an
-        ISO 8601 instant. ``content_hash`` identifies who gets what (see
-        :meth:`find_repeat`).
+        ISO 8601 instant.
+
+        Rows are rendered (``recipients`` is consumed) outside any transaction and written
+        in chunks of :data:`CHUNK_ROWS`, so a big campaign never holds the journal's write
+        lock for long; the campaign stays ``creating`` (invisible, unsendable) until one
+        last transaction checks for repeats and makes it ``ready``: a kill leaves all or
+        nothing. The repeat guard (docs/architecture.md, "Send-time rules"): with
+        ``repeats_since`` (aware), a row whose phone already got the same message from the
+        same bot and service in a campaign made since then (sent, or on its way) is a
+        repeat; ``repeat_policy`` refuses the campaign (RepeatFound), skips those rows or
+        allows them. The check and the campaign becoming ready are one transaction, so of
+        two identical campaigns created at once exactly one passes.
         """
+        self._drop_abandoned()
         quiet_start, quiet_end = quiet_hours or (None, None)
         with self.transaction():
             cursor = self.db.execute(
                 "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
-                " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, content_hash)"
+                " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (_now(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
-                 rate_per_minute, in_flight, base_url, CampaignStatus.READY, parent_id, quiet_start, quiet_end,
-                 time_zone, start_at, content_hash),
+                 rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
+                 time_zone, start_at, _now()),
             )
-            campaign_id = int(cursor.lastrowid)
-            self.db.executemany(
-                "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
-                " request_id, state, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (
-                    (
-                        campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason,
-                        json.dumps(r.message_data, ensure_ascii=False) if r.message_data is not None else None,
-                        (r.request_id or str(uuid.uuid4())) if r.message_data is not None else None,
-                        RecipientState.PENDING if r.message_data is not None else RecipientState.SKIPPED,
-                        None,
-                    )
-                    for r in recipients
-                ),
-            )
+            campaign_id = int(cursor.lastrowid or 0)
+        try:
+            self._write_rows(campaign_id, recipients, f"{base_url.rstrip('/')}\x1f{bot_id}\x1f")
+            checked_from = _now()
+            if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
+                self._refuse_repeats(campaign_id, repeats_since)  # the long look, outside the lock
+            with self.transaction():
+                if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
+                    # Only campaigns that became ready since the long look can be new repeats.
+                    self._refuse_repeats(campaign_id, max(repeats_since, datetime.fromisoformat(checked_from)))
+                elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
+                    self._skip_repeats(campaign_id, repeats_since)
+                self.db.execute("UPDATE campaigns SET status = ?, created_at = ?, updated_at = ? WHERE id = ?",
+                                (CampaignStatus.READY, _now(), _now(), campaign_id))
+        except RepeatFound:
+            self._drop_campaign(campaign_id)
+            raise
+        except BaseException:
+            self._abandon(campaign_id)
+            raise
         return campaign_id
+
+    def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
+        rows = iter(recipients)
+        while True:
+            values = []
+            for r in itertools.islice(rows, CHUNK_ROWS):  # rendering happens here, with no lock held
+                data = json.dumps(r.message_data, ensure_ascii=False) if r.message_data is not None else None
+                values.append((
+                    campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason, data,
+                    (r.request_id or str(uuid.uuid4())) if data is not None else None,
+                    RecipientState.PENDING if data is not None else RecipientState.SKIPPED,
+                    _repeat_key(key_prefix, r.phone, data) if data is not None else None,
+                ))
+            if not values:
+                return
+            with self.transaction():
+                self.db.executemany(
+                    "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
+                    " request_id, state, repeat_key) VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+                self.db.execute("UPDATE campaigns SET updated_at = ? WHERE id = ?", (_now(), campaign_id))
+
+    _REPEATS = (
+        "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
+        " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = :campaign"
+        " WHERE c.id != :campaign AND c.status != 'creating' AND c.created_at >= :since"
+        " AND old.repeat_key IS NOT NULL"
+        " AND (old.state IN ('sent', 'in_flight', 'unknown') OR (old.state = 'pending' AND c.status != 'cancelled'))"
+    )
+
+    def _refuse_repeats(self, campaign_id: int, since: datetime) -> None:
+        params = {"campaign": campaign_id, "since": since.astimezone(timezone.utc).isoformat(timespec="milliseconds")}
+        count, earlier = self.db.execute(f"SELECT COUNT(DISTINCT new.row), MAX(c.id) {self._REPEATS}",
+                                         params).fetchone()
+        if count:
+            total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ?",
+                                    (campaign_id, RecipientState.PENDING)).fetchone()[0]
+            raise RepeatFound(self.campaign(int(earlier)), int(count), int(total))
+
+    def _skip_repeats(self, campaign_id: int, since: datetime) -> None:
+        params = {"campaign": campaign_id, "since": since.astimezone(timezone.utc).isoformat(timespec="milliseconds")}
+        found = self.db.execute(f"SELECT DISTINCT new.row, c.id {self._REPEATS} ORDER BY new.row", params).fetchall()
+        self.db.executemany(
+            "UPDATE recipients SET state = ?, verdict = 'repeat', reason = ? WHERE campaign_id = ? AND row = ?"
+            " AND state = ?",
+            [(RecipientState.SKIPPED, reason_text("repeat", campaign=earlier), campaign_id, row,
+              RecipientState.PENDING) for row, earlier in found])
+
+    def _abandon(self, campaign_id: int) -> None:
+        """Leave an interrupted creation for :meth:`_drop_abandoned` (fast: one update)."""
+        try:
+            with self.transaction():
+                self.db.execute("UPDATE campaigns SET updated_at = '1970-01-01' WHERE id = ? AND status = ?",
+                                (campaign_id, CampaignStatus.CREATING))
+        except sqlite3.Error:
+            pass
+
+    def _drop_abandoned(self) -> None:
+        """Remove creations that a killed or interrupted process left behind."""
+        limit = datetime.fromtimestamp(datetime.now(timezone.utc).timestamp() - ABANDONED_AFTER_SECONDS, timezone.utc)
+        for (campaign_id,) in self.db.execute(
+                "SELECT id FROM campaigns WHERE status = ? AND (updated_at IS NULL OR updated_at < ?)",
+                (CampaignStatus.CREATING, limit.isoformat(timespec="milliseconds"))).fetchall():
+            self._drop_campaign(campaign_id)
+
+    def _drop_campaign(self, campaign_id: int) -> None:
+        """Delete a campaign that was never sent, in chunks that never hold the lock for long."""
+        while True:
+            with self.transaction():
+                gone = self.db.execute(
+                    "DELETE FROM recipients WHERE campaign_id = ? AND row IN"
+                    " (SELECT row FROM recipients WHERE campaign_id = ? LIMIT ?)",
+                    (campaign_id, campaign_id, CHUNK_ROWS * 4)).rowcount
+                if not gone:
+                    self.db.execute("DELETE FROM campaigns WHERE id = ?", (campaign_id,))
+                    return
 
     @staticmethod
     def _campaign(row: sqlite3.Row) -> Campaign:
@@ -412,7 +547,8 @@ class Journal:
     @_sentences
     def campaign(self, campaign_id: int) -> Campaign:
         """The campaign with this id; raises KeyError if there is none."""
-        row = self.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
+        row = self.db.execute("SELECT * FROM campaigns WHERE id = ? AND status != ?",
+                              (campaign_id, CampaignStatus.CREATING)).fetchone()
         if row is None:
             raise KeyError(campaign_id)
         return self._campaign(row)
@@ -420,23 +556,8 @@ class Journal:
     @_sentences
     def campaigns(self) -> list[Campaign]:
         """Every campaign, newest first."""
-        return [self._campaign(r) for r in self.db.execute("SELECT * FROM campaigns ORDER BY id DESC")]
-
-    @_sentences
-    def find_repeat(self, bot_id: int, content_hash: str, since: datetime) -> Campaign | None:
-        """The newest campaign from ``bot_id`` with this ``content_hash`` created at or
-        after ``since`` (aware), or None."""
-        row = self.db.execute(
-            "SELECT * FROM campaigns WHERE bot_id = ? AND content_hash = ? AND created_at >= ?"
-            " ORDER BY id DESC LIMIT 1",
-            (bot_id, content_hash, since.astimezone(timezone.utc).isoformat(timespec="milliseconds")),
-        ).fetchone()
-        return None if row is None else self._campaign(row)
-
-    @_sentences
-    def set_content_hash(self, campaign_id: int, content_hash: str) -> None:
-        with self.transaction():
-            self.db.execute("UPDATE campaigns SET content_hash = ? WHERE id = ?", (content_hash, campaign_id))
+        return [self._campaign(r) for r in self.db.execute(
+            "SELECT * FROM campaigns WHERE status != ? ORDER BY id DESC", (CampaignStatus.CREATING,))]
 
     @_sentences
     def delete_campaign(self, campaign_id: int) -> None:
@@ -468,6 +589,7 @@ class Journal:
             data = dict(row)
             data["message_data"] = json.loads(data["message_data"]) if data["message_data"] else None
             data.pop("updated_at")
+            data.pop("repeat_key", None)
             found.append(Recipient(**data))
         return found
 

@@ -13,4 +13,4 @@ from app.contacts.sheets import (
     resolve_phone_column,
 )
 from app.contacts.suppression import SuppressionImport, SuppressionList
-from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, validate
+from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, mark_unsaved_formula_cells, validate

@@ -4,7 +4,7 @@ which row), suppressed or empty. The counts always add up to the number of data 
 from __future__ import annotations
 
 import enum
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,3 +156,33 @@ def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = froz
         "duplicate_of": duplicate_of,
     })
     return Verdicts(frame)
+
+
+def mark_unsaved_formula_cells(sheet: Sheet, verdicts: Verdicts, columns: Iterable[str]) -> Verdicts:
+    """``verdicts`` with every valid row made ``invalid`` whose cell in one of ``columns``
+    (the columns a message uses) is a formula with no saved result (it reads as empty or
+    0, so the message would go out without that value). Only such suspect cells are
+    looked up in the file; other formats and clean files come back unchanged."""
+    if sheet.path.suffix.lower() not in (".xlsx", ".xlsm", ".xls", ".ods"):
+        return verdicts
+    frame = verdicts.frame
+    rows = frame["row"].to_numpy()
+    valid = (frame["verdict"] == Verdict.VALID.value).to_numpy(dtype=bool, copy=True)
+    verdict, reason = frame["verdict"].copy(), frame["reason"].copy()
+    changed = False
+    for name in dict.fromkeys(columns):
+        if name not in sheet.columns:
+            continue
+        values = sheet.frame[name].astype("string").fillna("").str.strip()
+        suspect = valid & values.isin(["", "0"]).to_numpy(dtype=bool)
+        if not suspect.any():
+            continue
+        found = unsaved_formula_rows(sheet.path, sheet.sheet_name, sheet.columns.index(name),
+                                     set(rows[suspect].tolist()))
+        if found:
+            mask = np.isin(rows, np.fromiter(found, dtype=np.int64))
+            verdict[mask] = Verdict.INVALID.value
+            reason[mask] = reason_text("formula_unsaved_in", column=name)
+            valid = valid & ~mask
+            changed = True
+    return Verdicts(frame.assign(verdict=verdict, reason=reason)) if changed else verdicts

@@ -22,6 +22,7 @@ STATUS_COLOURS = {
     "failed": "#b71c1c",
     "duplicate": "#8d6e00",
     "suppressed": "#8d6e00",
+    "repeat": "#8d6e00",
     "empty": "#757575",
     "unknown": "#e65100",
     "pending": "#455a64",

@@ -534,7 +534,7 @@ class CountsRow(QWidget):
 
 
 #: Statuses the results tables can be filtered by ("" = all rows).
-STATUS_FILTERS = ("", "valid", "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending")
+STATUS_FILTERS = ("", "valid", "invalid", "duplicate", "suppressed", "repeat", "empty", "sent", "failed", "unknown", "pending")
 
 
 class StatusFilterProxy(QSortFilterProxyModel):

@@ -204,8 +204,6 @@ FA = {
         "پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.",
     "The balance could not be checked: {0}": "اعتبار بررسی نشد: {0}",
     "The campaign cannot start: {0}": "کارزار شروع نمی‌شود: {0}",
-    "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. Send them again?":
-        "کارزار {0} ({1}، {2}) همین پیام‌ها را از همین بات به همین گیرندگان فرستاده است. دوباره فرستاده شوند؟",
     "Send again?": "ارسال دوباره؟",
     # pause reasons (app/reasons.py PAUSE_REASONS) and the client's account errors (app/ui/texts.py)
     "paused by the user": "به دستور کاربر متوقف شد",
@@ -335,7 +333,6 @@ FA = {
     "Campaign {0} is being sent; its controls are here.": "کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.",
     "Campaign {0} is being sent; pause it before resuming another.":
         "کارزار {0} در حال ارسال است؛ پیش از ادامهٔ کارزاری دیگر آن را متوقف کنید.",
-    "Not sent: the same campaign went out recently.": "فرستاده نشد: همین کارزار به‌تازگی فرستاده شده است.",
     "The chart fills as messages go out": "با ارسال پیام‌ها نمودار پر می‌شود",
     "The connection test failed: {0}": "آزمون اتصال ناموفق بود: {0}",
     "The message, the one-time password digits, or for a template one field=value per line":
@@ -401,6 +398,21 @@ FA = {
     "invalid": "نامعتبر",
     "duplicate": "تکراری",
     "suppressed": "مسدود",
+    "repeat": "تکرار",
+    "a message can have at most {limit} buttons": "هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد",
+    "the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, "
+    "or paste values":
+        "خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا "
+        "مقدارها را جای فرمول بچسبانید",
+    "already got this message in campaign {campaign}": "این پیام را در کارزار {campaign} گرفته است",
+    "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, "
+    "{4}, {5}).":
+        "{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، "
+        "{5}).",
+    "Send to everyone again": "دوباره به همه بفرست",
+    "Do not send": "نفرست",
+    "Send only to the {0} others": "فقط به {0} نفر دیگر بفرست",
+    "Not sent: these recipients got this message recently.": "فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.",
     "empty": "خالی",
     "unknown": "نامعلوم",
     "pending": "در انتظار",
@@ -504,7 +516,7 @@ DYNAMIC = {
     "ResultsModel": ["Row", "Phone as typed", "Phone", "Status", "Details", "Message id", "Campaign", "Created",
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
-                     "in_flight", "skipped", "finished", "paused", "cancelled", "running", "ready", "text", "media",
+                     "in_flight", "skipped", "repeat", "finished", "paused", "cancelled", "running", "ready", "text", "media",
                      "otp", "buttons", "template", "Starts"],
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
 }

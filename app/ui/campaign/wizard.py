@@ -21,8 +21,8 @@ from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
 from app.ui.context import AppContext
 from app.ui.texts import campaign_title, describe_content_error
-from app.ui.widgets import StatusLine, WorkStopped, confirm, figure, ltr
-from app.workflow import CampaignInputError, RepeatedCampaign, create_campaign
+from app.ui.widgets import StatusLine, WorkStopped, choose, figure, ltr
+from app.workflow import REPEAT_WINDOW_DAYS, CampaignInputError, RepeatedCampaign, create_campaign
 
 RECIPIENTS, MESSAGE, REVIEW, SEND, RESULTS = range(5)
 
@@ -223,7 +223,7 @@ class CampaignPage(QWidget):
         draft = self.draft
         self.say(self.tr("Preparing the campaign…"))
         self.send_step.start_button.setEnabled(False)
-        allow_repeat = False
+        repeats = {"allow_repeat": False, "only_new": False}
         try:
             while True:
                 try:
@@ -233,18 +233,14 @@ class CampaignPage(QWidget):
                         bot_id=draft.bot_id, base_url=self.context.connection.base_url,
                         rate_per_minute=float(draft.rate_per_minute), in_flight=draft.in_flight,
                         quiet_hours=draft.parsed_quiet_hours(), start_at=draft.start_at or None,
-                        template_fields=draft.template_fields, allow_repeat=allow_repeat)
+                        template_fields=draft.template_fields, **repeats)
                     break
                 except RepeatedCampaign as repeat:
-                    earlier = repeat.earlier
-                    question = self.tr(
-                        "Campaign {0} ({1}, {2}) already sent these messages to these recipients from this bot. "
-                        "Send them again?").format(figure(earlier.id), campaign_title(earlier.name),
-                                                   ltr(earlier.created_at[:16].replace("T", " ")))
-                    if not await confirm(self, self.tr("Send again?"), question):
-                        self.say(self.tr("Not sent: the same campaign went out recently."))
+                    choice = await self._ask_about_repeat(repeat)
+                    if choice is None:
+                        self.say(self.tr("Not sent: these recipients got this message recently."))
                         return None
-                    allow_repeat = True
+                    repeats[choice] = True
         except (CampaignInputError, ValueError) as exc:
             self.say(self.tr("The campaign cannot start: {0}").format(describe_content_error(exc)), error=True)
             return None
@@ -257,6 +253,24 @@ class CampaignPage(QWidget):
         self.send_step.rows_campaign = campaign_id  # the recipients table shows its rows
         self.send_step.log_line(self.tr("Campaign {0} created.").format(figure(campaign_id)))
         return await self.run(campaign_id)
+
+    async def _ask_about_repeat(self, repeat: RepeatedCampaign) -> str | None:
+        """"only_new", "allow_repeat" or None (do not send), as the user answers."""
+        earlier = repeat.earlier
+        question = self.tr(
+            "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: "
+            "campaign {3}, {4}, {5}).").format(
+                figure(repeat.count), figure(repeat.total), figure(REPEAT_WINDOW_DAYS), figure(earlier.id),
+                campaign_title(earlier.name), ltr(earlier.created_at[:16].replace("T", " ")))
+        new = repeat.total - repeat.count
+        choices = [self.tr("Send to everyone again"), self.tr("Do not send")]
+        if new:
+            choices.insert(0, self.tr("Send only to the {0} others").format(figure(new)))
+        _, answer = choose(self, self.tr("Send again?"), question, choices)
+        picked = await answer
+        if new and picked == 0:
+            return "only_new"
+        return "allow_repeat" if picked == len(choices) - 2 else None
 
     async def run(self, campaign_id: int) -> RunResult | None:
         """Show the send step for ``campaign_id`` and send (or resume) it; a campaign
