@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import difflib
 import ipaddress
 import logging
 import math
@@ -23,7 +24,7 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from app import __version__, paths
 
@@ -33,6 +34,8 @@ EXIT_STOPPED = 3
 EXIT_UNKNOWN = 4
 API_KEY_ENV = "SAFIR_API_KEY"
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+#: Commands that only read the journal: they answer even where no log can be written.
+READ_ONLY_COMMANDS = ("status", "list")
 
 
 class CliError(Exception):
@@ -42,7 +45,12 @@ class CliError(Exception):
 def _setup_logging(verbose: bool = False) -> None:
     from app.api import ScrubbingFilter
 
-    handler = logging.FileHandler(paths.log_dir() / "safir-campaign.log", encoding="utf-8")
+    # A log that cannot be written (a full disk) must not print tracebacks over the CLI's sentences.
+    logging.raiseExceptions = False
+    log_file = paths.log_dir() / "safir-campaign.log"
+    handler = logging.FileHandler(log_file, encoding="utf-8")
+    with contextlib.suppress(OSError):
+        os.chmod(log_file, 0o600)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(ScrubbingFilter())
     root = logging.getLogger()
@@ -63,6 +71,10 @@ def _whole(text: str, low: int, high: int, what: str) -> int:
     if not low <= value <= high:
         raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, not {text}")
     return value
+
+
+def campaign_id_type(text: str) -> int:
+    return _whole(text, 1, 2**63 - 1, "the campaign id")
 
 
 def bot_id_type(text: str) -> int:
@@ -130,6 +142,8 @@ def results_path(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"the results file must end in .csv or .xlsx, not {path.name!r}")
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is a folder; name a file in it")
+    if path.exists() and not path.is_file():  # writing into a FIFO would wait forever
+        raise argparse.ArgumentTypeError(f"{text} is not a regular file (a pipe or a device?)")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")
@@ -149,7 +163,7 @@ def _add_target(parser: argparse.ArgumentParser, help_default: str) -> None:
 def build_parser() -> argparse.ArgumentParser:
     from app.sandbox.runner import add_arguments as add_sandbox_arguments
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="safir-campaign",
         description="Message campaigns through Bale's business messaging service. "
         "Without a command, opens the window.",
@@ -205,16 +219,16 @@ def build_parser() -> argparse.ArgumentParser:
                        help="make the results file a copy of the sheet with the result columns appended")
 
     resume = commands.add_parser("resume", help="continue a paused or interrupted campaign")
-    resume.add_argument("campaign_id", type=int, metavar="ID")
+    resume.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
     _add_target(resume, "the campaign's own")
 
     status = commands.add_parser("status", help="a campaign's counts, per state and per error code")
-    status.add_argument("campaign_id", type=int, metavar="ID")
+    status.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
 
     commands.add_parser("list", help="every campaign in the journal, newest first")
 
     export = commands.add_parser("export", help="write a campaign's per-row results")
-    export.add_argument("campaign_id", type=int, metavar="ID")
+    export.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
     export.add_argument("out", type=results_path, metavar="OUT.csv|OUT.xlsx")
     export.add_argument("--with-source", action="store_true",
                         help="make the file a copy of the campaign's sheet with the result columns appended "
@@ -223,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: the first)")
 
     retry = commands.add_parser("retry-failed", help="send a follow-up campaign to the retryable failures")
-    retry.add_argument("campaign_id", type=int, metavar="ID")
+    retry.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
     retry.add_argument("--include-unknown", action="store_true", help="also the recipients whose outcome is unknown")
     _add_target(retry, "the campaign's own")
 
@@ -235,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
     actions.add_parser("add", help="add numbers").add_argument("phones", nargs="+")
     actions.add_parser("remove", help="take numbers off the list").add_argument("phones", nargs="+")
-    actions.add_parser("export", help="write the list to a .csv or .xlsx file").add_argument("out", type=Path)
+    actions.add_parser("export", help="write the list to a .csv or .xlsx file").add_argument("out", type=results_path)
     actions.add_parser("count", help="how many numbers are listed")
 
     sandbox = commands.add_parser("sandbox", help="run the local imitation of the service")
@@ -245,12 +259,76 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``safir-campaign`` console script; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    args = _parse(build_parser(), argv)
     try:
         _setup_logging()
     except OSError as exc:
-        print(f"error: cannot write logs under {paths.state_dir()}: {exc}", file=sys.stderr)
-        return EXIT_CONFIG
+        if args.command not in READ_ONLY_COMMANDS:
+            print(f"error: cannot write logs under {paths.state_dir()}: {exc}", file=sys.stderr)
+            return EXIT_CONFIG
+    try:
+        return _main(args)
+    except BrokenPipeError:  # `safir-campaign status 3 | head -1`: the reader left; say nothing more
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
+
+
+class _ParseError(Exception):
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser, self.message = parser, message
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are raised, so :func:`_parse` can name an unknown flag
+    before a missing one (``--bot 1001`` lacks --bot-id only because --bot is misspelt)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _ParseError(self, message)
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse like ``parse_args``, but an unknown flag is reported by the command it was
+    given to (its usage, and the nearest flag it has), and no flag is abbreviated."""
+    for command_parser in _parsers(parser):
+        command_parser.allow_abbrev = False
+    tokens = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args, extras = parser.parse_known_args(tokens)
+    except _ParseError as problem:
+        owner, message = problem.parser, problem.message
+        known = {flag for action in owner._actions for flag in action.option_strings}
+        unknown = [t for t in tokens if t.startswith("--") and t.split("=")[0] not in known]
+        if owner is not parser and unknown:
+            message = _unknown_flag(owner, unknown[0])
+        argparse.ArgumentParser.error(owner, message)
+    if extras:
+        owner = parser
+        for name in ("command", "action"):
+            chosen = getattr(args, name, None)
+            for action in owner._actions:
+                if isinstance(action, argparse._SubParsersAction) and chosen in action.choices:
+                    owner = action.choices[chosen]
+        argparse.ArgumentParser.error(owner, _unknown_flag(owner, extras[0]))
+    return args
+
+
+def _unknown_flag(owner: argparse.ArgumentParser, token: str) -> str:
+    flags = [flag for action in owner._actions for flag in action.option_strings]
+    close = difflib.get_close_matches(token.split("=")[0], flags, n=1)
+    return f"unrecognized argument {token}" + (f"; did you mean {close[0]}?" if close else "")
+
+
+def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                yield from _parsers(child)
+
+
+def _main(args: argparse.Namespace) -> int:
     from app.campaign import JournalError
 
     try:
@@ -560,7 +638,12 @@ async def _send(args: argparse.Namespace) -> int:
                 raise ValueError
         except ValueError:
             raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
-    checked = _checked(args)
+    try:
+        with _stoppable_creation():
+            checked = _checked(args)
+    except CreationStopped as stopped:
+        print(f"stopped by {stopped.signal_name} while reading the sheet; nothing was sent", file=sys.stderr)
+        return 128 + stopped.signum
     # Check the message flags before uploading anything; the real file_id replaces this one.
     content = _content(args, file_id="not-yet-uploaded" if args.file else None)
     if args.dry_run:
@@ -574,21 +657,56 @@ async def _send(args: argparse.Namespace) -> int:
             content = _content(args, await _upload(args.file, base_url, api_key, args.timeout))
         journal = _journal()
         try:
-            campaign_id = create_campaign(
-                journal, checked, content=content, bot_id=args.bot_id, base_url=base_url,
-                rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
-                in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
-                quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
-                only_new=args.only_new,
-            )
+            with _stoppable_creation():
+                campaign_id = create_campaign(
+                    journal, checked, content=content, bot_id=args.bot_id, base_url=base_url,
+                    rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
+                    in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
+                    quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
+                    only_new=args.only_new,
+                )
         except CampaignInputError as exc:
             raise CliError(str(exc)) from None
+        except CreationStopped as stopped:
+            print(f"stopped by {stopped.signal_name} while the campaign was being created; nothing was stored "
+                  "and nothing was sent", file=sys.stderr)
+            return 128 + stopped.signum
         print(f"campaign {campaign_id}", flush=True)
         _describe(args, checked)
         status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
         _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
         journal.close()
     return status
+
+
+class CreationStopped(Exception):
+    """A stop signal arrived while a campaign's rows were being written."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.signal_name = signal.Signals(signum).name
+
+
+@contextlib.contextmanager
+def _stoppable_creation() -> Iterator[None]:
+    """Make SIGINT, SIGTERM and SIGHUP stop a campaign's creation at once (it runs with no
+    await, so the event loop's handlers would only see them when it is over); the
+    half-written campaign stays invisible and is cleaned up later."""
+
+    def stop(signum: int, _frame: object) -> None:
+        raise CreationStopped(signum)
+
+    previous = {}
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            previous[signum] = signal.signal(signum, stop)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 async def _upload(path: Path, base_url: str, api_key: str, timeout: float | None) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -85,6 +86,28 @@ def advice(missing: list[str]) -> str:
     )
 
 
+def display_unreachable(display: str) -> str | None:
+    """None when an X server answers at ``display`` (``:0``, ``host:1.0``), else a sentence.
+    A local display is its socket in /tmp/.X11-unix; a remote one is TCP port 6000 + n."""
+    host, _, number = display.rpartition(":")
+    number = number.split(".")[0]
+    if not number.isdigit():
+        return f"The window cannot open: DISPLAY={display!r} is not a display name (expected :0 or host:0)."
+    try:
+        if host in ("", "unix") or host.startswith("/"):
+            socket_path = host if host.startswith("/") else f"/tmp/.X11-unix/X{number}"
+            with socket.socket(socket.AF_UNIX) as probe:
+                probe.settimeout(2)
+                probe.connect(socket_path)
+        else:
+            socket.create_connection((host, 6000 + int(number)), timeout=2).close()
+    except OSError:
+        return (f"The window cannot open: no X server answers at DISPLAY={display} (was the desktop session "
+                "closed?). Start it from a desktop session, or unset DISPLAY and use QT_QPA_PLATFORM=offscreen "
+                "or the headless commands (safir-campaign --help).")
+    return None
+
+
 def xcb_problem() -> str | None:
     """None when the window can open (or it is not Linux/xcb), else what to do, in words."""
     if not sys.platform.startswith("linux"):
@@ -98,6 +121,9 @@ def xcb_problem() -> str | None:
         return ("The window cannot open: there is no display (no DISPLAY or WAYLAND_DISPLAY). Start it from "
                 "a desktop session; for a machine without a screen, use QT_QPA_PLATFORM=offscreen, or the "
                 "headless commands (safir-campaign --help).")
+    unreachable = display_unreachable(os.environ["DISPLAY"])
+    if unreachable:
+        return unreachable
     qt = qt_directory()
     ldd = shutil.which("ldd")
     if qt is None or ldd is None:

@@ -24,7 +24,19 @@ def state_dir() -> Path:
     """
     override = os.environ.get(HOME_ENV)
     path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    return private_dir(path)
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` made (with its parents) and readable by the user only (0700: it holds the
+    journal, logs and locks); a folder whose mode cannot be changed is left as it is.
+    Raises OSError when it cannot be made."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if os.name == "posix" and path.stat().st_mode & 0o077:
+        try:
+            path.chmod(0o700)
+        except OSError:
+            pass
     return path
 
 
@@ -35,16 +47,12 @@ def journal_path() -> Path:
 
 def log_dir() -> Path:
     """Directory of the app's log files."""
-    path = state_dir() / "logs"
-    path.mkdir(exist_ok=True)
-    return path
+    return private_dir(state_dir() / "logs")
 
 
 def sandbox_dir() -> Path:
     """Directory of the built-in sandbox's files (uploads)."""
-    path = state_dir() / "sandbox"
-    path.mkdir(exist_ok=True)
-    return path
+    return private_dir(state_dir() / "sandbox")
 
 
 def resources_dir() -> Path:

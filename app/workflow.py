@@ -75,7 +75,8 @@ def check_bot_id(bot_id: int) -> str | None:
 def check_rate(rate_per_minute: float) -> str | None:
     """None for a usable rate (messages per minute; 0: no pacing), else the problem."""
     if not math.isfinite(rate_per_minute) or rate_per_minute < 0:
-        return "the rate must be a number of messages per minute (0 means as fast as allowed)."
+        return (f"the rate must be from 1 to {MAX_RATE_PER_MINUTE:,.0f} messages per minute, or 0 for as fast as "
+                "allowed.")
     if 0 < rate_per_minute < 1:
         return ("the rate must be at least 1 message per minute (or 0 for as fast as allowed); "
                 "a slower campaign would take days per message.")
@@ -185,7 +186,8 @@ def create_campaign(
             rate_per_minute=rate_per_minute,
             in_flight=in_flight,
             base_url=base_url,
-            recipients=build_recipients(zip(verdicts, checked.sheet.records()), content),
+            recipients=build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())),
+                                        content),
             source_path=str(checked.sheet.path),
             quiet_hours=quiet_hours.text() if quiet_hours else None,
             time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",

@@ -108,7 +108,8 @@ class RetryPolicy:
 def check_base_url(base_url: str) -> str:
     """Return ``base_url`` without a trailing slash.
 
-    Raises ConfigurationError unless it is https, or plain http to a loopback host.
+    Raises ConfigurationError unless it is https, or plain http to a loopback host, with
+    no user name, password, query or fragment (a key pasted there would be stored and shown).
     """
     try:
         url = httpx.URL(base_url)
@@ -118,6 +119,11 @@ def check_base_url(base_url: str) -> str:
         raise ConfigurationError(
             "the base URL carries a user name or password: remove it (credentials go in the profile, "
             "never in the address)"
+        )
+    if url.query or url.fragment or "?" in base_url or "#" in base_url:
+        raise ConfigurationError(
+            "the base URL carries a query or a fragment (?… or #…): remove it; the service's address is only "
+            "https://host (credentials go in the profile or SAFIR_API_KEY, never in the address)"
         )
     if url.scheme == "https" and url.host:
         return str(url).rstrip("/")

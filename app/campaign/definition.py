@@ -135,11 +135,15 @@ class Content:
                     raise ContentError(where, problem_text("unknown_column", placeholder="{{" + name + "}}"))
 
     def render(self, fields: Mapping[str, str]) -> MessageData:
-        """The message for one row. Raises KeyError for a missing column,
+        """The message for one row (validated). Raises KeyError for a missing column,
         RequestValidationError when the row's values make an invalid message (an
         empty button label, a non-numeric OTP...) and RenderError when a filtered
         placeholder's cell cannot be shown (a ``|jalali`` cell that is not a date)."""
+        data = self._message(fields)
+        data.to_wire()  # validates
+        return data
 
+    def _message(self, fields: Mapping[str, str]) -> MessageData:
         def r(value: str) -> str:
             return render(value, fields) if value else ""
 
@@ -158,8 +162,11 @@ class Content:
             )
             message = Message(r(self.text) or None, self.file_id or None, r(self.copy_text) or None, keyboard)
             data = MessageData(message=message, is_secure=self.is_secure)
-        data.to_wire()  # validates
         return data
+
+    def render_wire(self, fields: Mapping[str, str]) -> dict[str, Any]:
+        """:meth:`render` as the wire JSON of ``message_data``, validated once; same errors."""
+        return self._message(fields).to_wire()
 
 
 class CheckedRow(Protocol):
@@ -188,7 +195,7 @@ def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], conte
         message_data = None
         if verdict == SENDABLE:
             try:
-                message_data = content.render(fields).to_wire()
+                message_data = content.render_wire(fields)
             except RequestValidationError as exc:
                 verdict, reason = "invalid", reason_text("invalid_message", detail=exc.message)
             except RenderError as exc:

@@ -79,7 +79,7 @@ def campaign_is_sending(journal: Journal, campaign_id: int) -> bool:
     path = lock_path(journal, campaign_id)
     if not path.exists():
         return False
-    lock = FileLock(str(path), thread_local=False)
+    lock = FileLock(str(path), mode=0o600, thread_local=False)
     try:
         lock.acquire(timeout=0)
     except Timeout:
@@ -282,8 +282,8 @@ class CampaignEngine:
         journal faults pause the run and are its ``reason``).
         """
         path = self.lock_path(campaign_id)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(path))
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        lock = FileLock(str(path), mode=0o600)
         try:
             lock.acquire(timeout=0)
         except Timeout:

@@ -15,8 +15,9 @@ import json
 import os
 import sqlite3
 import stat
+import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,6 +27,8 @@ from typing import Any, TypeVar
 from app.reasons import reason_text
 
 SCHEMA_VERSION = 5
+#: Page cache per connection, KiB.
+CACHE_KIB = 65536
 #: The write-ahead log is cut back to this many bytes after each checkpoint.
 WAL_SIZE_LIMIT = 64 * 1024 * 1024
 
@@ -122,7 +125,7 @@ CREATE INDEX campaigns_by_content_hash ON campaigns (bot_id, content_hash)
 
 # v5: the repeat guard per recipient: a key of service, bot, phone and message.
 _MIGRATION_V5 = """
-ALTER TABLE recipients ADD COLUMN repeat_key TEXT;
+ALTER TABLE recipients ADD COLUMN repeat_key INTEGER;
 CREATE INDEX recipients_by_repeat_key ON recipients (repeat_key) WHERE repeat_key IS NOT NULL
 """
 
@@ -132,8 +135,11 @@ MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3,
 
 #: A creation commits its rows in chunks that hold the write lock about this long (seconds).
 CHUNK_SECONDS = 0.08
-#: Rows rendered and written per statement while creating a campaign.
+#: Rows rendered and written by the first statement while creating a campaign (later
+#: chunks are sized by how long that one held the lock).
 CHUNK_ROWS = 500
+#: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
+CREATION_CHECKPOINT_PAGES = 10000
 #: A campaign still "creating" after this many seconds without progress was abandoned (killed).
 ABANDONED_AFTER_SECONDS = 600.0
 
@@ -150,9 +156,16 @@ class RepeatPolicy(Enum):
     ALLOW = "allow"
 
 
-def _repeat_key(prefix: str, phone: str | None, message_json: str) -> str:
-    """Who gets what from where: service, bot, phone and the exact message (128 bits)."""
-    return hashlib.sha256(f"{prefix}{phone}\x1f{message_json}".encode()).hexdigest()[:32]
+def _request_id() -> str:
+    """A random (version 4) UUID as text, the form of every request_id."""
+    return str(uuid.UUID(bytes=os.urandom(16), version=4))
+
+
+def _repeat_key(prefix: str, phone: str | None, message_json: str) -> int:
+    """Who gets what from where: service, bot, phone and the exact message, as 64 bits of
+    its SHA-256 (a signed integer: a small index even for millions of rows)."""
+    digest = hashlib.sha256(f"{prefix}{phone}\x1f{message_json}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 class JournalError(Exception):
@@ -359,6 +372,8 @@ class Journal:
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
         db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
+        # Room for the request_id and repeat-key indexes of a big campaign (random keys).
+        db.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
 
     def __enter__(self) -> Journal:
         return self
@@ -450,7 +465,11 @@ class Journal:
             with self.transaction():
                 if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
                     # Only campaigns that became ready since the long look can be new repeats.
-                    self._refuse_repeats(campaign_id, max(repeats_since, datetime.fromisoformat(checked_from)))
+                    newer = [i for (i,) in self.db.execute(
+                        "SELECT id FROM campaigns WHERE created_at >= ? AND status != ? AND id != ?",
+                        (checked_from, CampaignStatus.CREATING, campaign_id))]
+                    if newer:
+                        self._refuse_repeats(campaign_id, repeats_since, newer)
                 elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
                     self._skip_repeats(campaign_id, repeats_since)
                 self.db.execute("UPDATE campaigns SET status = ?, created_at = ?, updated_at = ? WHERE id = ?",
@@ -465,23 +484,36 @@ class Journal:
 
     def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
         rows = iter(recipients)
+        chunk = CHUNK_ROWS
+        # Fewer checkpoints while hundreds of chunks commit (each would copy and sync the log).
+        self.db.execute(f"PRAGMA wal_autocheckpoint={CREATION_CHECKPOINT_PAGES}")
+        try:
+            self._write_chunks(campaign_id, rows, key_prefix, chunk)
+        finally:
+            self.db.execute("PRAGMA wal_autocheckpoint=1000")
+
+    def _write_chunks(self, campaign_id: int, rows: Iterator[NewRecipient], key_prefix: str, chunk: int) -> None:
         while True:
             values = []
-            for r in itertools.islice(rows, CHUNK_ROWS):  # rendering happens here, with no lock held
+            for r in itertools.islice(rows, chunk):  # rendering happens here, with no lock held
                 data = json.dumps(r.message_data, ensure_ascii=False) if r.message_data is not None else None
                 values.append((
                     campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason, data,
-                    (r.request_id or str(uuid.uuid4())) if data is not None else None,
+                    (r.request_id or _request_id()) if data is not None else None,
                     RecipientState.PENDING if data is not None else RecipientState.SKIPPED,
                     _repeat_key(key_prefix, r.phone, data) if data is not None else None,
                 ))
             if not values:
                 return
+            started = time.perf_counter()
             with self.transaction():
                 self.db.executemany(
                     "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
                     " request_id, state, repeat_key) VALUES (?,?,?,?,?,?,?,?,?,?)", values)
                 self.db.execute("UPDATE campaigns SET updated_at = ? WHERE id = ?", (_now(), campaign_id))
+            # Size the next chunk so its transaction holds the lock about CHUNK_SECONDS.
+            took = max(time.perf_counter() - started, 1e-4)
+            chunk = max(100, min(50_000, int(len(values) * CHUNK_SECONDS / took)))
 
     _REPEATS = (
         "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
@@ -491,9 +523,15 @@ class Journal:
         " AND (old.state IN ('sent', 'in_flight', 'unknown') OR (old.state = 'pending' AND c.status != 'cancelled'))"
     )
 
-    def _refuse_repeats(self, campaign_id: int, since: datetime) -> None:
-        params = {"campaign": campaign_id, "since": since.astimezone(timezone.utc).isoformat(timespec="milliseconds")}
-        count, earlier = self.db.execute(f"SELECT COUNT(DISTINCT new.row), MAX(c.id) {self._REPEATS}",
+    def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
+        """Raise RepeatFound if rows of ``campaign_id`` repeat campaigns made since ``since``
+        (only those with an id in ``among``, when given)."""
+        params: dict[str, Any] = {"campaign": campaign_id,
+                                  "since": since.astimezone(timezone.utc).isoformat(timespec="milliseconds")}
+        only = ""
+        if among is not None:
+            only = f" AND c.id IN ({', '.join(str(int(i)) for i in among)})"
+        count, earlier = self.db.execute(f"SELECT COUNT(DISTINCT new.row), MAX(c.id) {self._REPEATS}{only}",
                                          params).fetchone()
         if count:
             total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ?",

@@ -7,7 +7,7 @@ import datetime as dt
 import io
 import re
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +67,17 @@ class Sheet:
     def records(self) -> list[dict[str, str]]:
         """Every data row as a ``{column: text}`` dict, in sheet order."""
         return self.frame.to_dict("records")
+
+    def iter_records(self, columns: Iterable[str]) -> Iterator[dict[str, str]]:
+        """Each data row as a ``{column: text}`` dict of only ``columns`` (those a message
+        uses), made one at a time: a million rows never sit in memory as dicts."""
+        names = [c for c in dict.fromkeys(columns) if c in self.frame.columns]
+        for start in range(0, len(self.frame), 65536):  # in slices: a million never sit as dicts
+            part = self.frame.iloc[start:start + 65536]
+            if not names:
+                yield from ({} for _ in range(len(part)))
+            else:
+                yield from (dict(zip(names, values)) for values in zip(*(part[c].tolist() for c in names)))
 
 
 def list_sheets(path: str | Path) -> list[str]:

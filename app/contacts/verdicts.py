@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -42,6 +42,18 @@ class RowVerdict:
 
 
 _CODE = {v: i for i, v in enumerate(Verdict)}
+#: Rows turned into Python objects at a time when iterating a big sheet.
+ITER_CHUNK_ROWS = 65536
+
+
+class RowTuple(NamedTuple):
+    """A row's verdict as :meth:`Verdicts.rows` gives it (``verdict`` as text)."""
+
+    row: int
+    phone_input: str
+    phone: str | None
+    verdict: str
+    reason: str | None
 
 
 def missing_ints(count: int) -> pd.arrays.IntegerArray:
@@ -68,6 +80,14 @@ class Verdicts:
         ):
             yield RowVerdict(row, phone_input, _none(phone), Verdict(verdict), _none(reason),
                              None if _none(duplicate_of) is None else int(duplicate_of))
+
+    def rows(self) -> Iterator[RowTuple]:
+        """Each row's ``(row, phone_input, phone, verdict, reason)`` as a light named
+        tuple (the verdict as its text): what a campaign needs, made fast for a million."""
+        for start in range(0, len(self.frame), ITER_CHUNK_ROWS):  # in slices: a million never sit as objects
+            part = self.frame.iloc[start:start + ITER_CHUNK_ROWS]
+            yield from map(RowTuple._make, zip(*(part[c].astype(object).where(part[c].notna(), None).tolist()
+                                                 for c in self.COLUMNS[:5])))
 
     def counts(self) -> dict[str, int]:
         """Rows per verdict, every verdict present (zero included)."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
+import socket
 import threading
 import tomllib
 from dataclasses import fields
@@ -144,12 +146,60 @@ def _templates(items: list[dict[str, str]]) -> dict[str, Template]:
     return {t["template_id"]: Template(t["template_id"], t["body"], t.get("category", "service")) for t in items}
 
 
+#: Settings that count something: whole numbers from 0 (0: off where it is a limit).
+_COUNTS = ("balance", "token_ttl", "otp_per_phone_per_hour", "rate_per_minute", "burst_per_second",
+           "contact_limit", "max_upload_bytes", "latency_ms")
+#: Settings that are shares of sending requests, from 0 to 1.
+_SHARES = ("fault_5xx", "fault_timeout", "fault_reset")
+
+
+def check_settings(settings: Settings) -> None:
+    """Raise ValueError with one sentence for a setting no real service could have: a
+    negative count or limit, a share outside 0-1, a hold that is not 0-3600 seconds, a data
+    folder that is not a folder."""
+    for name in _COUNTS:
+        value = getattr(settings, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name.replace('_', '-')} must be a whole number from 0, not {value!r}")
+    for name in _SHARES:
+        value = getattr(settings, name)
+        if not isinstance(value, (int, float)) or not 0 <= value <= 1:  # NaN fails both comparisons
+            raise ValueError(f"{name.replace('_', '-')} must be a share from 0 to 1 (e.g. 0.05), not {value!r}")
+    hold = settings.fault_hold_s
+    if not isinstance(hold, (int, float)) or not 0 <= hold <= 3600:
+        raise ValueError(f"fault-hold-s must be from 0 to 3600 seconds, not {hold!r}")
+    folder = settings.data_dir
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise ValueError(f"the data folder {folder} is not a folder; name a folder (it is made if missing)")
+
+
 def settings_from_args(args: argparse.Namespace) -> Settings:
-    """Settings from the --config file, then the flags that were given."""
-    values = load_config(args.config) if getattr(args, "config", None) else {}
+    """Settings from the --config file, then the flags that were given. Raises ValueError
+    with one sentence for a config file that is not a readable regular file, a port
+    outside 1-65535 or a setting :func:`check_settings` refuses."""
+    config = getattr(args, "config", None)
+    if config is not None and not Path(config).is_file():
+        raise ValueError(f"the sandbox config {config} is not a regular file")
+    port = getattr(args, "port", 1)
+    if not 0 < port < 65536:
+        raise ValueError(f"the port must be from 1 to 65535, not {port}")
+    values = load_config(config) if config else {}
     known = {f.name for f in fields(Settings)}
     values.update({k: v for k, v in vars(args).items() if k in known and v is not None})
-    return Settings(**values)
+    settings = Settings(**values)
+    check_settings(settings)
+    return settings
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Raise ValueError with a sentence when ``host:port`` cannot be listened on."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        reason = "it is in use by another program" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
+        raise ValueError(f"the sandbox cannot listen on {host}:{port}: {reason}; choose another --port") from None
 
 
 def serve(args: argparse.Namespace, files_dir: Path | None = None) -> None:
@@ -157,6 +207,7 @@ def serve(args: argparse.Namespace, files_dir: Path | None = None) -> None:
     settings = settings_from_args(args)
     if settings.data_dir is not None:
         files_dir = settings.data_dir / "files"
+    _check_port_free(args.host, args.port)
     server, _ = _server(settings, args.host, args.port, files_dir)
     print(f"sandbox on http://{args.host}:{args.port} - client id {settings.client_id!r}, "
           f"{len(settings.accounts())} account(s); Ctrl+C stops it", flush=True)

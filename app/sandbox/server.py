@@ -68,7 +68,7 @@ class SandboxApp:
                 Route("/sandbox/state", self.snapshot, methods=["GET"]),
             ]
         )
-        self.app = FaultInjection(self.routes, settings, self.random)
+        self.app = BodyLimit(FaultInjection(self.routes, settings, self.random), settings)
 
     async def _latency(self) -> None:
         if self.settings.latency_ms:
@@ -375,6 +375,75 @@ class SandboxApp:
 
 class DroppedConnection(Exception):
     """Raised after a half-sent answer so that the server drops the connection."""
+
+
+#: The largest request body of a JSON route, bytes (a message is a few KiB; the real service
+#: refuses huge bodies at its front door rather than reading them whole).
+JSON_BODY_LIMIT = 1024 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over the route's limit is answered 413 without
+    being read whole (``JSON_BODY_LIMIT``; uploads: ``max_upload_bytes`` plus room for
+    the multipart framing). A declared Content-Length is judged before reading; a body
+    without one is counted as it arrives."""
+
+    UPLOAD = "/api/v3/upload_file"
+
+    def __init__(self, app: Any, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    def _limit(self, path: str) -> int:
+        if path == self.UPLOAD:
+            return (self.settings.max_upload_bytes or 2**62) + 64 * 1024
+        return JSON_BODY_LIMIT
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self._limit(scope["path"])
+        declared = dict(scope.get("headers") or []).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > limit:
+            await self._refuse(send, limit)
+            return
+        received = 0
+        started = refused = False
+
+        async def counting_receive() -> Any:
+            nonlocal received, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit and not started:
+                    refused = True
+                    await self._refuse(send, limit)
+                    return {"type": "http.disconnect"}  # the route stops reading; its answer is dropped
+            return message
+
+        async def watching_send(message: Any) -> None:
+            nonlocal started
+            if refused:
+                return
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, watching_send)
+        except Exception:
+            if not refused:
+                raise
+
+    @staticmethod
+    async def _refuse(send: Any, limit: int) -> None:
+        body = json.dumps({"error": f"request body larger than {limit} bytes"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
 
 
 class FaultInjection:
