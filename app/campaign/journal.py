@@ -775,19 +775,32 @@ class Journal:
         failures (codes 4, 8, 17) are not retried. Raises KeyError for an unknown
         parent and ValueError when there is nothing to retry.
         """
-        parent = self.campaign(parent_id)
         states = (RecipientState.FAILED, RecipientState.UNKNOWN) if include_unknown else (RecipientState.FAILED,)
-        rows = [
-            NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id)
-            for r in self.recipients(parent_id)
-            if r.state in states and r.error_code not in PERMANENT_CODES
-        ]
+        rows = [r for r in self.recipients(parent_id) if r.state in states and r.error_code not in PERMANENT_CODES]
         if not rows:
             raise ValueError(f"campaign {parent_id} has no failures worth retrying")
+        return self._follow_up(parent_id, rows, "retry")
+
+    @_sentences
+    def create_rest_campaign(self, parent_id: int) -> int:
+        """A follow-up campaign of what a cancelled (or paused) parent never finished:
+        its pending, in-flight and unknown recipients, each with its parent's message and
+        ``request_id`` (one that may have arrived is dropped by the service as a repeat);
+        returns its id. Raises KeyError for an unknown parent and ValueError when
+        nothing is left."""
+        rows = [r for r in self.recipients(parent_id) if r.state in STATES_TO_SEND]
+        if not rows:
+            raise ValueError(f"campaign {parent_id} has nobody left to send to")
+        return self._follow_up(parent_id, rows, "rest")
+
+    def _follow_up(self, parent_id: int, rows: list[Recipient], why: str) -> int:
+        parent = self.campaign(parent_id)
         return self.create_campaign(
-            name=f"{parent.name} (retry of {parent_id})", kind=parent.kind, content=parent.content,
+            name=f"{parent.name} ({why} of {parent_id})", kind=parent.kind, content=parent.content,
             bot_id=parent.bot_id, rate_per_minute=parent.rate_per_minute, in_flight=parent.in_flight,
-            base_url=parent.base_url, recipients=rows, source_path=parent.source_path, parent_id=parent_id,
+            base_url=parent.base_url, source_path=parent.source_path, parent_id=parent_id,
+            recipients=[NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id)
+                        for r in rows],
             quiet_hours=(parent.quiet_start, parent.quiet_end) if parent.quiet_start and parent.quiet_end else None,
             time_zone=parent.time_zone,
         )

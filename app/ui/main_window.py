@@ -41,6 +41,7 @@ from app.profiles import SecretStore  # noqa: E402
 from app.reasons import parse_reason, pause_text  # noqa: E402
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
+from app.ui.keyboard import tab_moves_focus  # noqa: E402
 from app.ui.panels import BalancePanel, HistoryPanel, InboxDock, ProfilesPanel, QuickSendPanel, TemplatesPanel  # noqa: E402
 from app.ui.settings import UiSettings  # noqa: E402
 from app.ui.texts import describe  # noqa: E402
@@ -93,6 +94,7 @@ class MainWindow(QMainWindow):
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inbox)
         self._build_menu()
         self._wire()
+        tab_moves_focus(self)
         self.refresh_connection()
         geometry = context.settings.get("geometry")
         if geometry:
@@ -191,6 +193,7 @@ class MainWindow(QMainWindow):
         self.campaign.campaign_changed.connect(lambda _id: self.history.refresh())
         self.history.open_results.connect(self._open_results)
         self.history.resume_campaign.connect(self._resume)
+        self.history.send_step_of.connect(self._show_send_step)
         self.templates.changed.connect(self.quick.refresh_connection)
         self.profiles.profile_changed.connect(self.refresh_connection)
         self.quick.balance_changed.connect(self.balance.refresh)
@@ -216,6 +219,11 @@ class MainWindow(QMainWindow):
             self.campaign.go_to_send(campaign_id)  # its controls, not a stranded results page
         else:
             self.campaign.show_results(campaign_id)
+
+    def _show_send_step(self, campaign_id: int) -> None:
+        self.nav.setCurrentRow(0)
+        self.campaign.go_to_send(campaign_id)
+        self.campaign.say(self.history.notice.text())
 
     @qasync.asyncSlot(int)
     async def _resume(self, campaign_id: int) -> None:

@@ -111,13 +111,14 @@ def campaign_title(name: str) -> str:
     parsed = parse_reason(name)
     if parsed is not None and parsed[0] in CAMPAIGN_NAMES:
         return describe(name)
-    retry = _RETRY.fullmatch(name)
-    if retry:
-        return _tr("{name} (retry of {id})").format(name=campaign_title(retry.group(1)), id=retry.group(2))
+    follow_up = _FOLLOW_UP.fullmatch(name)
+    if follow_up:
+        template = "{name} (retry of {id})" if follow_up.group(2) == "retry" else "{name} (rest of {id})"
+        return _tr(template).format(name=campaign_title(follow_up.group(1)), id=figure(int(follow_up.group(3)), grouped=False))
     return ltr(name)
 
 
-_RETRY = re.compile(r"(.*) \(retry of (\d+)\)")
+_FOLLOW_UP = re.compile(r"(.*) \((retry|rest) of (\d+)\)")
 
 
 def describe_error(text: str) -> str:
@@ -136,4 +137,4 @@ def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
     return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *WAITING.values(),
             *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *OS_ERRORS.values(), *SERVICE_ERRORS.values(),
-            *API_ERRORS.values(), "{name} (retry of {id})"]
+            *API_ERRORS.values(), "{name} (retry of {id})", "{name} (rest of {id})"]

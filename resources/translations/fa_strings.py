@@ -399,6 +399,30 @@ FA = {
     "duplicate": "تکراری",
     "suppressed": "مسدود",
     "repeat": "تکرار",
+    "The start time is in the past: choose a later time, or clear “Start at” to start now.":
+        "زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.",
+    "Previous step (Alt+Left)": "گام قبلی (Alt+چپ)",
+    "Next step (Enter or Alt+Right)": "گام بعدی (Enter یا Alt+راست)",
+    "Campaign {0} has nobody left to send to.": "کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.",
+    "Campaign {0}: the rest of campaign {1}.": "کارزار {0}: باقی‌ماندهٔ کارزار {1}.",
+    "Send the rest as a new campaign": "ارسال باقی‌مانده در کارزاری تازه",
+    "A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets "
+    "it twice)":
+        "کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس "
+        "دو بار دریافت نمی‌کند)",
+    "Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest "
+    "can be sent later as a new campaign.":
+        "کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش "
+        "را می‌توان بعداً در کارزاری تازه فرستاد.",
+    "Cancel the campaign?": "کارزار لغو شود؟",
+    "Campaign {0} cancelled.": "کارزار {0} لغو شد.",
+    "Choose a campaign in the list first.": "نخست کارزاری را از فهرست برگزینید.",
+    "Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new "
+    "campaign: “Send the rest as a new campaign” on its Send step.":
+        "کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: "
+        "«ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.",
+    "Campaign {0} is finished: every recipient has an outcome.": "کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.",
+    "{name} (rest of {id})": "{name} (باقی‌ماندهٔ {id})",
     "a message can have at most {limit} buttons": "هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد",
     "the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, "
     "or paste values":

@@ -7,10 +7,14 @@ survives the window being rebuilt (a language switch).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from app.campaign import Content, ContentError, QuietHours
 from app.workflow import CheckedSheet, check_bot_id, check_in_flight, check_rate
+
+#: A start this far in the past is still "now" (the minute being picked).
+START_GRACE = timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,8 @@ class CampaignDraft:
             self.parsed_quiet_hours()
         except ValueError as exc:
             return Problem("quiet_hours", str(exc))
+        if self.start_at and datetime.fromisoformat(self.start_at) < datetime.now(timezone.utc) - START_GRACE:
+            return Problem("start_past", self.start_at)
         return None
 
     def problem_before(self, step: int) -> Problem | None:

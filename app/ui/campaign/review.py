@@ -28,6 +28,7 @@ from app.campaign import QuietHours
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.texts import describe, describe_content_error
+from app.ui.time_edits import reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, figure, fill_bots, ltr
 from app.workflow import SERVICE_RATE_LIMIT, estimate, send_one
 
@@ -46,6 +47,8 @@ class ReviewStep(QWidget):
         self.context = context
         self.draft = draft
         self.category = category  # the message's price category, from the message step
+        #: The preview row's values (column → text), from the message step; a test send uses them.
+        self.preview_fields: Callable[[], dict[str, str]] = dict
         form = QFormLayout()
         self.bot_combo = QComboBox()
         self.bot_combo.setEditable(True)
@@ -74,9 +77,7 @@ class ReviewStep(QWidget):
         self.start_edit.setAccessibleName(self.tr("Start date and time (Tehran time)"))
         if QLocale().language() == QLocale.Language.Persian:
             self.start_edit.setCalendar(QCalendar(QCalendar.System.Jalali))
-        self.start_edit.setDisplayFormat("yyyy/MM/dd HH:mm")
-        # Digits of a date and a time read left to right in Persian too ("۰۰:۰۸", not "۰۸:۰۰").
-        self.start_edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        reading_order_format(self.start_edit, "yyyy/MM/dd HH:mm")
         self.start_edit.setDateTime(_tehran_now().addSecs(3600))
         self.start_edit.setEnabled(False)
         self.start_later.toggled.connect(self.start_edit.setEnabled)
@@ -93,8 +94,7 @@ class ReviewStep(QWidget):
         self.quiet_from = QTimeEdit(QTime(22, 0))
         self.quiet_to = QTimeEdit(QTime(8, 0))
         for edit, name in ((self.quiet_from, self.tr("Quiet hours start")), (self.quiet_to, self.tr("Quiet hours end"))):
-            edit.setDisplayFormat("HH:mm")
-            edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+            reading_order_format(edit, "HH:mm")
             edit.setAccessibleName(name)
             edit.setEnabled(False)
             edit.timeChanged.connect(self._changed)
@@ -183,7 +183,9 @@ class ReviewStep(QWidget):
         return {"bot": self.tr("Choose the sending bot (its id is a whole number)."),
                 "rate": self.tr("The rate must be 0 (as fast as allowed) or at least 1 message per minute."),
                 "in_flight": self.tr("Messages at the same time must be from 1 to 256."),
-                "quiet_hours": self.tr("Quiet hours need a start and an end, e.g. 22:00 to 08:00.")}[problem.code]
+                "quiet_hours": self.tr("Quiet hours need a start and an end, e.g. 22:00 to 08:00."),
+                "start_past": self.tr("The start time is in the past: choose a later time, or clear “Start at” "
+                                      "to start now.")}[problem.code]
 
     def update_review(self) -> None:
         checked = self.draft.checked
@@ -232,9 +234,11 @@ class ReviewStep(QWidget):
     async def _on_test_clicked(self) -> None:
         await self.test_send(self.test_phone.text())
 
-    async def test_send(self, phone: str, fields: dict[str, str] | None = None) -> str:
-        """Send the message, filled from ``fields`` (the preview row), to ``phone``;
-        returns the outcome in words (also shown)."""
+    async def test_send(self, phone: str) -> str:
+        """Send the message, filled from the preview row (:attr:`preview_fields`), to
+        ``phone``; returns the outcome in words (also shown). The one test-send path: the
+        button and the wizard both come here."""
+        fields = self.preview_fields()
         self.context.settings.set("own_phone", phone)
         self.test_button.setEnabled(False)
         self.status.say(self.tr("Sending a test to {0}…").format(ltr(phone)))

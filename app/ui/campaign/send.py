@@ -15,7 +15,8 @@ from app.ui.campaign.runs import RunController
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
 from app.ui.texts import describe, describe_error, state_name
-from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, figure
+from app.reasons import pause_text
+from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, confirm, figure
 
 
 class SendStep(QWidget):
@@ -25,6 +26,7 @@ class SendStep(QWidget):
 
     start_requested = Signal()
     finished = Signal(object)  # RunResult of the campaign shown
+    rest_requested = Signal(int)  # a new campaign of what this cancelled one never sent
 
     def __init__(self, context: AppContext, runs: RunController, rows: ResultsModel,
                  parent: QWidget | None = None) -> None:
@@ -45,7 +47,11 @@ class SendStep(QWidget):
         self.pause_button.clicked.connect(self._on_pause_clicked)
         self.resume_button.clicked.connect(self._on_resume_clicked)
         self.cancel_button.clicked.connect(self._on_cancel_clicked)
-        for b in (self.start_button, self.pause_button, self.resume_button, self.cancel_button):
+        self.rest_button = QPushButton(self.tr("Send the rest as a new campaign"))
+        self.rest_button.setToolTip(self.tr("A new campaign of the recipients this cancelled one never reached, "
+                                            "each under its own request_id (nobody gets it twice)"))
+        self.rest_button.clicked.connect(lambda: self.rest_requested.emit(self.campaign_id))
+        for b in (self.start_button, self.pause_button, self.resume_button, self.cancel_button, self.rest_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         self.counts = CountsRow()
@@ -110,11 +116,13 @@ class SendStep(QWidget):
     def _update_buttons(self) -> None:
         sending = self.sending()
         status = self.context.journal.campaign(self.campaign_id).status if self.campaign_id is not None else None
+        resumable = status in (CampaignStatus.PAUSED, CampaignStatus.RUNNING, CampaignStatus.READY)
         self.start_button.setEnabled(self.campaign_id is None)
         self.pause_button.setEnabled(sending)
-        self.cancel_button.setEnabled(sending)
-        self.resume_button.setEnabled(not sending and status in (CampaignStatus.PAUSED, CampaignStatus.RUNNING,
-                                                                 CampaignStatus.READY))
+        self.cancel_button.setEnabled(sending or resumable)  # a paused campaign can be cancelled too
+        self.resume_button.setEnabled(not sending and resumable)
+        left = self._left() if status == CampaignStatus.CANCELLED else 0
+        self.rest_button.setVisible(bool(left))
 
     # -- running ----------------------------------------------------------------------------
 
@@ -204,9 +212,36 @@ class SendStep(QWidget):
         if self.campaign_id is not None and self.runs.pause(self.campaign_id):
             self.log_line(self.tr("Pausing after the messages on their way…"))
 
-    def _on_cancel_clicked(self) -> None:
-        if self.campaign_id is not None and self.runs.cancel(self.campaign_id):
+    def _left(self) -> int:
+        """Recipients of the campaign shown that have no final outcome yet."""
+        if self.campaign_id is None:
+            return 0
+        counts = self.context.journal.counts(self.campaign_id)
+        return counts["pending"] + counts["in_flight"] + counts["unknown"]
+
+    @qasync.asyncSlot()
+    async def _on_cancel_clicked(self) -> None:
+        await self.cancel()
+
+    async def cancel(self) -> bool:
+        """Cancel the campaign shown once the user confirms (saying how many are left);
+        a paused one is cancelled at once, a sending one after its requests in flight.
+        True if it was cancelled."""
+        campaign_id = self.campaign_id
+        if campaign_id is None:
+            return False
+        question = self.tr("Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign "
+                           "cannot be resumed; its rest can be sent later as a new campaign.").format(
+                               figure(campaign_id, grouped=False), figure(self._left()))
+        if not await confirm(self, self.tr("Cancel the campaign?"), question):
+            return False
+        if self.runs.cancel(campaign_id):
             self.log_line(self.tr("Cancelling after the messages on their way…"))
+        else:
+            self.context.journal.set_status(campaign_id, CampaignStatus.CANCELLED, pause_text("user_cancelled"))
+            self.log_line(self.tr("Campaign {0} cancelled.").format(figure(campaign_id, grouped=False)))
+            self._update_buttons()
+        return True
 
     @qasync.asyncSlot()
     async def _on_resume_clicked(self) -> None:

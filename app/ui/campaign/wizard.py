@@ -8,7 +8,8 @@ import asyncio
 from typing import Any
 
 import qasync
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from app.campaign import CampaignEngine, CampaignStatus, RunResult
@@ -59,6 +60,7 @@ class CampaignPage(QWidget):
         self.recipients = RecipientsStep(context, self.draft, self.stoppable)
         self.message = MessageStep(context, self.draft, self.stoppable)
         self.review = ReviewStep(context, self.draft, self.message.template_category)
+        self.review.preview_fields = self.message.row_fields
         self.send_step = SendStep(context, self.runs, self.recipients.model)
         self.results = ResultsStep(context, self.draft, self.stoppable)
         for step in (self.recipients, self.message, self.review, self.send_step, self.results):
@@ -67,9 +69,16 @@ class CampaignPage(QWidget):
         self.send_step.start_requested.connect(self._on_start_clicked)
         self.send_step.finished.connect(self._run_finished)
         self.results.retry_requested.connect(self._on_retry)
+        self.send_step.rest_requested.connect(self._on_rest)
         self.back_button = QPushButton(self.tr("Back"))
         self.next_button = QPushButton(self.tr("Next"))
         self.next_button.setDefault(True)
+        self.back_button.setToolTip(self.tr("Previous step (Alt+Left)"))
+        self.next_button.setToolTip(self.tr("Next step (Enter or Alt+Right)"))
+        for keys, step in (("Alt+Right", 1), ("Alt+Left", -1)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda step=step: self.go(self.steps.currentIndex() + step))
         self.back_button.clicked.connect(lambda: self.go(self.steps.currentIndex() - 1))
         self.next_button.clicked.connect(lambda: self.go(self.steps.currentIndex() + 1))
         self.stop_work_button = QPushButton(self.tr("Stop"))
@@ -86,6 +95,16 @@ class CampaignPage(QWidget):
         layout.addWidget(self.steps, 1)
         layout.addLayout(nav)
         self.go(RECIPIENTS)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        """Enter that no field used (a line, a number, a list) presses Next, as in a
+        dialog; the message text keeps Enter for its new lines."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            if self.next_button.isEnabled() and self.steps.currentIndex() < SEND:
+                self.go(self.steps.currentIndex() + 1)
+                event.accept()
+                return
+        super().keyPressEvent(event)
 
     def new_draft(self) -> CampaignDraft:
         settings = self.context.settings
@@ -306,9 +325,25 @@ class CampaignPage(QWidget):
             figure(retry_id), figure(self.results.campaign_id or 0)))
         await self.run(retry_id)
 
+    @qasync.asyncSlot(int)
+    async def _on_rest(self, parent_id: int) -> None:
+        await self.send_rest(parent_id)
+
+    async def send_rest(self, parent_id: int) -> RunResult | None:
+        """Send what cancelled campaign ``parent_id`` never reached, as a new campaign."""
+        try:
+            rest_id = self.context.journal.create_rest_campaign(parent_id)
+        except ValueError:
+            self.say(self.tr("Campaign {0} has nobody left to send to.").format(figure(parent_id, grouped=False)))
+            return None
+        self.campaign_changed.emit(rest_id)
+        self.send_step.log_line(self.tr("Campaign {0}: the rest of campaign {1}.").format(
+            figure(rest_id, grouped=False), figure(parent_id, grouped=False)))
+        return await self.run(rest_id)
+
     async def test_send(self, phone: str) -> str:
         """Send the message, filled from the preview row, to ``phone``; the outcome in words."""
-        return await self.review.test_send(phone, self.message.row_fields())
+        return await self.review.test_send(phone)
 
     async def retry_failed(self) -> RunResult | None:
         """Send a follow-up campaign to the retryable failures of the results shown."""

@@ -9,6 +9,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -29,6 +30,7 @@ class HistoryPanel(QWidget):
 
     open_results = Signal(int)
     resume_campaign = Signal(int)
+    send_step_of = Signal(int)  # show a campaign's Send step without sending it
 
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,6 +59,9 @@ class HistoryPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(title(self.tr("History")))
         layout.addLayout(bar)
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
+        layout.addWidget(self.notice)
         layout.addWidget(self.table, 1)
         # Scheduled campaigns count down while History is shown.
         self.countdown_timer = QTimer(self)
@@ -109,6 +114,18 @@ class HistoryPanel(QWidget):
     def _resume(self) -> None:
         row = self._row()
         campaign_id = self.model.campaign_id(row)
-        if campaign_id is not None and self.model.status(row) not in (CampaignStatus.FINISHED,
-                                                                      CampaignStatus.CANCELLED):
+        if campaign_id is None:
+            self.notice.setText(self.tr("Choose a campaign in the list first."))
+            return
+        status = self.model.status(row)
+        if status == CampaignStatus.CANCELLED:
+            self.notice.setText(self.tr("Campaign {0} was cancelled, so it cannot be resumed. The recipients it "
+                                        "never reached can be sent as a new campaign: “Send the rest as a new "
+                                        "campaign” on its Send step.").format(figure(campaign_id, grouped=False)))
+            self.send_step_of.emit(campaign_id)
+        elif status == CampaignStatus.FINISHED:
+            self.notice.setText(self.tr("Campaign {0} is finished: every recipient has an outcome.").format(
+                figure(campaign_id, grouped=False)))
+        else:
+            self.notice.setText("")
             self.resume_campaign.emit(campaign_id)
