@@ -756,13 +756,9 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
 
 
 def _shown_status(journal: Any, campaign: Any) -> str:
-    """The stored status, except that "running" with no process sending it is told as
-    "interrupted" (killed, or the disk filled before the pause could be written)."""
-    from app.campaign import CampaignStatus, campaign_is_sending
+    from app.workflow import shown_status
 
-    if campaign.status == CampaignStatus.RUNNING and not campaign_is_sending(journal, campaign.id):
-        return "interrupted"
-    return campaign.status
+    return str(shown_status(journal, campaign))
 
 
 def cmd_status(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ import math
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,8 @@ from app.campaign import (
     RepeatPolicy,
     build_recipients,
 )
+from app.campaign.engine import campaign_is_sending
+from app.campaign.schedule import seconds_until
 from app.campaign.suppression import SUPPRESSION_FILE
 from app.contacts import (
     mark_unsaved_formula_cells,
@@ -90,6 +93,33 @@ def check_in_flight(in_flight: int) -> str | None:
     if not 1 <= in_flight <= MAX_IN_FLIGHT:
         return f"the requests in flight must be from 1 to {MAX_IN_FLIGHT}."
     return None
+
+
+class ShownStatus(StrEnum):
+    """How a campaign's state is told to people (History, ``list``, ``status``): the
+    stored status, plus two that only the present can tell."""
+
+    READY = "ready"
+    SCHEDULED = "scheduled"  # running, but waiting for its start time
+    RUNNING = "running"
+    INTERRUPTED = "interrupted"  # stored as running, but no process is sending it
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+def shown_status(journal: Journal, campaign: Campaign, now: datetime | None = None) -> ShownStatus:
+    """The one place that decides whether a campaign is told as scheduled, running or
+    interrupted: "running" with no process holding its lock (killed, or the disk filled
+    before the pause could be written) is interrupted; one still waiting for its start
+    time is scheduled."""
+    if campaign.status != CampaignStatus.RUNNING:
+        return ShownStatus(campaign.status)
+    if not campaign_is_sending(journal, campaign.id):
+        return ShownStatus.INTERRUPTED
+    if seconds_until(campaign.start_at, now or datetime.now(timezone.utc)) > 0:
+        return ShownStatus.SCHEDULED
+    return ShownStatus.RUNNING
 
 
 class RepeatedCampaign(CampaignInputError):

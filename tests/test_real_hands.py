@@ -157,3 +157,95 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
         assert rest is not None and rest.status == CampaignStatus.FINISHED
     phones = [m["phone_number"] for m in delivered(sandbox)]
     assert len(phones) == len(set(phones)) == 13  # everyone once: the rest went out, nobody twice
+
+
+def test_new_campaign_starts_clean_and_a_fixed_error_goes(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        page = window.campaign
+        run_in_qt_loop(qapp, lambda: page.recipients.open_sheet(SAMPLES / "contacts.csv"))
+        page.recipients.filter_combo.setCurrentIndex(page.recipients.filter_combo.findData("invalid"))
+        page.go(1)
+        page.message.kind_combo.setCurrentIndex(3)  # buttons
+        page.message.button_editor.set_rows(())
+        page.message.text_edit.setPlainText("hi")
+        page.go(2)
+        assert page.message.status.is_error  # no buttons yet
+        page.message.kind_combo.setCurrentIndex(0)  # a kind without buttons: the problem is gone...
+        assert not page.message.status.is_error and page.message.status.text() == ""  # ...and so is the red
+        page.new_campaign()
+        assert page.message.kind() == "text" and page.message.text_edit.toPlainText() == ""
+        assert page.recipients.filter_combo.currentIndex() == 0 and page.recipients.model.rowCount() == 0
+        run_in_qt_loop(qapp, lambda: page.recipients.open_sheet(SAMPLES / "contacts.csv"))
+        page.go(1)
+        page.message.text_edit.setPlainText("hello")
+        page.go(2)
+        assert page.steps.currentIndex() == 2, page.message_line.text()  # no "add at least one button"
+
+
+def test_switching_language_keeps_the_step_the_log_and_the_start_time(qapp: Any, qtbot: Any,
+                                                                        sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        page = window.campaign
+        run_in_qt_loop(qapp, lambda: page.recipients.open_sheet(SAMPLES / "contacts.csv"))
+        page.go(1)
+        page.message.text_edit.setPlainText("hi")
+        page.go(2)
+        later = datetime.now(ZoneInfo("Asia/Tehran")) + timedelta(days=1)
+        page.review.start_later.setChecked(True)
+        page.review.start_edit.setDateTime(QDateTime(later.year, later.month, later.day, 9, 30, 0))
+        page.send_step.log_line("a line of the log")
+        window.switch_language("fa")
+        replacement = window.replaced_by
+        assert replacement is not None
+        qtbot.addWidget(replacement)
+        new_page = replacement.campaign
+        assert new_page.steps.currentIndex() == 2
+        assert new_page.review.start_later.isChecked()
+        assert new_page.review.start_edit.dateTime().time() == QTime(9, 30)
+        assert "a line of the log" in new_page.send_step.log.toPlainText()
+
+
+def test_durations_read_in_hours_and_minutes_and_a_slowdown_is_told(qapp: Any, qtbot: Any,
+                                                                     sandbox: EmbeddedSandbox) -> None:
+    from app.campaign.engine import Progress
+    from app.ui.widgets import duration_text
+
+    assert [duration_text(s) for s in (40, 720, 23_608)] == ["40 s", "12 min", "6 h 33 min"]
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        step = window.campaign.send_step
+        step.campaign_id = 1
+        step.progress.setRange(0, 2000)
+        counts = {"pending": 1700, "in_flight": 0, "sent": 300, "failed": 0, "unknown": 0, "skipped": 0,
+                  "total": 2000}
+        step._last_refresh = 0.0
+        step._on_progress(Progress(1, counts, "running", rate_per_minute=340.0, pace_per_minute=270.0, slowed=True))
+        text = step.speed_label.text()
+        assert "slowed by the service's limit to 270 per minute" in text
+        assert "about 6 min left" in text  # 1,700 at 270 a minute, not at the 340 achieved so far
+
+
+async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_interrupted(
+        sandbox: EmbeddedSandbox, tmp_path: Any) -> None:
+    from datetime import timezone
+
+    from app import paths
+    from app.api import SafirClient
+    from app.campaign import CampaignEngine, Content, Journal
+    from app.sandbox import DEMO_API_KEY
+    from app.workflow import ShownStatus, check_sheet, create_campaign, shown_status
+
+    journal = Journal(paths.journal_path())
+    start = (datetime.now(timezone.utc) + timedelta(hours=3)).isoformat()
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(text="hi"),
+                                  bot_id=1001, base_url=sandbox.url, start_at=start)
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        engine = CampaignEngine(journal, client)
+        running = asyncio.ensure_future(engine.run(campaign_id))
+        while journal.campaign(campaign_id).status != CampaignStatus.RUNNING:
+            await asyncio.sleep(0.02)
+        assert shown_status(journal, journal.campaign(campaign_id)) == ShownStatus.SCHEDULED
+        engine.pause()
+        await running
+    journal.set_status(campaign_id, CampaignStatus.RUNNING)  # as a killed process leaves it
+    assert shown_status(journal, journal.campaign(campaign_id)) == ShownStatus.INTERRUPTED
+    assert delivered(sandbox) == []

@@ -138,6 +138,11 @@ class Pacer:
         """The current rate (0 when unpaced)."""
         return 0.0 if math.isinf(self.rate) else self.rate
 
+    @property
+    def slowed(self) -> bool:
+        """True while the service's limit holds the rate under the set one."""
+        return self.ceiling is not None and self.rate < self.target
+
     def reserve(self) -> float:
         """Book the next free slot; return the seconds to wait until it (0: now)."""
         now = self._clock()
@@ -187,8 +192,9 @@ class Progress:
     ``row``/``state``/``error`` describe the recipient that just finished (if any);
     ``rate_per_minute`` is the achieved rate of this run; ``waiting`` says why the run
     is idle (quiet hours, start time, re-sending lost answers), if it is;
-    ``pace_per_minute`` is the pacer's current rate (0: unpaced); ``error_code`` the
-    spec code of ``error``, when the service gave one."""
+    ``pace_per_minute`` is the pacer's current rate (0: unpaced), ``slowed`` True while
+    the service's limit holds it under the set rate; ``error_code`` the spec code of
+    ``error``, when the service gave one."""
 
     campaign_id: int
     counts: dict[str, int]
@@ -200,6 +206,7 @@ class Progress:
     waiting: str | None = None
     pace_per_minute: float = 0.0
     error_code: int | None = None
+    slowed: bool = False
 
 
 @dataclass
@@ -650,5 +657,6 @@ class CampaignEngine:
         elapsed = self._clock() - self._started
         rate = self._done_this_run * 60.0 / elapsed if elapsed > 0 else 0.0
         pace = self._pacer.rate_per_minute if self._pacer is not None else 0.0
+        slowed = self._pacer is not None and self._pacer.slowed
         self.on_progress(Progress(self._campaign.id, dict(self._counts), status, rate, row, state, error, waiting,
-                                  pace, error_code))
+                                  pace, error_code, slowed))

@@ -241,6 +241,8 @@ class MainWindow(QMainWindow):
             # The draft and the campaigns being sent go to the new window.
             replacement = MainWindow(self.context, self.inbox.sandbox_url if self.inbox else None,
                                      runs=self.runs, draft=self.campaign.draft)
+            replacement.campaign.take_over(self.campaign)
+            replacement.nav.setCurrentRow(self.nav.currentRow())
             replacement.show()
             app.setProperty("main_window", replacement)
             self.replaced_by = replacement

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QCalendar, QDateTime, QLocale, QPointF, QRectF, QSortFilterProxyModel, Qt, QTime, Signal
+from PySide6.QtCore import QCalendar, QCoreApplication, QDateTime, QLocale, QPointF, QRectF, QSortFilterProxyModel, Qt, QTime, Signal
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -600,6 +600,19 @@ def title(text: str) -> QLabel:
     label = QLabel(text)
     label.setStyleSheet("font-size: 16px; font-weight: bold")
     return label
+
+
+def duration_text(seconds: float) -> str:
+    """A duration as people say it, in the interface's language and digits: "40 s",
+    "12 min", "6 h 34 min" (never thousands of seconds)."""
+    seconds = max(0, int(round(seconds)))
+    if seconds < 90:
+        return QCoreApplication.translate("Durations", "{0} s").format(figure(seconds))
+    minutes = (seconds + 30) // 60
+    if minutes < 60:
+        return QCoreApplication.translate("Durations", "{0} min").format(figure(minutes))
+    return QCoreApplication.translate("Durations", "{0} h {1} min").format(figure(minutes // 60),
+                                                                       figure(minutes % 60))
 
 
 def clock(moment: datetime | None = None) -> str:

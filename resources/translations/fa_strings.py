@@ -399,6 +399,13 @@ FA = {
     "duplicate": "تکراری",
     "suppressed": "مسدود",
     "repeat": "تکرار",
+    "scheduled": "زمان‌بندی‌شده",
+    "{0} s": "{0} ثانیه",
+    "{0} min": "{0} دقیقه",
+    "{0} h {1} min": "{0} ساعت و {1} دقیقه",
+    "about {0} left": "حدود {0} مانده",
+    "about {0}": "حدود {0}",
+    "slowed by the service's limit to {0} per minute": "به‌خاطر سقف سرویس به {0} در دقیقه کند شده",
     "The start time is in the past: choose a later time, or clear “Start at” to start now.":
         "زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.",
     "Previous step (Alt+Left)": "گام قبلی (Alt+چپ)",
@@ -540,7 +547,7 @@ DYNAMIC = {
     "ResultsModel": ["Row", "Phone as typed", "Phone", "Status", "Details", "Message id", "Campaign", "Created",
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
-                     "in_flight", "skipped", "repeat", "finished", "paused", "cancelled", "running", "ready", "text", "media",
+                     "in_flight", "skipped", "repeat", "scheduled", "interrupted", "finished", "paused", "cancelled", "running", "ready", "text", "media",
                      "otp", "buttons", "template", "Starts"],
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
 }

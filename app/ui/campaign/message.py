@@ -172,6 +172,16 @@ class MessageStep(QWidget):
         self._loading = False
         self._kind_changed(self.kind_combo.currentIndex())
 
+    def reset(self) -> None:
+        """A fresh campaign: a text message, nothing typed, no file, no buttons."""
+        self.button_editor.set_rows(())
+        self.text_edit.clear()
+        self.file_label.setText(self.tr("No file yet."))
+        self.upload_progress.reset()
+        self.thumbnail.clear()
+        self.status.say("")
+        self._load(self.draft)
+
     def kind(self) -> str:
         return KINDS[self.kind_combo.currentIndex()]
 
@@ -197,10 +207,15 @@ class MessageStep(QWidget):
         self.draft.template_fields = (list(self.template_mapper.combos)
                                       if self.kind() == "template" and self._template() else None)
         self._update_preview()
+        if self.status.is_error and self._current_problem() is None:
+            self.status.say("")  # fixed: the red sentence goes
 
     def problem(self) -> str | None:
         """Why the message cannot be sent yet, in the user's language; None when it can."""
         self._changed()
+        return self._current_problem()
+
+    def _current_problem(self) -> str | None:
         if self.kind() == "buttons" and self.button_editor.problems():
             return self.button_editor.problems()[0]
         if self.kind() == "template":

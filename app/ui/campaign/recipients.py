@@ -70,6 +70,15 @@ class RecipientsStep(QWidget):
         if draft.checked is not None:
             self._show(draft.checked, chosen=False)
 
+    def reset(self) -> None:
+        """A fresh campaign: no sheet, no rows, every filter off."""
+        self.model.set_rows([])
+        self.sheet_combo.clear()
+        self.column_combo.clear()
+        self.filter_combo.setCurrentIndex(0)
+        self.counts_label.setText(self.tr("Open a CSV or Excel file with one phone number per row."))
+        self.status.say("")
+
     def problem(self) -> str | None:
         """Why the wizard cannot go on from this step, in the user's language."""
         problem = self.draft.recipients_problem()

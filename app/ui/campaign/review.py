@@ -29,7 +29,7 @@ from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.texts import describe, describe_content_error
 from app.ui.time_edits import reading_order_format
-from app.ui.widgets import CountsRow, StatusLine, bot_id_of, figure, fill_bots, ltr
+from app.ui.widgets import CountsRow, StatusLine, bot_id_of, duration_text, figure, fill_bots, ltr
 from app.workflow import SERVICE_RATE_LIMIT, estimate, send_one
 
 TEHRAN = ZoneInfo("Asia/Tehran")
@@ -133,7 +133,26 @@ class ReviewStep(QWidget):
         layout.addLayout(test)
         layout.addStretch(1)
         layout.addWidget(self.status)
+        self._load_start(draft.start_at)  # a rebuilt window keeps a chosen start
         self.refresh_connection()
+
+    def reset(self) -> None:
+        """A fresh campaign: start now, the saved rate and quiet hours, no test outcome."""
+        self.rate_spin.setValue(int(self.draft.rate_per_minute))
+        self.in_flight_spin.setValue(int(self.draft.in_flight))
+        self._load_quiet_hours(self.draft.quiet_hours)
+        self._load_start(self.draft.start_at)
+        self.status.say("")
+        self._changed()
+
+    def _load_start(self, start_at: str) -> None:
+        """Show a draft's start (an ISO instant; "" to start now) in Tehran time."""
+        self.start_later.setChecked(bool(start_at))
+        if start_at:
+            local = datetime.fromisoformat(start_at).astimezone(TEHRAN)
+            self.start_edit.setDateTime(QDateTime(local.year, local.month, local.day, local.hour, local.minute, 0))
+        else:
+            self.start_edit.setDateTime(_tehran_now().addSecs(3600))
 
     def _load_quiet_hours(self, text: str) -> None:
         try:
@@ -210,7 +229,7 @@ class ReviewStep(QWidget):
         if not self.context.connection.api_key:
             warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
         minutes = figures.minutes
-        duration = (self.tr("about {0} minutes").format(figure(minutes)) if minutes >= 1.5 else
+        duration = (self.tr("about {0}").format(duration_text(minutes * 60)) if minutes >= 1.5 else
                     self.tr("about a minute") if minutes >= 0.5 else self.tr("under a minute"))
         if self.draft.quiet_hours:
             locale = QLocale()

@@ -16,7 +16,7 @@ from app.ui.context import AppContext
 from app.ui.models import ResultsModel
 from app.ui.texts import describe, describe_error, state_name
 from app.reasons import pause_text
-from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, confirm, figure
+from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, confirm, duration_text, figure
 
 
 class SendStep(QWidget):
@@ -194,15 +194,23 @@ class SendStep(QWidget):
         if now - self._last_refresh < 0.1 and progress.waiting is None:
             return  # the rest of the screen at most ten times a second
         self._last_refresh = now
+        if not self.status.is_error:  # what the run is doing now: waiting (for its start, say) or sending
+            self.status.say(describe(progress.waiting) if progress.waiting else self.tr("Sending…"))
         c = progress.counts
         self._show_counts(c)
         done = c["sent"] + c["failed"] + c["unknown"]
         left = self.progress.maximum() - done
-        eta = (self.tr("about {0} s left").format(figure(left * 60 / progress.rate_per_minute))
-               if progress.rate_per_minute > 0 and left > 0 else "")
-        waiting = f" — {describe(progress.waiting)}" if progress.waiting else ""
+        # Time left at the pace the run can keep: the pacer's (learned) rate when it is lower.
+        pace = progress.rate_per_minute
+        if progress.pace_per_minute > 0:
+            pace = min(pace, progress.pace_per_minute) if pace > 0 else progress.pace_per_minute
+        eta = self.tr("about {0} left").format(duration_text(left * 60 / pace)) if pace > 0 and left > 0 else ""
+        reasons = [describe(progress.waiting)] if progress.waiting else []
+        if progress.slowed:
+            reasons.append(self.tr("slowed by the service's limit to {0} per minute").format(
+                figure(progress.pace_per_minute)))
         self.speed_label.setText(self.tr("{0} per minute; {1}").format(figure(progress.rate_per_minute), eta)
-                                 + waiting)
+                                 + "".join(f" — {r}" for r in reasons))
         run = self.runs.run_of(progress.campaign_id)
         if run is not None:
             self.chart.points = run.points

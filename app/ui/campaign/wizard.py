@@ -202,19 +202,24 @@ class CampaignPage(QWidget):
         """Start a new draft; a campaign being sent goes on (History shows it)."""
         self.draft.__dict__.update(self.new_draft().__dict__)
         for step in (self.recipients, self.message, self.review):
-            step.status.say("")
-        self.recipients.model.set_rows([])
-        self.recipients.sheet_combo.clear()
-        self.recipients.column_combo.clear()
-        self.recipients.counts_label.setText(self.tr("Open a CSV or Excel file with one phone number per row."))
-        self.message.text_edit.clear()
-        self.message.button_editor.set_rows(())
+            step.reset()
         self.message.columns_changed()
         self.send_step.rows_campaign = None
         self.send_step.reset()
         self.results.campaign_id = None
-        self.review._changed()  # the bot, rate and quiet hours shown stay the draft's
         self.go(RECIPIENTS)
+
+    def take_over(self, old: CampaignPage) -> None:
+        """Show what ``old`` (the page of the window this one replaces, after a language
+        switch) showed: its step, the campaign on its send step with its log, its results."""
+        if old.send_step.campaign_id is not None:
+            self.send_step.attach(old.send_step.campaign_id)
+            self.send_step.rows_campaign = old.send_step.rows_campaign
+        self.send_step.log.setPlainText(old.send_step.log.toPlainText())
+        if old.results.campaign_id is not None:
+            self.results.show_campaign(old.results.campaign_id)
+        self.steps.setCurrentIndex(old.steps.currentIndex())
+        self._mark_header()
 
     def _sheet_opened(self) -> None:
         self.message.columns_changed()

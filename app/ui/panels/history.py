@@ -22,6 +22,7 @@ from app.ui.context import AppContext
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import figure, local_time, title
+from app.workflow import shown_status
 
 
 class HistoryPanel(QWidget):
@@ -75,7 +76,8 @@ class HistoryPanel(QWidget):
         for campaign in self.context.journal.campaigns():
             c = self.context.journal.counts(campaign.id)
             rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign_title(campaign.name),
-                         "kind": campaign.kind, "status": campaign.status, "sent": c["sent"],
+                         "kind": campaign.kind, "status": str(shown_status(self.context.journal, campaign, now)),
+                         "sent": c["sent"],
                          "failed": c["failed"], "left": c["pending"] + c["in_flight"],
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
         self.model.set_rows(rows)
