@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import ipaddress
 import itertools
 import json
 import os
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import urlsplit
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -154,6 +156,18 @@ class RepeatPolicy(Enum):
     REFUSE = "refuse"
     ONLY_NEW = "only_new"
     ALLOW = "allow"
+
+
+def service_identity(base_url: str) -> str:
+    """Which service a base URL reaches, for the repeat guard: its host (and port), or
+    "sandbox" for any loopback address (the built-in sandbox gets a new port each run)."""
+    parts = urlsplit(base_url)
+    host = (parts.hostname or "").lower()
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    return "sandbox" if loopback else parts.netloc.lower()
 
 
 def _request_id() -> str:
@@ -458,7 +472,7 @@ class Journal:
             )
             campaign_id = int(cursor.lastrowid or 0)
         try:
-            self._write_rows(campaign_id, recipients, f"{base_url.rstrip('/')}\x1f{bot_id}\x1f")
+            self._write_rows(campaign_id, recipients, f"{service_identity(base_url)}\x1f{bot_id}\x1f")
             checked_from = _now()
             if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
                 self._refuse_repeats(campaign_id, repeats_since)  # the long look, outside the lock

@@ -110,10 +110,12 @@ class MainWindow(QMainWindow):
         for text, shortcut, slot in (
             (self.tr("New campaign"), "Ctrl+N", self._new_campaign),
             (self.tr("Open sheet…"), "Ctrl+O", self._open_sheet),
+            (self.tr("Open the sample sheet"), "", self.open_sample),
             (self.tr("Export results…"), "Ctrl+E", self._export_results),
         ):
             action = QAction(text, self)
-            action.setShortcut(QKeySequence(shortcut))
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
             action.triggered.connect(slot)
             file_menu.addAction(action)
         file_menu.addSeparator()
@@ -161,7 +163,8 @@ class MainWindow(QMainWindow):
     def show_shortcuts(self) -> QMessageBox:
         """Every keyboard shortcut of the window, opened without blocking."""
         lines = [(self.tr("New campaign"), "Ctrl+N"), (self.tr("Open sheet…"), "Ctrl+O"),
-                 (self.tr("Export results…"), "Ctrl+E"), (self.tr("Quit"), "Ctrl+Q")]
+                 (self.tr("Export results…"), "Ctrl+E"), (self.tr("Quit"), "Ctrl+Q"),
+                 (self.tr("Next step"), "Enter, Alt+Right"), (self.tr("Previous step"), "Alt+Left")]
         lines += [(self.nav.item(i).text(), f"Ctrl+{i + 1}") for i in range(self.nav.count())]
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("Keyboard shortcuts"))
@@ -178,6 +181,14 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self.campaign.go(0)
         self.campaign.recipients.open_button.click()
+
+    @qasync.asyncSlot()
+    async def open_sample(self) -> bool:
+        """Open the shipped sample sheet (made-up numbers, every kind of mistake people
+        make) in the Recipients step; it lives in the app's resources/samples folder."""
+        self.nav.setCurrentRow(0)
+        self.campaign.go(0)
+        return await self.campaign.recipients.open_sheet(RESOURCES / "samples" / "contacts.xlsx")
 
     def _export_results(self) -> None:
         self.nav.setCurrentRow(0)

@@ -1,7 +1,11 @@
-"""Writes the sample contact sheets (contacts.xlsx, contacts.csv) beside this script.
+"""Writes the samples beside this script: contact sheets typed the messy ways people
+really type them (contacts.xlsx, contacts.csv), a clean list with a column for every
+message kind of README's examples (list.xlsx: name, mobile, city, a discount code, a
+one-time password, a secure-message password) and a small poster for the media example
+(poster.jpg, drawn with Qt).
 
-Every number is made up (patterned 0912 111 xxxx / 0935 222 xxxx) and typed the messy
-ways people really type them. Run: python resources/samples/make_samples.py
+Every number is made up (patterned 0912 111 xxxx / 0935 222 xxxx).
+Run: python resources/samples/make_samples.py
 """
 
 from pathlib import Path
@@ -34,7 +38,47 @@ ROWS = [
 ]
 
 
+LIST_HEADER = ["نام", "موبایل", "شهر", "کد", "code", "رمز"]
+LIST_ROWS = [
+    ["علی", "09121110001", "تهران", "OFF-101", "482913", "5521"],
+    ["زهرا", "09121110002", "اصفهان", "OFF-102", "730155", "8834"],
+    ["محمد", "09121110003", "شیراز", "OFF-103", "119467", "2290"],
+    ["سارا", "09352220008", "رشت", "OFF-104", "905812", "7710"],
+    ["لیلا", "09352220011", "کرمان", "OFF-105", "266430", "4068"],
+]
+
+
+def write_list() -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "فهرست"
+    sheet.sheet_view.rightToLeft = True
+    sheet.append(LIST_HEADER)
+    for row in LIST_ROWS:
+        sheet.append(row)
+    book.save(HERE / "list.xlsx")
+
+
+def write_poster() -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
+
+    _app = QGuiApplication.instance() or QGuiApplication([])
+    image = QImage(320, 200, QImage.Format.Format_RGB32)
+    image.fill(QColor("#1565c0"))
+    painter = QPainter(image)
+    painter.setPen(QColor("white"))
+    font = painter.font()
+    font.setPointSize(28)
+    painter.setFont(font)
+    painter.drawText(image.rect(), Qt.AlignmentFlag.AlignCenter, "Safir sample")
+    painter.end()
+    image.save(str(HERE / "poster.jpg"), "JPG", 80)
+
+
 def main() -> None:
+    write_list()
+    write_poster()
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "مشتریان"

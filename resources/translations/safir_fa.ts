@@ -426,7 +426,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../app/ui/main_window.py" line="63" />
-        <location filename="../../app/ui/main_window.py" line="321" />
+        <location filename="../../app/ui/main_window.py" line="332" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
@@ -477,137 +477,152 @@
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="111" />
-        <location filename="../../app/ui/main_window.py" line="163" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="112" />
-        <location filename="../../app/ui/main_window.py" line="163" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="113" />
-        <location filename="../../app/ui/main_window.py" line="164" />
+        <source>Open the sample sheet</source>
+        <translation>باز کردن فهرست نمونه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="114" />
+        <location filename="../../app/ui/main_window.py" line="166" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="120" />
-        <location filename="../../app/ui/main_window.py" line="164" />
+        <location filename="../../app/ui/main_window.py" line="122" />
+        <location filename="../../app/ui/main_window.py" line="166" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="124" />
+        <location filename="../../app/ui/main_window.py" line="126" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="126" />
+        <location filename="../../app/ui/main_window.py" line="128" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="138" />
+        <location filename="../../app/ui/main_window.py" line="140" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="139" />
-        <location filename="../../app/ui/main_window.py" line="152" />
+        <location filename="../../app/ui/main_window.py" line="141" />
+        <location filename="../../app/ui/main_window.py" line="154" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="142" />
+        <location filename="../../app/ui/main_window.py" line="144" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="145" />
-        <location filename="../../app/ui/main_window.py" line="167" />
+        <location filename="../../app/ui/main_window.py" line="147" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="156" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="187" />
+        <location filename="../../app/ui/main_window.py" line="167" />
+        <source>Next step</source>
+        <translation>گام بعدی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="167" />
+        <source>Previous step</source>
+        <translation>گام قبلی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="198" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="212" />
+        <location filename="../../app/ui/main_window.py" line="223" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="213" />
+        <location filename="../../app/ui/main_window.py" line="224" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="214" />
+        <location filename="../../app/ui/main_window.py" line="225" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="284" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="278" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="279" />
+        <location filename="../../app/ui/main_window.py" line="290" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="269" />
+        <location filename="../../app/ui/main_window.py" line="280" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="275" />
+        <location filename="../../app/ui/main_window.py" line="286" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="275" />
+        <location filename="../../app/ui/main_window.py" line="286" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313" />
+        <location filename="../../app/ui/main_window.py" line="324" />
         <source>Safir campaign: sending</source>
         <translation>کارزار سفیر: در حال ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="315" />
+        <location filename="../../app/ui/main_window.py" line="326" />
         <source>Show the window</source>
         <translation>نمایش پنجره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="316" />
+        <location filename="../../app/ui/main_window.py" line="327" />
         <source>Pause the campaigns and quit</source>
         <translation>مکث کارزارها و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="321" />
+        <location filename="../../app/ui/main_window.py" line="332" />
         <source>Still sending. The icon here shows the window again.</source>
         <translation>ارسال ادامه دارد. این نماد پنجره را دوباره نشان می‌دهد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="396" />
+        <location filename="../../app/ui/main_window.py" line="407" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
@@ -1486,42 +1501,42 @@
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="112" />
+        <location filename="../../app/ui/campaign/review.py" line="111" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="113" />
+        <location filename="../../app/ui/campaign/review.py" line="112" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="114" />
+        <location filename="../../app/ui/campaign/review.py" line="113" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="115" />
+        <location filename="../../app/ui/campaign/review.py" line="114" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="116" />
+        <location filename="../../app/ui/campaign/review.py" line="115" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="123" />
+        <location filename="../../app/ui/campaign/review.py" line="122" />
         <source>your own number, e.g. 0912 123 4567</source>
         <translation>شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="124" />
+        <location filename="../../app/ui/campaign/review.py" line="123" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="125" />
+        <location filename="../../app/ui/campaign/review.py" line="124" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
@@ -1687,6 +1702,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="137" />
+        <location filename="../../app/ui/campaign/send.py" line="198" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
@@ -1716,42 +1732,42 @@
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="205" />
+        <location filename="../../app/ui/campaign/send.py" line="207" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="208" />
+        <location filename="../../app/ui/campaign/send.py" line="210" />
         <source>slowed by the service's limit to {0} per minute</source>
         <translation>به‌خاطر سقف سرویس به {0} در دقیقه کند شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="210" />
+        <location filename="../../app/ui/campaign/send.py" line="212" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="219" />
+        <location filename="../../app/ui/campaign/send.py" line="221" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="239" />
+        <location filename="../../app/ui/campaign/send.py" line="241" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="242" />
+        <location filename="../../app/ui/campaign/send.py" line="244" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="245" />
+        <location filename="../../app/ui/campaign/send.py" line="247" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="248" />
+        <location filename="../../app/ui/campaign/send.py" line="250" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
