@@ -220,6 +220,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     resume = commands.add_parser("resume", help="continue a paused or interrupted campaign")
     resume.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+    resume.add_argument("--bot-id", type=bot_id_type, help="send the rest from this bot instead (a wrong bot id)")
+    resume.add_argument("--template", help="send the rest with this template id instead (a wrong template)")
     _add_target(resume, "the campaign's own")
 
     status = commands.add_parser("status", help="a campaign's counts, per state and per error code")
@@ -441,6 +443,13 @@ def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> No
         print("errors by code: " + ", ".join(f"{code}: {n}" for code, n in summary["errors_by_code"].items()))
 
 
+def _sandbox_flag(summary: dict[str, Any]) -> str:
+    """" --sandbox" when the campaign went to a built-in sandbox (its port is gone by now)."""
+    from app.campaign.journal import service_identity
+
+    return " --sandbox" if service_identity(summary.get("base_url", "")) == "sandbox" else ""
+
+
 def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
     """The command to run next for a campaign in this state; None when nothing is left."""
     from app.campaign.journal import PERMANENT_CODES
@@ -448,7 +457,7 @@ def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | 
     counts = summary["counts"]
     left = counts["pending"] + counts["in_flight"] + counts["unknown"]
     if status in ("paused", "ready", "interrupted") or (status != "cancelled" and left):
-        return f"safir-campaign resume {campaign_id}"
+        return f"safir-campaign resume {campaign_id}{_sandbox_flag(summary)}"
     if any(code not in PERMANENT_CODES for code in summary["errors_by_code"]):
         return f"safir-campaign retry-failed {campaign_id}"
     return None
@@ -514,8 +523,9 @@ async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: 
                 loop.remove_signal_handler(signum)
     _print_summary(journal.summary(campaign_id), campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
+        hint = _sandbox_flag({"base_url": journal.campaign(campaign_id).base_url})
         print(f"error: campaign {campaign_id} stopped: {result.reason} "
-              f"(continue with: safir-campaign resume {campaign_id})", file=sys.stderr)
+              f"(continue with: safir-campaign resume {campaign_id}{hint})", file=sys.stderr)
         return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
 
@@ -737,6 +747,13 @@ def _stored_campaign(journal: Any, campaign_id: int) -> Any:
 def cmd_resume(args: argparse.Namespace) -> int:
     journal = _journal()
     campaign = _stored_campaign(journal, args.campaign_id)
+    if args.bot_id is not None or args.template is not None:
+        try:
+            changed = journal.retarget(campaign.id, bot_id=args.bot_id, template_id=args.template)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+        what = " and ".join(f for f, v in (("bot", args.bot_id), ("template", args.template)) if v is not None)
+        print(f"campaign {campaign.id}: {what} changed for the {changed} recipients not sent yet")
     with _service(args, default_url=campaign.base_url) as (base_url, api_key):
         print(f"campaign {campaign.id}", flush=True)
         return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
@@ -773,7 +790,7 @@ def cmd_status(args: argparse.Namespace) -> int:
           + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
     summary = journal.summary(campaign.id)
     _print_summary(summary, campaign.id, status)
-    step = _next_step(campaign.id, status, summary)
+    step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
     if step:
         print(f"next: {step}")
     return EXIT_OK
@@ -790,7 +807,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         summary = journal.summary(campaign.id)
         c = summary["counts"]
         status = _shown_status(journal, campaign)
-        step = _next_step(campaign.id, status, summary)
+        step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
         print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
               f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
               + (f"  → {step}" if step else ""))

@@ -136,3 +136,20 @@ def test_the_sandbox_refuses_a_huge_body_with_413_on_every_route(sandbox: Embedd
     ok = httpx.post(sandbox.url + "/api/v3/send_message", headers={"api-access-key": DEMO_API_KEY},
                     json={"bot_id": 1001, "phone_number": "989121110001", "message_data": {"message": {"text": "hi"}}})
     assert ok.status_code == 200, ok.text
+
+
+def test_a_wrong_template_pauses_with_counts_that_agree_and_resume_can_fix_it() -> None:
+    args = ("send", SHEET, "--sandbox", "--bot-id", "1001", "--template", "welcom", "--field", "name={{نام}}",
+            "--field", "shop=فروشگاه", "--rate", "0", "--in-flight", "8")
+    first = run(*args)
+    assert first.returncode == 3, first.stderr
+    assert "refused 5 messages in a row" in first.stderr and "0 failed" in first.stdout
+    assert "errors by code" not in first.stdout  # nobody failed: the campaign did
+    assert "safir-campaign resume 1 --sandbox" in first.stderr
+    again = run("resume", "1", "--sandbox")
+    assert again.returncode == 3 and "0 failed" in again.stdout  # a resume marks nobody failed either
+    fixed = run("resume", "1", "--sandbox", "--template", "welcome")
+    assert fixed.returncode == 0, fixed.stderr
+    assert "template changed for the 14 recipients not sent yet" in fixed.stdout
+    assert "13 sent, 1 failed" in fixed.stdout  # the one failure: a number with no Bale account
+    one_sentence_exit_2(run("resume", "1", "--sandbox", "--template", "x"), "only a stopped campaign")

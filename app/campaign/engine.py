@@ -317,6 +317,7 @@ class CampaignEngine:
         self._last_answer = self._clock()
         self._no_answer = 0
         self._invalid_streak: list[tuple[int, str]] = []
+        self._refused_answer: str | None = None
         self._out_since: dict[int, float] = {}
         quiet = (QuietHours.parse(f"{campaign.quiet_start}-{campaign.quiet_end}", campaign.time_zone)
                  if campaign.quiet_start and campaign.quiet_end else None)
@@ -530,12 +531,15 @@ class CampaignEngine:
         """Code 4 for one row is that row's failure; the same code 4 for
         :data:`INVALID_INPUT_STREAK` rows in a row is the campaign's (an unknown
         template or bot): it pauses, and those rows go back to pending."""
+        if error.message == self._refused_answer:
+            return RecipientState.PENDING  # out before the pause: the campaign's error, not this row's
         if self._invalid_streak and self._invalid_streak[-1][1] != error.message:
             self._invalid_streak.clear()
         self._invalid_streak.append((recipient.row, error.message))
         if len(self._invalid_streak) < INVALID_INPUT_STREAK:
             return RecipientState.FAILED
         self.pause(pause_text("same_refusal", count=len(self._invalid_streak), answer=error.message))
+        self._refused_answer = error.message
         assert self._writer is not None
         for row, _ in self._invalid_streak[:-1]:
             self._writer.call(Journal.record_outcome, recipient.campaign_id, row, RecipientState.PENDING)

@@ -612,6 +612,36 @@ class Journal:
             "SELECT * FROM campaigns WHERE status != ? ORDER BY id DESC", (CampaignStatus.CREATING,))]
 
     @_sentences
+    def retarget(self, campaign_id: int, *, bot_id: int | None = None, template_id: str | None = None) -> int:
+        """Fix a stopped campaign's bot or template before resuming it: the campaign and
+        every recipient not sent yet (``pending``: certainly not delivered) take the new
+        ``bot_id`` / ``template_id``, with new request_ids (the old ones may be remembered
+        with their refusal). Rows that may have arrived (in flight, unknown) keep theirs.
+        Returns how many rows changed. Raises KeyError for an unknown campaign and
+        ValueError for one that is finished, cancelled or not a template campaign when
+        ``template_id`` is given."""
+        campaign = self.campaign(campaign_id)
+        if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
+            raise ValueError(f"campaign {campaign_id} is {campaign.status}; only a stopped campaign can be changed")
+        if template_id is not None and campaign.kind != "template":
+            raise ValueError(f"campaign {campaign_id} sends {campaign.kind} messages, not a template")
+        with self.transaction():
+            if bot_id is not None:
+                self.db.execute("UPDATE campaigns SET bot_id = ? WHERE id = ?", (bot_id, campaign_id))
+            if template_id is not None:
+                content = {**campaign.content, "template_id": template_id}
+                self.db.execute("UPDATE campaigns SET content = ? WHERE id = ?",
+                                (json.dumps(content, ensure_ascii=False), campaign_id))
+                self.db.execute(
+                    "UPDATE recipients SET message_data = json_set(message_data, '$.template_message.template_id', ?)"
+                    " WHERE campaign_id = ? AND state = ?", (template_id, campaign_id, RecipientState.PENDING))
+            rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = ? AND state = ?",
+                                                  (campaign_id, RecipientState.PENDING))]
+            self.db.executemany("UPDATE recipients SET request_id = ?, error_code = NULL, error = NULL"
+                                " WHERE campaign_id = ? AND row = ?", [(_request_id(), campaign_id, r) for r in rows])
+        return len(rows)
+
+    @_sentences
     def delete_campaign(self, campaign_id: int) -> None:
         """Remove a campaign that was never sent (no attempts) with its rows."""
         with self.transaction():
@@ -763,10 +793,12 @@ class Journal:
 
     @_sentences
     def error_counts(self, campaign_id: int) -> dict[int, int]:
-        """Recipients per error code (failed, unknown or held back), for reconciliation."""
+        """Failed and unknown recipients per error code, for reconciliation (a recipient
+        sent back to pending, by a refusal that paused the campaign, is nobody's failure)."""
         return {code: n for code, n in self.db.execute(
             "SELECT error_code, COUNT(*) FROM recipients WHERE campaign_id = ? AND error_code IS NOT NULL"
-            " AND state != ? GROUP BY error_code ORDER BY error_code", (campaign_id, RecipientState.SENT))}
+            " AND state IN (?, ?) GROUP BY error_code ORDER BY error_code",
+            (campaign_id, RecipientState.FAILED, RecipientState.UNKNOWN))}
 
     @_sentences
     def counts(self, campaign_id: int) -> dict[str, int]:
