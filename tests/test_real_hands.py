@@ -249,3 +249,23 @@ async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_inter
     journal.set_status(campaign_id, CampaignStatus.RUNNING)  # as a killed process leaves it
     assert shown_status(journal, journal.campaign(campaign_id)) == ShownStatus.INTERRUPTED
     assert delivered(sandbox) == []
+
+
+def test_closing_the_demo_while_the_inbox_fetches_logs_no_error(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox,
+                                                                caplog: Any) -> None:
+    import shiboken6
+
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        inbox = window.inbox
+        assert inbox is not None
+
+        async def scenario() -> int:
+            fetching = asyncio.ensure_future(inbox.refresh())
+            await asyncio.sleep(0)  # the request is on its way
+            window.inbox = None  # the fixture must not touch the dock deleted below
+            shiboken6.delete(inbox)  # the window closed: the dock is gone before the answer lands
+            return await fetching
+
+        with caplog.at_level("ERROR"):
+            assert run_in_qt_loop(qapp, scenario) == 0
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]

@@ -267,6 +267,8 @@ class MainWindow(QMainWindow):
             self.ask_before_closing()
             return
         self.context.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
+        if self.inbox is not None:
+            self.inbox.stop()  # no fetch may land on a deleted dock
         super().closeEvent(event)
         if event.isAccepted() and self.replaced_by is None:
             self.finished = True  # run_window's loop ends (a language switch hands over instead)

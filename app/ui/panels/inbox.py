@@ -6,7 +6,9 @@ import asyncio
 from datetime import datetime
 
 import httpx
+import shiboken6
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QListWidget,
@@ -50,14 +52,28 @@ class InboxDock(QDockWidget):
             return
         self._refreshing = asyncio.ensure_future(self.refresh())
 
+    def stop(self) -> None:
+        """Stop polling and drop a fetch under way (the window is closing)."""
+        self.timer.stop()
+        if self._refreshing is not None and not self._refreshing.done():
+            self._refreshing.cancel()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self.stop()
+        super().closeEvent(event)
+
     async def refresh(self) -> int:
-        """Fetch new deliveries; returns how many are shown."""
+        """Fetch new deliveries; returns how many are shown (0 once the dock is gone)."""
         try:
             async with httpx.AsyncClient(timeout=2) as http:
                 answer = (await http.get(f"{self.sandbox_url}/sandbox/messages",
                                          params={"after": self.seen})).json()
+        except asyncio.CancelledError:
+            return 0
         except (httpx.HTTPError, ValueError):
-            return self.list.count()
+            return self.list.count() if shiboken6.isValid(self.list) else 0
+        if not shiboken6.isValid(self) or not shiboken6.isValid(self.list):
+            return 0  # the window closed while the answer was on its way
         messages = answer["messages"][-self.KEEP:]  # only the new ones; a big campaign shows its latest
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]).astimezone())
