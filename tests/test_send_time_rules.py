@@ -256,3 +256,28 @@ def test_a_formula_without_a_saved_result_in_a_used_column_is_caught(sandbox: Em
     assert [m["text"] for m in delivered(sandbox)] == ["hi Sara"]
     first = read_csv(results)[0]
     assert first["status"] == "invalid" and "the نام cell is a formula whose result was not saved" in first["error"]
+
+
+async def test_a_journal_busy_with_another_program_is_a_wait_not_a_pause(
+        sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    monkeypatch.setattr(Journal, "BUSY_TIMEOUT_SECONDS", 0.3)  # each try gives up fast; the writer tries again
+    journal = Journal(paths.journal_path())
+    campaign_id = make_campaign(journal, sandbox, PHONES, rate=600)
+    other = sqlite3.connect(paths.journal_path(), isolation_level=None)
+    held = asyncio.Event()
+
+    def on_progress(progress: Progress) -> None:
+        if progress.counts[RecipientState.SENT] == 3 and not held.is_set():
+            other.execute("BEGIN IMMEDIATE")  # another program takes the write lock for 2 s
+            held.set()
+            asyncio.get_running_loop().call_later(2.0, lambda: other.execute("COMMIT"))
+
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        result = await CampaignEngine(journal, client, on_progress=on_progress).run(campaign_id)
+    other.close()
+    assert held.is_set()
+    assert result.status == CampaignStatus.FINISHED, result.reason
+    sent = delivered_phones(sandbox)
+    assert sorted(sent) == sorted(PHONES)  # everyone, once

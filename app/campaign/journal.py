@@ -368,11 +368,15 @@ class Journal:
     context manager, or call :meth:`close`.
     """
 
+    #: How long one statement waits for another connection's write lock.
+    BUSY_TIMEOUT_SECONDS = 10.0
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         _private_file(self.path)
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=self.BUSY_TIMEOUT_SECONDS,
+                                      check_same_thread=False)
             self.db.row_factory = sqlite3.Row
             self._configure(self.db)
             self._migrate()

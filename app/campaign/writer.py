@@ -13,14 +13,18 @@ the caller goes on (an in-flight mark is committed before its request leaves).
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from app.campaign.journal import Journal, JournalError, explain
+
+log = logging.getLogger(__name__)
 
 _Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], asyncio.AbstractEventLoop, asyncio.Future[Any]]
 #: Calls are handed to the thread once per event-loop tick, not one by one: each hand-over
@@ -43,6 +47,7 @@ class JournalWriter:
         self._max_batch = max_batch
         self._queue: queue.SimpleQueue[list[_Call] | None] = queue.SimpleQueue()
         self._tick: list[_Call] = []
+        self._closing = False
         self._thread = threading.Thread(target=self._work, name="journal-writer", daemon=True)
         self._thread.start()
 
@@ -64,7 +69,9 @@ class JournalWriter:
             self._tick = []
 
     def close(self) -> None:
-        """Finish every queued call, then stop the thread and close the connection."""
+        """Finish every queued call, then stop the thread and close the connection (a
+        batch waiting for a busy journal is given up: its callers hear "locked")."""
+        self._closing = True
         self._hand_over()
         if self._thread.is_alive():
             self._queue.put(None)
@@ -92,6 +99,23 @@ class JournalWriter:
                 return
 
     def _run(self, batch: list[_Call]) -> None:
+        results = self._attempt(batch)
+        waiting_since = time.monotonic()
+        # Another program holding the journal (a big creation, a DB browser) is a wait, not
+        # a fault: the whole batch was rolled back, so it is simply tried again.
+        while (_locked(results) and not self._closing
+               and time.monotonic() - waiting_since < BUSY_PATIENCE_SECONDS):
+            log.info("the journal is busy with another program; waiting to write %d changes", len(batch))
+            time.sleep(BUSY_RETRY_SECONDS)
+            results = self._attempt(batch)
+        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+        for (*_, loop, _future), result in zip(batch, results):
+            by_loop.setdefault(loop, []).append(result)
+        for loop, settled in by_loop.items():
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(_settle, settled)
+
+    def _attempt(self, batch: list[_Call]) -> list[tuple[asyncio.Future[Any], Any, BaseException | None]]:
         results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
         try:
             with self._journal.transaction():
@@ -105,12 +129,7 @@ class JournalWriter:
             results = [(future, None, failure) for *_, future in batch]
         except Exception as error:  # noqa: BLE001 - JournalError, or a bug: every caller must hear of it
             results = [(future, None, error) for *_, future in batch]
-        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
-        for (*_, loop, _future), result in zip(batch, results):
-            by_loop.setdefault(loop, []).append(result)
-        for loop, settled in by_loop.items():
-            if not loop.is_closed():
-                loop.call_soon_threadsafe(_settle, settled)
+        return results
 
 
     def _many(self, batch: list[_Call]) -> list[Any]:
@@ -133,6 +152,14 @@ class JournalWriter:
 
 
 _NOT_YET = object()
+#: How long a batch waits for a journal another program holds before its callers hear
+#: "locked" (seconds); each try itself waits the connection's busy timeout.
+BUSY_PATIENCE_SECONDS = 300.0
+BUSY_RETRY_SECONDS = 0.2
+
+
+def _locked(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> bool:
+    return any(isinstance(error, JournalError) and error.kind == "locked" for *_, error in results)
 
 
 def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
