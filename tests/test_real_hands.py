@@ -203,6 +203,9 @@ def test_switching_language_keeps_the_step_the_log_and_the_start_time(qapp: Any,
         assert new_page.review.start_later.isChecked()
         assert new_page.review.start_edit.dateTime().time() == QTime(9, 30)
         assert "a line of the log" in new_page.send_step.log.toPlainText()
+        if replacement.inbox is not None:
+            replacement.inbox.stop()
+        qapp.setProperty("main_window", None)  # later tests' windows are their own
 
 
 def test_durations_read_in_hours_and_minutes_and_a_slowdown_is_told(qapp: Any, qtbot: Any,
@@ -263,9 +266,33 @@ def test_closing_the_demo_while_the_inbox_fetches_logs_no_error(qapp: Any, qtbot
             fetching = asyncio.ensure_future(inbox.refresh())
             await asyncio.sleep(0)  # the request is on its way
             window.inbox = None  # the fixture must not touch the dock deleted below
-            shiboken6.delete(inbox)  # the window closed: the dock is gone before the answer lands
+            inbox.close()
+            inbox.deleteLater()  # the window closed: the dock is gone before the answer lands
+            await asyncio.sleep(0.05)
+            assert not shiboken6.isValid(inbox)
             return await fetching
 
         with caplog.at_level("ERROR"):
             assert run_in_qt_loop(qapp, scenario) == 0
         assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+def test_field_names_become_words_and_addresses_stay_left_to_right(qapp: Any, qtbot: Any,
+                                                                   sandbox: EmbeddedSandbox) -> None:
+    from app.ui.texts import field_words
+    from app.ui.widgets import ButtonEditor, LeftToRightDelegate
+
+    assert field_words("buttons[0][1].url") == "button 2 of row 1 (address)"
+    assert field_words("message_data.message.reply_markup.inline_keyboard[2][0].text") == "button 1 of row 3 (label)"
+    assert "{{name}}" in field_words("text_fields.name") and field_words("text_fields.name").startswith("template field")
+    assert field_words("message_data.message.text") == "the text"
+    with shown_window(qtbot, qapp, sandbox.url, "fa"):
+        editor = ButtonEditor()
+        qtbot.addWidget(editor)
+        editor.add_button(0, "سایت", "url", "a=1?{{ردیف}}/https://shop.example.ir")
+        assert isinstance(editor.tree.itemDelegateForColumn(2), LeftToRightDelegate)
+        assert editor.tree.topLevelItem(0).text(0) == "ردیف ۱"  # Persian digits in row labels
+        assert "ردیف ۱، دکمهٔ ۱" in editor.problems()[0] and "\u2066https://\u2069" in editor.problems()[0]
+        assert "\u2066https://" not in field_words("buttons[0][0].url")
+        editor.resize(700, 200)
+        editor.grab().save(str(_screenshots() / "button-editor-fa.png"))

@@ -102,7 +102,40 @@ def describe_content_error(error: Exception | None) -> str:
     field_name, problem = getattr(error, "field", None), getattr(error, "problem", None)
     if field_name is None or problem is None:
         return describe(str(error))
-    return f"{ltr(field_name)}: {describe(problem)}"
+    return f"{field_words(field_name)}: {describe(problem)}"
+
+
+_BUTTON_FIELD = re.compile(r"(?:message_data\.message\.reply_markup\.inline_keyboard|buttons)\[(\d+)\](?:\[(\d+)\])?"
+                           r"(?:\.(text|url|web_app|web_app_url|copy_text))?")
+_TEMPLATE_FIELD = re.compile(r"(?:message_data\.template_message\.)?text_fields(?:\.|\[')([^']+?)(?:'\])?")
+_PLAIN_FIELDS = {
+    "text": "the text", "message_data.message.text": "the text", "otp": "the one-time password",
+    "message_data.otp_message.otp": "the one-time password", "template_id": "the template",
+    "message_data.template_message.template_id": "the template", "file_id": "the file", "buttons": "the buttons",
+    "message_data.message.reply_markup.inline_keyboard": "the buttons", "kind": "the message kind",
+    "copy_text": "the copy text", "message_data.message.copy_text": "the copy text",
+}
+_BUTTON_PARTS = {"text": "label", "url": "address", "web_app": "mini-app address", "web_app_url": "mini-app address",
+                 "copy_text": "text to copy"}
+
+
+def field_words(field_name: str) -> str:
+    """A content field as words in the user's language ("button 1 of row 2: address",
+    "template field {{name}}") instead of ``buttons[1][0].url`` or ``text_fields.name``;
+    an unknown field stays as written, left to right."""
+    if field_name in _PLAIN_FIELDS:
+        return _tr(_PLAIN_FIELDS[field_name])
+    button = _BUTTON_FIELD.fullmatch(field_name)
+    if button:
+        row, column, part = button.groups()
+        words = (_tr("button {0} of row {1}").format(figure(int(column) + 1, grouped=False),
+                                                     figure(int(row) + 1, grouped=False))
+                 if column is not None else _tr("row {0} of buttons").format(figure(int(row) + 1, grouped=False)))
+        return words + (f" ({_tr(_BUTTON_PARTS[part])})" if part else "")
+    template = _TEMPLATE_FIELD.fullmatch(field_name)
+    if template:
+        return _tr("template field {0}").format(ltr("{{" + template.group(1) + "}}"))
+    return ltr(field_name)
 
 
 def campaign_title(name: str) -> str:
@@ -137,4 +170,5 @@ def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
     return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *WAITING.values(),
             *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *OS_ERRORS.values(), *SERVICE_ERRORS.values(),
-            *API_ERRORS.values(), "{name} (retry of {id})", "{name} (rest of {id})"]
+            *API_ERRORS.values(), "{name} (retry of {id})", "{name} (rest of {id})", *_PLAIN_FIELDS.values(),
+            *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]

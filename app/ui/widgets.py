@@ -12,7 +12,20 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QCalendar, QCoreApplication, QDateTime, QLocale, QPointF, QRectF, QSortFilterProxyModel, Qt, QTime, Signal
+from PySide6.QtCore import (
+    QCalendar,
+    QCoreApplication,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPointF,
+    QRectF,
+    QSortFilterProxyModel,
+    Qt,
+    QTime,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,6 +37,8 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QTreeWidget,
     QTreeWidgetItem,
@@ -47,6 +62,22 @@ def ltr(text: object) -> str:
     return f"\u2066{text}\u2069"
 
 
+class LeftToRightDelegate(QStyledItemDelegate):
+    """Shows and edits a column's text left to right whatever the layout's direction (an
+    address, a phone, an id: "https://x.ir/{{کد}}", not "{{کد}}/https://x.ir")."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        option.direction = Qt.LayoutDirection.LeftToRight  # type: ignore[attr-defined]  # PySide6 stubs lack it
+        option.displayAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter  # type: ignore[attr-defined]
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        editor = super().createEditor(parent, option, index)
+        editor.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        return editor
+
+
 class ButtonEditor(QWidget):
     """Rows of inline buttons (spec 2.8): add, remove and reorder rows and buttons; each
     button a label plus one action (url, web_app or copy_text), ``{{column}}`` allowed.
@@ -64,6 +95,8 @@ class ButtonEditor(QWidget):
         self.tree.itemChanged.connect(self._on_item_changed)
         self.tree.setColumnWidth(0, 160)
         self.tree.setColumnWidth(1, 210)
+        # Addresses and {{placeholders}} read left to right in a Persian window too.
+        self.tree.setItemDelegateForColumn(2, LeftToRightDelegate(self.tree))
         buttons = QHBoxLayout()
         self.add_row_button = QPushButton(self.tr("Add row"))
         self.add_button_button = QPushButton(self.tr("Add button"))
@@ -201,15 +234,16 @@ class ButtonEditor(QWidget):
             row = self.tree.topLevelItem(r)
             for c in range(row.childCount()):
                 button = self._button(row.child(c))
+                row_number, button_number = figure(r + 1, grouped=False), figure(c + 1, grouped=False)
                 if not button.text:
-                    found.append(self.tr("Row {0}, button {1}: needs a label.").format(r + 1, c + 1))
+                    found.append(self.tr("Row {0}, button {1}: needs a label.").format(row_number, button_number))
                 if not (button.url or button.web_app_url or button.copy_text):
                     found.append(self.tr("Row {0}, button {1}: needs an address or a text to copy.").format(
-                        r + 1, c + 1))
+                        row_number, button_number))
                 for address in (button.url, button.web_app_url):
                     if address and not address.startswith("{{") and not _WEB_ADDRESS.match(address):
-                        found.append(self.tr("Row {0}, button {1}: the address must start with https:// (or "
-                                             "http://).").format(r + 1, c + 1))
+                        found.append(self.tr("Row {0}, button {1}: the address must start with {2} (or {3}).").format(
+                            row_number, button_number, ltr("https://"), ltr("http://")))
         return found
 
     # -- look -----------------------------------------------------------------------------
@@ -217,7 +251,7 @@ class ButtonEditor(QWidget):
     def _renumber(self) -> None:
         self.tree.blockSignals(True)
         for r in range(self.tree.topLevelItemCount()):
-            self.tree.topLevelItem(r).setText(0, self.tr("Row {0}").format(r + 1))
+            self.tree.topLevelItem(r).setText(0, self.tr("Row {0}").format(figure(r + 1, grouped=False)))
         self.tree.blockSignals(False)
 
     def _on_item_changed(self, _item: QTreeWidgetItem, _column: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import qasync
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -31,6 +32,7 @@ class BalancePanel(QWidget):
         self.when_label = QLabel()
         self.phone_edit = QLineEdit(context.settings.get("own_phone"))
         self.phone_edit.setPlaceholderText(self.tr("your own number"))
+        self.phone_edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
         self.phone_edit.setAccessibleName(self.tr("Your own number"))
         self.check_button = QPushButton(self.tr("Check now…"))
         self.check_button.clicked.connect(self._on_check_clicked)

@@ -37,7 +37,8 @@ class QuickSendPanel(QWidget):
         self.context = context
         form = QFormLayout()
         self.phone_edit = QLineEdit()
-        self.phone_edit.setPlaceholderText(self.tr("e.g. 0912 123 4567"))
+        self.phone_edit.setPlaceholderText(self.tr("e.g. {0}").format(ltr("0912 123 4567")))
+        self.phone_edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # "0912 111", never "111 0912"
         self.phone_edit.setAccessibleName(self.tr("Phone"))
         self.phone_edit.editingFinished.connect(self.show_recent)
         self.kind_combo = QComboBox()
