@@ -296,3 +296,17 @@ def test_field_names_become_words_and_addresses_stay_left_to_right(qapp: Any, qt
         assert "\u2066https://" not in field_words("buttons[0][0].url")
         editor.resize(700, 200)
         editor.grab().save(str(_screenshots() / "button-editor-fa.png"))
+
+
+def test_qt_speaks_persian_and_the_jalali_calendar_rests_on_friday(qapp: Any, qtbot: Any,
+                                                                   sandbox: EmbeddedSandbox) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        assert QCoreApplication.translate("QFileDialog", "Look in:") != "Look in:"  # Qt's own dialogs
+        calendar = window.campaign.review.start_edit.calendarWidget()
+        assert calendar.firstDayOfWeek() == Qt.DayOfWeek.Saturday
+        friday = calendar.weekdayTextFormat(Qt.DayOfWeek.Friday).foreground().color()
+        saturday = calendar.weekdayTextFormat(Qt.DayOfWeek.Saturday).foreground().color()
+        assert friday.name() == "#b71c1c" and saturday.name() != "#b71c1c"
+    assert QCoreApplication.translate("QFileDialog", "Look in:") == "Look in:"  # and English again after

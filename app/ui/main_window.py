@@ -13,7 +13,7 @@ from types import TracebackType
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync  # noqa: E402 - QT_API must be set first
-from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTranslator, QUrl  # noqa: E402
+from PySide6.QtCore import QByteArray, QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator, QUrl  # noqa: E402
 from PySide6.QtGui import (  # noqa: E402
     QAction,
     QCloseEvent,
@@ -343,6 +343,7 @@ class MainWindow(QMainWindow):
 
 
 _translator: QTranslator | None = None
+_qt_translator: QTranslator | None = None
 
 
 def app_icon() -> QIcon:
@@ -370,15 +371,22 @@ def identify_app(app: QApplication) -> None:
 def apply_language(app: QApplication, code: str) -> None:
     """Load the translation of ``code`` (``en`` or ``fa``), set the layout direction
     and, for Persian, the Vazirmatn font when the system has no Persian font."""
-    global _translator
-    if _translator is not None:
-        app.removeTranslator(_translator)
-        _translator = None
+    global _translator, _qt_translator
+    for installed in (_translator, _qt_translator):
+        if installed is not None:
+            app.removeTranslator(installed)
+    _translator = _qt_translator = None
     if code == "fa":
         translator = QTranslator(app)
         if translator.load(str(RESOURCES / "translations" / "safir_fa.qm")):
             app.installTranslator(translator)
             _translator = translator
+        # Qt's own words (file dialogs' "Look in", "Open", context menus) from Qt's catalogue.
+        qt_words = QTranslator(app)
+        if qt_words.load(QLocale(QLocale.Language.Persian, QLocale.Country.Iran), "qtbase", "_",
+                         QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(qt_words)
+            _qt_translator = qt_words
         QLocale.setDefault(QLocale(QLocale.Language.Persian, QLocale.Country.Iran))
         app.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
     else:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDateTimeEdit
+from PySide6.QtGui import QColor, QTextCharFormat
+from PySide6.QtWidgets import QCalendarWidget, QDateTimeEdit
 
 #: A run of one format letter (a section: yyyy, MM, dd, HH, mm, ss) or one separator.
 _TOKENS = re.compile(r"(y+|M+|d+|H+|h+|m+|s+|a+|A+|[^yMdHhmsaA])")
@@ -31,4 +32,15 @@ def reading_order_format(edit: QDateTimeEdit, display_format: str) -> None:
     edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
 
 
-__all__ = ["reading_order_format", "reversed_sections"]
+def iranian_weekend(calendar: QCalendarWidget) -> None:
+    """Mark Friday as the weekend in a calendar popup, the week starting on Saturday (as
+    Iranian calendars print it), instead of Qt's Saturday and Sunday."""
+    calendar.setFirstDayOfWeek(Qt.DayOfWeek.Saturday)
+    plain, weekend = QTextCharFormat(), QTextCharFormat()
+    weekend.setForeground(QColor("#b71c1c"))
+    for day in (Qt.DayOfWeek.Saturday, Qt.DayOfWeek.Sunday):
+        calendar.setWeekdayTextFormat(day, plain)
+    calendar.setWeekdayTextFormat(Qt.DayOfWeek.Friday, weekend)
+
+
+__all__ = ["iranian_weekend", "reading_order_format", "reversed_sections"]

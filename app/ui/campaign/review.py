@@ -28,7 +28,7 @@ from app.campaign import QuietHours
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.texts import describe, describe_content_error
-from app.ui.time_edits import reading_order_format
+from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, duration_text, figure, fill_bots, ltr
 from app.workflow import SERVICE_RATE_LIMIT, estimate, send_one
 
@@ -77,6 +77,7 @@ class ReviewStep(QWidget):
         self.start_edit.setAccessibleName(self.tr("Start date and time (Tehran time)"))
         if QLocale().language() == QLocale.Language.Persian:
             self.start_edit.setCalendar(QCalendar(QCalendar.System.Jalali))
+            iranian_weekend(self.start_edit.calendarWidget())
         reading_order_format(self.start_edit, "yyyy/MM/dd HH:mm")
         self.start_edit.setDateTime(_tehran_now().addSecs(3600))
         self.start_edit.setEnabled(False)
