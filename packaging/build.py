@@ -4,7 +4,9 @@ Makes ``dist/safir-campaign/`` (a one-folder PyInstaller bundle: ``safir-campaig
 ``safir-campaign.exe``, plus ``safir-campaign-window.exe`` without a console on
 Windows), prints the build time and the bundle's size with its largest parts, and on
 Linux packs ``dist/safir-campaign-VERSION-linux-ARCH.tar.gz`` with the install script,
-the .desktop file, AppStream metainfo and icons. Needs ``pip install pyinstaller``.
+the .desktop file, AppStream metainfo and icons. Needs the ``packaging`` extra:
+``pip install -e '.[packaging]'`` (a pinned PyInstaller, Pillow); before building it checks
+that every module the app needs imports, so a bundle missing one is never reported built.
 """
 
 from __future__ import annotations
@@ -52,10 +54,34 @@ def linux_archive(bundle: Path) -> Path:
     return archive
 
 
+#: What the bundle must contain: the app's own dependencies and the builder itself.
+NEEDED_MODULES = ("PySide6.QtWidgets", "qasync", "httpx", "pandas", "pyarrow", "python_calamine", "openpyxl",
+                  "phonenumbers", "keyring", "platformdirs", "filelock", "starlette", "uvicorn", "multipart",
+                  "jwt", "jdatetime", "PyInstaller")
+
+
+def missing_modules() -> list[str]:
+    """The modules of :data:`NEEDED_MODULES` this Python cannot import."""
+    import importlib
+
+    missing = []
+    for name in NEEDED_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the bundle goes")
     args = parser.parse_args()
+    missing = missing_modules()
+    if missing:
+        print(f"error: this Python cannot import {', '.join(missing)}; install the app and its build tools "
+              f"first: pip install -e '.[packaging]'", file=sys.stderr)
+        return 2
     work = args.dist.parent / "build"
     started = time.monotonic()
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",

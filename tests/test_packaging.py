@@ -10,6 +10,7 @@ import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +91,35 @@ def test_self_test_sends_a_demo_campaign_offscreen_and_checks_the_export() -> No
     assert "campaign sent: 13 sent, 1 failed" in done.stdout
     assert "results exported and read back: 20 rows, 13 sent, 1 failed" in done.stdout
     assert done.stdout.rstrip().endswith("self-test passed")
+
+
+def test_install_sh_installs_offers_the_demo_and_removes_or_purges(tmp_path: Path) -> None:
+    unpacked = tmp_path / "unpacked"
+    (unpacked / "safir-campaign").mkdir(parents=True)
+    app = unpacked / "safir-campaign" / "safir-campaign"
+    app.write_text("#!/bin/sh\necho bundle\n")
+    app.chmod(0o755)
+    shutil.copy(LINUX / "install.sh", unpacked)
+    for suffix in (".desktop", ".metainfo.xml"):
+        shutil.copy(LINUX / f"{APP_ID}{suffix}", unpacked)
+    (unpacked / "icons").mkdir()
+    for icon in (REPO / "resources" / "icons").glob("safir-campaign*.*"):
+        shutil.copy(icon, unpacked / "icons")
+    home = tmp_path / "home"
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(home / ".local" / "share")}
+
+    def install(*flags: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["sh", str(unpacked / "install.sh"), *flags], env=env, capture_output=True, text=True)
+
+    assert install().returncode == 0
+    entry = (home / ".local/share/applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    target = home / ".local/opt/safir-campaign/safir-campaign"
+    assert f"Exec={target}\n" in entry and f"Exec={target} --demo\n" in entry  # the demo in the menu too
+    data = home / ".local/share/safir-campaign"
+    data.mkdir(parents=True)
+    (data / "journal.sqlite3").write_text("campaigns")
+    removed = install("--remove")
+    assert removed.returncode == 0 and "--purge" in removed.stdout
+    assert not target.exists() and (data / "journal.sqlite3").exists()
+    assert install().returncode == 0
+    assert install("--purge").returncode == 0 and not data.exists() and not target.exists()

@@ -32,7 +32,11 @@ def main() -> int:
         renderer.render(painter)
         painter.end()
         image.save(str(HERE / f"safir-campaign-{size}.png"))
-    from PIL import Image
+    try:
+        from PIL import Image
+    except ImportError:
+        print("error: the .ico needs Pillow: pip install -e '.[packaging]'", file=sys.stderr)
+        return 2
 
     Image.open(HERE / "safir-campaign-256.png").save(
         HERE / "safir-campaign.ico", sizes=[(s, s) for s in (16, 24, 32, 48, 64, 128, 256)])
