@@ -172,11 +172,16 @@ class Content:
 class CheckedRow(Protocol):
     """What the campaign needs of a row's verdict (app.contacts.RowVerdict fits)."""
 
-    row: int
-    phone_input: str
-    phone: str | None
-    verdict: Any  # str, or a str-valued enum
-    reason: str | None
+    @property
+    def row(self) -> int: ...
+    @property
+    def phone_input(self) -> str: ...
+    @property
+    def phone(self) -> str | None: ...
+    @property
+    def verdict(self) -> Any: ...  # str, or a str-valued enum
+    @property
+    def reason(self) -> str | None: ...
 
 
 def _verdict(row: CheckedRow) -> str:

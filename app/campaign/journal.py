@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
 from app.reasons import reason_text
@@ -259,9 +259,9 @@ def _private_file(path: Path) -> None:
         pass  # read-only media and the like: sqlite3 says what is wrong when it opens
 
 
-class RecipientState:
-    """Recipient states (issue: pending → in_flight → sent | failed | unknown; skipped
-    for rows that are never sent)."""
+class RecipientState(StrEnum):
+    """Recipient states: pending → in_flight → sent | failed | unknown; skipped for rows
+    that are never sent. The values are what the journal stores."""
 
     PENDING = "pending"
     IN_FLIGHT = "in_flight"
@@ -269,10 +269,9 @@ class RecipientState:
     FAILED = "failed"
     UNKNOWN = "unknown"
     SKIPPED = "skipped"
-    ALL = (PENDING, IN_FLIGHT, SENT, FAILED, UNKNOWN, SKIPPED)
 
 
-class CampaignStatus:
+class CampaignStatus(StrEnum):
     """Campaign statuses (``creating``: rows are still being written; invisible and
     unsendable until the last chunk commits)."""
 
@@ -700,7 +699,7 @@ class Journal:
                 "INSERT INTO attempts (campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?)",
                 (recipient.campaign_id, recipient.row, recipient.phone, kind, now),
             )
-        return int(cursor.lastrowid)
+        return int(cursor.lastrowid or 0)
 
     @_sentences
     def mark_many_in_flight(self, marks: list[tuple[Recipient, str, float]]) -> list[int]:
@@ -807,12 +806,12 @@ class Journal:
     @_sentences
     def counts(self, campaign_id: int) -> dict[str, int]:
         """Recipients per state, every state present; plus ``total``."""
-        counts = dict.fromkeys(RecipientState.ALL, 0)
+        counts: dict[str, int] = {state.value: 0 for state in RecipientState}
         for state, number in self.db.execute(
             "SELECT state, COUNT(*) FROM recipients WHERE campaign_id = ? GROUP BY state", (campaign_id,)
         ):
             counts[state] = number
-        counts["total"] = sum(counts[s] for s in RecipientState.ALL)
+        counts["total"] = sum(counts[state] for state in RecipientState)
         return counts
 
     @_sentences

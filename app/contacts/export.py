@@ -7,7 +7,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 import pyarrow as pa
@@ -108,8 +108,9 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
         # no cell types, so the apostrophe is the only guard. XLSX cells are typed as
         # text instead (see _write_xlsx), so they need none and show the value as it is.
         for column in out.columns:
-            if not pd.api.types.is_integer_dtype(out[column]):
-                out[column] = _neutralise_column(out[column])
+            series = cast(pd.Series, out[column])
+            if not pd.api.types.is_integer_dtype(series):
+                out[column] = _neutralise_column(series)
     try:
         if suffix == ".csv":
             _write_csv(path, out)
@@ -154,6 +155,8 @@ def _workbook_copy(path: Path, frame: pd.DataFrame, source: Sheet, names: Mappin
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
         raise ExportError(file_problem("file_cannot_copy", file=source.path.name, detail=exc)) from None
     sheet = book[source.sheet_name] if source.sheet_name in book.sheetnames else book.active
+    if sheet is None:
+        raise ExportError(file_problem("file_cannot_copy", file=source.path.name, detail="it has no sheet"))
     columns = [c for c in frame.columns if c not in ("row", "phone_input")]
     first = sheet.max_column + 1
     for offset, name in enumerate(columns):

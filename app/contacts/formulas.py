@@ -61,7 +61,7 @@ def _xlsx(path: Path, sheet: str | None, column: int, wanted: set[int]) -> set[i
                     continue
                 formula = element.find(_MAIN + "f")
                 if formula is not None:
-                    letters, row = coordinate_from_string(element.get("r"))
+                    letters, row = coordinate_from_string(element.get("r") or "A1")
                     if row in wanted and column_index_from_string(letters) - 1 == column:
                         value = element.find(_MAIN + "v")
                         if value is None or _zero_or_empty(value.text):
@@ -73,6 +73,8 @@ def _xlsx(path: Path, sheet: str | None, column: int, wanted: set[int]) -> set[i
 def _xlsx_sheet_part(book: zipfile.ZipFile, sheet: str | None) -> str:
     workbook = ElementTree.fromstring(book.read("xl/workbook.xml"))
     sheets = workbook.find(_MAIN + "sheets")
+    if sheets is None:
+        raise KeyError(sheet)
     chosen = next((s for s in sheets if sheet is None or s.get("name") == sheet), None)
     if chosen is None:
         raise KeyError(sheet)

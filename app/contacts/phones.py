@@ -10,10 +10,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import phonenumbers
 import pyarrow as pa
-import pyarrow.compute as pc
+from app.contacts.arrow import pc
 from phonenumbers import NumberParseException, PhoneNumberType
 
 from app.reasons import reason_text
@@ -124,9 +125,10 @@ def normalise_column(values: Sequence[str | None] | pa.Array | pa.ChunkedArray) 
     validated once per distinct 5-digit prefix with phonenumbers; everything else goes
     through :func:`normalise` once per distinct value, so both paths always agree.
     """
-    if isinstance(values, pa.ChunkedArray):
-        values = values.combine_chunks()
-    texts = values if isinstance(values, pa.Array) else pa.array(values, type=pa.string(), from_pandas=True)
+    source: Any = values
+    if isinstance(source, pa.ChunkedArray):
+        source = source.combine_chunks()
+    texts: Any = source if isinstance(source, pa.Array) else pa.array(source, type=pa.string(), from_pandas=True)
     if isinstance(texts, pa.ChunkedArray):
         texts = texts.combine_chunks()
     texts = texts.cast(pa.string()).fill_null("")

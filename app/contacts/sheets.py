@@ -124,7 +124,7 @@ def cell_text(value: object) -> str:
 
 
 def _column_texts(values: Sequence[object]) -> list[str]:
-    return [v if v.__class__ is str else cell_text(v) for v in values]
+    return [v if isinstance(v, str) else cell_text(v) for v in values]
 
 
 def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
@@ -181,7 +181,7 @@ def _unique_names(names: list[str]) -> list[str]:
     return out
 
 
-def header_index(rows: list[list[object]]) -> int:
+def header_index(rows: Sequence[Sequence[object]]) -> int:
     """0-based index of the header among the first rows of a sheet: the first row with
     at least half as many filled cells as the widest row (and at least two), so a title
     line or blank lines above the header are skipped."""
@@ -264,7 +264,7 @@ def _read_csv(path: Path) -> Sheet:
         except pd.errors.ParserError as exc:
             raise SheetError(file_problem("file_bad_csv", file=path.name, detail=_short(exc))) from None
         if encoding == "cp1256":  # Windows-1256 cannot hold the Persian yeh and kaf
-            frame = frame.apply(lambda column: column.str.translate(_PERSIAN_LETTERS))
+            frame = pd.DataFrame(frame.apply(lambda column: column.str.translate(_PERSIAN_LETTERS)))
         return Sheet(path, frame, header_row=header + 1)
     raise SheetError(file_problem("file_unknown_encoding", file=path.name))
 

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
+from app.contacts.arrow import pc
 
 from app.contacts.formulas import unsaved_formula_rows
 from app.contacts.phones import EMPTY, normalise_column
@@ -92,7 +92,7 @@ class Verdicts:
     def counts(self) -> dict[str, int]:
         """Rows per verdict, every verdict present (zero included)."""
         found = self.frame["verdict"].value_counts()
-        return {v.value: int(found.get(v.value, 0)) for v in Verdict}
+        return {v.value: int(found.get(v.value, 0) or 0) for v in Verdict}
 
     def result_rows(self) -> Iterator[dict[str, Any]]:
         """Results-file rows as a dry run reports them: the status is the verdict."""

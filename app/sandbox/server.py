@@ -117,7 +117,7 @@ class SandboxApp:
             claims = jwt.decode(token.strip(), self.settings.jwt_key, algorithms=["HS256"])
         except jwt.InvalidTokenError:
             return None
-        return self.state.by_client.get(claims.get("sub"))
+        return self.state.by_client.get(str(claims.get("sub")))
 
     def _key_account(self, request: Request) -> AccountState | None:
         return self.state.by_key.get(request.headers.get("api-access-key", ""))

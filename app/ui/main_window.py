@@ -266,7 +266,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             self.ask_before_closing()
             return
-        self.context.settings.set("geometry", bytes(self.saveGeometry().toBase64()).decode())
+        self.context.settings.set("geometry", self.saveGeometry().toBase64().toStdString())
         if self.inbox is not None:
             self.inbox.stop()  # no fetch may land on a deleted dock
         super().closeEvent(event)
@@ -305,10 +305,11 @@ class MainWindow(QMainWindow):
         """(campaign id, start shown to the user) of the campaigns waiting for their start."""
         found = []
         for campaign_id in self.runs.sending():
-            progress = self.runs.run_of(campaign_id).last_progress
-            parsed = parse_reason(progress.waiting) if progress is not None and progress.waiting else None
-            if parsed is not None and parsed[0] == "start_time":
-                found.append((campaign_id, describe(progress.waiting)))
+            run = self.runs.run_of(campaign_id)
+            waiting = run.last_progress.waiting if run is not None and run.last_progress is not None else None
+            parsed = parse_reason(waiting) if waiting else None
+            if waiting and parsed is not None and parsed[0] == "start_time":
+                found.append((campaign_id, describe(waiting)))
         return found
 
     def quit_pausing(self) -> None:
@@ -475,12 +476,22 @@ def make_context(demo_url: str | None = None, base_url: str | None = None) -> Ap
     return context
 
 
+def qt_application() -> QApplication:
+    """The process's QApplication, made on first use (a QCoreApplication is not enough)."""
+    existing = QApplication.instance()
+    if existing is None:
+        return QApplication(sys.argv)
+    if not isinstance(existing, QApplication):
+        raise RuntimeError("a QCoreApplication exists already; the window needs a QApplication")
+    return existing
+
+
 def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     """Open the main window and run until it closes. With ``demo``, on a sandbox
     started for this session. Returns the exit status."""
     from app.sandbox import EmbeddedSandbox
 
-    app = QApplication.instance() or QApplication(sys.argv)
+    app = qt_application()
     identify_app(app)
     _log_crashes()
     sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None

@@ -37,19 +37,18 @@ def _run(home: Path) -> str | None:
     import keyring
     import openpyxl
     import qasync
-    from PySide6.QtWidgets import QApplication
 
     from app import __version__, paths
     from app.campaign import CampaignStatus
     from app.sandbox import EmbeddedSandbox
-    from app.ui.main_window import MainWindow, apply_language, identify_app, make_context
+    from app.ui.main_window import MainWindow, apply_language, identify_app, make_context, qt_application
 
     print(f"safir-campaign {__version__}; resources in {paths.resources_dir()}")
     print(f"keyring backend: {type(keyring.get_keyring()).__module__}.{type(keyring.get_keyring()).__name__}")
     sample = paths.resources_dir() / "samples" / "contacts.xlsx"
     if not sample.is_file():
         return f"the sample sheet {sample} is missing from the installation"
-    app = QApplication.instance() or QApplication(sys.argv)
+    app = qt_application()
     identify_app(app)
     if app.windowIcon().isNull():
         return "the app's icon is missing from the installation"
@@ -85,7 +84,10 @@ def _run(home: Path) -> str | None:
             context.journal.close()
     if problem:
         return problem
-    table = list(openpyxl.load_workbook(out, read_only=True).active.iter_rows(values_only=True))
+    sheet = openpyxl.load_workbook(out, read_only=True).active
+    if sheet is None:
+        return f"the export {out} has no sheet"
+    table = list(sheet.iter_rows(values_only=True))
     rows, status = table[1:], table[0].index("Result: Status")  # headers in the interface language
     statuses = [row[status] for row in rows]
     found = {"rows": len(rows), "sent": statuses.count("sent"), "failed": statuses.count("failed")}

@@ -62,6 +62,14 @@ def ltr(text: object) -> str:
     return f"\u2066{text}\u2069"
 
 
+def _child(row: QTreeWidgetItem, index: int) -> QTreeWidgetItem:
+    """Button ``index`` of a keyboard row (it exists: callers count buttons first)."""
+    item = row.child(index)
+    if item is None:
+        raise IndexError(index)
+    return item
+
+
 class LeftToRightDelegate(QStyledItemDelegate):
     """Shows and edits a column's text left to right whatever the layout's direction (an
     address, a phone, an id: "https://x.ir/{{کد}}", not "{{کد}}/https://x.ir")."""
@@ -120,6 +128,13 @@ class ButtonEditor(QWidget):
 
     # -- editing ------------------------------------------------------------------------
 
+    def _top(self, index: int) -> QTreeWidgetItem:
+        """Row ``index`` of the keyboard (it exists: callers count rows first)."""
+        item = self.tree.topLevelItem(index)
+        if item is None:
+            raise IndexError(index)
+        return item
+
     def add_row(self) -> QTreeWidgetItem:
         row = QTreeWidgetItem([""])
         self.tree.addTopLevelItem(row)
@@ -133,7 +148,7 @@ class ButtonEditor(QWidget):
         """Append a button to row ``row_index`` (rows are added as needed)."""
         while self.tree.topLevelItemCount() <= row_index:
             self.add_row()
-        row = self.tree.topLevelItem(row_index)
+        row = self._top(row_index)
         item = QTreeWidgetItem([label, "", value])
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         row.addChild(item)
@@ -153,8 +168,7 @@ class ButtonEditor(QWidget):
         if item is None:
             self.add_button(max(0, self.tree.topLevelItemCount() - 1))
             return
-        row = item if item.parent() is None else item.parent()
-        self.add_button(self.tree.indexOfTopLevelItem(row))
+        self.add_button(self.tree.indexOfTopLevelItem(item.parent() or item))
 
     def remove_current(self) -> None:
         item = self.tree.currentItem()
@@ -183,7 +197,7 @@ class ButtonEditor(QWidget):
             specs_list = list(specs)
             specs_list[index], specs_list[target] = specs_list[target], specs_list[index]
             self.set_rows(tuple(specs_list))
-            self.tree.setCurrentItem(self.tree.topLevelItem(target))
+            self.tree.setCurrentItem(self._top(target))
             return
         index = parent.indexOfChild(item)
         target = index + step
@@ -194,7 +208,7 @@ class ButtonEditor(QWidget):
         buttons = specs_list[row_index]
         buttons[index], buttons[target] = buttons[target], buttons[index]
         self.set_rows(tuple(tuple(r) for r in specs_list))
-        self.tree.setCurrentItem(self.tree.topLevelItem(row_index).child(target))
+        self.tree.setCurrentItem(_child(self._top(row_index), target))
 
     # -- reading ------------------------------------------------------------------------
 
@@ -210,8 +224,8 @@ class ButtonEditor(QWidget):
         """The keyboard as edited, rows in order (empty rows dropped)."""
         out = []
         for r in range(self.tree.topLevelItemCount()):
-            row = self.tree.topLevelItem(r)
-            buttons = tuple(self._button(row.child(c)) for c in range(row.childCount()))
+            row = self._top(r)
+            buttons = tuple(self._button(_child(row, c)) for c in range(row.childCount()))
             if buttons:
                 out.append(buttons)
         return tuple(out)
@@ -231,9 +245,9 @@ class ButtonEditor(QWidget):
         """One sentence per invalid button (no label, or no address or text)."""
         found = []
         for r in range(self.tree.topLevelItemCount()):
-            row = self.tree.topLevelItem(r)
+            row = self._top(r)
             for c in range(row.childCount()):
-                button = self._button(row.child(c))
+                button = self._button(_child(row, c))
                 row_number, button_number = figure(r + 1, grouped=False), figure(c + 1, grouped=False)
                 if not button.text:
                     found.append(self.tr("Row {0}, button {1}: needs a label.").format(row_number, button_number))
@@ -251,7 +265,7 @@ class ButtonEditor(QWidget):
     def _renumber(self) -> None:
         self.tree.blockSignals(True)
         for r in range(self.tree.topLevelItemCount()):
-            self.tree.topLevelItem(r).setText(0, self.tr("Row {0}").format(figure(r + 1, grouped=False)))
+            self._top(r).setText(0, self.tr("Row {0}").format(figure(r + 1, grouped=False)))
         self.tree.blockSignals(False)
 
     def _on_item_changed(self, _item: QTreeWidgetItem, _column: int) -> None:
@@ -260,9 +274,9 @@ class ButtonEditor(QWidget):
     def _refresh(self) -> None:
         self.tree.blockSignals(True)
         for r in range(self.tree.topLevelItemCount()):
-            row = self.tree.topLevelItem(r)
+            row = self._top(r)
             for c in range(row.childCount()):
-                item = row.child(c)
+                item = _child(row, c)
                 button = self._button(item)
                 bad = not button.text or not (button.url or button.web_app_url or button.copy_text)
                 for column in range(3):
@@ -299,7 +313,9 @@ class TemplateMapper(QWidget):
             combo.setEditable(True)
             combo.addItems(["{{" + c + "}}" for c in columns])
             combo.setCurrentText("{{" + name + "}}" if name in columns else "")
-            combo.lineEdit().setPlaceholderText(self.tr("a column, or a fixed text"))
+            line = combo.lineEdit()
+            if line is not None:
+                line.setPlaceholderText(self.tr("a column, or a fixed text"))
             combo.setAccessibleName(self.tr("Value of {0}").format(name))
             combo.currentTextChanged.connect(self.changed)
             self.combos[name] = combo
@@ -478,8 +494,9 @@ def choose(parent: QWidget, title: str, text: str, choices: Sequence[str]) -> tu
 
     def done(_result: int) -> None:
         clicked = box.clickedButton()
+        picked = next((i for i, button in enumerate(buttons) if button is clicked), len(choices) - 1)
         if not future.done():
-            future.set_result(buttons.index(clicked) if clicked in buttons else len(choices) - 1)
+            future.set_result(picked)
 
     box.finished.connect(done)
     box.open()
@@ -582,7 +599,7 @@ class StatusFilterProxy(QSortFilterProxyModel):
 
     def set_status(self, status: str) -> None:
         self.status = status
-        source = self.sourceModel()
+        source: Any = self.sourceModel()  # a ResultsModel, or any model (then no filtering)
         if hasattr(source, "set_filter"):
             source.set_filter(status)
 

@@ -63,7 +63,8 @@ class CampaignPage(QWidget):
         self.review.preview_fields = self.message.row_fields
         self.send_step = SendStep(context, self.runs, self.recipients.model)
         self.results = ResultsStep(context, self.draft, self.stoppable)
-        for step in (self.recipients, self.message, self.review, self.send_step, self.results):
+        self.step_widgets = (self.recipients, self.message, self.review, self.send_step, self.results)
+        for step in self.step_widgets:
             self.steps.addWidget(step)
         self.recipients.sheet_opened.connect(self._sheet_opened)
         self.send_step.start_requested.connect(self._on_start_clicked)
@@ -116,7 +117,7 @@ class CampaignPage(QWidget):
     @property
     def message_line(self) -> StatusLine:
         """The status line of the step shown."""
-        return self.steps.currentWidget().status
+        return self.step_widgets[self.steps.currentIndex()].status
 
     @property
     def campaign_id(self) -> int | None:
@@ -140,10 +141,10 @@ class CampaignPage(QWidget):
     async def stoppable(self, work: Any) -> Any:
         """Await ``work`` (a coroutine) with the Stop button shown; raises WorkStopped
         when the user stops it (a cancellation from outside goes on as it is)."""
-        self._work = asyncio.ensure_future(work)
+        future = self._work = asyncio.ensure_future(work)
         self.stop_work_button.setVisible(True)
         try:
-            return await self._work
+            return await future
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if task is not None and task.cancelling():
@@ -185,8 +186,8 @@ class CampaignPage(QWidget):
             self.review.update_review()
         if step == RESULTS and self.results.campaign_id != self.campaign_id and self.campaign_id is not None:
             self.results.show_campaign(self.campaign_id)
-        widget = self.steps.widget(step)
-        if widget is not self.steps.currentWidget() and not widget.status.is_error:
+        widget = self.step_widgets[step]
+        if step != self.steps.currentIndex() and not widget.status.is_error:
             widget.status.say("")
         self.steps.setCurrentIndex(step)
         self._mark_header()
@@ -248,16 +249,19 @@ class CampaignPage(QWidget):
         self.say(self.tr("Preparing the campaign…"))
         self.send_step.start_button.setEnabled(False)
         repeats = {"allow_repeat": False, "only_new": False}
+        checked = draft.checked
+        assert checked is not None  # problem_before(SEND) said a sheet is open
         try:
             while True:
                 try:
                     # Rendering and storing every row takes a while for big sheets: off the GUI thread.
                     campaign_id = await asyncio.to_thread(
-                        create_campaign, self.context.journal, draft.checked, content=draft.content,
+                        create_campaign, self.context.journal, checked, content=draft.content,
                         bot_id=draft.bot_id, base_url=self.context.connection.base_url,
                         rate_per_minute=float(draft.rate_per_minute), in_flight=draft.in_flight,
                         quiet_hours=draft.parsed_quiet_hours(), start_at=draft.start_at or None,
-                        template_fields=draft.template_fields, **repeats)
+                        template_fields=draft.template_fields, allow_repeat=repeats["allow_repeat"],
+                        only_new=repeats["only_new"])
                     break
                 except RepeatedCampaign as repeat:
                     choice = await self._ask_about_repeat(repeat)

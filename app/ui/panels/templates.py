@@ -93,8 +93,9 @@ class TemplatesPanel(QWidget):
     def templates(self) -> list[dict[str, str]]:
         out = []
         for row in range(self.table.rowCount()):
-            template_id = (self.table.item(row, 0).text() if self.table.item(row, 0) else "").strip()
-            body = self.table.item(row, 1).text() if self.table.item(row, 1) else ""
+            id_item, body_item = self.table.item(row, 0), self.table.item(row, 1)
+            template_id = (id_item.text() if id_item is not None else "").strip()
+            body = body_item.text() if body_item is not None else ""
             combo = self.table.cellWidget(row, 2)
             if template_id:
                 out.append({"template_id": template_id, "body": body,
