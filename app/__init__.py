@@ -7,3 +7,10 @@ APP_NAME = "safir-campaign"
 APP_ID = "ir.safir.campaign"
 #: The name people see in menus and title bars.
 DISPLAY_NAME = "Safir Campaign"
+
+__all__ = [
+    "APP_ID",
+    "APP_NAME",
+    "DISPLAY_NAME",
+    "__version__",
+]

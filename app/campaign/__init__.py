@@ -22,3 +22,31 @@ from app.campaign.journal import (
 )
 from app.campaign.render import RenderError, jalali, placeholders, render
 from app.campaign.schedule import QuietHours
+
+__all__ = [
+    "build_recipients",
+    "ButtonSpec",
+    "Campaign",
+    "campaign_is_sending",
+    "CampaignEngine",
+    "CampaignLocked",
+    "CampaignStatus",
+    "Content",
+    "ContentError",
+    "jalali",
+    "Journal",
+    "JournalError",
+    "KINDS",
+    "NewRecipient",
+    "Pacer",
+    "placeholders",
+    "Progress",
+    "QuietHours",
+    "Recipient",
+    "RecipientState",
+    "render",
+    "RenderError",
+    "RepeatFound",
+    "RepeatPolicy",
+    "RunResult",
+]

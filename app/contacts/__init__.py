@@ -14,3 +14,28 @@ from app.contacts.sheets import (
 )
 from app.contacts.suppression import SuppressionImport, SuppressionList
 from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, mark_unsaved_formula_cells, validate
+
+__all__ = [
+    "ColumnGuess",
+    "detect_phone_column",
+    "ExportError",
+    "list_sheets",
+    "mark_unsaved_formula_cells",
+    "normalise",
+    "normalise_column",
+    "PhoneCheck",
+    "read_sheet",
+    "resolve_phone_column",
+    "RESULT_COLUMNS",
+    "RowVerdict",
+    "Sheet",
+    "SheetError",
+    "SuppressionImport",
+    "SuppressionList",
+    "validate",
+    "Verdict",
+    "Verdicts",
+    "write_frame",
+    "write_results",
+    "write_verdicts",
+]

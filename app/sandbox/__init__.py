@@ -2,3 +2,12 @@
 
 from app.sandbox.runner import EmbeddedSandbox
 from app.sandbox.state import DEMO_API_KEY, DEMO_BOT_ID, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, Settings
+
+__all__ = [
+    "DEMO_API_KEY",
+    "DEMO_BOT_ID",
+    "DEMO_CLIENT_ID",
+    "DEMO_CLIENT_SECRET",
+    "EmbeddedSandbox",
+    "Settings",
+]
