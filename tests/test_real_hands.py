@@ -310,3 +310,35 @@ def test_qt_speaks_persian_and_the_jalali_calendar_rests_on_friday(qapp: Any, qt
         saturday = calendar.weekdayTextFormat(Qt.DayOfWeek.Saturday).foreground().color()
         assert friday.name() == "#b71c1c" and saturday.name() != "#b71c1c"
     assert QCoreApplication.translate("QFileDialog", "Look in:") == "Look in:"  # and English again after
+
+
+async def test_the_rate_shown_never_exceeds_the_rate_set(sandbox: EmbeddedSandbox) -> None:
+    from app import paths
+    from app.api import SafirClient
+    from app.campaign import CampaignEngine, Content, Journal
+    from app.campaign.engine import Progress
+    from app.sandbox import DEMO_API_KEY
+    from app.workflow import check_sheet, create_campaign
+
+    journal = Journal(paths.journal_path())
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(text="hi"),
+                                  bot_id=1001, base_url=sandbox.url, rate_per_minute=600, in_flight=4)
+    shown: list[float] = []
+
+    def on_progress(progress: Progress) -> None:
+        if progress.state == "sent":
+            shown.append(progress.rate_per_minute)
+
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        await CampaignEngine(journal, client, on_progress=on_progress).run(campaign_id)
+    assert len(shown) == 13
+    assert max(shown) <= 600 * 1.05, shown  # not 900 after the first three, as before
+
+
+def test_a_failed_connection_test_reads_red(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        profiles = window.profiles
+        profiles.name_edit.setText("office")
+        profiles.url_edit.setText("http://safir.example")  # plain http to a remote host
+        text = run_in_qt_loop(qapp, profiles.test_connection)
+        assert "failed" in text and "#b71c1c" in profiles.outcome.styleSheet()

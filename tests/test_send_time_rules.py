@@ -281,3 +281,21 @@ async def test_a_journal_busy_with_another_program_is_a_wait_not_a_pause(
     assert result.status == CampaignStatus.FINISHED, result.reason
     sent = delivered_phones(sandbox)
     assert sorted(sent) == sorted(PHONES)  # everyone, once
+
+
+def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: EmbeddedSandbox, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from app.campaign import JournalError
+
+    def full(*_args: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    journal = Journal(paths.journal_path())
+    monkeypatch.setattr(Journal, "_write_rows", full)
+    with pytest.raises(JournalError) as caught:
+        create_campaign(journal, check_sheet(_sheet(tmp_path, "a.csv", ROWS)), content=Content(text="hi"),
+                        bot_id=1001, base_url=sandbox.url)
+    assert "the campaign was not created" in str(caught.value) and "resume" not in str(caught.value)
+    assert journal.campaigns() == []  # nothing half-made is shown

@@ -659,7 +659,11 @@ class CampaignEngine:
         if self.on_progress is None:
             return
         elapsed = self._clock() - self._started
-        rate = self._done_this_run * 60.0 / elapsed if elapsed > 0 else 0.0
+        # The first request leaves at once: count the run from one pacing interval before it,
+        # or a campaign paced at 120 a minute would show 139 a minute after its first seconds.
+        interval = self._pacer.interval if self._pacer is not None else 0.0
+        span = elapsed + interval
+        rate = self._done_this_run * 60.0 / span if span > 0 else 0.0
         pace = self._pacer.rate_per_minute if self._pacer is not None else 0.0
         slowed = self._pacer is not None and self._pacer.slowed
         self.on_progress(Progress(self._campaign.id, dict(self._counts), status, rate, row, state, error, waiting,

@@ -222,6 +222,16 @@ def explain(error: sqlite3.Error, path: Path) -> JournalError:
     return JournalError(f"the journal {path} failed: {error}", "other", path)
 
 
+def _creation_failed(error: sqlite3.Error, path: Path) -> JournalError:
+    """:func:`explain` for a campaign being created: nothing of it was stored, so a full
+    disk says "send again", never "resume the campaign"."""
+    explained = explain(error, path)
+    if explained.kind == "disk_full":
+        return JournalError(f"the disk holding {path.parent} is full, so the campaign was not created (nothing was "
+                            "stored or sent): free some space, then send it again", "disk_full", path)
+    return explained
+
+
 def _disk_nearly_full(folder: Path) -> bool:
     try:
         return os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize < 1024 * 1024
@@ -462,18 +472,21 @@ class Journal:
         allows them. The check and the campaign becoming ready are one transaction, so of
         two identical campaigns created at once exactly one passes.
         """
-        self._drop_abandoned()
         quiet_start, quiet_end = quiet_hours or (None, None)
-        with self.transaction():
-            cursor = self.db.execute(
-                "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
-                " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (_now(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
-                 rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
-                 time_zone, start_at, _now()),
-            )
-            campaign_id = int(cursor.lastrowid or 0)
+        try:
+            self._drop_abandoned()
+            with self.transaction():
+                cursor = self.db.execute(
+                    "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
+                    " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (_now(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
+                     rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
+                     time_zone, start_at, _now()),
+                )
+                campaign_id = int(cursor.lastrowid or 0)
+        except sqlite3.Error as exc:
+            raise _creation_failed(exc, self.path) from None
         try:
             self._write_rows(campaign_id, recipients, f"{service_identity(base_url)}\x1f{bot_id}\x1f")
             checked_from = _now()
@@ -494,6 +507,9 @@ class Journal:
         except RepeatFound:
             self._drop_campaign(campaign_id)
             raise
+        except sqlite3.Error as exc:
+            self._abandon(campaign_id)
+            raise _creation_failed(exc, self.path) from None
         except BaseException:
             self._abandon(campaign_id)
             raise

@@ -71,6 +71,7 @@ class BalancePanel(QWidget):
         for r, item in enumerate(reversed(history)):
             self.history.setItem(r, 0, QTableWidgetItem(local_time(item["at"], language)))
             self.history.setItem(r, 1, QTableWidgetItem(figure(item["balance"])))
+        self.history.resizeColumnToContents(0)  # the whole date and time, never cut off
 
     @qasync.asyncSlot()
     async def _on_check_clicked(self) -> None:

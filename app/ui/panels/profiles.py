@@ -209,14 +209,15 @@ class ProfilesPanel(QWidget):
         self.outcome.setText(self.tr("Testing the connection…"))
         QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
         try:
-            text = await self._test()
+            text, passed = await self._test()
         finally:
             QApplication.restoreOverrideCursor()
             self.test_button.setEnabled(True)
+        self.outcome.setStyleSheet("" if passed else "color: #b71c1c")  # a failure reads as one
         self.outcome.setText(text)
         return text
 
-    async def _test(self) -> str:
+    async def _test(self) -> tuple[str, bool]:
         name = self.name_edit.text().strip()
         stored = self.context.connection_for(name) if name else None
         stored = stored if stored is not None and stored.name == name else None
@@ -228,19 +229,19 @@ class ProfilesPanel(QWidget):
             if key:
                 check_credential(key, "API access key")
         except ConfigurationError as exc:
-            return self.tr("The connection test failed: {0}").format(describe_error(exc.message))
+            return self.tr("The connection test failed: {0}").format(describe_error(exc.message)), False
         if not (client_id and secret):
             return self.tr("Add the client id and secret (v2) to test the connection; the service checks the API "
-                           "access key (v3) only when a message goes out.")
+                           "access key (v3) only when a message goes out."), True
         wait = Timeouts(TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT)
         try:
             async with SafirClient(base_url, client_id=client_id, client_secret=secret, timeouts=wait) as client:
                 await client.fetch_token(force=True)
         except SafirError as exc:
-            return self.tr("The connection test failed: {0}").format(describe_error(exc.message))
+            return self.tr("The connection test failed: {0}").format(describe_error(exc.message)), False
         text = self.tr("Connected to {0}: the service accepted the client id and secret.").format(ltr(base_url))
         if key:
             text += " " + self.tr("The API access key is well-formed; the service checks it when a message goes out.")
         else:
             text += " " + self.tr("This profile has no API access key (v3) yet: campaigns need one.")
-        return text
+        return text, True
