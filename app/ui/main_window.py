@@ -222,7 +222,8 @@ class MainWindow(QMainWindow):
         c = self.context.connection
         where = self.tr("built-in sandbox") if c.demo else c.base_url
         key = "" if c.api_key else self.tr(" — no API access key yet: add one in Profiles")
-        self.statusBar().showMessage(self.tr("Profile {0}: {1}{2}").format(c.name, where, key))
+        name = self.tr("Sandbox (demo)") if c.name == DEMO_PROFILE else ltr(c.name)
+        self.statusBar().showMessage(self.tr("Profile {0}: {1}{2}").format(name, where, key))
 
     def _open_results(self, campaign_id: int) -> None:
         self.nav.setCurrentRow(0)

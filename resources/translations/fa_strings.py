@@ -399,6 +399,7 @@ FA = {
     "duplicate": "تکراری",
     "suppressed": "مسدود",
     "repeat": "تکرار",
+    "Sandbox (demo)": "محیط آزمایشی (نمایشی)",
     "e.g. {0}": "مثلاً {0}",
     "your own number, e.g. {0}": "شمارهٔ خودتان، مثلاً {0}",
     "Row {0}, button {1}: the address must start with {2} (or {3}).": "ردیف {0}، دکمهٔ {1}: نشانی باید با {2} (یا {3}) آغاز شود.",

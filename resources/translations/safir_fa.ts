@@ -54,32 +54,32 @@
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="77" />
+        <location filename="../../app/ui/panels/balance.py" line="78" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="78" />
+        <location filename="../../app/ui/panels/balance.py" line="79" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="79" />
+        <location filename="../../app/ui/panels/balance.py" line="80" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="90" />
+        <location filename="../../app/ui/panels/balance.py" line="91" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="96" />
+        <location filename="../../app/ui/panels/balance.py" line="97" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="99" />
+        <location filename="../../app/ui/panels/balance.py" line="100" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -87,92 +87,92 @@
 <context>
     <name>ButtonEditor</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="93" />
+        <location filename="../../app/ui/widgets.py" line="101" />
         <source>Label</source>
         <translation>برچسب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="93" />
+        <location filename="../../app/ui/widgets.py" line="101" />
         <source>Action</source>
         <translation>کار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="93" />
+        <location filename="../../app/ui/widgets.py" line="101" />
         <source>Address or text</source>
         <translation>نشانی یا متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="94" />
+        <location filename="../../app/ui/widgets.py" line="102" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="101" />
+        <location filename="../../app/ui/widgets.py" line="109" />
         <source>Add row</source>
         <translation>افزودن ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="102" />
+        <location filename="../../app/ui/widgets.py" line="110" />
         <source>Add button</source>
         <translation>افزودن دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="103" />
+        <location filename="../../app/ui/widgets.py" line="111" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="104" />
+        <location filename="../../app/ui/widgets.py" line="112" />
         <source>Move up</source>
         <translation>بالاتر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="105" />
+        <location filename="../../app/ui/widgets.py" line="113" />
         <source>Move down</source>
         <translation>پایین‌تر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="142" />
+        <location filename="../../app/ui/widgets.py" line="157" />
         <source>Open link (url)</source>
         <translation>باز کردن پیوند (url)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="142" />
+        <location filename="../../app/ui/widgets.py" line="157" />
         <source>Open mini-app (web_app)</source>
         <translation>باز کردن مینی‌اپ (web_app)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="142" />
+        <location filename="../../app/ui/widgets.py" line="157" />
         <source>Copy text (copy_text)</source>
         <translation>کپی متن (copy_text)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="144" />
+        <location filename="../../app/ui/widgets.py" line="159" />
         <source>Button action</source>
         <translation>کار دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="239" />
+        <location filename="../../app/ui/widgets.py" line="253" />
         <source>Row {0}, button {1}: needs a label.</source>
         <translation>ردیف {0}، دکمهٔ {1}: برچسب لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="241" />
+        <location filename="../../app/ui/widgets.py" line="255" />
         <source>Row {0}, button {1}: needs an address or a text to copy.</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی یا متنی برای کپی لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="245" />
+        <location filename="../../app/ui/widgets.py" line="259" />
         <source>Row {0}, button {1}: the address must start with {2} (or {3}).</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی باید با {2} (یا {3}) آغاز شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="254" />
+        <location filename="../../app/ui/widgets.py" line="268" />
         <source>Row {0}</source>
         <translation>ردیف {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="270" />
+        <location filename="../../app/ui/widgets.py" line="284" />
         <source>This button is incomplete</source>
         <translation>این دکمه کامل نیست</translation>
     </message>
@@ -215,97 +215,97 @@
         <translation>نوشتن کارزاری دیگر را آغاز کنید؛ کارزاری که در حال ارسال است ادامه می‌یابد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="73" />
+        <location filename="../../app/ui/campaign/wizard.py" line="74" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="74" />
+        <location filename="../../app/ui/campaign/wizard.py" line="75" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="76" />
+        <location filename="../../app/ui/campaign/wizard.py" line="77" />
         <source>Previous step (Alt+Left)</source>
         <translation>گام قبلی (Alt+چپ)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="77" />
+        <location filename="../../app/ui/campaign/wizard.py" line="78" />
         <source>Next step (Enter or Alt+Right)</source>
         <translation>گام بعدی (Enter یا Alt+راست)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="84" />
+        <location filename="../../app/ui/campaign/wizard.py" line="85" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="85" />
+        <location filename="../../app/ui/campaign/wizard.py" line="86" />
         <source>Stop the import, upload or export in progress</source>
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="244" />
+        <location filename="../../app/ui/campaign/wizard.py" line="245" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="248" />
+        <location filename="../../app/ui/campaign/wizard.py" line="249" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="265" />
+        <location filename="../../app/ui/campaign/wizard.py" line="269" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="293" />
+        <location filename="../../app/ui/campaign/wizard.py" line="297" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="342" />
+        <location filename="../../app/ui/campaign/wizard.py" line="346" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="345" />
+        <location filename="../../app/ui/campaign/wizard.py" line="349" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="269" />
+        <location filename="../../app/ui/campaign/wizard.py" line="273" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="278" />
+        <location filename="../../app/ui/campaign/wizard.py" line="282" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="285" />
+        <location filename="../../app/ui/campaign/wizard.py" line="289" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="290" />
+        <location filename="../../app/ui/campaign/wizard.py" line="294" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="290" />
+        <location filename="../../app/ui/campaign/wizard.py" line="294" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="292" />
+        <location filename="../../app/ui/campaign/wizard.py" line="296" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="329" />
+        <location filename="../../app/ui/campaign/wizard.py" line="333" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -313,27 +313,27 @@
 <context>
     <name>CountsRow</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="542" />
+        <location filename="../../app/ui/widgets.py" line="559" />
         <source>Recipients</source>
         <translation>گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="542" />
+        <location filename="../../app/ui/widgets.py" line="559" />
         <source>Sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="542" />
+        <location filename="../../app/ui/widgets.py" line="559" />
         <source>Failed</source>
         <translation>ناموفق</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="542" />
+        <location filename="../../app/ui/widgets.py" line="559" />
         <source>Left</source>
         <translation>مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="543" />
+        <location filename="../../app/ui/widgets.py" line="560" />
         <source>Estimated cost</source>
         <translation>هزینهٔ برآوردی</translation>
     </message>
@@ -341,17 +341,17 @@
 <context>
     <name>Durations</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="644" />
+        <location filename="../../app/ui/widgets.py" line="661" />
         <source>{0} s</source>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="647" />
+        <location filename="../../app/ui/widgets.py" line="664" />
         <source>{0} min</source>
         <translation>{0} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="648" />
+        <location filename="../../app/ui/widgets.py" line="665" />
         <source>{0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقه</translation>
     </message>
@@ -426,7 +426,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../app/ui/main_window.py" line="63" />
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
@@ -568,61 +568,66 @@
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="225" />
+        <source>Sandbox (demo)</source>
+        <translation>محیط آزمایشی (نمایشی)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="226" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="286" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="292" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="292" />
+        <location filename="../../app/ui/main_window.py" line="293" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="282" />
+        <location filename="../../app/ui/main_window.py" line="283" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="288" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="288" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326" />
+        <location filename="../../app/ui/main_window.py" line="328" />
         <source>Safir campaign: sending</source>
         <translation>کارزار سفیر: در حال ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="328" />
+        <location filename="../../app/ui/main_window.py" line="330" />
         <source>Show the window</source>
         <translation>نمایش پنجره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="329" />
+        <location filename="../../app/ui/main_window.py" line="331" />
         <source>Pause the campaigns and quit</source>
         <translation>مکث کارزارها و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Still sending. The icon here shows the window again.</source>
         <translation>ارسال ادامه دارد. این نماد پنجره را دوباره نشان می‌دهد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="409" />
+        <location filename="../../app/ui/main_window.py" line="419" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
@@ -964,28 +969,28 @@
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="231" />
-        <location filename="../../app/ui/panels/profiles.py" line="240" />
+        <location filename="../../app/ui/panels/profiles.py" line="232" />
+        <location filename="../../app/ui/panels/profiles.py" line="241" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="233" />
+        <location filename="../../app/ui/panels/profiles.py" line="234" />
         <source>Add the client id and secret (v2) to test the connection; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>برای آزمودن اتصال، شناسه و رمز کلاینت (نسخهٔ ۲) را وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="241" />
+        <location filename="../../app/ui/panels/profiles.py" line="242" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="243" />
+        <location filename="../../app/ui/panels/profiles.py" line="244" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="245" />
+        <location filename="../../app/ui/panels/profiles.py" line="246" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>
@@ -1160,27 +1165,27 @@
 <context>
     <name>RateChart</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="337" />
+        <location filename="../../app/ui/widgets.py" line="353" />
         <source>Sent and failed over time</source>
         <translation>ارسال‌شده و ناموفق در طول زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="358" />
+        <location filename="../../app/ui/widgets.py" line="374" />
         <source>The chart fills as messages go out</source>
         <translation>با ارسال پیام‌ها نمودار پر می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="364" />
+        <location filename="../../app/ui/widgets.py" line="380" />
         <source>{0} s</source>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="374" />
+        <location filename="../../app/ui/widgets.py" line="390" />
         <source>sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="376" />
+        <location filename="../../app/ui/widgets.py" line="392" />
         <source>failed</source>
         <translation>ناموفق</translation>
     </message>
@@ -1466,183 +1471,183 @@
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="88" />
+        <location filename="../../app/ui/campaign/review.py" line="89" />
         <source>Tehran time; the app must be open then</source>
         <translation>به وقت تهران؛ برنامه باید در آن زمان باز باشد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="92" />
+        <location filename="../../app/ui/campaign/review.py" line="93" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="93" />
+        <location filename="../../app/ui/campaign/review.py" line="94" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="96" />
+        <location filename="../../app/ui/campaign/review.py" line="97" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="96" />
+        <location filename="../../app/ui/campaign/review.py" line="97" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="105" />
+        <location filename="../../app/ui/campaign/review.py" line="106" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="107" />
+        <location filename="../../app/ui/campaign/review.py" line="108" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="111" />
+        <location filename="../../app/ui/campaign/review.py" line="112" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="112" />
+        <location filename="../../app/ui/campaign/review.py" line="113" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="113" />
+        <location filename="../../app/ui/campaign/review.py" line="114" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="114" />
+        <location filename="../../app/ui/campaign/review.py" line="115" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="115" />
+        <location filename="../../app/ui/campaign/review.py" line="116" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="122" />
+        <location filename="../../app/ui/campaign/review.py" line="123" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="124" />
+        <location filename="../../app/ui/campaign/review.py" line="125" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="125" />
+        <location filename="../../app/ui/campaign/review.py" line="126" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="203" />
+        <location filename="../../app/ui/campaign/review.py" line="204" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="204" />
+        <location filename="../../app/ui/campaign/review.py" line="205" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="205" />
+        <location filename="../../app/ui/campaign/review.py" line="206" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="206" />
+        <location filename="../../app/ui/campaign/review.py" line="207" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="207" />
+        <location filename="../../app/ui/campaign/review.py" line="208" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="225" />
+        <location filename="../../app/ui/campaign/review.py" line="226" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="228" />
+        <location filename="../../app/ui/campaign/review.py" line="229" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="231" />
+        <location filename="../../app/ui/campaign/review.py" line="232" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="233" />
+        <location filename="../../app/ui/campaign/review.py" line="234" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="234" />
+        <location filename="../../app/ui/campaign/review.py" line="235" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="234" />
+        <location filename="../../app/ui/campaign/review.py" line="235" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="237" />
+        <location filename="../../app/ui/campaign/review.py" line="238" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="239" />
+        <location filename="../../app/ui/campaign/review.py" line="240" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="239" />
+        <location filename="../../app/ui/campaign/review.py" line="240" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="240" />
+        <location filename="../../app/ui/campaign/review.py" line="241" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="242" />
+        <location filename="../../app/ui/campaign/review.py" line="243" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="245" />
+        <location filename="../../app/ui/campaign/review.py" line="246" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="248" />
+        <location filename="../../app/ui/campaign/review.py" line="249" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="264" />
+        <location filename="../../app/ui/campaign/review.py" line="265" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="273" />
+        <location filename="../../app/ui/campaign/review.py" line="274" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="275" />
-        <location filename="../../app/ui/campaign/review.py" line="277" />
+        <location filename="../../app/ui/campaign/review.py" line="276" />
+        <location filename="../../app/ui/campaign/review.py" line="278" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
@@ -1775,12 +1780,12 @@
 <context>
     <name>TemplateMapper</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="302" />
+        <location filename="../../app/ui/widgets.py" line="318" />
         <source>a column, or a fixed text</source>
         <translation>یک ستون یا یک متن ثابت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="303" />
+        <location filename="../../app/ui/widgets.py" line="319" />
         <source>Value of {0}</source>
         <translation>مقدار {0}</translation>
     </message>
@@ -1866,13 +1871,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="612" />
+        <location filename="../../app/ui/widgets.py" line="629" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows).</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="613" />
+        <location filename="../../app/ui/widgets.py" line="630" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
