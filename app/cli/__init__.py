@@ -1,0 +1,104 @@
+"""The command line: ``safir-campaign [--demo]`` opens the window; subcommands work
+headless (send, check, resume, status, list, export, retry-failed, sandbox).
+
+Exit status: 0 when every recipient has a final outcome (sent, failed, skipped);
+2 for a configuration or input error; 3 when the campaign stopped early (paused: service
+unreachable or silent, account problem, journal fault, outcomes still unknown), with a
+one-line reason on stderr; 4 when a v2 OTP's outcome is unknown; 128 + the signal's
+number after SIGINT (Ctrl-C), SIGTERM or SIGHUP, which pause the campaign.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ipaddress
+import os
+import signal
+import sys
+from collections.abc import Sequence
+
+from app import paths
+from app.cli.campaigns import cmd_export, cmd_list, cmd_resume, cmd_retry_failed, cmd_status
+from app.cli.common import CliError, EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, _setup_logging
+from app.cli.parser import _parse, build_parser
+from app.cli.send import cmd_check, cmd_send
+from app.cli.suppression import cmd_suppression
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``safir-campaign`` console script; returns the exit status."""
+    args = _parse(build_parser(), argv)
+    try:
+        _setup_logging()
+    except OSError as exc:
+        if args.command not in READ_ONLY_COMMANDS:
+            print(f"error: cannot write logs under {paths.state_dir()}: {exc}", file=sys.stderr)
+            return EXIT_CONFIG
+    try:
+        return _main(args)
+    except BrokenPipeError:  # `safir-campaign status 3 | head -1`: the reader left; say nothing more
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
+
+
+def _main(args: argparse.Namespace) -> int:
+    from app.campaign import JournalError
+
+    try:
+        if args.command in COMMANDS:
+            return COMMANDS[args.command](args)
+        if args.command == "sandbox":
+            from app.sandbox.runner import serve
+
+            _warn_if_exposed(args.host)
+            try:
+                serve(args, files_dir=paths.sandbox_dir() / "files")
+            except ValueError as exc:
+                raise CliError(str(exc)) from None
+            return EXIT_OK
+        if args.self_test:
+            from app.ui.self_test import run_self_test
+
+            return run_self_test()
+        from app.desktop_check import xcb_problem
+
+        problem = xcb_problem()
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_CONFIG
+        from app.ui.main_window import run_window
+
+        return run_window(demo=args.demo, base_url=args.base_url)
+    except (CliError, JournalError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        print("interrupted; the campaign can be resumed", file=sys.stderr)
+        return 128 + signal.SIGINT
+
+
+def _warn_if_exposed(host: str) -> None:
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        print(f"warning: the sandbox listens on {host}: anyone who can reach this machine can use it and read "
+              "what it delivered (use 127.0.0.1 unless you mean it)", file=sys.stderr)
+
+
+COMMANDS = {
+    "send": cmd_send,
+    "check": cmd_check,
+    "resume": cmd_resume,
+    "status": cmd_status,
+    "list": cmd_list,
+    "export": cmd_export,
+    "retry-failed": cmd_retry_failed,
+    "suppression": cmd_suppression,
+}
+
+
+__all__ = ["CliError", "build_parser", "main"]

@@ -1,0 +1,227 @@
+"""What the commands share: exit statuses, the journal and the service they use, the
+summary they print, and sending a campaign with signals that pause it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import math
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from app import paths
+
+
+EXIT_OK = 0
+
+
+EXIT_CONFIG = 2
+
+
+EXIT_STOPPED = 3
+
+
+EXIT_UNKNOWN = 4
+
+
+API_KEY_ENV = "SAFIR_API_KEY"
+
+
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+#: Commands that only read the journal: they answer even where no log can be written.
+READ_ONLY_COMMANDS = ("status", "list")
+
+
+class CliError(Exception):
+    """A configuration or input problem, told in one line; exits with EXIT_CONFIG."""
+
+
+def _setup_logging(verbose: bool = False) -> None:
+    from app.api import ScrubbingFilter
+
+    # A log that cannot be written (a full disk) must not print tracebacks over the CLI's sentences.
+    logging.raiseExceptions = False
+    log_file = paths.log_dir() / "safir-campaign.log"
+    handler = logging.FileHandler(log_file, encoding="utf-8")
+    with contextlib.suppress(OSError):
+        os.chmod(log_file, 0o600)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(ScrubbingFilter())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    for noisy in ("httpx", "httpcore"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def _journal() -> Any:
+    from app.campaign import Journal, JournalError
+
+    try:
+        return Journal(paths.journal_path())
+    except JournalError as exc:
+        raise CliError(str(exc)) from None
+
+
+@contextlib.contextmanager
+def _service(args: argparse.Namespace, default_url: str | None = None) -> Iterator[tuple[str, str]]:
+    """(base_url, api_key) to send to; starts a sandbox for --sandbox."""
+    from app.api import PRODUCTION_URL, ConfigurationError, check_base_url
+
+    if args.sandbox:
+        from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+
+        with EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files") as sandbox:
+            yield sandbox.url, DEMO_API_KEY
+        return
+    url = args.target_url or default_url or PRODUCTION_URL
+    try:
+        check_base_url(url)
+    except ConfigurationError as exc:
+        raise CliError(exc.message) from None
+    key = os.environ.get(API_KEY_ENV, "").strip()
+    if not key:
+        raise CliError(f"no API access key: set the environment variable {API_KEY_ENV} (or use --sandbox).")
+    yield url, key
+
+
+def _client(base_url: str, api_key: str, timeout: float | None) -> Any:
+    from app.api import SafirClient, Timeouts
+
+    timeouts = Timeouts() if timeout is None else Timeouts(connect=timeout, read=timeout, write=timeout, pool=timeout)
+    return SafirClient(base_url, api_key=api_key, timeouts=timeouts)
+
+
+def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Any, source: Any = None) -> None:
+    """Write results rows (or a Verdicts table) to ``path``; ``source`` is the sheet to
+    copy with the result columns appended."""
+    from app.contacts import ExportError, Verdicts, write_results, write_verdicts
+
+    if path is None:
+        return
+    try:
+        if isinstance(rows, Verdicts):
+            write_verdicts(path, rows, source)
+        else:
+            write_results(path, rows, source)
+    except ExportError as exc:
+        raise CliError(str(exc)) from None
+    print(f"results: {path}")
+
+
+def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> None:
+    c = summary["counts"]
+    print(f"summary: {c['sent']} sent, {c['failed']} failed, {c['unknown']} unknown, "
+          f"{c['pending'] + c['in_flight']} not sent, {c['skipped']} skipped (invalid or duplicate) "
+          f"of {c['total']} rows; campaign {campaign_id} {status}")
+    if summary["errors_by_code"]:
+        print("errors by code: " + ", ".join(f"{code}: {n}" for code, n in summary["errors_by_code"].items()))
+
+
+def _sandbox_flag(summary: dict[str, Any]) -> str:
+    """" --sandbox" when the campaign went to a built-in sandbox (its port is gone by now)."""
+    from app.campaign.journal import service_identity
+
+    return " --sandbox" if service_identity(summary.get("base_url", "")) == "sandbox" else ""
+
+
+def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
+    """The command to run next for a campaign in this state; None when nothing is left."""
+    from app.campaign.journal import PERMANENT_CODES
+
+    counts = summary["counts"]
+    left = counts["pending"] + counts["in_flight"] + counts["unknown"]
+    if status in ("paused", "ready", "interrupted") or (status != "cancelled" and left):
+        return f"safir-campaign resume {campaign_id}{_sandbox_flag(summary)}"
+    if any(code not in PERMANENT_CODES for code in summary["errors_by_code"]):
+        return f"safir-campaign retry-failed {campaign_id}"
+    return None
+
+
+async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
+    """Send a stored campaign to its end, printing progress; return the exit status.
+    SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
+    signal's number."""
+    from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, Progress
+    from app.reasons import pause_text
+
+    last_print = 0.0
+    last_waiting = None
+    last_pace = None
+
+    def report(progress: Progress) -> None:
+        nonlocal last_print, last_waiting, last_pace
+        if progress.waiting and progress.waiting != last_waiting:
+            print(f"waiting: {progress.waiting}", flush=True)
+        last_waiting = progress.waiting
+        pace = progress.pace_per_minute
+        if pace and (last_pace is None and pace < campaign_rate or last_pace is not None and pace < 0.9 * last_pace):
+            print(f"the service is limiting the rate: pacing at {pace:.0f} per minute", flush=True)
+            last_pace = pace
+        now = time.monotonic()
+        if progress.status == CampaignStatus.RUNNING and (now - last_print < 1.0 or progress.waiting):
+            return
+        last_print = now
+        c = progress.counts
+        done = c["sent"] + c["failed"]
+        print(f"progress: {done}/{done + c['pending'] + c['in_flight'] + c['unknown']} sent {c['sent']} "
+              f"failed {c['failed']} unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
+
+    campaign_rate = journal.campaign(campaign_id).rate_per_minute or math.inf
+    received: list[signal.Signals] = []
+    async with _client(base_url, api_key, timeout) as client:
+        engine = CampaignEngine(journal, client, on_progress=report)
+        loop = asyncio.get_running_loop()
+
+        def stop(signum: signal.Signals) -> None:
+            received.append(signum)
+            if len(received) > 1:  # a second Ctrl-C: stop waiting for requests already out
+                raise KeyboardInterrupt
+            print(f"{signum.name}: pausing the campaign (requests already out get a second to finish)",
+                  file=sys.stderr, flush=True)
+            engine.pause(pause_text("signal", signal=signum.name))
+
+        handled = []
+        for name in STOP_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, stop, signum)
+                handled.append(signum)
+        try:
+            result = await engine.run(campaign_id)
+        except CampaignLocked as exc:
+            raise CliError(str(exc)) from None
+        finally:
+            for signum in handled:
+                loop.remove_signal_handler(signum)
+    _print_summary(journal.summary(campaign_id), campaign_id, result.status)
+    if result.status != CampaignStatus.FINISHED:
+        hint = _sandbox_flag({"base_url": journal.campaign(campaign_id).base_url})
+        print(f"error: campaign {campaign_id} stopped: {result.reason} "
+              f"(continue with: safir-campaign resume {campaign_id}{hint})", file=sys.stderr)
+        return 128 + received[0] if received else EXIT_STOPPED
+    return EXIT_OK
+
+
+def _stored_campaign(journal: Any, campaign_id: int) -> Any:
+    try:
+        return journal.campaign(campaign_id)
+    except KeyError:
+        raise CliError(f"there is no campaign {campaign_id} (see: safir-campaign list).") from None
+
+
+def _shown_status(journal: Any, campaign: Any) -> str:
+    from app.workflow import shown_status
+
+    return str(shown_status(journal, campaign))

@@ -1,0 +1,193 @@
+"""``send`` and ``check``: a sheet checked, its campaign created (stoppable at once by a
+signal, leaving nothing behind) and sent."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from app.cli.common import CliError, EXIT_OK, STOP_SIGNALS, _client, _journal, _run_campaign, _service, _write
+
+
+def _content(args: argparse.Namespace, file_id: str | None) -> Any:
+    from app.campaign import ButtonSpec, Content
+
+    rows = []
+    for row in args.button_row:
+        buttons = []
+        for spec in row:
+            label, sep, action = spec.partition("=")
+            if not sep or not label.strip() or not action.strip():
+                raise CliError(f"a button is LABEL=ACTION, not {spec!r}.")
+            if action.startswith("copy:"):
+                buttons.append(ButtonSpec(label, copy_text=action[5:]))
+            elif action.startswith("webapp:"):
+                buttons.append(ButtonSpec(label, web_app_url=action[7:]))
+            else:
+                buttons.append(ButtonSpec(label, url=action))
+        rows.append(tuple(buttons))
+    kinds = [k for k, on in (("otp", args.otp_column), ("template", args.template)) if on]
+    if len(kinds) > 1:
+        raise CliError("choose one of --otp-column or --template.")
+    if kinds and (args.text or args.file or rows):
+        raise CliError(f"--{'otp-column' if kinds[0] == 'otp' else 'template'} cannot go with --text, --file or buttons.")
+    if args.otp_column:
+        return Content(kind="otp", otp="{{" + args.otp_column + "}}", is_secure=args.secure)
+    if args.template:
+        fields = {}
+        for spec in args.field:
+            name, sep, value = spec.partition("=")
+            if not sep or not name.strip():
+                raise CliError(f"a template field is NAME=VALUE, not {spec!r}.")
+            fields[name.strip()] = value
+        return Content(kind="template", template_id=args.template, text_fields=fields, is_secure=args.secure)
+    if not (args.text or file_id):
+        raise CliError("say what to send: --text, --file, --otp-column or --template.")
+    kind = "media" if file_id else "buttons" if rows else "text"
+    return Content(kind=kind, text=args.text or "", file_id=file_id or "", copy_text=args.copy_text or "",
+                   buttons=tuple(rows), is_secure=args.secure)
+
+
+def _checked(args: argparse.Namespace) -> Any:
+    from app.contacts import SheetError
+    from app.workflow import check_sheet
+
+    try:
+        return check_sheet(args.sheet, phone_column=args.phone_column, sheet_name=args.sheet_name)
+    except SheetError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _describe(args: argparse.Namespace, checked: Any) -> None:
+    guess = checked.phone_column
+    note = f"phone column: {guess.column}"
+    if args.phone_column is None:
+        note += f" (detected, {guess.confidence:.0%} sure: {guess.reason})"
+    print(note)
+    print(f"rows: {len(checked.verdicts)} (" + ", ".join(f"{n} {v}" for v, n in checked.counts.items()) + ")",
+          flush=True)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    checked = _checked(args)
+    _describe(args, checked)
+    _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
+    return EXIT_OK
+
+
+def cmd_send(args: argparse.Namespace) -> int:
+    return asyncio.run(_send(args))
+
+
+async def _send(args: argparse.Namespace) -> int:
+    from app.campaign import QuietHours
+    from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
+
+    quiet = None
+    if args.quiet_hours:
+        try:
+            quiet = QuietHours.parse(args.quiet_hours, args.time_zone)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    if args.start_at:
+        from datetime import datetime
+
+        try:
+            if datetime.fromisoformat(args.start_at).tzinfo is None:
+                raise ValueError
+        except ValueError:
+            raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
+    try:
+        with _stoppable_creation():
+            checked = _checked(args)
+    except CreationStopped as stopped:
+        print(f"stopped by {stopped.signal_name} while reading the sheet; nothing was sent", file=sys.stderr)
+        return 128 + stopped.signum
+    # Check the message flags before uploading anything; the real file_id replaces this one.
+    content = _content(args, file_id="not-yet-uploaded" if args.file else None)
+    if args.dry_run:
+        print("dry run: nothing is sent")
+        _describe(args, checked)
+        _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
+        return EXIT_OK
+
+    with _service(args) as (base_url, api_key):
+        if args.file:
+            content = _content(args, await _upload(args.file, base_url, api_key, args.timeout))
+        journal = _journal()
+        try:
+            with _stoppable_creation():
+                campaign_id = create_campaign(
+                    journal, checked, content=content, bot_id=args.bot_id, base_url=base_url,
+                    rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
+                    in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
+                    quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
+                    only_new=args.only_new,
+                )
+        except CampaignInputError as exc:
+            raise CliError(str(exc)) from None
+        except CreationStopped as stopped:
+            print(f"stopped by {stopped.signal_name} while the campaign was being created; nothing was stored "
+                  "and nothing was sent", file=sys.stderr)
+            return 128 + stopped.signum
+        print(f"campaign {campaign_id}", flush=True)
+        _describe(args, checked)
+        status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
+        _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
+        journal.close()
+    return status
+
+
+class CreationStopped(Exception):
+    """A stop signal arrived while a campaign's rows were being written."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.signal_name = signal.Signals(signum).name
+
+
+@contextlib.contextmanager
+def _stoppable_creation() -> Iterator[None]:
+    """Make SIGINT, SIGTERM and SIGHUP stop a campaign's creation at once (it runs with no
+    await, so the event loop's handlers would only see them when it is over); the
+    half-written campaign stays invisible and is cleaned up later."""
+
+    def stop(signum: int, _frame: object) -> None:
+        raise CreationStopped(signum)
+
+    previous = {}
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            previous[signum] = signal.signal(signum, stop)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+async def _upload(path: Path, base_url: str, api_key: str, timeout: float | None) -> str:
+    from app.api import SafirError
+
+    size = path.stat().st_size if path.exists() else 0
+    last = [0.0]
+
+    def progress(sent: int) -> None:
+        if time.monotonic() - last[0] > 1 or sent == size:
+            last[0] = time.monotonic()
+            print(f"upload: {sent}/{size} bytes", flush=True)
+
+    async with _client(base_url, api_key, timeout) as client:
+        try:
+            return (await client.upload_file(path, on_progress=progress)).file_id
+        except SafirError as exc:
+            raise CliError(f"upload of {path.name} failed: {exc.message}") from None
