@@ -342,3 +342,26 @@ def test_a_failed_connection_test_reads_red(qapp: Any, qtbot: Any, sandbox: Embe
         profiles.url_edit.setText("http://safir.example")  # plain http to a remote host
         text = run_in_qt_loop(qapp, profiles.test_connection)
         assert "failed" in text and "#b71c1c" in profiles.outcome.styleSheet()
+
+
+def test_the_button_rules_have_one_home_the_editor_and_the_campaign_agree(qtbot: Any) -> None:
+    import pytest
+
+    from app.campaign import ButtonSpec, Content, ContentError, button_problems
+    from app.ui.widgets import ButtonEditor
+
+    cases = [ButtonSpec("ok", url="https://x.ir"), ButtonSpec("", url="https://x.ir"), ButtonSpec("no action"),
+             ButtonSpec("scheme", url="x.ir/a"), ButtonSpec("per row", url="{{link}}"),
+             ButtonSpec("app", web_app_url="ftp://x"), ButtonSpec("copy", copy_text="OFF")]
+    for button in cases:
+        editor = ButtonEditor()
+        qtbot.addWidget(editor)
+        action = "url" if button.url else "web_app" if button.web_app_url else "copy_text"
+        editor.add_button(0, button.text, action, button.url or button.web_app_url or button.copy_text)
+        assert len(editor.problems()) == len(button_problems(button)), button
+        content = Content(kind="buttons", text="hi", buttons=((button,),))
+        if button_problems(button):
+            with pytest.raises(ContentError):
+                content.check(["link"])
+        else:
+            content.check(["link"])

@@ -1,6 +1,14 @@
 """Campaigns: definition, per-recipient rendering, pacing, the send engine and the journal."""
 
-from app.campaign.definition import KINDS, ButtonSpec, Content, ContentError, build_recipients
+from app.campaign.definition import (
+    KINDS,
+    ButtonProblem,
+    ButtonSpec,
+    Content,
+    ContentError,
+    build_recipients,
+    button_problems,
+)
 from app.campaign.engine import (
     CampaignEngine,
     CampaignLocked,
@@ -24,6 +32,8 @@ from app.campaign.render import RenderError, jalali, placeholders, render
 from app.campaign.schedule import QuietHours
 
 __all__ = [
+    "ButtonProblem",
+    "button_problems",
     "build_recipients",
     "ButtonSpec",
     "Campaign",

@@ -8,6 +8,7 @@ a resume sends exactly what was reviewed.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -42,6 +43,31 @@ class ButtonSpec:
     url: str = ""
     web_app_url: str = ""
     copy_text: str = ""
+
+
+class ButtonProblem(StrEnum):
+    """What can be wrong with one inline button before rendering (spec 2.8); the values
+    are app.reasons' content-problem codes."""
+
+    NO_LABEL = "no_label"
+    NO_ACTION = "no_action"
+    BAD_SCHEME = "bad_scheme"
+
+
+def button_problems(button: ButtonSpec) -> list[tuple[ButtonProblem, str]]:
+    """The one home of the button rules, used by Content.check, the window's editor and
+    the CLI: ``(problem, address)`` pairs (the address only for BAD_SCHEME), empty when
+    the button is fine. An address starting with a ``{{placeholder}}`` is checked per row
+    when rendered."""
+    found: list[tuple[ButtonProblem, str]] = []
+    if not button.text.strip():
+        found.append((ButtonProblem.NO_LABEL, ""))
+    if not (button.url or button.web_app_url or button.copy_text):
+        found.append((ButtonProblem.NO_ACTION, ""))
+    for address in (button.url, button.web_app_url):
+        if address and not address.startswith("{{") and not _WEB_ADDRESS.match(address):
+            found.append((ButtonProblem.BAD_SCHEME, address))
+    return found
 
 
 @dataclass(frozen=True)
@@ -119,13 +145,9 @@ class Content:
             if not row:
                 raise ContentError(f"buttons[{r}]", problem_text("empty_row"))
             for c, b in enumerate(row):
-                if not b.text.strip():
-                    raise ContentError(f"buttons[{r}][{c}].text", problem_text("no_label"))
-                if not (b.url or b.web_app_url or b.copy_text):
-                    raise ContentError(f"buttons[{r}][{c}]", problem_text("no_action"))
-                for address in (b.url, b.web_app_url):
-                    if address and not address.startswith("{{") and not _WEB_ADDRESS.match(address):
-                        raise ContentError(f"buttons[{r}][{c}]", problem_text("bad_scheme", url=address))
+                for problem, address in button_problems(b):
+                    where = f"buttons[{r}][{c}].text" if problem is ButtonProblem.NO_LABEL else f"buttons[{r}][{c}]"
+                    raise ContentError(where, problem_text(problem.value, url=address))
         available = set(columns)
         for where, value in self._parts():
             for name in unknown_filters(value):

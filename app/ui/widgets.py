@@ -6,7 +6,6 @@ event loop (``open()`` and a future, not ``exec()``)."""
 from __future__ import annotations
 
 import asyncio
-import re
 import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
@@ -46,10 +45,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import ButtonSpec, RenderError, placeholders, render
+from app.campaign import ButtonProblem, ButtonSpec, RenderError, button_problems, placeholders, render
 
 ACTIONS = ("url", "web_app", "copy_text")
-_WEB_ADDRESS = re.compile(r"https?://\S", re.IGNORECASE)
 _INVALID = QColor("#ffcdd2")
 
 
@@ -249,15 +247,15 @@ class ButtonEditor(QWidget):
             for c in range(row.childCount()):
                 button = self._button(_child(row, c))
                 row_number, button_number = figure(r + 1, grouped=False), figure(c + 1, grouped=False)
-                if not button.text:
-                    found.append(self.tr("Row {0}, button {1}: needs a label.").format(row_number, button_number))
-                if not (button.url or button.web_app_url or button.copy_text):
-                    found.append(self.tr("Row {0}, button {1}: needs an address or a text to copy.").format(
-                        row_number, button_number))
-                for address in (button.url, button.web_app_url):
-                    if address and not address.startswith("{{") and not _WEB_ADDRESS.match(address):
-                        found.append(self.tr("Row {0}, button {1}: the address must start with {2} (or {3}).").format(
-                            row_number, button_number, ltr("https://"), ltr("http://")))
+                for problem, _address in button_problems(button):
+                    if problem is ButtonProblem.NO_LABEL:
+                        found.append(self.tr("Row {0}, button {1}: needs a label.").format(row_number, button_number))
+                    elif problem is ButtonProblem.NO_ACTION:
+                        found.append(self.tr("Row {0}, button {1}: needs an address or a text to copy.").format(
+                            row_number, button_number))
+                    else:
+                        found.append(self.tr("Row {0}, button {1}: the address must start with {2} (or {3}).")
+                                     .format(row_number, button_number, ltr("https://"), ltr("http://")))
         return found
 
     # -- look -----------------------------------------------------------------------------
@@ -278,7 +276,7 @@ class ButtonEditor(QWidget):
             for c in range(row.childCount()):
                 item = _child(row, c)
                 button = self._button(item)
-                bad = not button.text or not (button.url or button.web_app_url or button.copy_text)
+                bad = bool(button_problems(button))
                 for column in range(3):
                     item.setBackground(column, QBrush(_INVALID) if bad else QBrush())
                 item.setToolTip(0, self.tr("This button is incomplete") if bad else "")
