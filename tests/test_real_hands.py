@@ -36,15 +36,22 @@ def answer_next_question(qapp: QApplication, button: QMessageBox.StandardButton)
     return seen
 
 
+async def compose(page: Any, text: str, sheet: str = "contacts.csv") -> None:
+    """Open a sample sheet, write ``text`` and go to Review, as a person would."""
+    assert await page.recipients.open_sheet(SAMPLES / sheet)
+    page.go(1)
+    page.message.text_edit.setPlainText(text)
+    page.go(2)
+
+
 def test_the_review_steps_test_button_fills_the_placeholders_from_the_preview_row(
         qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
     with shown_window(qtbot, qapp, sandbox.url) as window:
         page = window.campaign
 
         async def scenario() -> None:
-            assert await page.recipients.open_sheet(SAMPLES / "contacts.xlsx")
+            await compose(page, "سلام {{نام}}", "contacts.xlsx")
             page.go(1)
-            page.message.text_edit.setPlainText("سلام {{نام}}")
             page.message.preview_row.setValue(3)
             page.go(2)
             page.review.test_phone.setText("0912 111 0098")
@@ -85,13 +92,7 @@ def test_a_start_in_the_past_is_refused_with_a_sentence(qapp: Any, qtbot: Any, s
     with shown_window(qtbot, qapp, sandbox.url) as window:
         page = window.campaign
 
-        async def scenario() -> None:
-            assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
-            page.go(1)
-            page.message.text_edit.setPlainText("hi")
-            page.go(2)
-
-        run_in_qt_loop(qapp, scenario)
+        run_in_qt_loop(qapp, lambda: compose(page, "hi"))
         past = datetime.now(ZoneInfo("Asia/Tehran")) - timedelta(hours=2)
         page.review.start_later.setChecked(True)
         page.review.start_edit.setDateTime(QDateTime(past.year, past.month, past.day, past.hour, past.minute, 0))
@@ -130,10 +131,7 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
         page = window.campaign
 
         async def scenario() -> tuple[list[str], list[str], Any]:
-            assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
-            page.go(1)
-            page.message.text_edit.setPlainText("hi {{نام}}")
-            page.go(2)
+            await compose(page, "hi {{نام}}")
             page.review.rate_spin.setValue(120)  # one every 0.5 s: time to pause
             sending = asyncio.ensure_future(page.send())
             while page.campaign_id is None or window.context.journal.counts(page.campaign_id)["sent"] < 2:

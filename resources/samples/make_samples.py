@@ -48,15 +48,16 @@ LIST_ROWS = [
 ]
 
 
-def write_list() -> None:
+def write_book(name: str, title: str, header: list[str], rows: list[list[object]]) -> None:
+    """A right-to-left workbook ``name`` beside this script: one sheet, a header row."""
     book = openpyxl.Workbook()
     sheet = book.active
-    sheet.title = "فهرست"
+    sheet.title = title
     sheet.sheet_view.rightToLeft = True
-    sheet.append(LIST_HEADER)
-    for row in LIST_ROWS:
+    sheet.append(header)
+    for row in rows:
         sheet.append(row)
-    book.save(HERE / "list.xlsx")
+    book.save(HERE / name)
 
 
 def write_poster() -> None:
@@ -77,16 +78,9 @@ def write_poster() -> None:
 
 
 def main() -> None:
-    write_list()
+    write_book("list.xlsx", "فهرست", LIST_HEADER, LIST_ROWS)
     write_poster()
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "مشتریان"
-    sheet.sheet_view.rightToLeft = True
-    sheet.append(HEADER)
-    for row in ROWS:
-        sheet.append(row)
-    book.save(HERE / "contacts.xlsx")
+    write_book("contacts.xlsx", "مشتریان", HEADER, ROWS)
     with open(HERE / "contacts.csv", "w", encoding="utf-8-sig", newline="") as out:
         import csv
 
