@@ -363,3 +363,21 @@ def test_the_button_rules_have_one_home_the_editor_and_the_campaign_agree(qtbot:
                 content.check(["link"])
         else:
             content.check(["link"])
+
+
+def test_a_persian_results_workbook_from_a_csv_is_named_and_reads_right_to_left(
+        qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox, tmp_path: Any) -> None:
+    import openpyxl
+
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        page = window.campaign
+
+        async def scenario() -> bool:
+            await compose(page, "سلام {{نام}}")
+            page.review.rate_spin.setValue(0)
+            await page.send()
+            return await page.results.export_results(tmp_path / "out.xlsx")
+
+        assert run_in_qt_loop(qapp, scenario)
+    sheet = openpyxl.load_workbook(tmp_path / "out.xlsx").active
+    assert sheet is not None and sheet.title == "نتایج" and sheet.sheet_view.rightToLeft

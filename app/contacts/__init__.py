@@ -1,7 +1,7 @@
 """Contact sheets: import, phone normalisation, verdicts, results export. The only layer
 that imports pandas."""
 
-from app.contacts.export import RESULT_COLUMNS, ExportError, write_frame, write_results, write_verdicts
+from app.contacts.export import RESULT_COLUMNS, ExportError, SheetLook, write_frame, write_results, write_verdicts
 from app.contacts.phones import PhoneCheck, normalise, normalise_column
 from app.contacts.sheets import (
     ColumnGuess,
@@ -30,6 +30,7 @@ __all__ = [
     "RowVerdict",
     "Sheet",
     "SheetError",
+    "SheetLook",
     "SuppressionImport",
     "SuppressionList",
     "validate",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -53,7 +54,7 @@ def results_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
 
 
 def write_results(path: str | Path, rows: Iterable[Mapping[str, Any]], source: Sheet | None = None,
-                  names: Mapping[str, str] | None = None) -> Path:
+                  names: Mapping[str, str] | None = None, look: SheetLook | None = None) -> Path:
     """Write ``rows`` (mappings with :data:`RESULT_COLUMNS` keys) to ``path``.
 
     The suffix picks the format: ``.csv`` (UTF-8 with BOM; any text a spreadsheet would
@@ -63,9 +64,10 @@ def write_results(path: str | Path, rows: Iterable[Mapping[str, Any]], source: S
     a copy of the source sheet with the result columns appended, matched by row
     number; for an .xlsx or .xlsm source written as .xlsx, the copy is the source
     workbook itself (every sheet and format kept). ``names`` renames result columns
-    in the file (the window writes them in the user's language). Raises ExportError.
+    in the file (the window writes them in the user's language); ``look`` names a new
+    workbook's sheet and sets its direction. Raises ExportError.
     """
-    return write_frame(path, results_frame(rows), source, names)
+    return write_frame(path, results_frame(rows), source, names, look)
 
 
 def write_verdicts(path: str | Path, verdicts: Verdicts, source: Sheet | None = None) -> Path:
@@ -82,8 +84,17 @@ def write_verdicts(path: str | Path, verdicts: Verdicts, source: Sheet | None = 
     return write_frame(path, frame, source)
 
 
+@dataclass(frozen=True)
+class SheetLook:
+    """How a new results workbook looks: its sheet's ``title`` and whether it reads
+    ``right_to_left`` (a Persian interface writes both in its language)."""
+
+    title: str = "results"
+    right_to_left: bool = False
+
+
 def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = None,
-                names: Mapping[str, str] | None = None) -> Path:
+                names: Mapping[str, str] | None = None, look: SheetLook | None = None) -> Path:
     """Write a results table (columns :data:`RESULT_COLUMNS`); see :func:`write_results`."""
     path = Path(path)
     suffix = path.suffix.lower()
@@ -115,7 +126,7 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
         if suffix == ".csv":
             _write_csv(path, out)
         else:
-            _write_xlsx(path, out)
+            _write_xlsx(path, out, look or SheetLook())
     except OSError as exc:
         raise ExportError(file_problem("file_cannot_write", file=path, detail=exc.strerror or exc)) from None
     return path
@@ -188,14 +199,16 @@ def _write_csv(path: Path, frame: pd.DataFrame) -> None:
         pa_csv.write_csv(table, out, write_options=pa_csv.WriteOptions(quoting_style="needed"))
 
 
-def _write_xlsx(path: Path, frame: pd.DataFrame) -> None:
+def _write_xlsx(path: Path, frame: pd.DataFrame, look: SheetLook) -> None:
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
     frame = frame.astype(object).where(frame.notna(), None)
+    title = re.sub(r"[\\/*?:\[\]]", " ", look.title)[:31] or "results"  # what Excel allows in a sheet name
     with pd.ExcelWriter(path, engine="openpyxl") as writer:
-        frame.to_excel(writer, index=False, sheet_name="results")
-        sheet = writer.sheets["results"]
+        frame.to_excel(writer, index=False, sheet_name=title)
+        sheet = writer.sheets[title]
+        sheet.sheet_view.rightToLeft = look.right_to_left
         for cell in sheet[1]:
             cell.font = Font(bold=True)
         for index, column in enumerate(frame.columns, start=1):

@@ -399,6 +399,7 @@ FA = {
     "duplicate": "تکراری",
     "suppressed": "مسدود",
     "repeat": "تکرار",
+    "Results": "نتایج",
     "Sandbox (demo)": "محیط آزمایشی (نمایشی)",
     "e.g. {0}": "مثلاً {0}",
     "your own number, e.g. {0}": "شمارهٔ خودتان، مثلاً {0}",

@@ -87,92 +87,92 @@
 <context>
     <name>ButtonEditor</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="101" />
+        <location filename="../../app/ui/widgets.py" line="99" />
         <source>Label</source>
         <translation>برچسب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="101" />
+        <location filename="../../app/ui/widgets.py" line="99" />
         <source>Action</source>
         <translation>کار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="101" />
+        <location filename="../../app/ui/widgets.py" line="99" />
         <source>Address or text</source>
         <translation>نشانی یا متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="102" />
+        <location filename="../../app/ui/widgets.py" line="100" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="109" />
+        <location filename="../../app/ui/widgets.py" line="107" />
         <source>Add row</source>
         <translation>افزودن ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="110" />
+        <location filename="../../app/ui/widgets.py" line="108" />
         <source>Add button</source>
         <translation>افزودن دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="111" />
+        <location filename="../../app/ui/widgets.py" line="109" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="112" />
+        <location filename="../../app/ui/widgets.py" line="110" />
         <source>Move up</source>
         <translation>بالاتر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="113" />
+        <location filename="../../app/ui/widgets.py" line="111" />
         <source>Move down</source>
         <translation>پایین‌تر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="157" />
+        <location filename="../../app/ui/widgets.py" line="155" />
         <source>Open link (url)</source>
         <translation>باز کردن پیوند (url)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="157" />
+        <location filename="../../app/ui/widgets.py" line="155" />
         <source>Open mini-app (web_app)</source>
         <translation>باز کردن مینی‌اپ (web_app)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="157" />
+        <location filename="../../app/ui/widgets.py" line="155" />
         <source>Copy text (copy_text)</source>
         <translation>کپی متن (copy_text)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="159" />
+        <location filename="../../app/ui/widgets.py" line="157" />
         <source>Button action</source>
         <translation>کار دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="253" />
+        <location filename="../../app/ui/widgets.py" line="252" />
         <source>Row {0}, button {1}: needs a label.</source>
         <translation>ردیف {0}، دکمهٔ {1}: برچسب لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="255" />
+        <location filename="../../app/ui/widgets.py" line="254" />
         <source>Row {0}, button {1}: needs an address or a text to copy.</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی یا متنی برای کپی لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="259" />
+        <location filename="../../app/ui/widgets.py" line="257" />
         <source>Row {0}, button {1}: the address must start with {2} (or {3}).</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی باید با {2} (یا {3}) آغاز شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="268" />
+        <location filename="../../app/ui/widgets.py" line="266" />
         <source>Row {0}</source>
         <translation>ردیف {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="284" />
+        <location filename="../../app/ui/widgets.py" line="282" />
         <source>This button is incomplete</source>
         <translation>این دکمه کامل نیست</translation>
     </message>
@@ -313,27 +313,27 @@
 <context>
     <name>CountsRow</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="559" />
+        <location filename="../../app/ui/widgets.py" line="557" />
         <source>Recipients</source>
         <translation>گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="559" />
+        <location filename="../../app/ui/widgets.py" line="557" />
         <source>Sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="559" />
+        <location filename="../../app/ui/widgets.py" line="557" />
         <source>Failed</source>
         <translation>ناموفق</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="559" />
+        <location filename="../../app/ui/widgets.py" line="557" />
         <source>Left</source>
         <translation>مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="560" />
+        <location filename="../../app/ui/widgets.py" line="558" />
         <source>Estimated cost</source>
         <translation>هزینهٔ برآوردی</translation>
     </message>
@@ -341,17 +341,17 @@
 <context>
     <name>Durations</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="661" />
+        <location filename="../../app/ui/widgets.py" line="659" />
         <source>{0} s</source>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="664" />
+        <location filename="../../app/ui/widgets.py" line="662" />
         <source>{0} min</source>
         <translation>{0} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="665" />
+        <location filename="../../app/ui/widgets.py" line="663" />
         <source>{0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقه</translation>
     </message>
@@ -1165,27 +1165,27 @@
 <context>
     <name>RateChart</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="353" />
+        <location filename="../../app/ui/widgets.py" line="351" />
         <source>Sent and failed over time</source>
         <translation>ارسال‌شده و ناموفق در طول زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="374" />
+        <location filename="../../app/ui/widgets.py" line="372" />
         <source>The chart fills as messages go out</source>
         <translation>با ارسال پیام‌ها نمودار پر می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="380" />
+        <location filename="../../app/ui/widgets.py" line="378" />
         <source>{0} s</source>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="390" />
+        <location filename="../../app/ui/widgets.py" line="388" />
         <source>sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="392" />
+        <location filename="../../app/ui/widgets.py" line="390" />
         <source>failed</source>
         <translation>ناموفق</translation>
     </message>
@@ -1402,22 +1402,27 @@
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="151" />
+        <location filename="../../app/ui/campaign/results.py" line="133" />
+        <source>Results</source>
+        <translation>نتایج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="152" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="155" />
+        <location filename="../../app/ui/campaign/results.py" line="156" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="157" />
+        <location filename="../../app/ui/campaign/results.py" line="158" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="177" />
+        <location filename="../../app/ui/campaign/results.py" line="178" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -1780,12 +1785,12 @@
 <context>
     <name>TemplateMapper</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="318" />
+        <location filename="../../app/ui/widgets.py" line="316" />
         <source>a column, or a fixed text</source>
         <translation>یک ستون یا یک متن ثابت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="319" />
+        <location filename="../../app/ui/widgets.py" line="317" />
         <source>Value of {0}</source>
         <translation>مقدار {0}</translation>
     </message>
@@ -1871,13 +1876,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="629" />
+        <location filename="../../app/ui/widgets.py" line="627" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows).</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="630" />
+        <location filename="../../app/ui/widgets.py" line="628" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import qasync
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.contacts import ExportError, Sheet, write_results
+from app.contacts import ExportError, Sheet, SheetLook, write_results
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.models import ResultsModel
@@ -130,6 +130,7 @@ class ResultsStep(QWidget):
             self.status.say(self.tr("There are no results to export yet."), error=True)
             return False
         campaign_id, names = self.campaign_id, self.column_names()
+        look = SheetLook(self.tr("Results"), self.layoutDirection() == Qt.LayoutDirection.RightToLeft)
 
         def export() -> tuple[Sheet | None, str]:
             # Off the GUI thread: a big campaign has many rows, and few distinct words to translate.
@@ -138,7 +139,7 @@ class ResultsStep(QWidget):
             shown = [{**row, "status": status_of(str(row["status"])) if row["status"] else row["status"],
                       "error": error_of(row["error"], row["error_code"]) or None} for row in rows]
             source, why_not = self._source(campaign_id, rows)
-            write_results(path, shown, source, names)
+            write_results(path, shown, source, names, look)
             return source, why_not
 
         self.export_button.setEnabled(False)
