@@ -381,3 +381,15 @@ def test_a_persian_results_workbook_from_a_csv_is_named_and_reads_right_to_left(
         assert run_in_qt_loop(qapp, scenario)
     sheet = openpyxl.load_workbook(tmp_path / "out.xlsx").active
     assert sheet is not None and sheet.title == "نتایج" and sheet.sheet_view.rightToLeft
+
+
+def test_the_buttons_page_fits_a_1366_by_768_laptop_in_persian(qapp: Any, qtbot: Any,
+                                                                sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        page = window.campaign
+        page.steps.setCurrentIndex(1)
+        page.message.kind_combo.setCurrentIndex(3)  # buttons: the tallest message page
+        for row in range(4):
+            page.message.button_editor.add_button(row, "دکمه", "url", "https://example.ir")
+        qapp.processEvents()
+        assert window.minimumSizeHint().height() <= 768 - 48  # the screen less a taskbar
