@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from typing import Any
 
 from app import paths
 import openpyxl
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.api import (
     InlineButton,
@@ -299,3 +302,22 @@ def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: Embedd
                         bot_id=1001, base_url=sandbox.url)
     assert "the campaign was not created" in str(caught.value) and "resume" not in str(caught.value)
     assert journal.campaigns() == []  # nothing half-made is shown
+
+
+@given(text=st.text(max_size=40) | st.just("x" * 5000), name=st.text(max_size=30), secure=st.booleans())
+def test_the_short_path_for_text_messages_builds_exactly_what_the_request_objects_build(
+        text: str, name: str, secure: bool) -> None:
+    from app.campaign.definition import Content
+
+    content = Content(kind="text", text=text + "{{name}}" if text else "", is_secure=secure)
+    fields = {"name": name}
+
+    def outcome(build: Any) -> Any:
+        try:
+            return build()
+        except RequestValidationError as exc:
+            return ("refused", exc.field, exc.message)
+        except Exception as exc:  # noqa: BLE001 - the same kind of error either way
+            return ("error", type(exc).__name__)
+
+    assert outcome(lambda: content.render_wire(fields)) == outcome(lambda: content._message(fields).to_wire())

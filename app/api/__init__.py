@@ -49,6 +49,7 @@ from app.api.models import (
     SendResult,
     TemplateMessage,
     UploadResult,
+    check_length,
 )
 from app.api.scrub import ScrubbingFilter, scrub
 from app.api.scrub import register as register_secret
@@ -62,6 +63,7 @@ __all__ = [
     "Category",
     "check_base_url",
     "check_credential",
+    "check_length",
     "classify",
     "ConfigurationError",
     "ConnectFailed",

@@ -25,7 +25,9 @@ MAX_BUTTONS = 100
 MAX_FIELD_CHARS = 4096
 
 
-def _check_length(value: str | None, limit: int, field_name: str, what: str) -> None:
+def check_length(value: str | None, limit: int, field_name: str, what: str) -> None:
+    """Raise RequestValidationError naming ``field_name`` when ``value`` is over ``limit``
+    characters (``what`` names it in the sentence)."""
     if value is not None and len(value) > limit:
         raise RequestValidationError(
             field_name, f"the {what} is {len(value):,} characters long; it can be at most {limit:,}")
@@ -87,10 +89,10 @@ class Message:
         if not (self.text or self.file_id or self.copy_text):
             raise RequestValidationError("message_data.message", "needs a text, a file_id or a copy_text")
         if self.file_id:
-            _check_length(self.text, MAX_CAPTION_CHARS, "message_data.message.text", "caption")
+            check_length(self.text, MAX_CAPTION_CHARS, "message_data.message.text", "caption")
         else:
-            _check_length(self.text, MAX_TEXT_CHARS, "message_data.message.text", "text")
-        _check_length(self.copy_text, MAX_FIELD_CHARS, "message_data.message.copy_text", "copy text")
+            check_length(self.text, MAX_TEXT_CHARS, "message_data.message.text", "text")
+        check_length(self.copy_text, MAX_FIELD_CHARS, "message_data.message.copy_text", "copy text")
         buttons = sum(len(row) for row in self.inline_keyboard)
         if buttons > MAX_BUTTONS:
             raise RequestValidationError("message_data.message.reply_markup.inline_keyboard",
@@ -138,7 +140,7 @@ class TemplateMessage:
                 raise RequestValidationError(
                     f"message_data.template_message.text_fields[{key!r}]", "keys and values must be text"
                 )
-            _check_length(value, MAX_FIELD_CHARS, f"message_data.template_message.text_fields[{key!r}]",
+            check_length(value, MAX_FIELD_CHARS, f"message_data.template_message.text_fields[{key!r}]",
                           "field's value")
         return {"template_id": self.template_id, "text_fields": dict(self.text_fields)}
 

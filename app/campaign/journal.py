@@ -17,7 +17,6 @@ import os
 import sqlite3
 import stat
 import time
-import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -171,8 +170,23 @@ def service_identity(base_url: str) -> str:
 
 
 def _request_id() -> str:
-    """A random (version 4) UUID as text, the form of every request_id."""
-    return str(uuid.UUID(bytes=os.urandom(16), version=4))
+    """A time-ordered (version 7, RFC 9562) UUID as text: 48 bits of Unix milliseconds, then
+    74 random bits. Unique like a version 4 one, but the ids of one campaign arrive in
+    order, so the journal's request_id index grows at its end instead of at random
+    places (a million-row campaign is created much faster)."""
+    global _last_v7
+    milliseconds = max(time.time_ns() // 1_000_000, _last_v7)
+    _last_v7 = milliseconds
+    value = (milliseconds << 80) | int.from_bytes(os.urandom(10), "big")
+    value = (value & ~(0xF << 76)) | (0x7 << 76)  # version 7
+    value = (value & ~(0x3 << 62)) | (0x2 << 62)  # RFC 9562 variant
+    h = f"{value:032x}"
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+_last_v7 = 0
+#: One encoder for every row (json.dumps with options makes a new one per call).
+_to_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _repeat_key(prefix: str, phone: str | None, message_json: str) -> int:
@@ -529,7 +543,7 @@ class Journal:
         while True:
             values = []
             for r in itertools.islice(rows, chunk):  # rendering happens here, with no lock held
-                data = json.dumps(r.message_data, ensure_ascii=False) if r.message_data is not None else None
+                data = _to_json(r.message_data) if r.message_data is not None else None
                 values.append((
                     campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason, data,
                     (r.request_id or _request_id()) if data is not None else None,
