@@ -230,6 +230,26 @@ def create_campaign(
     return campaign_id
 
 
+def count_repeats(journal_path: Path, checked: CheckedSheet, *, content: Content, bot_id: int,
+                  base_url: str) -> RepeatedCampaign | None:
+    """Before creating: the recipients of ``checked`` who already got this message from this
+    bot and service in the last :data:`REPEAT_WINDOW_DAYS` days, as the RepeatedCampaign that
+    creating would raise (None when there are none). Renders every row, so it takes as long
+    as a creation's rendering: the window calls it off the GUI thread, on its own connection
+    to the journal at ``journal_path``. Raises CampaignInputError for content that does not
+    fit the sheet."""
+    try:
+        content.check(checked.sheet.columns)
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem}") from None
+    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
+    rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
+    since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
+    with Journal(journal_path) as journal:
+        count, total, earlier = journal.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
+    return RepeatedCampaign(earlier, count, total) if count and earlier is not None else None
+
+
 def create_quick_send(
     journal: Journal, *, phone_input: str, content: Content, bot_id: int, base_url: str,
     template_fields: list[str] | None = None, fields: Mapping[str, str] | None = None,

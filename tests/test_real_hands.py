@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
 from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
-from app.ui.main_window import MainWindow
 from app.ui.time_edits import reversed_sections
 from tests.helpers import SAMPLES, delivered
 from tests.test_ui import run_in_qt_loop, shown_window
@@ -393,3 +392,28 @@ def test_the_buttons_page_fits_a_1366_by_768_laptop_in_persian(qapp: Any, qtbot:
             page.message.button_editor.add_button(row, "دکمه", "url", "https://example.ir")
         qapp.processEvents()
         assert window.minimumSizeHint().height() <= 768 - 48  # the screen less a taskbar
+
+
+def test_review_and_a_dry_run_say_how_many_already_got_this_message(qapp: Any, qtbot: Any,
+                                                                     sandbox: EmbeddedSandbox) -> None:
+    from tests.test_cli import run
+
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        page = window.campaign
+
+        async def scenario() -> str:
+            await compose(page, "hi {{نام}}")
+            page.review.rate_spin.setValue(0)
+            await page.review.repeats_found()  # nobody yet: no campaign has been made
+            assert page.review.repeats is None
+            await page.send()
+            page.new_campaign()
+            await compose(page, "hi {{نام}}")  # the same sheet and message again
+            assert await page.review.repeats_found() is not None
+            return page.review.review_label.text()
+
+        text = run_in_qt_loop(qapp, scenario)
+        assert "13 of these 14 recipients already got this message" in text, text  # not the one that failed
+    dry = run("send", str(SAMPLES / "contacts.csv"), "--base-url", sandbox.url, "--bot-id", "1001",
+              "--text", "hi {{نام}}", "--dry-run")
+    assert dry.returncode == 0 and "warning: 13 of the 14 recipients already got this message" in dry.stdout

@@ -570,6 +570,29 @@ class Journal:
         " AND (old.state IN ('sent', 'in_flight', 'unknown') OR (old.state = 'pending' AND c.status != 'cancelled'))"
     )
 
+    @_sentences
+    def count_repeats(self, recipients: Iterable[NewRecipient], *, base_url: str, bot_id: int,
+                      since: datetime) -> tuple[int, int, Campaign | None]:
+        """Before creating a campaign: how many of ``recipients`` with a message would be
+        repeats (see :meth:`create_campaign`) of campaigns made since ``since``, out of how
+        many, and the newest such campaign. Reads only (a temporary table of keys)."""
+        prefix = f"{service_identity(base_url)}\x1f{bot_id}\x1f"
+        keys = [(_repeat_key(prefix, r.phone, _to_json(r.message_data)),) for r in recipients
+                if r.message_data is not None]
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (repeat_key INTEGER)")
+        try:
+            self.db.execute("DELETE FROM temp.probe")
+            self.db.executemany("INSERT INTO temp.probe VALUES (?)", keys)
+            count, earlier = self.db.execute(
+                "SELECT COUNT(DISTINCT p.rowid), MAX(c.id) FROM temp.probe p"
+                " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
+                " WHERE c.status != 'creating' AND c.created_at >= ?"
+                " AND (old.state IN ('sent', 'in_flight', 'unknown') OR (old.state = 'pending' AND c.status != 'cancelled'))",
+                (since.astimezone(timezone.utc).isoformat(timespec="milliseconds"),)).fetchone()
+        finally:
+            self.db.execute("DELETE FROM temp.probe")
+        return int(count or 0), len(keys), self.campaign(int(earlier)) if earlier else None
+
     def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
         """Raise RepeatFound if rows of ``campaign_id`` repeat campaigns made since ``since``
         (only those with an id in ``among``, when given)."""

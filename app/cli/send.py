@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from app import paths
 from app.cli.common import CliError, EXIT_OK, STOP_SIGNALS, _client, _journal, _run_campaign, _service, _write
 
 
@@ -115,6 +116,8 @@ async def _send(args: argparse.Namespace) -> int:
     if args.dry_run:
         print("dry run: nothing is sent")
         _describe(args, checked)
+        if not args.file:  # a file's id is only known once it is uploaded
+            _warn_of_repeats(args, checked, content)
         _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
         return EXIT_OK
 
@@ -143,6 +146,20 @@ async def _send(args: argparse.Namespace) -> int:
         _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
         journal.close()
     return status
+
+
+def _warn_of_repeats(args: argparse.Namespace, checked: Any, content: Any) -> None:
+    """Say how many recipients a real send would find already messaged (the repeat guard)."""
+    from app.workflow import CampaignInputError, count_repeats
+
+    base_url = "http://127.0.0.1" if args.sandbox else (args.target_url or "https://safir.bale.ai")
+    try:
+        repeated = count_repeats(paths.journal_path(), checked, content=content, bot_id=args.bot_id,
+                                 base_url=base_url)
+    except CampaignInputError as exc:
+        raise CliError(str(exc)) from None
+    if repeated is not None:
+        print(f"warning: {repeated}", flush=True)
 
 
 class CreationStopped(Exception):

@@ -399,6 +399,10 @@ FA = {
     "duplicate": "تکراری",
     "suppressed": "مسدود",
     "repeat": "تکرار",
+    "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign "
+    "{3}); at Start you can send only to the others.":
+        "{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ "
+        "هنگام شروع می‌توانید فقط به بقیه بفرستید.",
     "Results": "نتایج",
     "Sandbox (demo)": "محیط آزمایشی (نمایشی)",
     "e.g. {0}": "مثلاً {0}",

@@ -245,67 +245,67 @@
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="245" />
+        <location filename="../../app/ui/campaign/wizard.py" line="246" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="249" />
+        <location filename="../../app/ui/campaign/wizard.py" line="250" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="269" />
+        <location filename="../../app/ui/campaign/wizard.py" line="270" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="297" />
+        <location filename="../../app/ui/campaign/wizard.py" line="298" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="346" />
+        <location filename="../../app/ui/campaign/wizard.py" line="347" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="349" />
+        <location filename="../../app/ui/campaign/wizard.py" line="350" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="273" />
+        <location filename="../../app/ui/campaign/wizard.py" line="274" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="282" />
+        <location filename="../../app/ui/campaign/wizard.py" line="283" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="289" />
+        <location filename="../../app/ui/campaign/wizard.py" line="290" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="294" />
+        <location filename="../../app/ui/campaign/wizard.py" line="295" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="294" />
+        <location filename="../../app/ui/campaign/wizard.py" line="295" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="296" />
+        <location filename="../../app/ui/campaign/wizard.py" line="297" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="333" />
+        <location filename="../../app/ui/campaign/wizard.py" line="334" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -1430,229 +1430,234 @@
 <context>
     <name>ReviewStep</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="55" />
+        <location filename="../../app/ui/campaign/review.py" line="68" />
         <source>Sending bot</source>
-        <extracomment>The preview row's values (column → text), from the message step; a test send uses them.</extracomment>
+        <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="60" />
+        <location filename="../../app/ui/campaign/review.py" line="73" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="61" />
+        <location filename="../../app/ui/campaign/review.py" line="74" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="62" />
+        <location filename="../../app/ui/campaign/review.py" line="75" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="67" />
+        <location filename="../../app/ui/campaign/review.py" line="80" />
         <source>Messages sent at the same time, at most</source>
         <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="68" />
+        <location filename="../../app/ui/campaign/review.py" line="81" />
         <source>How many messages may be on their way at once; 8 suits most connections.</source>
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="73" />
+        <location filename="../../app/ui/campaign/review.py" line="86" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="74" />
+        <location filename="../../app/ui/campaign/review.py" line="87" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="77" />
+        <location filename="../../app/ui/campaign/review.py" line="90" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="89" />
+        <location filename="../../app/ui/campaign/review.py" line="102" />
         <source>Tehran time; the app must be open then</source>
         <translation>به وقت تهران؛ برنامه باید در آن زمان باز باشد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="93" />
+        <location filename="../../app/ui/campaign/review.py" line="106" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="94" />
+        <location filename="../../app/ui/campaign/review.py" line="107" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="97" />
+        <location filename="../../app/ui/campaign/review.py" line="110" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="97" />
+        <location filename="../../app/ui/campaign/review.py" line="110" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="106" />
+        <location filename="../../app/ui/campaign/review.py" line="119" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <location filename="../../app/ui/campaign/review.py" line="121" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="112" />
+        <location filename="../../app/ui/campaign/review.py" line="125" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="113" />
+        <location filename="../../app/ui/campaign/review.py" line="126" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="114" />
+        <location filename="../../app/ui/campaign/review.py" line="127" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="115" />
+        <location filename="../../app/ui/campaign/review.py" line="128" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="116" />
+        <location filename="../../app/ui/campaign/review.py" line="129" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="123" />
+        <location filename="../../app/ui/campaign/review.py" line="136" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="125" />
+        <location filename="../../app/ui/campaign/review.py" line="138" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="126" />
+        <location filename="../../app/ui/campaign/review.py" line="139" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="204" />
+        <location filename="../../app/ui/campaign/review.py" line="217" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="205" />
+        <location filename="../../app/ui/campaign/review.py" line="218" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="206" />
+        <location filename="../../app/ui/campaign/review.py" line="219" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="207" />
+        <location filename="../../app/ui/campaign/review.py" line="220" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="208" />
+        <location filename="../../app/ui/campaign/review.py" line="221" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="226" />
+        <location filename="../../app/ui/campaign/review.py" line="239" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="229" />
+        <location filename="../../app/ui/campaign/review.py" line="242" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="232" />
+        <location filename="../../app/ui/campaign/review.py" line="245" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="234" />
+        <location filename="../../app/ui/campaign/review.py" line="247" />
+        <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
+        <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="252" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="235" />
+        <location filename="../../app/ui/campaign/review.py" line="253" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="235" />
+        <location filename="../../app/ui/campaign/review.py" line="253" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="238" />
+        <location filename="../../app/ui/campaign/review.py" line="256" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="240" />
+        <location filename="../../app/ui/campaign/review.py" line="258" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="240" />
+        <location filename="../../app/ui/campaign/review.py" line="258" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="241" />
+        <location filename="../../app/ui/campaign/review.py" line="259" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="243" />
+        <location filename="../../app/ui/campaign/review.py" line="261" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="246" />
+        <location filename="../../app/ui/campaign/review.py" line="264" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="249" />
+        <location filename="../../app/ui/campaign/review.py" line="267" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="265" />
+        <location filename="../../app/ui/campaign/review.py" line="308" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="274" />
+        <location filename="../../app/ui/campaign/review.py" line="317" />
         <source>Test sent to {0}.</source>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="276" />
-        <location filename="../../app/ui/campaign/review.py" line="278" />
+        <location filename="../../app/ui/campaign/review.py" line="319" />
+        <location filename="../../app/ui/campaign/review.py" line="321" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>

@@ -3,11 +3,13 @@ rate, the start time and quiet hours; a test send to one's own phone."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import qasync
+import shiboken6
 from PySide6.QtCore import QCalendar, QDateTime, QLocale, Qt, QTime, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,13 +26,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import QuietHours
+from app.campaign import JournalError, QuietHours
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.texts import describe, describe_content_error
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, duration_text, figure, fill_bots, ltr
-from app.workflow import SERVICE_RATE_LIMIT, estimate, send_one
+from app.workflow import (
+    REPEAT_WINDOW_DAYS,
+    SERVICE_RATE_LIMIT,
+    CampaignInputError,
+    RepeatedCampaign,
+    count_repeats,
+    estimate,
+    send_one,
+)
 
 TEHRAN = ZoneInfo("Asia/Tehran")
 
@@ -49,6 +59,9 @@ class ReviewStep(QWidget):
         self.category = category  # the message's price category, from the message step
         #: The preview row's values (column → text), from the message step; a test send uses them.
         self.preview_fields: Callable[[], dict[str, str]] = dict
+        #: Who of this sheet already got this message recently (found off the GUI thread).
+        self.repeats: RepeatedCampaign | None = None
+        self._repeat_check: asyncio.Future[None] | None = None
         form = QFormLayout()
         self.bot_combo = QComboBox()
         self.bot_combo.setEditable(True)
@@ -230,6 +243,11 @@ class ReviewStep(QWidget):
                 figure(figures.unusable)))
         if not self.context.connection.api_key:
             warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
+        if self.repeats is not None:
+            warnings.append(self.tr("{0} of these {1} recipients already got this message from this bot in the last "
+                                    "{2} days (latest: campaign {3}); at Start you can send only to the others.")
+                            .format(figure(self.repeats.count), figure(self.repeats.total),
+                                    figure(REPEAT_WINDOW_DAYS), figure(self.repeats.earlier.id, grouped=False)))
         minutes = figures.minutes
         duration = (self.tr("about {0}").format(duration_text(minutes * 60)) if minutes >= 1.5 else
                     self.tr("about a minute") if minutes >= 0.5 else self.tr("under a minute"))
@@ -250,6 +268,38 @@ class ReviewStep(QWidget):
         ]
         lines += [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in warnings]
         self.review_label.setText("<br>".join(lines))
+
+    def check_repeats(self) -> None:
+        """Look (off the GUI thread) for recipients who already got this message; the
+        review shows how many when the look ends. Needs a running event loop."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._repeat_check is not None and not self._repeat_check.done():
+            self._repeat_check.cancel()
+        self.repeats = None
+        self._repeat_check = asyncio.ensure_future(self._look_for_repeats())
+
+    async def repeats_found(self) -> RepeatedCampaign | None:
+        """Wait for the look :meth:`check_repeats` started; its finding."""
+        if self._repeat_check is not None:
+            await asyncio.wait([self._repeat_check])
+        return self.repeats
+
+    async def _look_for_repeats(self) -> None:
+        checked, content = self.draft.checked, self.draft.content
+        if checked is None or content.kind == "media":  # a file's id is fixed only at upload
+            return
+        try:
+            found = await asyncio.to_thread(
+                count_repeats, self.context.journal.path, checked, content=content, bot_id=self.draft.bot_id,
+                base_url=self.context.connection.base_url)
+        except (CampaignInputError, JournalError):
+            return  # the message or the journal says its own problem elsewhere
+        if shiboken6.isValid(self):  # a cancelled look never gets here: a newer one's finding stands
+            self.repeats = found
+            self.update_review()
 
     @qasync.asyncSlot()
     async def _on_test_clicked(self) -> None:
