@@ -122,6 +122,10 @@ def test_the_wizard_by_keyboard_alone(qapp: Any, qtbot: Any, sandbox: EmbeddedSa
         qtbot.keyClick(page.review, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
         assert page.steps.currentIndex() == 1
         assert all(not isinstance(w, QPlainTextEdit) or w.tabChangesFocus() for w in window.findChildren(QPlainTextEdit))
+        send, review = page.send_step, page.review
+        keys = {b.text(): b.shortcut().toString() for b in (send.start_button, send.pause_button, send.resume_button,
+                                                            send.cancel_button, review.test_button)}
+        assert all(keys.values()), keys  # every action of the send and review steps has its keys
 
 
 def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any, qtbot: Any,

@@ -164,7 +164,9 @@ class MainWindow(QMainWindow):
         """Every keyboard shortcut of the window, opened without blocking."""
         lines = [(self.tr("New campaign"), "Ctrl+N"), (self.tr("Open sheet…"), "Ctrl+O"),
                  (self.tr("Export results…"), "Ctrl+E"), (self.tr("Quit"), "Ctrl+Q"),
-                 (self.tr("Next step"), "Enter, Alt+Right"), (self.tr("Previous step"), "Alt+Left")]
+                 (self.tr("Next step"), "Enter, Alt+Right"), (self.tr("Previous step"), "Alt+Left"),
+                 (self.tr("Send a test to this number"), "Ctrl+T"), (self.tr("Start"), "Ctrl+Return"),
+                 (self.tr("Pause"), "Ctrl+P"), (self.tr("Resume"), "Ctrl+R"), (self.tr("Cancel"), "Ctrl+Shift+X")]
         lines += [(self.nav.item(i).text(), f"Ctrl+{i + 1}") for i in range(self.nav.count())]
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("Keyboard shortcuts"))

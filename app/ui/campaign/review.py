@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 import qasync
 import shiboken6
 from PySide6.QtCore import QCalendar, QDateTime, QLocale, Qt, QTime, Signal
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -138,6 +139,8 @@ class ReviewStep(QWidget):
         self.test_phone.setAccessibleName(self.tr("Phone for a test send"))
         self.test_button = QPushButton(self.tr("Send a test to this number"))
         self.test_button.clicked.connect(self._on_test_clicked)
+        self.test_button.setShortcut(QKeySequence("Ctrl+T"))
+        self.test_button.setToolTip("Ctrl+T")
         test.addWidget(self.test_phone, 1)
         test.addWidget(self.test_button)
         self.status = StatusLine()

@@ -7,6 +7,7 @@ import time
 
 import qasync
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.api import SafirError
@@ -17,6 +18,11 @@ from app.ui.models import ResultsModel
 from app.ui.texts import describe, describe_error, state_name
 from app.reasons import pause_text
 from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, confirm, duration_text, figure
+
+
+#: The send step's buttons and their keys (also listed by Help → Keyboard shortcuts).
+SEND_SHORTCUTS = {"start_button": "Ctrl+Return", "pause_button": "Ctrl+P", "resume_button": "Ctrl+R",
+                  "cancel_button": "Ctrl+Shift+X"}
 
 
 class SendStep(QWidget):
@@ -51,6 +57,10 @@ class SendStep(QWidget):
         self.rest_button.setToolTip(self.tr("A new campaign of the recipients this cancelled one never reached, "
                                             "each under its own request_id (nobody gets it twice)"))
         self.rest_button.clicked.connect(lambda: self.rest_requested.emit(self.campaign_id))
+        # Every action by keyboard too (a button's shortcut works while its page is shown).
+        for button, keys in SEND_SHORTCUTS.items():
+            getattr(self, button).setShortcut(QKeySequence(keys))
+            getattr(self, button).setToolTip(keys)
         for b in (self.start_button, self.pause_button, self.resume_button, self.cancel_button, self.rest_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
