@@ -9,6 +9,7 @@ from app.api.client import (
     Timeouts,
     check_base_url,
     check_credential,
+    is_loopback,
 )
 from app.api.errors import (
     ERROR_BY_CODE,
@@ -64,6 +65,7 @@ __all__ = [
     "check_base_url",
     "check_credential",
     "check_length",
+    "is_loopback",
     "classify",
     "ConfigurationError",
     "ConnectFailed",

@@ -105,6 +105,14 @@ class RetryPolicy:
         return min(self.base * 2**retry_number, self.cap) * (1 - 0.25 * random.random())
 
 
+def is_loopback(host: str) -> bool:
+    """True for ``localhost`` and loopback addresses (127.0.0.0/8, ::1): this machine."""
+    try:
+        return host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def check_base_url(base_url: str) -> str:
     """Return ``base_url`` without a trailing slash.
 
@@ -129,13 +137,7 @@ def check_base_url(base_url: str) -> str:
         return str(url).rstrip("/")
     if url.scheme == "http" and url.host:
         host = url.host
-        loopback = host == "localhost"
-        if not loopback:
-            try:
-                loopback = ipaddress.ip_address(host).is_loopback
-            except ValueError:
-                loopback = False
-        if loopback:
+        if is_loopback(host):
             return str(url).rstrip("/")
         raise ConfigurationError(f"refusing plain http to {host}: use https (plain http is only for loopback)")
     raise ConfigurationError(f"not a usable base URL: {base_url!r} (expected https://host)")
@@ -538,5 +540,6 @@ __all__ = [
     "Timeouts",
     "TransportError",
     "check_base_url",
+    "is_loopback",
     "check_credential",
 ]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import ipaddress
 import itertools
 import json
 import os
@@ -25,6 +24,7 @@ from urllib.parse import urlsplit
 from enum import Enum, StrEnum
 from typing import Any, TypeVar
 
+from app.api import is_loopback
 from app.reasons import reason_text
 
 SCHEMA_VERSION = 5
@@ -161,12 +161,7 @@ def service_identity(base_url: str) -> str:
     """Which service a base URL reaches, for the repeat guard: its host (and port), or
     "sandbox" for any loopback address (the built-in sandbox gets a new port each run)."""
     parts = urlsplit(base_url)
-    host = (parts.hostname or "").lower()
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    return "sandbox" if loopback else parts.netloc.lower()
+    return "sandbox" if is_loopback((parts.hostname or "").lower()) else parts.netloc.lower()
 
 
 def _request_id() -> str:
@@ -562,12 +557,15 @@ class Journal:
             took = max(time.perf_counter() - started, 1e-4)
             chunk = max(100, min(50_000, int(len(values) * CHUNK_SECONDS / took)))
 
+    #: An earlier row that got (or will get) its message: sent, maybe sent, or still to send
+    #: in a campaign that was not cancelled.
+    _ON_ITS_WAY = ("(old.state IN ('sent', 'in_flight', 'unknown')"
+                   " OR (old.state = 'pending' AND c.status != 'cancelled'))")
     _REPEATS = (
         "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
         " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = :campaign"
         " WHERE c.id != :campaign AND c.status != 'creating' AND c.created_at >= :since"
-        " AND old.repeat_key IS NOT NULL"
-        " AND (old.state IN ('sent', 'in_flight', 'unknown') OR (old.state = 'pending' AND c.status != 'cancelled'))"
+        " AND old.repeat_key IS NOT NULL AND " + _ON_ITS_WAY
     )
 
     @_sentences
@@ -586,8 +584,7 @@ class Journal:
             count, earlier = self.db.execute(
                 "SELECT COUNT(DISTINCT p.rowid), MAX(c.id) FROM temp.probe p"
                 " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
-                " WHERE c.status != 'creating' AND c.created_at >= ?"
-                " AND (old.state IN ('sent', 'in_flight', 'unknown') OR (old.state = 'pending' AND c.status != 'cancelled'))",
+                " WHERE c.status != 'creating' AND c.created_at >= ? AND " + self._ON_ITS_WAY,
                 (since.astimezone(timezone.utc).isoformat(timespec="milliseconds"),)).fetchone()
         finally:
             self.db.execute("DELETE FROM temp.probe")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ipaddress
 import os
 import signal
 import sys
@@ -80,11 +79,9 @@ def _main(args: argparse.Namespace) -> int:
 
 
 def _warn_if_exposed(host: str) -> None:
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    if not loopback:
+    from app.api import is_loopback
+
+    if not is_loopback(host):
         print(f"warning: the sandbox listens on {host}: anyone who can reach this machine can use it and read "
               "what it delivered (use 127.0.0.1 unless you mean it)", file=sys.stderr)
 

@@ -7,7 +7,7 @@ import argparse
 import asyncio
 from typing import Any
 
-from app.cli.common import CliError, EXIT_OK, _journal, _next_step, _print_summary, _run_campaign, _service, _shown_status, _stored_campaign, _write
+from app.cli.common import CliError, EXIT_OK, _journal, _next_step, _print_summary, _run_campaign, _service, _stored_campaign, _write
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -41,7 +41,7 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
 def cmd_status(args: argparse.Namespace) -> int:
     journal = _journal()
     campaign = _stored_campaign(journal, args.campaign_id)
-    status = _shown_status(journal, campaign)
+    status = _shown(journal, campaign)
     print(f"campaign {campaign.id}: {campaign.name} — {status}"
           + (f" ({campaign.status_reason})" if campaign.status_reason else ""))
     rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
@@ -66,7 +66,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     for campaign in campaigns:
         summary = journal.summary(campaign.id)
         c = summary["counts"]
-        status = _shown_status(journal, campaign)
+        status = _shown(journal, campaign)
         step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
         print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
               f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
@@ -92,3 +92,9 @@ def _campaign_source(campaign: Any, rows: list[dict[str, Any]], sheet_name: str 
         return campaign_source(campaign, rows, sheet_name)
     except CampaignInputError as exc:
         raise CliError(f"{exc} Export without --with-source.") from None
+
+
+def _shown(journal: Any, campaign: Any) -> str:
+    from app.workflow import shown_status  # loaded when needed: the workflow brings pandas
+
+    return str(shown_status(journal, campaign))
