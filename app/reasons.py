@@ -138,6 +138,12 @@ CONTENT_PROBLEMS: dict[str, str] = {
     "no_file": "upload a file first",
     "no_buttons": "add at least one button",
     "too_many_buttons": "a message can have at most {limit} buttons",
+    # The service's limits as app.api words them (its sentences are matched here, not imported).
+    "text_too_long": "the text is {length} characters long; it can be at most {limit}",
+    "caption_too_long": "the caption is {length} characters long; it can be at most {limit}",
+    "field_too_long": "the template field's value is {length} characters long; it can be at most {limit}",
+    "copy_too_long": "the copy text is {length} characters long; it can be at most {limit}",
+    "buttons_over_limit": "{count} buttons; a message can have at most {limit}",
     "no_otp": "name the column with the one-time passwords",
     "no_template": "choose a template",
     "unknown_field": "the template has no field {field}",

@@ -41,7 +41,7 @@ SAMPLE = {"digits": "7", "campaign": "17", "country": "44", "region": "GB", "row
           "signal": "SIGTERM", "count": "12", "rounds": "3", "url": "https://safir.example", "seconds": "30",
           "answer": "the service rejected the request as invalid input (code 4: unknown template_id)",
           "kind": "RuntimeError", "error": "the account's balance is exhausted: payment required (code 20: x)",
-          "kinds": "text, media", "limit": "100", "field": "{{name}}", "placeholder": "{{شهر}}", "start": "2026-11-23T09:00:00+03:30",
+          "kinds": "text, media", "limit": "100", "length": "500", "field": "{{name}}", "placeholder": "{{شهر}}", "start": "2026-11-23T09:00:00+03:30",
           "end": "08:00", "zone": "Asia/Tehran", "file": "مشتریان آبان.xlsx",
           "suffix": "'.pdf'", "sheet": "'Sheet1'", "sheets": "Sheet1, خلاصه", "line": "7", "odd": "UTF-8",
           "most": "Windows-1256", "column": "'mobile'", "columns": "نام, موبایل", "phone": "989121110001"}

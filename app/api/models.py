@@ -141,7 +141,7 @@ class TemplateMessage:
                     f"message_data.template_message.text_fields[{key!r}]", "keys and values must be text"
                 )
             check_length(value, MAX_FIELD_CHARS, f"message_data.template_message.text_fields[{key!r}]",
-                          "field's value")
+                          "template field's value")
         return {"template_id": self.template_id, "text_fields": dict(self.text_fields)}
 
 

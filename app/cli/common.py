@@ -10,6 +10,7 @@ import logging
 import math
 import os
 import signal
+import socket
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -81,6 +82,7 @@ def _service(args: argparse.Namespace, default_url: str | None = None) -> Iterat
         from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 
         with EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files") as sandbox:
+            _RUN_SANDBOXES.add(sandbox.url)  # gone when this run ends: a resume needs --sandbox
             yield sandbox.url, DEMO_API_KEY
         return
     url = args.target_url or default_url or PRODUCTION_URL
@@ -127,11 +129,28 @@ def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> No
         print("errors by code: " + ", ".join(f"{code}: {n}" for code, n in summary["errors_by_code"].items()))
 
 
-def _sandbox_flag(summary: dict[str, Any]) -> str:
-    """" --sandbox" when the campaign went to a built-in sandbox (its port is gone by now)."""
-    from app.campaign.journal import service_identity
+#: Addresses of the built-in sandboxes this process started (each lives as long as its run).
+_RUN_SANDBOXES: set[str] = set()
 
-    return " --sandbox" if service_identity(summary.get("base_url", "")) == "sandbox" else ""
+
+def _sandbox_flag(summary: dict[str, Any]) -> str:
+    """" --sandbox" when the campaign went to a sandbox on this machine that is gone now (a
+    built-in one lives only as long as its run); a sandbox still listening there is
+    resumed at its own address, without the flag."""
+    from urllib.parse import urlsplit
+
+    from app.api import is_loopback
+
+    if summary.get("base_url") in _RUN_SANDBOXES:
+        return " --sandbox"
+    address = urlsplit(summary.get("base_url", ""))
+    if not address.hostname or not is_loopback(address.hostname):
+        return ""
+    try:
+        socket.create_connection((address.hostname, address.port or 80), timeout=0.5).close()
+    except OSError:
+        return " --sandbox"
+    return ""
 
 
 def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
@@ -219,9 +238,3 @@ def _stored_campaign(journal: Any, campaign_id: int) -> Any:
         return journal.campaign(campaign_id)
     except KeyError:
         raise CliError(f"there is no campaign {campaign_id} (see: safir-campaign list).") from None
-
-
-def _shown_status(journal: Any, campaign: Any) -> str:
-    from app.workflow import shown_status
-
-    return str(shown_status(journal, campaign))

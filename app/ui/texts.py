@@ -47,7 +47,9 @@ OS_ERRORS: dict[str, str] = {
     "Is a directory": "that is a folder, not a file",
 }
 _CODE = re.compile(r"\(code (\d+)")
-_NUMBERS = ("row", "count", "digits", "rounds", "seconds", "line", "id", "country")
+#: The service's limits, as app.api words them (CONTENT_PROBLEMS codes).
+_LIMIT_PROBLEMS = ("text_too_long", "caption_too_long", "field_too_long", "copy_too_long", "buttons_over_limit")
+_NUMBERS = ("row", "count", "digits", "rounds", "seconds", "line", "id", "country", "length", "limit")
 
 CONTEXT = "Reasons"
 
@@ -78,10 +80,15 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     if code == "start_time":  # an ISO instant, shown to the minute
         params["start"] = params["start"][:16].replace("T", " ")
     for name, value in params.items():  # row numbers, counts, seconds: the interface's digits
-        if name in _NUMBERS and value.isdigit():
-            params[name] = figure(int(value), grouped=name not in ("row", "id", "line"))
+        if name in _NUMBERS and value.replace(",", "").isdigit():  # "10,003" as the lower layers group it
+            params[name] = figure(int(value.replace(",", "")), grouped=name not in ("row", "id", "line"))
     if "detail" in params and params["detail"] in OS_ERRORS:
         params["detail"] = _tr(OS_ERRORS[params["detail"]])
+    elif code == "invalid_message":  # "field: problem" from the request's own limit check
+        field_name, sep, problem = params["detail"].partition(": ")
+        limit = parse_reason(problem) if sep else None
+        if limit is not None and limit[0] in _LIMIT_PROBLEMS:
+            params["detail"] = f"{field_words(field_name)}: {describe(problem)}"
     for name in ("file", "sheet", "sheets", "column", "columns"):  # may be Persian or Latin: their own direction
         if name in params:
             params[name] = fsi(params[name])

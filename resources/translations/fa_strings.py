@@ -399,6 +399,11 @@ FA = {
     "duplicate": "تکراری",
     "suppressed": "مسدود",
     "repeat": "تکرار",
+    "the text is {length} characters long; it can be at most {limit}": "متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد",
+    "the caption is {length} characters long; it can be at most {limit}": "زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد",
+    "the template field's value is {length} characters long; it can be at most {limit}": "مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد",
+    "the copy text is {length} characters long; it can be at most {limit}": "متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد",
+    "{count} buttons; a message can have at most {limit}": "{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد",
     "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign "
     "{3}); at Start you can send only to the others.":
         "{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ "
