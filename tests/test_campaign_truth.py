@@ -9,13 +9,20 @@ import io
 import logging
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
 
 from app import paths
 from app.api import RetryPolicy, SafirClient, ScrubbingFilter, Timeouts, register_secret
-from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, RecipientState
+from app.campaign import (
+    CampaignEngine,
+    CampaignStatus,
+    Content,
+    Journal,
+    RecipientState,
+)
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.workflow import check_sheet, create_campaign
 from tests.helpers import delivered, fast_settings
@@ -182,8 +189,10 @@ async def test_a_journal_fault_mid_campaign_pauses_with_a_sentence(
     campaign_id = new_campaign(journal, tmp_path, sandbox.url, 300)
     configure = Journal._configure
 
-    def faulty(db: object) -> None:  # every connection opened from now on: the engine's writer
+    def faulty(db: object) -> None:  # the engine's writer thread's connection
         configure(db)  # type: ignore[arg-type]
+        if threading.current_thread().name != "journal-writer":
+            return
         if pragma == "max_page_count":
             pages = db.execute("PRAGMA page_count").fetchone()[0]  # type: ignore[attr-defined]
             db.execute(f"PRAGMA max_page_count = {pages + 2}")  # type: ignore[attr-defined]

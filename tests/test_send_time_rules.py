@@ -9,12 +9,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from app import paths
 import openpyxl
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app import paths
 from app.api import (
     InlineButton,
     Message,
@@ -24,11 +24,24 @@ from app.api import (
     SafirClient,
     TemplateMessage,
 )
-from app.campaign import ButtonSpec, CampaignEngine, CampaignStatus, Content, ContentError, Journal, RecipientState
+from app.campaign import (
+    ButtonSpec,
+    CampaignEngine,
+    CampaignStatus,
+    Content,
+    ContentError,
+    Journal,
+    RecipientState,
+)
 from app.campaign.definition import build_recipients
 from app.campaign.engine import Progress
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.workflow import RepeatedCampaign, check_sheet, create_campaign, suppression_list
+from app.workflow import (
+    RepeatedCampaign,
+    check_sheet,
+    create_campaign,
+    suppression_list,
+)
 from tests.helpers import delivered, fast_settings
 from tests.test_cli import read_csv, run
 
@@ -293,7 +306,9 @@ def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: Embedd
     from app.campaign import JournalError
 
     def full(*_args: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"  # as SQLite itself reports it
+        raise error
 
     journal = Journal(paths.journal_path())
     monkeypatch.setattr(Journal, "_write_rows", full)

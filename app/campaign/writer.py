@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from app.campaign.journal import Journal, JournalError, explain
+from app.campaign.journal import Journal, JournalError, JournalFault, explain
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class JournalWriter:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         if not self._thread.is_alive():
-            future.set_exception(JournalError("the journal writer has stopped", "other", self._journal.path))
+            future.set_exception(JournalError("the journal writer has stopped", JournalFault.OTHER, self._journal.path))
             return future
         if not self._tick:
             loop.call_soon(self._hand_over)
@@ -159,7 +159,7 @@ BUSY_RETRY_SECONDS = 0.2
 
 
 def _locked(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> bool:
-    return any(isinstance(error, JournalError) and error.kind == "locked" for *_, error in results)
+    return any(isinstance(error, JournalError) and error.kind is JournalFault.LOCKED for *_, error in results)
 
 
 def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:

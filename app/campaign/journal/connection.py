@@ -1,0 +1,152 @@
+"""The journal's connections: one per thread, each owned by the thread that opened it.
+
+A thread (the event loop's, a worker's, the writer's) always gets its own connection, so
+a transaction holds exactly one thread's statements: a worker's write can never join,
+and be rolled back with, another thread's transaction. WAL lets them read at once; their
+writes take turns on SQLite's lock (``BUSY_TIMEOUT_SECONDS`` each).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import threading
+from pathlib import Path
+
+from app.campaign.journal.errors import JournalError, JournalFault, explain
+from app.campaign.journal.schema import CACHE_KIB, MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
+
+
+class JournalConnection:
+    """Connections to the SQLite journal at ``path``, created and migrated on open.
+
+    The file and its folder are made readable by the user only. Raises JournalError when
+    the journal cannot be opened or is newer than this app. Use as a context manager, or
+    call :meth:`close` (closes every thread's connection; call it when no other thread
+    is using the journal).
+    """
+
+    #: How long one statement waits for another connection's write lock (seconds).
+    BUSY_TIMEOUT_SECONDS = 10.0
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._connections: dict[int, sqlite3.Connection] = {}
+        self._lock = threading.Lock()
+        self._closed = False
+        _private_file(self.path)
+        try:
+            self._migrate()
+        except sqlite3.Error as exc:
+            self.close()
+            raise explain(exc, self.path) from None
+        except JournalError:
+            self.close()
+            raise
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's own connection, opened on its first use. Raises sqlite3.Error
+        when it cannot be opened and JournalError once the journal is closed."""
+        key = threading.get_ident()
+        db = self._connections.get(key)
+        if db is None:
+            with self._lock:
+                if self._closed:
+                    raise JournalError(f"the journal {self.path} is closed", JournalFault.OTHER, self.path)
+                # The opening thread is the only user; closing from the owner of the
+                # Journal object at the end is the one crossing (see close()).
+                db = sqlite3.connect(self.path, isolation_level=None, timeout=self.BUSY_TIMEOUT_SECONDS,
+                                     check_same_thread=False)
+                try:
+                    db.row_factory = sqlite3.Row
+                    type(self)._configure(db)
+                except BaseException:
+                    db.close()
+                    raise
+                self._connections[key] = db
+        return db
+
+    @staticmethod
+    def _configure(db: sqlite3.Connection) -> None:
+        """Settings of every connection to the journal (tests wrap this to inject faults)."""
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
+        # Room for the request_id and repeat-key indexes of a big campaign.
+        db.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
+
+    def __enter__(self) -> JournalConnection:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _migrate(self) -> None:
+        version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise JournalError(
+                f"the journal {self.path} was written by a newer version of the app (schema {version}): "
+                "update the app", JournalFault.NEWER_SCHEMA, self.path
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self.transaction():  # executescript would commit half-way
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {target}")
+
+    def transaction(self) -> Transaction:
+        """``with journal.transaction():`` groups this thread's statements into one
+        atomic commit."""
+        return Transaction(self.db)
+
+    def close(self) -> None:
+        """Close every thread's connection; later use raises JournalError."""
+        with self._lock:
+            self._closed = True
+            connections, self._connections = list(self._connections.values()), {}
+        for db in connections:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
+
+
+class Transaction:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error); inside an open transaction of the
+    same connection (so the same thread) it joins it, so the writer thread can batch many
+    journal calls into one commit."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.outer = False
+
+    def __enter__(self) -> None:
+        self.outer = not self.db.in_transaction
+        if self.outer:
+            self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        if not self.outer:
+            return
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` readable by its owner only (it holds phones and OTP codes), or
+    tighten an existing one; its folder too. Best effort where modes do not apply."""
+    try:
+        os.chmod(path.parent, stat.S_IRWXU)
+    except OSError:
+        pass
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        os.chmod(path, 0o600)
+    except OSError:
+        pass  # read-only media and the like: sqlite3 says what is wrong when it opens

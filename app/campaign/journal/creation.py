@@ -1,0 +1,225 @@
+"""Creating campaigns: rows written in short chunks, then made ready in one transaction
+with the repeat guard's last look; follow-up campaigns of a parent's failures or rest."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from datetime import datetime, timezone
+from typing import Any
+
+from app.campaign.journal.errors import creation_failed, sentences
+from app.campaign.journal.keys import new_request_id, repeat_key, repeat_prefix, to_json
+from app.campaign.journal.records import (
+    PERMANENT_CODES,
+    STATES_TO_SEND,
+    CampaignStatus,
+    NewRecipient,
+    Recipient,
+    RecipientState,
+    RepeatFound,
+    RepeatPolicy,
+    now_text,
+)
+from app.campaign.journal.repeats import RepeatGuard
+
+#: A creation commits its rows in chunks that hold the write lock about this long (seconds).
+CHUNK_SECONDS = 0.08
+#: Rows rendered and written by the first statement while creating a campaign (later
+#: chunks are sized by how long that one held the lock).
+CHUNK_ROWS = 500
+#: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
+CREATION_CHECKPOINT_PAGES = 10000
+#: A campaign still "creating" after this many seconds without progress was abandoned (killed).
+ABANDONED_AFTER_SECONDS = 600.0
+
+
+class JournalCreation(RepeatGuard):
+    """Stores new campaigns; every public method raises JournalError, never sqlite3.Error."""
+
+    @sentences
+    def create_campaign(
+        self,
+        *,
+        name: str,
+        kind: str,
+        content: dict[str, Any],
+        bot_id: int,
+        rate_per_minute: float,
+        in_flight: int,
+        base_url: str,
+        recipients: Iterable[NewRecipient],
+        source_path: str | None = None,
+        parent_id: int | None = None,
+        quiet_hours: tuple[str, str] | None = None,
+        time_zone: str = "Asia/Tehran",
+        start_at: str | None = None,
+        repeats_since: datetime | None = None,
+        repeat_policy: RepeatPolicy = RepeatPolicy.REFUSE,
+    ) -> int:
+        """Store a campaign and all its rows; return its id.
+
+        Rows with message data start ``pending`` with a ``request_id`` that never
+        changes (a new one unless the row brings its own); other rows start ``skipped``.
+        ``quiet_hours`` is ``("HH:MM", "HH:MM")`` in ``time_zone``; ``start_at`` is an
+        ISO 8601 instant.
+
+        Rows are rendered (``recipients`` is consumed) outside any transaction and written
+        in chunks of :data:`CHUNK_ROWS`, so a big campaign never holds the journal's write
+        lock for long; the campaign stays ``creating`` (invisible, unsendable) until one
+        last transaction checks for repeats and makes it ``ready``: a kill leaves all or
+        nothing. The repeat guard (docs/architecture.md, "Send-time rules"): with
+        ``repeats_since`` (aware), a row whose phone already got the same message from the
+        same bot and service in a campaign made since then (sent, or on its way) is a
+        repeat; ``repeat_policy`` refuses the campaign (RepeatFound), skips those rows or
+        allows them. The check and the campaign becoming ready are one transaction, so of
+        two identical campaigns created at once exactly one passes.
+        """
+        quiet_start, quiet_end = quiet_hours or (None, None)
+        try:
+            self._drop_abandoned()
+            with self.transaction():
+                cursor = self.db.execute(
+                    "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
+                    " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
+                     rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
+                     time_zone, start_at, now_text()),
+                )
+                campaign_id = int(cursor.lastrowid or 0)
+        except sqlite3.Error as exc:
+            raise creation_failed(exc, self.path) from None
+        try:
+            self._write_rows(campaign_id, recipients, repeat_prefix(base_url, bot_id))
+            checked_from = now_text()
+            if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
+                self._refuse_repeats(campaign_id, repeats_since)  # the long look, outside the lock
+            with self.transaction():
+                if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
+                    # Only campaigns that became ready since the long look can be new repeats.
+                    newer = [i for (i,) in self.db.execute(
+                        "SELECT id FROM campaigns WHERE created_at >= ? AND status != ? AND id != ?",
+                        (checked_from, CampaignStatus.CREATING, campaign_id))]
+                    if newer:
+                        self._refuse_repeats(campaign_id, repeats_since, newer)
+                elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
+                    self._skip_repeats(campaign_id, repeats_since)
+                self.db.execute("UPDATE campaigns SET status = ?, created_at = ?, updated_at = ? WHERE id = ?",
+                                (CampaignStatus.READY, now_text(), now_text(), campaign_id))
+        except RepeatFound:
+            self._drop_campaign(campaign_id)
+            raise
+        except sqlite3.Error as exc:
+            self._abandon(campaign_id)
+            raise creation_failed(exc, self.path) from None
+        except BaseException:
+            self._abandon(campaign_id)
+            raise
+        return campaign_id
+
+    def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
+        rows = iter(recipients)
+        chunk = CHUNK_ROWS
+        # Fewer checkpoints while hundreds of chunks commit (each would copy and sync the log).
+        self.db.execute(f"PRAGMA wal_autocheckpoint={CREATION_CHECKPOINT_PAGES}")
+        try:
+            self._write_chunks(campaign_id, rows, key_prefix, chunk)
+        finally:
+            self.db.execute("PRAGMA wal_autocheckpoint=1000")
+
+    def _write_chunks(self, campaign_id: int, rows: Iterator[NewRecipient], key_prefix: str, chunk: int) -> None:
+        while True:
+            values: list[tuple[Any, ...]] = []
+            for r in itertools.islice(rows, chunk):  # rendering happens here, with no lock held
+                data = to_json(r.message_data) if r.message_data is not None else None
+                values.append((
+                    campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason, data,
+                    (r.request_id or new_request_id()) if data is not None else None,
+                    RecipientState.PENDING if data is not None else RecipientState.SKIPPED,
+                    repeat_key(key_prefix, r.phone, data) if data is not None else None,
+                ))
+            if not values:
+                return
+            started = time.perf_counter()
+            with self.transaction():
+                self.db.executemany(
+                    "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
+                    " request_id, state, repeat_key) VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+                self.db.execute("UPDATE campaigns SET updated_at = ? WHERE id = ?", (now_text(), campaign_id))
+            # Size the next chunk so its transaction holds the lock about CHUNK_SECONDS.
+            took = max(time.perf_counter() - started, 1e-4)
+            chunk = max(100, min(50_000, int(len(values) * CHUNK_SECONDS / took)))
+
+    def _abandon(self, campaign_id: int) -> None:
+        """Leave an interrupted creation for :meth:`_drop_abandoned` (fast: one update)."""
+        try:
+            with self.transaction():
+                self.db.execute("UPDATE campaigns SET updated_at = '1970-01-01' WHERE id = ? AND status = ?",
+                                (campaign_id, CampaignStatus.CREATING))
+        except sqlite3.Error:
+            pass
+
+    def _drop_abandoned(self) -> None:
+        """Remove creations that a killed or interrupted process left behind."""
+        limit = datetime.fromtimestamp(datetime.now(timezone.utc).timestamp() - ABANDONED_AFTER_SECONDS, timezone.utc)
+        for (campaign_id,) in self.db.execute(
+                "SELECT id FROM campaigns WHERE status = ? AND (updated_at IS NULL OR updated_at < ?)",
+                (CampaignStatus.CREATING, limit.isoformat(timespec="milliseconds"))).fetchall():
+            self._drop_campaign(campaign_id)
+
+    def _drop_campaign(self, campaign_id: int) -> None:
+        """Delete a campaign that was never sent, in chunks that never hold the lock for long."""
+        while True:
+            with self.transaction():
+                gone = self.db.execute(
+                    "DELETE FROM recipients WHERE campaign_id = ? AND row IN"
+                    " (SELECT row FROM recipients WHERE campaign_id = ? LIMIT ?)",
+                    (campaign_id, campaign_id, CHUNK_ROWS * 4)).rowcount
+                if not gone:
+                    self.db.execute("DELETE FROM campaigns WHERE id = ?", (campaign_id,))
+                    return
+
+    @sentences
+    def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
+        """A follow-up campaign of the parent's retryable failures (and, by choice, its
+        unknown outcomes), linked to it; returns its id.
+
+        Each row keeps its parent's message and ``request_id``, so a message that did
+        arrive despite the error is not delivered twice. Permanent per-recipient
+        failures (codes 4, 8, 17) are not retried. Raises KeyError for an unknown
+        parent and ValueError when there is nothing to retry.
+        """
+        states = (RecipientState.FAILED, RecipientState.UNKNOWN) if include_unknown else (RecipientState.FAILED,)
+        rows = [r for r in self.recipients(parent_id) if r.state in states and r.error_code not in PERMANENT_CODES]
+        if not rows:
+            raise ValueError(f"campaign {parent_id} has no failures worth retrying")
+        return self._follow_up(parent_id, rows, "retry")
+
+    @sentences
+    def create_rest_campaign(self, parent_id: int) -> int:
+        """A follow-up campaign of what a cancelled (or paused) parent never finished:
+        its pending, in-flight and unknown recipients, each with its parent's message and
+        ``request_id`` (one that may have arrived is dropped by the service as a repeat);
+        returns its id. Raises KeyError for an unknown parent and ValueError when
+        nothing is left."""
+        rows = [r for r in self.recipients(parent_id) if r.state in STATES_TO_SEND]
+        if not rows:
+            raise ValueError(f"campaign {parent_id} has nobody left to send to")
+        return self._follow_up(parent_id, rows, "rest")
+
+    def _follow_up(self, parent_id: int, rows: list[Recipient], why: str) -> int:
+        parent = self.campaign(parent_id)
+        return self.create_campaign(
+            name=f"{parent.name} ({why} of {parent_id})", kind=parent.kind, content=parent.content,
+            bot_id=parent.bot_id, rate_per_minute=parent.rate_per_minute, in_flight=parent.in_flight,
+            base_url=parent.base_url, source_path=parent.source_path, parent_id=parent_id,
+            recipients=[NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id)
+                        for r in rows],
+            quiet_hours=(parent.quiet_start, parent.quiet_end) if parent.quiet_start and parent.quiet_end else None,
+            time_zone=parent.time_zone,
+        )
+

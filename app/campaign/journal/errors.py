@@ -1,0 +1,134 @@
+"""Journal faults as sentences: every sqlite3 error becomes a JournalError that says what
+to do.
+
+Errors are told apart by SQLite's own result code (``sqlite_errorname``), never by their
+message text: a fault of the environment (a full or failing disk, a read-only file, a
+damaged file, another program holding the lock) is the user's to fix and is said so; any
+other error is a bug and keeps its text (docs/architecture.md, "Errors").
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
+
+
+class JournalFault(StrEnum):
+    """Why a journal operation failed; all but ``OTHER`` are faults of the environment."""
+
+    DISK_FULL = "disk_full"
+    DISK_FAILED = "disk_failed"
+    READ_ONLY = "read_only"
+    DAMAGED = "damaged"
+    LOCKED = "locked"
+    CANNOT_OPEN = "cannot_open"
+    NEWER_SCHEMA = "newer_schema"
+    OTHER = "other"
+
+
+class JournalError(Exception):
+    """The journal cannot be opened or used, told as a sentence that says what to do.
+
+    ``kind`` names the cause for callers that render their own text; ``path`` is the
+    journal file.
+    """
+
+    def __init__(self, message: str, kind: JournalFault = JournalFault.OTHER, path: Path | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.path = path
+
+    @property
+    def of_environment(self) -> bool:
+        """True for a fault the user can fix (disk, permissions, another program)."""
+        return self.kind is not JournalFault.OTHER
+
+
+#: SQLite's primary result codes (the part of ``sqlite_errorname`` before an extended
+#: code's suffix: SQLITE_IOERR_WRITE is an SQLITE_IOERR) that are faults of the environment.
+_FAULTS = {
+    "SQLITE_FULL": JournalFault.DISK_FULL,
+    "SQLITE_IOERR": JournalFault.DISK_FAILED,
+    "SQLITE_READONLY": JournalFault.READ_ONLY,
+    "SQLITE_PERM": JournalFault.READ_ONLY,
+    "SQLITE_CORRUPT": JournalFault.DAMAGED,
+    "SQLITE_NOTADB": JournalFault.DAMAGED,
+    "SQLITE_BUSY": JournalFault.LOCKED,
+    "SQLITE_LOCKED": JournalFault.LOCKED,
+    "SQLITE_CANTOPEN": JournalFault.CANNOT_OPEN,
+}
+
+
+def fault_of(error: sqlite3.Error) -> JournalFault:
+    """The fault an sqlite3 error stands for, by its result code; ``OTHER`` for errors
+    without one (misuse raised by the sqlite3 module itself) and for every other code."""
+    name: str = getattr(error, "sqlite_errorname", None) or ""
+    primary = "_".join(name.split("_")[:2])
+    return _FAULTS.get(primary, JournalFault.OTHER)
+
+
+def explain(error: sqlite3.Error, path: Path) -> JournalError:
+    """The JournalError for a sqlite3 error on the journal at ``path``: an environment
+    fault in words, anything else (a bug) with its text."""
+    folder = path.parent
+    fault = fault_of(error)
+    if fault is JournalFault.DISK_FAILED and _disk_nearly_full(folder):
+        fault = JournalFault.DISK_FULL  # some systems report a full disk as an I/O error
+    sentences = {
+        JournalFault.DISK_FULL: f"the disk holding {folder} is full: free some space, then resume the campaign",
+        JournalFault.DISK_FAILED: f"the disk holding {folder} failed to write (disk I/O error): check the disk, "
+                                  "then resume the campaign",
+        JournalFault.READ_ONLY: f"the journal {path} cannot be written (read-only file, folder or disk): "
+                                "make it writable, then try again",
+        JournalFault.DAMAGED: f"the journal {path} is damaged: move it aside (a new one is started) "
+                              "or restore it from a backup",
+        JournalFault.LOCKED: f"the journal {path} is locked by another program: close it and try again",
+        JournalFault.CANNOT_OPEN: f"the journal {path} cannot be opened: check that {folder} exists and is "
+                                  "writable",
+    }
+    return JournalError(sentences.get(fault, f"the journal {path} failed: {error}"), fault, path)
+
+
+def creation_failed(error: sqlite3.Error, path: Path) -> JournalError:
+    """:func:`explain` for a campaign being created: nothing of it was stored, so a full
+    disk says "send again", never "resume the campaign"."""
+    explained = explain(error, path)
+    if explained.kind is JournalFault.DISK_FULL:
+        return JournalError(f"the disk holding {path.parent} is full, so the campaign was not created (nothing was "
+                            "stored or sent): free some space, then send it again", JournalFault.DISK_FULL, path)
+    return explained
+
+
+def _disk_nearly_full(folder: Path) -> bool:
+    try:
+        found = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return False
+    return found.f_bavail * found.f_frsize < 1024 * 1024
+
+
+class _HasPath(Protocol):
+    path: Path
+
+
+_Self = TypeVar("_Self", bound=_HasPath)
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def sentences(method: Callable[Concatenate[_Self, _P], _R]) -> Callable[Concatenate[_Self, _P], _R]:
+    """Turn every sqlite3 error a journal method meets into a JournalError sentence."""
+
+    @functools.wraps(method)
+    def wrapper(self: _Self, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path) from None
+
+    return wrapper

@@ -1,0 +1,53 @@
+"""The keys the journal gives a row: its request id (the service's idempotency key) and
+its repeat key (who gets what from where)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from urllib.parse import urlsplit
+
+from app.api import is_loopback
+
+
+def service_identity(base_url: str) -> str:
+    """Which service a base URL reaches, for the repeat guard: its host (and port), or
+    "sandbox" for any loopback address (the built-in sandbox gets a new port each run)."""
+    parts = urlsplit(base_url)
+    return "sandbox" if is_loopback((parts.hostname or "").lower()) else parts.netloc.lower()
+
+
+def repeat_prefix(base_url: str, bot_id: int) -> str:
+    """The service-and-bot part of a repeat key."""
+    return f"{service_identity(base_url)}\x1f{bot_id}\x1f"
+
+
+_last_v7 = 0
+
+
+def new_request_id() -> str:
+    """A time-ordered (version 7, RFC 9562) UUID as text: 48 bits of Unix milliseconds, then
+    74 random bits. Unique like a version 4 one, but the ids of one campaign arrive in
+    order, so the journal's request_id index grows at its end instead of at random
+    places (a million-row campaign is created much faster)."""
+    global _last_v7
+    milliseconds = max(time.time_ns() // 1_000_000, _last_v7)
+    _last_v7 = milliseconds
+    value = (milliseconds << 80) | int.from_bytes(os.urandom(10), "big")
+    value = (value & ~(0xF << 76)) | (0x7 << 76)  # version 7
+    value = (value & ~(0x3 << 62)) | (0x2 << 62)  # RFC 9562 variant
+    h = f"{value:032x}"
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+#: One encoder for every row (json.dumps with options makes a new one per call).
+to_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def repeat_key(prefix: str, phone: str | None, message_json: str) -> int:
+    """Who gets what from where: service, bot (``prefix``), phone and the exact message,
+    as 64 bits of its SHA-256 (a signed integer: a small index even for millions of rows)."""
+    digest = hashlib.sha256(f"{prefix}{phone}\x1f{message_json}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)

@@ -1,0 +1,124 @@
+"""Reading the journal: campaigns, recipients, counts and results rows."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from app.campaign.journal.connection import JournalConnection
+from app.campaign.journal.errors import sentences
+from app.campaign.journal.records import STATES_TO_SEND, Campaign, CampaignStatus, Recipient, RecipientState
+
+
+class JournalReading(JournalConnection):
+    """The journal's queries; every method raises JournalError, never sqlite3.Error."""
+
+    @staticmethod
+    def _campaign(row: sqlite3.Row) -> Campaign:
+        data = dict(row)
+        data["content"] = json.loads(data["content"])
+        return Campaign(**data)
+
+    @sentences
+    def campaign(self, campaign_id: int) -> Campaign:
+        """The campaign with this id; raises KeyError if there is none."""
+        row = self.db.execute("SELECT * FROM campaigns WHERE id = ? AND status != ?",
+                              (campaign_id, CampaignStatus.CREATING)).fetchone()
+        if row is None:
+            raise KeyError(campaign_id)
+        return self._campaign(row)
+
+    @sentences
+    def campaigns(self) -> list[Campaign]:
+        """Every campaign, newest first."""
+        return [self._campaign(r) for r in self.db.execute(
+            "SELECT * FROM campaigns WHERE status != ? ORDER BY id DESC", (CampaignStatus.CREATING,))]
+
+    @sentences
+    def recipients(self, campaign_id: int, state: str | None = None) -> list[Recipient]:
+        """Recipients in sheet order, optionally only those in ``state``."""
+        sql = "SELECT * FROM recipients WHERE campaign_id = ?"
+        args: tuple[Any, ...] = (campaign_id,)
+        if state is not None:
+            sql += " AND state = ?"
+            args += (state,)
+        found: list[Recipient] = []
+        for row in self.db.execute(sql + " ORDER BY row", args).fetchall():
+            data = dict(row)
+            data["message_data"] = json.loads(data["message_data"]) if data["message_data"] else None
+            data.pop("updated_at")
+            data.pop("repeat_key", None)
+            found.append(Recipient(**data))
+        return found
+
+    @sentences
+    def recipients_to_send(self, campaign_id: int, states: Iterable[str] = STATES_TO_SEND) -> list[Recipient]:
+        """Recipients that still need a request, in the order of ``states`` (by default
+        in-flight ones interrupted by a crash, then unknown ones whose answer was lost,
+        both re-sent with their fixed request_id, then pending ones), each in sheet order."""
+        return [r for state in states for r in self.recipients(campaign_id, state)]
+
+    @sentences
+    def sends_to(self, phone: str, limit: int = 20) -> list[dict[str, Any]]:
+        """The latest sends to ``phone`` across campaigns, newest first: campaign id and
+        name, state, error, message id and when it last changed."""
+        rows = self.db.execute(
+            "SELECT r.campaign_id, c.name, c.kind, r.state, r.error, r.message_id, r.updated_at"
+            " FROM recipients r JOIN campaigns c ON c.id = r.campaign_id"
+            " WHERE r.phone = ? AND r.state != ? ORDER BY r.updated_at DESC, r.campaign_id DESC LIMIT ?",
+            (phone, RecipientState.SKIPPED, limit),
+        )
+        return [dict(r) for r in rows]
+
+    @sentences
+    def error_counts(self, campaign_id: int) -> dict[int, int]:
+        """Failed and unknown recipients per error code, for reconciliation (a recipient
+        sent back to pending, by a refusal that paused the campaign, is nobody's failure)."""
+        return {code: n for code, n in self.db.execute(
+            "SELECT error_code, COUNT(*) FROM recipients WHERE campaign_id = ? AND error_code IS NOT NULL"
+            " AND state IN (?, ?) GROUP BY error_code ORDER BY error_code",
+            (campaign_id, RecipientState.FAILED, RecipientState.UNKNOWN))}
+
+    @sentences
+    def counts(self, campaign_id: int) -> dict[str, int]:
+        """Recipients per state, every state present; plus ``total``."""
+        counts: dict[str, int] = {state.value: 0 for state in RecipientState}
+        for state, number in self.db.execute(
+            "SELECT state, COUNT(*) FROM recipients WHERE campaign_id = ? GROUP BY state", (campaign_id,)
+        ):
+            counts[state] = number
+        counts["total"] = sum(counts[state] for state in RecipientState)
+        return counts
+
+    @sentences
+    def summary(self, campaign_id: int) -> dict[str, Any]:
+        """The reconciliation of a campaign: counts per state (sent + failed + unknown
+        + skipped + pending + in_flight = total, always) and per error code."""
+        return {"counts": self.counts(campaign_id), "errors_by_code": self.error_counts(campaign_id)}
+
+    @sentences
+    def result_rows(self, campaign_id: int) -> list[dict[str, Any]]:
+        """One results row per sheet row, in sheet order, with the columns of the
+        results file (``row, phone_input, phone, status, error_code, error,
+        message_id, request_id``)."""
+        rows: list[dict[str, Any]] = []
+        for r in self.recipients(campaign_id):
+            if r.state == RecipientState.SKIPPED:
+                status, error = r.verdict, r.reason
+            else:
+                status, error = r.state, r.error
+            rows.append({
+                "row": r.row,
+                "phone_input": r.phone_input,
+                "phone": r.phone,
+                "status": status,
+                "error_code": r.error_code,
+                "error": error,
+                "message_id": r.message_id,
+                "request_id": r.request_id,
+            })
+        return rows
+
+

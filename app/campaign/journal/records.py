@@ -1,0 +1,122 @@
+"""What the journal holds: states, statuses and the rows of campaigns and recipients."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from enum import Enum, StrEnum
+from typing import Any
+
+#: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
+PERMANENT_CODES = frozenset({4, 8, 17})
+
+
+class RepeatPolicy(Enum):
+    """What creation does with rows that repeat a recent campaign's message."""
+
+    REFUSE = "refuse"
+    ONLY_NEW = "only_new"
+    ALLOW = "allow"
+
+
+
+class RecipientState(StrEnum):
+    """Recipient states: pending → in_flight → sent | failed | unknown; skipped for rows
+    that are never sent. The values are what the journal stores."""
+
+    PENDING = "pending"
+    IN_FLIGHT = "in_flight"
+    SENT = "sent"
+    FAILED = "failed"
+    UNKNOWN = "unknown"
+    SKIPPED = "skipped"
+
+
+class CampaignStatus(StrEnum):
+    """Campaign statuses (``creating``: rows are still being written; invisible and
+    unsendable until the last chunk commits)."""
+
+    CREATING = "creating"
+    READY = "ready"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class NewRecipient:
+    """A row to store at creation: ``message_data`` is the wire JSON for valid rows and
+    None for rows that will be skipped (their ``verdict`` says why)."""
+
+    row: int
+    phone_input: str
+    phone: str | None
+    verdict: str
+    reason: str | None
+    message_data: dict[str, Any] | None
+    request_id: str | None = None  # None: a new one; a retry campaign passes its parent's
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """One campaign's row of the journal."""
+
+    id: int
+    created_at: str
+    name: str
+    source_path: str | None
+    kind: str
+    content: dict[str, Any]
+    bot_id: int
+    rate_per_minute: float
+    in_flight: int
+    base_url: str
+    status: str
+    status_reason: str | None
+    parent_id: int | None
+    quiet_start: str | None = None
+    quiet_end: str | None = None
+    time_zone: str = "Asia/Tehran"
+    start_at: str | None = None
+    updated_at: str | None = None
+    content_hash: str | None = None
+
+
+class RepeatFound(Exception):
+    """``count`` of a new campaign's ``total`` recipients already got the same message
+    from the same bot and service in a recent campaign; ``earlier`` is the newest such."""
+
+    def __init__(self, earlier: Campaign, count: int, total: int) -> None:
+        super().__init__(f"{count} of {total} recipients already got this message in campaign {earlier.id}")
+        self.earlier, self.count, self.total = earlier, count, total
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """One recipient's row of the journal."""
+
+    campaign_id: int
+    row: int
+    phone_input: str
+    phone: str | None
+    verdict: str
+    reason: str | None
+    message_data: dict[str, Any] | None
+    request_id: str | None
+    state: str
+    attempts: int
+    error_code: int | None
+    error: str | None
+    message_id: str | None
+
+
+#: States that still need a request (``unknown``: the answer was lost; re-sending under
+#: the same request_id is safe for v3).
+STATES_TO_SEND = (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING)
+
+
+def now_text() -> str:
+    """Now, UTC, as the journal stores instants (ISO 8601, milliseconds)."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+

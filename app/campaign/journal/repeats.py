@@ -1,0 +1,80 @@
+"""The repeat guard: has this phone already got this message from this bot and service
+recently? (docs/architecture.md, "Send-time rules")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timezone
+from typing import Any
+
+from app.campaign.journal.errors import sentences
+from app.campaign.journal.keys import repeat_key, repeat_prefix, to_json
+from app.campaign.journal.reading import JournalReading
+from app.campaign.journal.records import Campaign, NewRecipient, RecipientState, RepeatFound
+from app.reasons import reason_text
+
+
+def _instant(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class RepeatGuard(JournalReading):
+    """Finds rows that repeat a recent campaign's message, before and at creation."""
+
+    #: An earlier row that got (or will get) its message: sent, maybe sent, or still to send
+    #: in a campaign that was not cancelled.
+    _ON_ITS_WAY = ("(old.state IN ('sent', 'in_flight', 'unknown')"
+                   " OR (old.state = 'pending' AND c.status != 'cancelled'))")
+    _REPEATS = (
+        "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
+        " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = :campaign"
+        " WHERE c.id != :campaign AND c.status != 'creating' AND c.created_at >= :since"
+        " AND old.repeat_key IS NOT NULL AND " + _ON_ITS_WAY
+    )
+
+    @sentences
+    def count_repeats(self, recipients: Iterable[NewRecipient], *, base_url: str, bot_id: int,
+                      since: datetime) -> tuple[int, int, Campaign | None]:
+        """Before creating a campaign: how many of ``recipients`` with a message would be
+        repeats (see :meth:`create_campaign`) of campaigns made since ``since``, out of how
+        many, and the newest such campaign. Reads only (a temporary table of keys)."""
+        prefix = repeat_prefix(base_url, bot_id)
+        keys = [(repeat_key(prefix, r.phone, to_json(r.message_data)),) for r in recipients
+                if r.message_data is not None]
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (repeat_key INTEGER)")
+        try:
+            self.db.execute("DELETE FROM temp.probe")
+            self.db.executemany("INSERT INTO temp.probe VALUES (?)", keys)
+            count, earlier = self.db.execute(
+                "SELECT COUNT(DISTINCT p.rowid), MAX(c.id) FROM temp.probe p"
+                " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
+                " WHERE c.status != 'creating' AND c.created_at >= ? AND " + self._ON_ITS_WAY,
+                (_instant(since),)).fetchone()
+        finally:
+            self.db.execute("DELETE FROM temp.probe")
+        return int(count or 0), len(keys), self.campaign(int(earlier)) if earlier else None
+
+    def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
+        """Raise RepeatFound if rows of ``campaign_id`` repeat campaigns made since ``since``
+        (only those with an id in ``among``, when given)."""
+        params: dict[str, Any] = {"campaign": campaign_id,
+                                  "since": _instant(since)}
+        only = ""
+        if among is not None:
+            only = f" AND c.id IN ({', '.join(str(int(i)) for i in among)})"
+        count, earlier = self.db.execute(f"SELECT COUNT(DISTINCT new.row), MAX(c.id) {self._REPEATS}{only}",
+                                         params).fetchone()
+        if count:
+            total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ?",
+                                    (campaign_id, RecipientState.PENDING)).fetchone()[0]
+            raise RepeatFound(self.campaign(int(earlier)), int(count), int(total))
+
+    def _skip_repeats(self, campaign_id: int, since: datetime) -> None:
+        params = {"campaign": campaign_id, "since": _instant(since)}
+        found = self.db.execute(f"SELECT DISTINCT new.row, c.id {self._REPEATS} ORDER BY new.row", params).fetchall()
+        self.db.executemany(
+            "UPDATE recipients SET state = ?, verdict = 'repeat', reason = ? WHERE campaign_id = ? AND row = ?"
+            " AND state = ?",
+            [(RecipientState.SKIPPED, reason_text("repeat", campaign=earlier), campaign_id, row,
+              RecipientState.PENDING) for row, earlier in found])
+

@@ -1,0 +1,114 @@
+"""The journal's schema: tables, indexes and the migrations that lead to each version.
+
+The version lives in ``PRAGMA user_version``; a journal written by a newer app is refused
+(docs/architecture.md, "The journal is the truth").
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 5
+#: Page cache per connection, KiB.
+CACHE_KIB = 65536
+#: The write-ahead log is cut back to this many bytes after each checkpoint.
+WAL_SIZE_LIMIT = 64 * 1024 * 1024
+
+_SCHEMA_V1 = """
+CREATE TABLE campaigns (
+    id              INTEGER PRIMARY KEY,
+    created_at      TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    source_path     TEXT,
+    kind            TEXT NOT NULL,
+    content         TEXT NOT NULL,
+    bot_id          INTEGER NOT NULL,
+    rate_per_minute REAL NOT NULL,
+    in_flight       INTEGER NOT NULL,
+    base_url        TEXT NOT NULL,
+    status          TEXT NOT NULL,
+    status_reason   TEXT,
+    parent_id       INTEGER REFERENCES campaigns(id)
+);
+CREATE TABLE recipients (
+    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
+    row           INTEGER NOT NULL,
+    phone_input   TEXT NOT NULL,
+    phone         TEXT,
+    verdict       TEXT NOT NULL,
+    reason        TEXT,
+    message_data  TEXT,
+    request_id    TEXT UNIQUE,
+    state         TEXT NOT NULL,
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    error_code    INTEGER,
+    error         TEXT,
+    message_id    TEXT,
+    updated_at    TEXT,
+    PRIMARY KEY (campaign_id, row)
+) WITHOUT ROWID;
+CREATE INDEX recipients_by_state ON recipients (campaign_id, state);
+"""
+
+# v2: request_id unique per campaign only (a retry campaign re-uses its parent's keys),
+# an attempts table (one row per request sent), quiet hours and a start time.
+_MIGRATION_V2 = """
+CREATE TABLE recipients_v2 (
+    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
+    row           INTEGER NOT NULL,
+    phone_input   TEXT NOT NULL,
+    phone         TEXT,
+    verdict       TEXT NOT NULL,
+    reason        TEXT,
+    message_data  TEXT,
+    request_id    TEXT,
+    state         TEXT NOT NULL,
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    error_code    INTEGER,
+    error         TEXT,
+    message_id    TEXT,
+    updated_at    TEXT,
+    PRIMARY KEY (campaign_id, row),
+    UNIQUE (campaign_id, request_id)
+) WITHOUT ROWID;
+INSERT INTO recipients_v2 SELECT campaign_id, row, phone_input, phone, verdict, reason, message_data, request_id,
+    state, attempts, error_code, error, message_id, updated_at FROM recipients;
+DROP TABLE recipients;
+ALTER TABLE recipients_v2 RENAME TO recipients;
+CREATE INDEX recipients_by_state ON recipients (campaign_id, state);
+CREATE TABLE attempts (
+    id           INTEGER PRIMARY KEY,
+    campaign_id  INTEGER NOT NULL REFERENCES campaigns(id),
+    row          INTEGER NOT NULL,
+    phone        TEXT NOT NULL,
+    kind         TEXT NOT NULL,
+    started_at   REAL NOT NULL,
+    finished_at  REAL,
+    outcome      TEXT,
+    error_code   INTEGER,
+    error        TEXT
+);
+CREATE INDEX attempts_by_phone ON attempts (phone, kind, started_at);
+ALTER TABLE campaigns ADD COLUMN quiet_start TEXT;
+ALTER TABLE campaigns ADD COLUMN quiet_end TEXT;
+ALTER TABLE campaigns ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Asia/Tehran';
+ALTER TABLE campaigns ADD COLUMN start_at TEXT;
+ALTER TABLE campaigns ADD COLUMN updated_at TEXT
+"""
+
+# v3: look-ups by phone (recent sends to one number, for support agents).
+_MIGRATION_V3 = "CREATE INDEX recipients_by_phone ON recipients (phone)"
+
+# v4: a hash of who gets what, so the same sheet is not sent twice by mistake.
+_MIGRATION_V4 = """
+ALTER TABLE campaigns ADD COLUMN content_hash TEXT;
+CREATE INDEX campaigns_by_content_hash ON campaigns (bot_id, content_hash)
+"""
+
+# v5: the repeat guard per recipient: a key of service, bot, phone and message.
+_MIGRATION_V5 = """
+ALTER TABLE recipients ADD COLUMN repeat_key INTEGER;
+CREATE INDEX recipients_by_repeat_key ON recipients (repeat_key) WHERE repeat_key IS NOT NULL
+"""
+
+#: Migrations by the version they lead to; append, never edit.
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
+                              5: _MIGRATION_V5}
