@@ -28,7 +28,7 @@ from app.campaign import (
     RepeatPolicy,
     build_recipients,
 )
-from app.campaign.engine import campaign_is_sending
+from app.campaign.lock import campaign_is_sending
 from app.campaign.schedule import seconds_until
 from app.campaign.suppression import SUPPRESSION_FILE
 from app.contacts import (

@@ -9,14 +9,10 @@ from app.campaign.definition import (
     build_recipients,
     button_problems,
 )
-from app.campaign.engine import (
-    CampaignEngine,
-    CampaignLocked,
-    Pacer,
-    Progress,
-    RunResult,
-    campaign_is_sending,
-)
+from app.campaign.engine import CampaignEngine
+from app.campaign.lock import CampaignLocked, campaign_is_sending
+from app.campaign.pacer import Pacer
+from app.campaign.progress import Progress, RunResult
 from app.campaign.journal import (
     Campaign,
     CampaignStatus,

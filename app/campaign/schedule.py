@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from app.reasons import waiting_text
+
 DEFAULT_TIME_ZONE = "Asia/Tehran"
 _WINDOW = re.compile(r"\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*")
 
@@ -71,3 +73,16 @@ def seconds_until(start_at: str | None, at: datetime) -> float:
     if begin.tzinfo is None:
         begin = begin.replace(tzinfo=timezone.utc)
     return max(0.0, (begin - at).total_seconds())
+
+
+def time_to_wait(start_at: str | None, quiet: QuietHours | None, now: datetime) -> tuple[float, str]:
+    """Seconds until a campaign may send at ``now`` (aware): the start time first, then
+    quiet hours; with the sentence saying why (0 and an empty sentence: send now)."""
+    delay = seconds_until(start_at, now)
+    if delay > 0:
+        return delay, waiting_text("start_time", start=start_at)
+    if quiet is not None:
+        delay = quiet.seconds_until_open(now)
+        if delay > 0:
+            return delay, waiting_text("quiet_hours", end=quiet.end.strftime("%H:%M"), zone=quiet.time_zone)
+    return 0.0, ""

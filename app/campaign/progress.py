@@ -1,0 +1,94 @@
+"""What a run tells while it sends (:class:`Progress`) and how it ended (:class:`RunResult`),
+and the running counts behind both."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from app.campaign.journal import CampaignStatus, RecipientState
+from app.campaign.pacer import Pacer
+from app.reasons import pause_text
+
+
+@dataclass
+class Progress:
+    """A snapshot after each outcome: ``counts`` per recipient state plus ``total``;
+    ``row``/``state``/``error`` describe the recipient that just finished (if any);
+    ``rate_per_minute`` is the achieved rate of this run; ``waiting`` says why the run
+    is idle (quiet hours, start time, re-sending lost answers), if it is;
+    ``pace_per_minute`` is the pacer's current rate (0: unpaced), ``slowed`` True while
+    the service's limit holds it under the set rate; ``error_code`` the spec code of
+    ``error``, when the service gave one."""
+
+    campaign_id: int
+    counts: dict[str, int]
+    status: str
+    rate_per_minute: float = 0.0
+    row: int | None = None
+    state: str | None = None
+    error: str | None = None
+    waiting: str | None = None
+    pace_per_minute: float = 0.0
+    error_code: int | None = None
+    slowed: bool = False
+
+
+@dataclass
+class RunResult:
+    """How a run ended: ``status`` (finished, paused, cancelled), ``reason`` in plain
+    words when it did not finish, the final ``counts`` and errors per code."""
+
+    campaign_id: int
+    status: str
+    reason: str | None
+    counts: dict[str, int] = field(default_factory=dict[str, int])
+    errors_by_code: dict[int, int] = field(default_factory=dict[int, int])
+
+
+class RunTally:
+    """A run's counts per recipient state (``total`` too), kept in step with the journal
+    by :meth:`move`, and the achieved rate since ``started`` (monotonic seconds)."""
+
+    def __init__(self, counts: dict[str, int], clock: Callable[[], float] = time.monotonic) -> None:
+        self.counts = counts
+        self._clock = clock
+        self.started = clock()
+        self.done = 0
+
+    def move(self, old: str, new: str) -> None:
+        """One recipient went from state ``old`` to ``new``."""
+        self.counts[old] -= 1
+        self.counts[new] += 1
+        if new not in (RecipientState.IN_FLIGHT, RecipientState.PENDING):
+            self.done += 1
+
+    def rate_per_minute(self, pacer: Pacer | None) -> float:
+        """Recipients finished per minute in this run."""
+        elapsed = self._clock() - self.started
+        # The first request leaves at once: count the run from one pacing interval before it,
+        # or a campaign paced at 120 a minute would show 139 a minute after its first seconds.
+        span = elapsed + (pacer.interval if pacer is not None else 0.0)
+        return self.done * 60.0 / span if span > 0 else 0.0
+
+    def progress(self, campaign_id: int, status: str, pacer: Pacer | None, *, row: int | None = None,
+                 state: str | None = None, error: str | None = None, waiting: str | None = None,
+                 error_code: int | None = None) -> Progress:
+        """A :class:`Progress` snapshot of now."""
+        return Progress(campaign_id, dict(self.counts), status, self.rate_per_minute(pacer), row, state, error,
+                        waiting, pacer.rate_per_minute if pacer is not None else 0.0, error_code,
+                        pacer is not None and pacer.slowed)
+
+
+def settled(counts: dict[str, int], unknown_rounds: int) -> tuple[CampaignStatus, str | None]:
+    """How a run that was not stopped ended, from the journal's ``counts``: never
+    ``finished`` while a recipient is pending, in flight or unknown (then paused, with
+    the sentence why)."""
+    if counts[RecipientState.UNKNOWN]:
+        return CampaignStatus.PAUSED, pause_text("not_confirmed", count=counts[RecipientState.UNKNOWN],
+                                                 rounds=unknown_rounds)
+    left = counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT]
+    if left:
+        return CampaignStatus.PAUSED, pause_text("not_sent", count=left)
+    return CampaignStatus.FINISHED, None
