@@ -61,7 +61,8 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20_000)
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv)
-    from app.ui.main_window import MainWindow, make_context
+    from app.ui.application import make_context
+    from app.ui.main_window import MainWindow
 
     folder = Path(os.environ["SAFIR_CAMPAIGN_HOME"])
     sheet = folder / "big.csv"

@@ -23,7 +23,8 @@ import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from app.sandbox import EmbeddedSandbox  # noqa: E402
-from app.ui.main_window import MainWindow, apply_language, make_context  # noqa: E402
+from app.ui.application import apply_language, make_context  # noqa: E402
+from app.ui.main_window import MainWindow  # noqa: E402
 
 OUT = REPO / "docs" / "screenshots"
 SAMPLE = REPO / "resources" / "samples" / "contacts.xlsx"

@@ -27,7 +27,7 @@ from app.reasons import (
     pause_text,
     reason_text,
 )
-from app.ui.main_window import apply_language
+from app.ui.application import apply_language
 from app.ui.models import ResultsModel
 from app.ui.texts import SERVICE_ERRORS, describe
 
@@ -181,7 +181,7 @@ def test_a_phone_in_the_persian_table_is_painted_left_to_right(persian: Any, iso
     from PySide6.QtWidgets import QLabel
 
     import app.ui.models as models
-    from app.ui.widgets import results_table
+    from app.ui.tables import results_table
 
     if not isolated:
         monkeypatch.setattr(models, "ltr", str)

@@ -212,7 +212,7 @@ def test_switching_language_keeps_the_step_the_log_and_the_start_time(qapp: Any,
 def test_durations_read_in_hours_and_minutes_and_a_slowdown_is_told(qapp: Any, qtbot: Any,
                                                                      sandbox: EmbeddedSandbox) -> None:
     from app.campaign.engine import Progress
-    from app.ui.widgets import duration_text
+    from app.ui.formatting import duration_text
 
     assert [duration_text(s) for s in (40, 720, 23_608)] == ["40 s", "12 min", "6 h 33 min"]
     with shown_window(qtbot, qapp, sandbox.url) as window:
@@ -280,8 +280,9 @@ def test_closing_the_demo_while_the_inbox_fetches_logs_no_error(qapp: Any, qtbot
 
 def test_field_names_become_words_and_addresses_stay_left_to_right(qapp: Any, qtbot: Any,
                                                                    sandbox: EmbeddedSandbox) -> None:
+    from app.ui.bidi import LeftToRightDelegate
+    from app.ui.campaign.button_editor import ButtonEditor
     from app.ui.texts import field_words
-    from app.ui.widgets import ButtonEditor, LeftToRightDelegate
 
     assert field_words("buttons[0][1].url") == "button 2 of row 1 (address)"
     assert field_words("message_data.message.reply_markup.inline_keyboard[2][0].text") == "button 1 of row 3 (label)"
@@ -349,7 +350,7 @@ def test_the_button_rules_have_one_home_the_editor_and_the_campaign_agree(qtbot:
     import pytest
 
     from app.campaign import ButtonSpec, Content, ContentError, button_problems
-    from app.ui.widgets import ButtonEditor
+    from app.ui.campaign.button_editor import ButtonEditor
 
     cases = [ButtonSpec("ok", url="https://x.ir"), ButtonSpec("", url="https://x.ir"), ButtonSpec("no action"),
              ButtonSpec("scheme", url="x.ir/a"), ButtonSpec("per row", url="{{link}}"),

@@ -18,13 +18,14 @@ from PySide6.QtWidgets import QApplication, QComboBox
 
 from app.campaign import ButtonSpec, CampaignStatus
 from app.sandbox import EmbeddedSandbox
-from app.ui.widgets import StatusFilterProxy
-from app.ui.main_window import MainWindow, apply_language, make_context
+from app.ui.campaign.button_editor import ButtonEditor
+from app.ui.campaign.template_mapper import TemplateMapper
+from app.ui.formatting import local_time
+from app.ui.application import apply_language, make_context
+from app.ui.main_window import MainWindow
 from app.ui.models import HistoryModel, ResultsModel
-from app.ui.widgets import local_time
-from app.ui.widgets import ButtonEditor, TemplateMapper
+from app.ui.tables import StatusFilterProxy
 from tests.helpers import SAMPLES, delivered
-
 
 #: Every test's qasync loop, kept: a closed loop's Qt objects may still be the target of
 #: an event a worker thread queued while it closed; deleting them would crash Qt later.

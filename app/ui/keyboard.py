@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QAbstractItemView, QPlainTextEdit, QTextEdit, QWidget
 
+
 def tab_moves_focus(root: QWidget) -> None:
     """Make Tab and Shift+Tab leave every table, tree and text box under ``root`` (inside
     a table the arrow keys move between cells; in a text box Tab would type a tab)."""

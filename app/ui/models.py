@@ -6,11 +6,18 @@ import bisect
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QColor, QGuiApplication
 
+from app.ui.bidi import ltr
+from app.ui.formatting import figure
 from app.ui.texts import describe
-from app.ui.widgets import figure, ltr
 
 _Index = QModelIndex | QPersistentModelIndex
 

@@ -41,7 +41,8 @@ def _run(home: Path) -> str | None:
     from app import __version__, paths
     from app.campaign import CampaignStatus
     from app.sandbox import EmbeddedSandbox
-    from app.ui.main_window import MainWindow, apply_language, identify_app, make_context, qt_application
+    from app.ui.application import apply_language, identify_app, make_context, qt_application
+    from app.ui.main_window import MainWindow
 
     print(f"safir-campaign {__version__}; resources in {paths.resources_dir()}")
     print(f"keyring backend: {type(keyring.get_keyring()).__module__}.{type(keyring.get_keyring()).__name__}")

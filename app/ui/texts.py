@@ -13,8 +13,17 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-from app.reasons import CAMPAIGN_NAMES, CONTENT_PROBLEMS, FILE_PROBLEMS, PAUSE_REASONS, REASONS, WAITING, parse_reason
-from app.ui.widgets import figure, fsi, ltr
+from app.reasons import (
+    CAMPAIGN_NAMES,
+    CONTENT_PROBLEMS,
+    FILE_PROBLEMS,
+    PAUSE_REASONS,
+    REASONS,
+    WAITING,
+    parse_reason,
+)
+from app.ui.bidi import fsi, ltr
+from app.ui.formatting import figure
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
 SERVICE_ERRORS: dict[int, str] = {

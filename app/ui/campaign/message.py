@@ -27,19 +27,14 @@ from PySide6.QtWidgets import (
 
 from app.api import SafirError
 from app.campaign import Content, RenderError, render
+from app.ui.bidi import ltr, set_text_direction, starts_right_to_left
+from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.draft import CampaignDraft
+from app.ui.campaign.template_mapper import TemplateMapper
 from app.ui.context import AppContext
+from app.ui.dialogs import open_file
 from app.ui.texts import describe_content_error, describe_error
-from app.ui.widgets import (
-    ButtonEditor,
-    StatusLine,
-    TemplateMapper,
-    WorkStopped,
-    ltr,
-    open_file,
-    set_text_direction,
-    starts_right_to_left,
-)
+from app.ui.widgets import StatusLine, WorkStopped
 
 KIND_LABELS = ("Text", "Media", "One-time password", "Buttons", "Template")
 KINDS = ("text", "media", "otp", "buttons", "template")

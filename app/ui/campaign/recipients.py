@@ -9,14 +9,25 @@ from typing import Any
 
 import qasync
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.contacts import SheetError
+from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
+from app.ui.dialogs import open_file
+from app.ui.formatting import figure
 from app.ui.models import ResultsModel
+from app.ui.tables import results_table
 from app.ui.texts import describe
-from app.ui.widgets import CountsRow, StatusLine, WorkStopped, figure, ltr, open_file, results_table
+from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.workflow import CheckedSheet, check_sheet
 
 Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]

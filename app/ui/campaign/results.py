@@ -14,11 +14,15 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.contacts import ExportError, Sheet, SheetLook, write_results
+from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
+from app.ui.dialogs import save_file
+from app.ui.formatting import figure
 from app.ui.models import ResultsModel
+from app.ui.tables import results_table
 from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
-from app.ui.widgets import CountsRow, StatusLine, WorkStopped, figure, ltr, results_table, save_file
+from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.workflow import CampaignInputError, campaign_source
 
 Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]

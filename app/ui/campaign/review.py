@@ -28,11 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import JournalError, QuietHours
+from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
+from app.ui.formatting import duration_text, figure
 from app.ui.texts import describe, describe_content_error
 from app.ui.time_edits import iranian_weekend, reading_order_format
-from app.ui.widgets import CountsRow, StatusLine, bot_id_of, duration_text, figure, fill_bots, ltr
+from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
 from app.workflow import (
     REPEAT_WINDOW_DAYS,
     SERVICE_RATE_LIMIT,

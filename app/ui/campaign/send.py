@@ -8,17 +8,27 @@ import time
 import qasync
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.api import SafirError
 from app.campaign import CampaignLocked, CampaignStatus, Progress, RunResult
+from app.reasons import pause_text
+from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController
 from app.ui.context import AppContext
+from app.ui.dialogs import confirm
+from app.ui.formatting import clock, duration_text, figure
 from app.ui.models import ResultsModel
 from app.ui.texts import describe, describe_error, state_name
-from app.reasons import pause_text
-from app.ui.widgets import CountsRow, RateChart, StatusLine, clock, confirm, duration_text, figure
-
+from app.ui.widgets import CountsRow, StatusLine
 
 #: The send step's buttons and their keys (also listed by Help → Keyboard shortcuts).
 SEND_SHORTCUTS = {"start_button": "Ctrl+Return", "pause_button": "Ctrl+P", "resume_button": "Ctrl+R",

@@ -10,9 +10,17 @@ from typing import Any
 import qasync
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.campaign import CampaignEngine, CampaignStatus, RunResult
+from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
 from app.ui.campaign.recipients import RecipientsStep
@@ -21,9 +29,16 @@ from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
 from app.ui.context import AppContext
+from app.ui.dialogs import choose
+from app.ui.formatting import figure
 from app.ui.texts import campaign_title, describe_content_error
-from app.ui.widgets import StatusLine, WorkStopped, choose, figure, ltr
-from app.workflow import REPEAT_WINDOW_DAYS, CampaignInputError, RepeatedCampaign, create_campaign
+from app.ui.widgets import StatusLine, WorkStopped
+from app.workflow import (
+    REPEAT_WINDOW_DAYS,
+    CampaignInputError,
+    RepeatedCampaign,
+    create_campaign,
+)
 
 RECIPIENTS, MESSAGE, REVIEW, SEND, RESULTS = range(5)
 

@@ -17,7 +17,9 @@ from PySide6.QtWidgets import (
 
 from app.api import SafirError
 from app.ui.context import AppContext
-from app.ui.widgets import confirm, figure, local_time, title
+from app.ui.dialogs import confirm
+from app.ui.formatting import figure, local_time
+from app.ui.widgets import title
 
 
 class BalancePanel(QWidget):

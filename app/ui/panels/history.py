@@ -19,9 +19,10 @@ from PySide6.QtWidgets import (
 from app.campaign import CampaignStatus
 from app.campaign.schedule import seconds_until
 from app.ui.context import AppContext
+from app.ui.formatting import figure, local_time
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
-from app.ui.widgets import figure, local_time, title
+from app.ui.widgets import title
 from app.workflow import shown_status
 
 

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.widgets import clock, ltr, starts_right_to_left
+from app.ui.bidi import ltr, starts_right_to_left
+from app.ui.formatting import clock
 
 
 class InboxDock(QDockWidget):

@@ -18,11 +18,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.api import ConfigurationError, SafirClient, SafirError, Timeouts, check_base_url, check_credential
+from app.api import (
+    ConfigurationError,
+    SafirClient,
+    SafirError,
+    Timeouts,
+    check_base_url,
+    check_credential,
+)
 from app.profiles import Profile
+from app.ui.bidi import ltr
 from app.ui.context import DEMO_PROFILE, AppContext
 from app.ui.texts import describe_error
-from app.ui.widgets import ltr, title
+from app.ui.widgets import title
 
 #: Seconds a connection test waits for the service before it says so.
 TEST_TIMEOUT = 5.0

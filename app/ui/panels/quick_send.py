@@ -20,9 +20,17 @@ from PySide6.QtWidgets import (
 
 from app.api import OutcomeUnknown, SafirError
 from app.campaign import Content, placeholders
+from app.ui.bidi import ltr, set_text_direction
 from app.ui.context import AppContext
-from app.ui.texts import campaign_title, describe, describe_content_error, describe_error, state_name
-from app.ui.widgets import bot_id_of, figure, local_time, ltr, set_text_direction, title
+from app.ui.formatting import figure, local_time
+from app.ui.texts import (
+    campaign_title,
+    describe,
+    describe_content_error,
+    describe_error,
+    state_name,
+)
+from app.ui.widgets import bot_id_of, title
 from app.workflow import CampaignInputError, parse_fields, record_v2_otp, send_one
 
 

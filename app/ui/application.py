@@ -1,0 +1,217 @@
+"""Application start-up: the QApplication and its names and icon, the interface
+language (translations, direction, the Persian font), crash logging, the shared context,
+and the qasync loop that runs the main window until it closes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+import traceback
+from types import TracebackType
+
+os.environ.setdefault("QT_API", "pyside6")
+
+import qasync  # noqa: E402 - QT_API must be set first
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator  # noqa: E402
+from PySide6.QtGui import QFont, QFontDatabase, QIcon  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+
+from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths  # noqa: E402
+from app.campaign import Journal  # noqa: E402
+from app.profiles import SecretStore  # noqa: E402
+from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
+from app.ui.settings import UiSettings  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+RESOURCES = paths.resources_dir()
+
+
+_translator: QTranslator | None = None
+_qt_translator: QTranslator | None = None
+
+
+def app_icon() -> QIcon:
+    """The app's icon in every shipped size (resources/icons, drawn from safir-campaign.svg)."""
+    icon = QIcon()
+    for file in sorted((RESOURCES / "icons").glob("safir-campaign-*.png")):
+        icon.addFile(str(file))
+    return icon
+
+
+def identify_app(app: QApplication) -> None:
+    """Names, icon and ids the desktop uses to group and show the app's windows."""
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(DISPLAY_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationDomain(APP_ID.rsplit(".", 1)[0])
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
+    if sys.platform == "win32":  # taskbar grouping and the pinned icon
+        import ctypes
+
+        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)  # type: ignore[attr-defined]
+
+
+def apply_language(app: QApplication, code: str) -> None:
+    """Load the translation of ``code`` (``en`` or ``fa``), set the layout direction
+    and, for Persian, the Vazirmatn font when the system has no Persian font."""
+    global _translator, _qt_translator
+    for installed in (_translator, _qt_translator):
+        if installed is not None:
+            app.removeTranslator(installed)
+    _translator = _qt_translator = None
+    if code == "fa":
+        translator = QTranslator(app)
+        if translator.load(str(RESOURCES / "translations" / "safir_fa.qm")):
+            app.installTranslator(translator)
+            _translator = translator
+        # Qt's own words (file dialogs' "Look in", "Open", context menus) from Qt's catalogue.
+        qt_words = QTranslator(app)
+        if qt_words.load(QLocale(QLocale.Language.Persian, QLocale.Country.Iran), "qtbase", "_",
+                         QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(qt_words)
+            _qt_translator = qt_words
+        QLocale.setDefault(QLocale(QLocale.Language.Persian, QLocale.Country.Iran))
+        app.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    else:
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+        app.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+    app.setFont(QFont(_persian_family(), app.font().pointSize()))
+
+
+def _persian_family() -> str:
+    """Vazirmatn (shipped in resources/fonts, OFL) unless the system has it already."""
+    if "Vazirmatn" not in QFontDatabase.families():
+        for file in sorted((RESOURCES / "fonts").glob("*.ttf")):
+            QFontDatabase.addApplicationFont(str(file))
+    return "Vazirmatn" if "Vazirmatn" in QFontDatabase.families() else QApplication.font().family()
+
+
+_open_dialogs: list[QMessageBox] = []
+
+
+def _install_excepthook() -> None:
+    """Log unexpected errors to the state dir and show a plain dialog, never a traceback."""
+
+    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, error, tb)))
+        app = QApplication.instance()
+        if app is not None:
+            parent = app.property("main_window") or QApplication.activeWindow()
+            box = QMessageBox(QMessageBox.Icon.Critical, APP_NAME, QCoreApplication.translate(
+                "MainWindow", "Something went wrong and the action stopped. Nothing was sent twice. The details "
+                "are in the log file in {0}.").format(paths.log_dir()), parent=parent)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            _open_dialogs.append(box)  # a parentless box with no reference would vanish at once
+            box.finished.connect(lambda _=0, b=box: _open_dialogs.remove(b) if b in _open_dialogs else None)
+            box.open()
+
+    sys.excepthook = hook
+
+    def loop_hook(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        error = context.get("exception")
+        if error is not None:
+            hook(type(error), error, error.__traceback__)
+        else:
+            log.error("event loop: %s", context.get("message"))
+
+    try:
+        asyncio.get_event_loop().set_exception_handler(loop_hook)
+    except RuntimeError:
+        pass
+
+
+_crash_log = None
+
+
+def _log_crashes() -> None:
+    """A hard crash (a fault in Qt, say) leaves its Python stack in logs/crash.log."""
+    global _crash_log
+    import faulthandler
+
+    try:
+        _crash_log = (paths.log_dir() / "crash.log").open("a", encoding="utf-8")
+    except OSError:
+        return
+    faulthandler.enable(_crash_log)
+
+
+def make_context(demo_url: str | None = None, base_url: str | None = None) -> AppContext:
+    """The shared context: journal, settings, secrets and the starting connection."""
+    from app.sandbox import (
+        DEMO_API_KEY,
+        DEMO_BOT_ID,
+        DEMO_CLIENT_ID,
+        DEMO_CLIENT_SECRET,
+    )
+
+    settings = UiSettings()
+    journal = Journal(paths.journal_path())
+    secrets = SecretStore()
+    connection = None
+    if demo_url:
+        connection = Connection(DEMO_PROFILE, demo_url, DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET,
+                                {DEMO_BOT_ID: "فروشگاه نمونه"}, demo=True)
+        if not settings.get("templates"):
+            settings.set("templates", [
+                {"template_id": "welcome", "body": "سلام {{name}}، به {{shop}} خوش آمدید", "category": "service"},
+                {"template_id": "sale", "body": "{{name}} عزیز، تخفیف {{percent}} درصدی {{shop}} تا {{date}}",
+                 "category": "promotional"},
+            ])
+    context = AppContext(journal, settings, secrets, connection)
+    if base_url and not demo_url:
+        context.connection.base_url = base_url
+    return context
+
+
+def qt_application() -> QApplication:
+    """The process's QApplication, made on first use (a QCoreApplication is not enough)."""
+    existing = QApplication.instance()
+    if existing is None:
+        return QApplication(sys.argv)
+    if not isinstance(existing, QApplication):
+        raise RuntimeError("a QCoreApplication exists already; the window needs a QApplication")
+    return existing
+
+
+def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
+    """Open the main window and run until it closes. With ``demo``, on a sandbox
+    started for this session. Returns the exit status."""
+    from app.sandbox import EmbeddedSandbox
+    from app.ui.main_window import MainWindow
+
+    app = qt_application()
+    identify_app(app)
+    _log_crashes()
+    sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None
+    context = make_context(sandbox.url if sandbox else None, base_url)
+    apply_language(app, context.settings.get("language"))
+    window = MainWindow(context, sandbox.url if sandbox else None)
+    app.setProperty("main_window", window)
+
+    # The loop must outlive the last window: "Pause and quit" waits for the runs to settle.
+    app.setQuitOnLastWindowClosed(False)
+
+    async def until_closed() -> None:
+        _install_excepthook()
+        window.show()
+        # The window that is current (a language switch replaces it) says when it is done;
+        # a window hidden in the system tray is not done.
+        while not app.property("main_window").finished:
+            await asyncio.sleep(0.2)
+        # "Pause and quit": let the runs record what is on its way before the journal closes.
+        for _ in range(100):
+            if not window.runs.is_sending():
+                break
+            await asyncio.sleep(0.1)
+
+    try:
+        qasync.run(until_closed())
+    finally:
+        context.journal.close()
+        if sandbox is not None:
+            sandbox.stop()
+    return 0

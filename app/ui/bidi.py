@@ -1,0 +1,73 @@
+"""Text direction in a right-to-left interface: phones, ids and numbers kept left to
+right, an editor that follows what is typed."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QPlainTextEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+
+def ltr(text: object) -> str:
+    """``text`` as a left-to-right island (Unicode LRI ... PDI) in a right-to-left
+    interface, so a phone number, a path, a URL or an id reads the right way round
+    inside Persian text; as it is in a left-to-right interface."""
+    if QGuiApplication.layoutDirection() != Qt.LayoutDirection.RightToLeft:
+        return str(text)
+    return f"\u2066{text}\u2069"
+
+class LeftToRightDelegate(QStyledItemDelegate):
+    """Shows and edits a column's text left to right whatever the layout's direction (an
+    address, a phone, an id: "https://x.ir/{{کد}}", not "{{کد}}/https://x.ir")."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        option.direction = Qt.LayoutDirection.LeftToRight  # type: ignore[attr-defined]  # PySide6 stubs lack it
+        option.displayAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter  # type: ignore[attr-defined]
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        editor = super().createEditor(parent, option, index)
+        editor.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        return editor
+
+def fsi(text: object) -> str:
+    """``text`` as an island with its own direction (Unicode FSI ... PDI) in a
+    right-to-left interface: a file or column name, Persian or Latin, keeps its own
+    reading order inside a sentence; as it is in a left-to-right interface."""
+    if QGuiApplication.layoutDirection() != Qt.LayoutDirection.RightToLeft:
+        return str(text)
+    return f"\u2068{text}\u2069"
+
+
+# -- text direction and numbers --------------------------------------------------------
+
+def starts_right_to_left(text: str) -> bool:
+    """True when the first letter with a strong direction is right-to-left (Persian)."""
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+def set_text_direction(editor: QPlainTextEdit) -> None:
+    """Lay the editor's text out right to left when it starts with Persian."""
+    rtl = starts_right_to_left(editor.toPlainText())
+    option = editor.document().defaultTextOption()
+    if (option.textDirection() == Qt.LayoutDirection.RightToLeft) != rtl:
+        option.setTextDirection(Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)
+        option.setAlignment(Qt.AlignmentFlag.AlignRight if rtl else Qt.AlignmentFlag.AlignLeft)
+        editor.document().setDefaultTextOption(option)

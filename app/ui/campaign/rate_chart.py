@@ -1,0 +1,64 @@
+"""The live chart of sent and failed messages while a campaign sends."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QPointF,
+    QRectF,
+    Qt,
+)
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QWidget,
+)
+
+from app.ui.formatting import figure
+
+
+class RateChart(QWidget):
+    """Sent and failed so far, over time: a small live line chart."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.points: list[tuple[float, int, int]] = []
+        self.setMinimumHeight(120)
+        self.setAccessibleName(self.tr("Sent and failed over time"))
+
+    def clear(self) -> None:
+        self.points = []
+        self.update()
+
+    def add(self, seconds: float, sent: int, failed: int) -> None:
+        if self.points and seconds - self.points[-1][0] < 0.2:
+            self.points[-1] = (self.points[-1][0], sent, failed)
+        else:
+            self.points.append((seconds, sent, failed))
+        self.update()
+
+    def paintEvent(self, _event: object) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        area = QRectF(self.rect()).adjusted(36, 8, -8, -20)
+        painter.fillRect(self.rect(), QColor("#fafafa"))
+        painter.setPen(QPen(QColor("#bdbdbd")))
+        painter.drawRect(area)
+        if len(self.points) < 2:
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("The chart fills as messages go out"))
+            return
+        t_end = max(self.points[-1][0], 1e-6)
+        top = max(1, max(max(s, f) for _, s, f in self.points))
+        painter.drawText(QRectF(0, area.top() - 6, 32, 14), Qt.AlignmentFlag.AlignRight, figure(top))
+        painter.drawText(QRectF(area.right() - 80, area.bottom() + 2, 80, 16), Qt.AlignmentFlag.AlignRight,
+                         self.tr("{0} s").format(figure(t_end)))
+        for index, colour in ((1, "#2e7d32"), (2, "#c62828")):
+            path = QPainterPath()
+            for n, point in enumerate(self.points):
+                x = area.left() + area.width() * point[0] / t_end
+                y = area.bottom() - area.height() * point[index] / top
+                path.moveTo(QPointF(x, y)) if n == 0 else path.lineTo(QPointF(x, y))
+            painter.setPen(QPen(QColor(colour), 2))
+            painter.drawPath(path)
+        painter.setPen(QPen(QColor("#2e7d32")))
+        painter.drawText(QRectF(area.left() + 6, area.top() + 2, 120, 16), self.tr("sent"))
+        painter.setPen(QPen(QColor("#c62828")))
+        painter.drawText(QRectF(area.left() + 60, area.top() + 2, 120, 16), self.tr("failed"))

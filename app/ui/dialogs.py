@@ -1,0 +1,80 @@
+"""Questions and file dialogs that never nest an event loop (``open()`` and a future,
+not ``exec()``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMessageBox,
+    QWidget,
+)
+
+
+def confirm(parent: QWidget, title: str, text: str) -> asyncio.Future[bool]:
+    """Ask yes/no without blocking the event loop (never exec() inside a coroutine)."""
+    future: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
+    box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def done(button: int) -> None:
+        if not future.done():
+            future.set_result(button == QMessageBox.StandardButton.Yes)
+
+    box.finished.connect(done)
+    box.open()
+    return future
+
+def choose(parent: QWidget, title: str, text: str, choices: Sequence[str]) -> tuple[QMessageBox, asyncio.Future[int]]:
+    """Ask the user to pick one of ``choices`` (button labels, the last one the answer to
+    Escape); the future gives the index picked. The box is returned for tests."""
+    future: asyncio.Future[int] = asyncio.get_event_loop().create_future()
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent)
+    buttons = [box.addButton(label, QMessageBox.ButtonRole.AcceptRole if i < len(choices) - 1
+                             else QMessageBox.ButtonRole.RejectRole) for i, label in enumerate(choices)]
+    box.setEscapeButton(buttons[-1])
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def done(_result: int) -> None:
+        clicked = box.clickedButton()
+        picked = next((i for i, button in enumerate(buttons) if button is clicked), len(choices) - 1)
+        if not future.done():
+            future.set_result(picked)
+
+    box.finished.connect(done)
+    box.open()
+    return box, future
+
+def _file_dialog(parent: QWidget, title: str, start: str, filters: str, save: bool) -> asyncio.Future[str]:
+    future: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+    dialog = QFileDialog(parent, title, start, filters)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile if save else QFileDialog.FileMode.ExistingFile)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def done(result: int) -> None:
+        files = dialog.selectedFiles() if result else []
+        if not future.done():
+            future.set_result(files[0] if files else "")
+
+    dialog.finished.connect(done)
+    dialog.open()
+    return future
+
+def open_file(parent: QWidget, title: str, folder: str, filters: str = "") -> asyncio.Future[str]:
+    """The path of a file to open, chosen in a dialog opened with open() (no nested
+    event loop, so timers and tasks go on); "" if cancelled."""
+    return _file_dialog(parent, title, folder, filters, save=False)
+
+def save_file(parent: QWidget, title: str, suggested: str, filters: str = "") -> asyncio.Future[str]:
+    """The path to save to, chosen like :func:`open_file`; "" if cancelled."""
+    return _file_dialog(parent, title, suggested, filters, save=True)
+
+
+# -- status line, counts row and the results table ------------------------------------------
