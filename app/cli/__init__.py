@@ -18,11 +18,8 @@ import sys
 from collections.abc import Sequence
 
 from app import paths
-from app.cli.campaigns import cmd_export, cmd_list, cmd_resume, cmd_retry_failed, cmd_status
 from app.cli.common import CliError, EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, _setup_logging
 from app.cli.parser import _parse, build_parser
-from app.cli.send import cmd_check, cmd_send
-from app.cli.suppression import cmd_suppression
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,8 +43,9 @@ def _main(args: argparse.Namespace) -> int:
     from app.campaign import JournalError
 
     try:
-        if args.command in COMMANDS:
-            return COMMANDS[args.command](args)
+        run = getattr(args, "run", None)
+        if run is not None:
+            return run(args)
         if args.command == "sandbox":
             from app.sandbox.runner import serve
 
@@ -67,7 +65,7 @@ def _main(args: argparse.Namespace) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return EXIT_CONFIG
-        from app.ui.main_window import run_window
+        from app.ui.application import run_window
 
         return run_window(demo=args.demo, base_url=args.base_url)
     except (CliError, JournalError) as exc:
@@ -84,18 +82,6 @@ def _warn_if_exposed(host: str) -> None:
     if not is_loopback(host):
         print(f"warning: the sandbox listens on {host}: anyone who can reach this machine can use it and read "
               "what it delivered (use 127.0.0.1 unless you mean it)", file=sys.stderr)
-
-
-COMMANDS = {
-    "send": cmd_send,
-    "check": cmd_check,
-    "resume": cmd_resume,
-    "status": cmd_status,
-    "list": cmd_list,
-    "export": cmd_export,
-    "retry-failed": cmd_retry_failed,
-    "suppression": cmd_suppression,
-}
 
 
 __all__ = ["CliError", "build_parser", "main"]

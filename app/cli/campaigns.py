@@ -7,7 +7,40 @@ import argparse
 import asyncio
 from typing import Any
 
+from app.cli.flags import add_target_arguments, bot_id_type, campaign_id_type, results_path
 from app.cli.common import CliError, EXIT_OK, _journal, _next_step, _print_summary, _run_campaign, _service, _stored_campaign, _write
+
+
+def add_parsers(commands: Any) -> None:
+    """The commands on stored campaigns: resume, status, list, export, retry-failed."""
+    resume = commands.add_parser("resume", help="continue a paused or interrupted campaign")
+    resume.set_defaults(run=cmd_resume)
+    resume.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+    resume.add_argument("--bot-id", type=bot_id_type, help="send the rest from this bot instead (a wrong bot id)")
+    resume.add_argument("--template", help="send the rest with this template id instead (a wrong template)")
+    add_target_arguments(resume, "the campaign's own")
+
+    status = commands.add_parser("status", help="a campaign's counts, per state and per error code")
+    status.set_defaults(run=cmd_status)
+    status.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+
+    commands.add_parser("list", help="every campaign in the journal, newest first").set_defaults(run=cmd_list)
+
+    export = commands.add_parser("export", help="write a campaign's per-row results")
+    export.set_defaults(run=cmd_export)
+    export.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+    export.add_argument("out", type=results_path, metavar="OUT.csv|OUT.xlsx")
+    export.add_argument("--with-source", action="store_true",
+                        help="make the file a copy of the campaign's sheet with the result columns appended "
+                        "(for an .xlsx source: the workbook itself, every sheet and format kept)")
+    export.add_argument("--sheet", dest="sheet_name", help="the workbook sheet the campaign was sent from "
+                        "(default: the first)")
+
+    retry = commands.add_parser("retry-failed", help="send a follow-up campaign to the retryable failures")
+    retry.set_defaults(run=cmd_retry_failed)
+    retry.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+    retry.add_argument("--include-unknown", action="store_true", help="also the recipients whose outcome is unknown")
+    add_target_arguments(retry, "the campaign's own")
 
 
 def cmd_resume(args: argparse.Namespace) -> int:

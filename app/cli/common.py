@@ -4,15 +4,11 @@ summary they print, and sending a campaign with signals that pause it."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import logging
-import math
 import os
-import signal
 import socket
 import sys
-import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,23 +16,15 @@ from typing import Any
 from app import paths
 
 
+#: Exit statuses (see app/cli/__init__.py): every recipient has a final outcome; a
+#: configuration or input error; the campaign stopped early; a v2 OTP's outcome is unknown.
 EXIT_OK = 0
-
-
 EXIT_CONFIG = 2
-
-
 EXIT_STOPPED = 3
-
-
 EXIT_UNKNOWN = 4
 
-
+#: The environment variable holding the API access key for headless runs.
 API_KEY_ENV = "SAFIR_API_KEY"
-
-
-STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
-
 
 #: Commands that only read the journal: they answer even where no log can be written.
 READ_ONLY_COMMANDS = ("status", "list")
@@ -170,60 +158,17 @@ async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: 
     """Send a stored campaign to its end, printing progress; return the exit status.
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
     signal's number."""
-    from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, Progress
-    from app.reasons import pause_text
+    from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus
+    from app.cli.progress import ProgressPrinter, pause_on_signals
 
-    last_print = 0.0
-    last_waiting = None
-    last_pace = None
-
-    def report(progress: Progress) -> None:
-        nonlocal last_print, last_waiting, last_pace
-        if progress.waiting and progress.waiting != last_waiting:
-            print(f"waiting: {progress.waiting}", flush=True)
-        last_waiting = progress.waiting
-        pace = progress.pace_per_minute
-        if pace and (last_pace is None and pace < campaign_rate or last_pace is not None and pace < 0.9 * last_pace):
-            print(f"the service is limiting the rate: pacing at {pace:.0f} per minute", flush=True)
-            last_pace = pace
-        now = time.monotonic()
-        if progress.status == CampaignStatus.RUNNING and (now - last_print < 1.0 or progress.waiting):
-            return
-        last_print = now
-        c = progress.counts
-        done = c["sent"] + c["failed"]
-        print(f"progress: {done}/{done + c['pending'] + c['in_flight'] + c['unknown']} sent {c['sent']} "
-              f"failed {c['failed']} unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
-
-    campaign_rate = journal.campaign(campaign_id).rate_per_minute or math.inf
-    received: list[signal.Signals] = []
+    printer = ProgressPrinter(journal.campaign(campaign_id).rate_per_minute)
     async with _client(base_url, api_key, timeout) as client:
-        engine = CampaignEngine(journal, client, on_progress=report)
-        loop = asyncio.get_running_loop()
-
-        def stop(signum: signal.Signals) -> None:
-            received.append(signum)
-            if len(received) > 1:  # a second Ctrl-C: stop waiting for requests already out
-                raise KeyboardInterrupt
-            print(f"{signum.name}: pausing the campaign (requests already out get a second to finish)",
-                  file=sys.stderr, flush=True)
-            engine.pause(pause_text("signal", signal=signum.name))
-
-        handled = []
-        for name in STOP_SIGNALS:
-            signum = getattr(signal, name, None)
-            if signum is None:
-                continue
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(signum, stop, signum)
-                handled.append(signum)
-        try:
-            result = await engine.run(campaign_id)
-        except CampaignLocked as exc:
-            raise CliError(str(exc)) from None
-        finally:
-            for signum in handled:
-                loop.remove_signal_handler(signum)
+        engine = CampaignEngine(journal, client, on_progress=printer)
+        with pause_on_signals(engine) as received:
+            try:
+                result = await engine.run(campaign_id)
+            except CampaignLocked as exc:
+                raise CliError(str(exc)) from None
     _print_summary(journal.summary(campaign_id), campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
         hint = _sandbox_flag({"base_url": journal.campaign(campaign_id).base_url})

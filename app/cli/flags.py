@@ -99,9 +99,25 @@ def results_path(text: str) -> Path:
     return path
 
 
-def _add_target(parser: argparse.ArgumentParser, help_default: str) -> None:
+def add_target_arguments(parser: argparse.ArgumentParser, help_default: str) -> None:
+    """--sandbox or --base-url (``help_default`` names the default service), and --timeout."""
+    from app.api import Timeouts
+
     target = parser.add_mutually_exclusive_group()
     target.add_argument("--sandbox", action="store_true", help="use a built-in sandbox started for this run")
     target.add_argument("--base-url", dest="target_url", help=f"service address (default: {help_default})")
     parser.add_argument("--timeout", type=timeout_type, default=None,
-                        help="seconds to wait for each answer, 0.1-600 (default 30)")
+                        help=f"seconds to wait for each answer, 0.1-600 (default {Timeouts().read:g})")
+
+
+def add_sheet_arguments(parser: argparse.ArgumentParser) -> None:
+    """--phone-column and --sheet, for a command that reads a sheet."""
+    parser.add_argument("--phone-column", help="column with the phone numbers (default: detected)")
+    parser.add_argument("--sheet", dest="sheet_name", help="workbook sheet (default: the first)")
+
+
+def add_results_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """--results (``what`` it holds) and --with-source."""
+    parser.add_argument("--results", type=results_path, help=f"write {what} to this .csv or .xlsx file")
+    parser.add_argument("--with-source", action="store_true",
+                        help="make the results file a copy of the sheet with the result columns appended")

@@ -14,7 +14,65 @@ from pathlib import Path
 from typing import Any
 
 from app import paths
-from app.cli.common import CliError, EXIT_OK, STOP_SIGNALS, _client, _journal, _run_campaign, _service, _write
+from app.cli.common import CliError, EXIT_OK, _client, _journal, _run_campaign, _service, _write
+from app.cli.progress import STOP_SIGNALS
+from app.cli.flags import (
+    add_results_arguments,
+    add_sheet_arguments,
+    add_target_arguments,
+    bot_id_type,
+    in_flight_type,
+    rate_type,
+    readable_file,
+)
+
+
+def add_parsers(commands: Any) -> None:
+    """The ``send`` and ``check`` commands (``commands`` is the subparsers action)."""
+    from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
+
+    send = commands.add_parser("send", help="send a campaign to every valid row of a sheet")
+    send.set_defaults(run=cmd_send)
+    send.add_argument("sheet", type=readable_file, help="CSV, XLSX, XLSM, XLS or ODS file")
+    send.add_argument("--bot-id", type=bot_id_type, required=True, help="the sending bot's numeric id")
+    _add_message_arguments(send.add_argument_group("message ({{column}} anywhere is filled from each row)"))
+    add_sheet_arguments(send)
+    send.add_argument("--rate", type=rate_type, default=None,
+                      help=f"messages per minute, at least 1 (default {DEFAULT_RATE_PER_MINUTE:g}; 0: no pacing)")
+    send.add_argument("--in-flight", type=in_flight_type, default=None,
+                      help=f"requests in flight at most (default {DEFAULT_IN_FLIGHT})")
+    send.add_argument("--quiet-hours", metavar="HH:MM-HH:MM", help="send nothing in this daily window")
+    send.add_argument("--time-zone", default="Asia/Tehran", help="time zone of --quiet-hours (default Asia/Tehran)")
+    send.add_argument("--start-at", metavar="ISO-TIME", help="do not send before this time, e.g. 2026-12-01T09:00+03:30")
+    add_results_arguments(send, "per-row results")
+    send.add_argument("--dry-run", action="store_true", help="check the sheet and write results; send nothing")
+    repeats = send.add_mutually_exclusive_group()
+    repeats.add_argument("--only-new", action="store_true",
+                         help="skip the numbers that already got this message from this bot and service in the "
+                         f"last {REPEAT_WINDOW_DAYS} days, and send to the others")
+    repeats.add_argument("--allow-repeat", action="store_true",
+                         help="send to everyone, even numbers that already got this message from this bot and "
+                         f"service in the last {REPEAT_WINDOW_DAYS} days")
+    add_target_arguments(send, "https://safir.bale.ai")
+
+    check = commands.add_parser("check", help="check a sheet: every row's verdict, nothing sent")
+    check.set_defaults(run=cmd_check)
+    check.add_argument("sheet", type=readable_file)
+    add_sheet_arguments(check)
+    add_results_arguments(check, "the verdicts")
+
+
+def _add_message_arguments(what: Any) -> None:
+    what.add_argument("--text", help="message text, or the caption with --file")
+    what.add_argument("--file", type=readable_file, help="upload this file and send it as media")
+    what.add_argument("--copy-text", help="a value the recipient can copy")
+    what.add_argument("--button-row", nargs="+", action="append", metavar="LABEL=ACTION", default=[],
+                      help="a row of inline buttons; ACTION is a URL, webapp:URL or copy:TEXT (repeatable)")
+    what.add_argument("--otp-column", help="send one-time passwords from this column (OTP messages)")
+    what.add_argument("--template", help="template id (template messages); fill it with --field")
+    what.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
+                      help="a template field: a constant or {{column}} (repeatable)")
+    what.add_argument("--secure", action="store_true", help="send as a secure message")
 
 
 def _content(args: argparse.Namespace, file_id: str | None) -> Any:

@@ -4,7 +4,24 @@ from __future__ import annotations
 
 import argparse
 
+from typing import Any
+
 from app.cli.common import CliError, EXIT_OK
+from app.cli.flags import add_sheet_arguments, readable_file, results_path
+
+
+def add_parsers(commands: Any) -> None:
+    """The ``suppression`` command and its actions."""
+    suppress = commands.add_parser("suppression", help="numbers that must never be messaged")
+    suppress.set_defaults(run=cmd_suppression)
+    actions = suppress.add_subparsers(dest="action", metavar="ACTION", required=True)
+    add = actions.add_parser("import", help="add every number of a sheet")
+    add.add_argument("sheet", type=readable_file)
+    add_sheet_arguments(add)
+    actions.add_parser("add", help="add numbers").add_argument("phones", nargs="+")
+    actions.add_parser("remove", help="take numbers off the list").add_argument("phones", nargs="+")
+    actions.add_parser("export", help="write the list to a .csv or .xlsx file").add_argument("out", type=results_path)
+    actions.add_parser("count", help="how many numbers are listed")
 
 
 def cmd_suppression(args: argparse.Namespace) -> int:

@@ -1,0 +1,83 @@
+"""What a running campaign prints on the terminal, and the signals that pause it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from app.campaign.journal import CampaignStatus
+
+if TYPE_CHECKING:
+    from app.campaign import CampaignEngine, Progress
+
+#: Signals that pause a campaign sent from the terminal (resumable).
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+class ProgressPrinter:
+    """Prints a campaign's progress at most once a second (``campaign_rate``: its set
+    messages per minute, 0 for unpaced), every new reason it waits, and when the service
+    holds the pace under the set rate. Call it with each :class:`Progress`."""
+
+    def __init__(self, campaign_rate: float) -> None:
+        self._campaign_rate = campaign_rate or math.inf
+        self._last_print = 0.0
+        self._last_waiting: str | None = None
+        self._last_pace: float | None = None
+
+    def __call__(self, progress: Progress) -> None:
+        if progress.waiting and progress.waiting != self._last_waiting:
+            print(f"waiting: {progress.waiting}", flush=True)
+        self._last_waiting = progress.waiting
+        pace = progress.pace_per_minute
+        if pace and (self._last_pace is None and pace < self._campaign_rate
+                     or self._last_pace is not None and pace < 0.9 * self._last_pace):
+            print(f"the service is limiting the rate: pacing at {pace:.0f} per minute", flush=True)
+            self._last_pace = pace
+        now = time.monotonic()
+        if progress.status == CampaignStatus.RUNNING and (now - self._last_print < 1.0 or progress.waiting):
+            return
+        self._last_print = now
+        c = progress.counts
+        done = c["sent"] + c["failed"]
+        print(f"progress: {done}/{done + c['pending'] + c['in_flight'] + c['unknown']} sent {c['sent']} "
+              f"failed {c['failed']} unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
+
+
+@contextlib.contextmanager
+def pause_on_signals(engine: CampaignEngine) -> Iterator[list[signal.Signals]]:
+    """While inside, SIGINT, SIGTERM and SIGHUP pause ``engine``'s campaign (a second one
+    raises KeyboardInterrupt: stop waiting for requests already out). Yields the list of
+    signals received."""
+    from app.reasons import pause_text
+
+    received: list[signal.Signals] = []
+    loop = asyncio.get_running_loop()
+
+    def stop(signum: signal.Signals) -> None:
+        received.append(signum)
+        if len(received) > 1:
+            raise KeyboardInterrupt
+        print(f"{signum.name}: pausing the campaign (requests already out get a second to finish)",
+              file=sys.stderr, flush=True)
+        engine.pause(pause_text("signal", signal=signum.name))
+
+    handled: list[signal.Signals] = []
+    for name in STOP_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signum, stop, signum)
+            handled.append(signum)
+    try:
+        yield received
+    finally:
+        for signum in handled:
+            loop.remove_signal_handler(signum)
