@@ -84,3 +84,45 @@ def test_a_version_1_journal_is_migrated_without_losing_a_row(tmp_path: Path) ->
     [row] = journal.recipients_to_send(1)
     assert (row.row, row.request_id, row.state) == (2, "r-1", "in_flight")
     assert journal.recent_attempts("989121234567", "text", 0) == 0  # the new attempts table exists
+
+
+def test_a_new_journal_opened_by_two_at_once_is_migrated_once(tmp_path: Path) -> None:
+    import threading
+
+    for attempt in range(10):
+        path = tmp_path / f"j{attempt}.sqlite3"
+        barrier = threading.Barrier(4)
+        failures: list[BaseException] = []
+
+        def open_it() -> None:
+            barrier.wait()
+            try:
+                Journal(path).close()
+            except BaseException as exc:  # noqa: BLE001 - the test reports it
+                failures.append(exc)
+
+        threads = [threading.Thread(target=open_it) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert failures == []
+        with Journal(path) as journal:
+            assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_each_thread_has_its_own_connection_so_transactions_never_mix(tmp_path: Path) -> None:
+    import threading
+
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        seen: list[object] = []
+        thread = threading.Thread(target=lambda: seen.append(journal.db))
+        thread.start()
+        thread.join()
+        assert seen[0] is not journal.db
+        with journal.transaction():  # this thread's open transaction is not the other's
+            other: list[bool] = []
+            thread = threading.Thread(target=lambda: other.append(journal.db.in_transaction))
+            thread.start()
+            thread.join()
+            assert other == [False] and journal.db.in_transaction

@@ -12,9 +12,10 @@ import os
 import sqlite3
 import stat
 import threading
+import time
 from pathlib import Path
 
-from app.campaign.journal.errors import JournalError, JournalFault, explain
+from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
 from app.campaign.journal.schema import CACHE_KIB, MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
 
 
@@ -61,12 +62,25 @@ class JournalConnection:
                                      check_same_thread=False)
                 try:
                     db.row_factory = sqlite3.Row
-                    type(self)._configure(db)
+                    self._configure_patiently(db)
                 except BaseException:
                     db.close()
                     raise
                 self._connections[key] = db
         return db
+
+    def _configure_patiently(self, db: sqlite3.Connection) -> None:
+        """:meth:`_configure`, tried again while another connection holds the lock a new
+        journal's switch to WAL needs (the busy timeout does not cover that switch)."""
+        deadline = time.monotonic() + self.BUSY_TIMEOUT_SECONDS
+        while True:
+            try:
+                type(self)._configure(db)
+                return
+            except sqlite3.OperationalError as exc:
+                if fault_of(exc) is not JournalFault.LOCKED or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     @staticmethod
     def _configure(db: sqlite3.Connection) -> None:
@@ -85,18 +99,29 @@ class JournalConnection:
         self.close()
 
     def _migrate(self) -> None:
-        version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        """Bring the schema to :data:`SCHEMA_VERSION`. The version is read again under
+        the write lock, so two processes opening a new journal at once migrate it once."""
+        self._refuse_newer(self._version())
+        if self._version() == SCHEMA_VERSION:
+            return
+        with self.transaction():  # executescript would commit half-way
+            version = self._version()
+            self._refuse_newer(version)
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {target}")
+
+    def _version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _refuse_newer(self, version: int) -> None:
         if version > SCHEMA_VERSION:
             raise JournalError(
                 f"the journal {self.path} was written by a newer version of the app (schema {version}): "
                 "update the app", JournalFault.NEWER_SCHEMA, self.path
             )
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            with self.transaction():  # executescript would commit half-way
-                for statement in MIGRATIONS[target].split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version = {target}")
 
     def transaction(self) -> Transaction:
         """``with journal.transaction():`` groups this thread's statements into one
