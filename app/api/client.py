@@ -18,7 +18,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 import httpx
 
@@ -165,6 +165,20 @@ def _json_or_none(response: httpx.Response) -> Any:
         return None
 
 
+def _as_object(value: object) -> dict[str, Any]:
+    """A JSON object from the wire as a dict; an empty one for anything else."""
+    return cast(dict[str, Any], value) if isinstance(value, dict) else {}
+
+
+def _positive_whole(value: object) -> bool:
+    """True for an int above 0 (not a bool): callers pass values read from files."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _is_object(value: object) -> bool:
+    return isinstance(value, dict)
+
+
 def _retry_after(response: httpx.Response) -> float | None:
     value = response.headers.get("retry-after")
     if value is None:
@@ -183,13 +197,10 @@ def _error_from_v3(response: httpx.Response, body: Any) -> APIStatusError | None
     """
     status = response.status_code
     retry_after = _retry_after(response)
-    infos: list[dict[str, Any]] = []
-    if isinstance(body, dict):
-        data = body.get("error_data", body.get("error"))
-        if isinstance(data, dict):
-            infos = [data]
-        elif isinstance(data, list):
-            infos = [d for d in data if isinstance(d, dict)]
+    answer = _as_object(body)
+    data: object = answer.get("error_data", answer.get("error"))
+    items = cast(list[object], data) if isinstance(data, list) else [data]
+    infos = [_as_object(item) for item in items if _is_object(item)]
     if infos:
         info = infos[0]
         code = info.get("code")
@@ -227,17 +238,18 @@ def _error_from_v2(response: httpx.Response, body: Any) -> APIStatusError:
     as 429 or 400.
     """
     status = response.status_code
-    if isinstance(body, dict) and isinstance(body.get("code"), int):
-        code = body["code"]
+    answer = _as_object(body)
+    code = answer.get("code")
+    if isinstance(code, int):
         cls = ERROR_BY_CODE.get(code, UnexpectedResponseError)
         if status in (401, 403):
             cls = AuthenticationError
-        text = body.get("message") if isinstance(body.get("message"), str) else None
+        text = answer.get("message") if isinstance(answer.get("message"), str) else None
         return cls(
             f"{cls.default_message} (code {code}{': ' + text if text else ''})",
             status_code=status,
             code=code,
-            type=body.get("type") if isinstance(body.get("type"), int) else None,
+            type=answer.get("type") if isinstance(answer.get("type"), int) else None,
             retry_after=_retry_after(response),
         )
     if status in (401, 403):
@@ -378,11 +390,12 @@ class SafirClient:
         request; a subclass of APIStatusError for an error answer (codes 2, 3, 4, 8, 17,
         20, 21, also when the HTTP status is 200); TransportError when retries ran out.
         """
-        if isinstance(bot_id, bool) or not isinstance(bot_id, int) or bot_id <= 0:
+        if not _positive_whole(bot_id):
             raise RequestValidationError("bot_id", "must be a positive whole number")
         check_phone(phone_number)
+        request_id = request_id or str(uuid.uuid4())
         body = {
-            "request_id": request_id or str(uuid.uuid4()),
+            "request_id": request_id,
             "bot_id": bot_id,
             "phone_number": phone_number,
             "message_data": message_data.to_wire(),
@@ -395,10 +408,10 @@ class SafirClient:
             error = _error_from_v3(response, payload)
             if error is not None:
                 raise error
-            message_id = payload.get("message_id") if isinstance(payload, dict) else None
+            message_id = _as_object(payload).get("message_id")
             if not isinstance(message_id, str) or not message_id:
                 raise UnexpectedResponseError("the answer has no message_id", status_code=response.status_code)
-            return SendResult(message_id=message_id, request_id=body["request_id"])
+            return SendResult(message_id=message_id, request_id=request_id)
 
         return await self._with_retries(attempt, "send_message")
 
@@ -437,7 +450,7 @@ class SafirClient:
             error = _error_from_v3(response, payload)
             if error is not None:
                 raise error
-            file_id = payload.get("file_id") if isinstance(payload, dict) else None
+            file_id = _as_object(payload).get("file_id")
             if not isinstance(file_id, str) or not file_id:
                 raise UnexpectedResponseError("the answer has no file_id", status_code=response.status_code)
             return UploadResult(file_id=file_id)
@@ -472,7 +485,7 @@ class SafirClient:
                 payload = _json_or_none(response)
                 if response.status_code == 200:
                     return payload
-                if isinstance(payload, dict) and payload.get("error") == "invalid_client":
+                if _as_object(payload).get("error") == "invalid_client":
                     raise AuthenticationError(
                         "the client id or secret was refused: check them in the profile",
                         status_code=response.status_code,
@@ -480,8 +493,8 @@ class SafirClient:
                 raise _error_from_v2(response, payload)
 
             payload = await self._with_retries(attempt, "auth/token")
-            token = payload.get("access_token") if isinstance(payload, dict) else None
-            expires_in = payload.get("expires_in") if isinstance(payload, dict) else None
+            token = _as_object(payload).get("access_token")
+            expires_in = _as_object(payload).get("expires_in")
             if not isinstance(token, str) or not isinstance(expires_in, (int, float)):
                 raise UnexpectedResponseError("the token answer lacks access_token or expires_in", status_code=200)
             register_secret(token)
@@ -489,7 +502,7 @@ class SafirClient:
             self._token = AccessToken(
                 value=token,
                 expires_at=time.monotonic() + expires_in - margin,
-                token_type=str(payload.get("token_type", "bearer")),
+                token_type=str(_as_object(payload).get("token_type", "bearer")),
             )
             return self._token
 
@@ -525,8 +538,9 @@ class SafirClient:
             payload = _json_or_none(response)
             if response.status_code == 401 and not refreshed:
                 continue
-            if response.status_code == 200 and isinstance(payload, dict) and isinstance(payload.get("balance"), int):
-                return OtpResult(balance=payload["balance"])
+            balance = _as_object(payload).get("balance")
+            if response.status_code == 200 and isinstance(balance, int):
+                return OtpResult(balance=balance)
             raise _error_from_v2(response, payload)
         raise AssertionError("unreachable")
 

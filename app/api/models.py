@@ -33,7 +33,7 @@ def check_length(value: str | None, limit: int, field_name: str, what: str) -> N
             field_name, f"the {what} is {len(value):,} characters long; it can be at most {limit:,}")
 
 
-def check_phone(phone: str, field_name: str = "phone_number") -> str:
+def check_phone(phone: object, field_name: str = "phone_number") -> str:
     """Return ``phone`` if it is in wire form (``98`` + 10 digits), else raise
     RequestValidationError. Spec 2.2 and 2.5."""
     if not isinstance(phone, str) or not WIRE_PHONE.fullmatch(phone):
@@ -41,7 +41,7 @@ def check_phone(phone: str, field_name: str = "phone_number") -> str:
     return phone
 
 
-def check_otp(otp: str, field_name: str = "otp", *, digits: re.Pattern[str] = OTP_DIGITS) -> str:
+def check_otp(otp: object, field_name: str = "otp", *, digits: re.Pattern[str] = OTP_DIGITS) -> str:
     """Return ``otp`` if it is a numeric string of 3-8 digits, else raise
     RequestValidationError. Spec 2.2 and 2.9."""
     if not isinstance(otp, str) or not digits.fullmatch(otp):
@@ -106,7 +106,7 @@ class Message:
             wire["copy_text"] = self.copy_text
         if self.inline_keyboard:
             base = "message_data.message.reply_markup.inline_keyboard"
-            rows = []
+            rows: list[list[dict[str, Any]]] = []
             for r, row in enumerate(self.inline_keyboard):
                 if not row:
                     raise RequestValidationError(f"{base}[{r}]", "a row needs at least one button")
@@ -130,12 +130,13 @@ class TemplateMessage:
     """A template filled with ``text_fields`` (spec 2.10)."""
 
     template_id: str
-    text_fields: dict[str, str] = field(default_factory=dict)
+    text_fields: dict[str, str] = field(default_factory=dict[str, str])
 
     def to_wire(self) -> dict[str, Any]:
         if not self.template_id:
             raise RequestValidationError("message_data.template_message.template_id", "is required")
-        for key, value in self.text_fields.items():
+        fields: list[tuple[object, object]] = list(self.text_fields.items())  # from sheets: checked, not trusted
+        for key, value in fields:
             if not isinstance(key, str) or not isinstance(value, str):
                 raise RequestValidationError(
                     f"message_data.template_message.text_fields[{key!r}]", "keys and values must be text"
@@ -167,19 +168,10 @@ class MessageData:
         try:
             message = otp = template = None
             if wire.get("message") is not None:
-                m = wire["message"]
-                keyboard = tuple(
-                    tuple(
-                        InlineButton(
-                            text=b.get("text", ""),
-                            url=b.get("url"),
-                            web_app_url=(b.get("web_app") or {}).get("url"),
-                            copy_text=b.get("copy_text"),
-                        )
-                        for b in row
-                    )
-                    for row in (m.get("reply_markup") or {}).get("inline_keyboard", [])
-                )
+                m: dict[str, Any] = wire["message"]
+                markup: dict[str, Any] = m.get("reply_markup") or {}
+                rows: list[list[dict[str, Any]]] = markup.get("inline_keyboard", [])
+                keyboard = tuple(tuple(_button_from_wire(b) for b in row) for row in rows)
                 message = Message(m.get("text"), m.get("file_id"), m.get("copy_text"), keyboard)
             if wire.get("otp_message") is not None:
                 otp = OtpMessage(wire["otp_message"]["otp"])
@@ -191,6 +183,8 @@ class MessageData:
             raise RequestValidationError("message_data", "is not a message_data object") from None
 
     def to_wire(self) -> dict[str, Any]:
+        """The ``message_data`` object of the wire (spec 2.6); raises
+        RequestValidationError unless exactly one kind of message is set."""
         parts = [p for p in (self.message, self.otp_message, self.template_message) if p is not None]
         if len(parts) != 1:
             raise RequestValidationError(
@@ -244,3 +238,9 @@ class AccessToken:
 
     def __repr__(self) -> str:
         return f"AccessToken(value='***', token_type={self.token_type!r})"
+
+
+def _button_from_wire(button: dict[str, Any]) -> InlineButton:
+    web_app: dict[str, Any] = button.get("web_app") or {}
+    return InlineButton(text=button.get("text", ""), url=button.get("url"), web_app_url=web_app.get("url"),
+                        copy_text=button.get("copy_text"))

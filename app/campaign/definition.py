@@ -98,7 +98,7 @@ class Content:
     buttons: tuple[tuple[ButtonSpec, ...], ...] = ()
     otp: str = ""
     template_id: str = ""
-    text_fields: dict[str, str] = field(default_factory=dict)
+    text_fields: dict[str, str] = field(default_factory=dict[str, str])
     is_secure: bool = False
 
     def to_json(self) -> dict[str, Any]:

@@ -20,9 +20,9 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from app.campaign.journal import Journal, JournalError, JournalFault, explain
+from app.campaign.journal import Journal, JournalError, JournalFault, Recipient, explain
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +131,6 @@ class JournalWriter:
             results = [(future, None, error) for *_, future in batch]
         return results
 
-
     def _many(self, batch: list[_Call]) -> list[Any]:
         """The send path's two writes, each kind in one executemany (the in-flight marks
         and the outcomes of one batch concern different recipients, so their order
@@ -139,7 +138,9 @@ class JournalWriter:
         values: list[Any] = [_NOT_YET] * len(batch)
         marks = [i for i, call in enumerate(batch) if call[0] is Journal.mark_in_flight and not call[2]]
         if marks:
-            ids = self._journal.mark_many_in_flight([batch[i][1] for i in marks])  # type: ignore[arg-type]
+            # Each is mark_in_flight's positional arguments: (recipient, kind, now).
+            ids = self._journal.mark_many_in_flight(
+                [cast(tuple[Recipient, str, float], batch[i][1]) for i in marks])
             for i, attempt_id in zip(marks, ids):
                 values[i] = attempt_id
         outcomes = [i for i, call in enumerate(batch) if call[0] is Journal.record_outcome]
