@@ -45,12 +45,6 @@ XCB_PACKAGES: dict[str, str] = {
     "libglib-2.0.so.0": "libglib2.0-0",
 }
 
-#: What a fresh Debian/Ubuntu desktop may lack for the window (README lists the same).
-DESKTOP_PACKAGES = ("libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-image0",
-                    "libxcb-render-util0", "libxcb-shape0", "libxkbcommon-x11-0", "libegl1", "libgl1",
-                    "libfontconfig1", "libdbus-1-3")
-
-
 def qt_directory() -> Path | None:
     """PySide6's Qt folder (plugins and libraries), in a source install or a bundle."""
     spec = importlib.util.find_spec("PySide6")

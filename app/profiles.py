@@ -19,9 +19,6 @@ from app import APP_NAME
 
 log = logging.getLogger(__name__)
 
-SECRET_NAMES = ("client_secret", "api_key")
-
-
 @dataclass
 class Profile:
     """Where and as whom to send: ``bots`` maps bot id to a name the user chose."""

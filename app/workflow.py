@@ -336,16 +336,23 @@ def parse_fields(text: str) -> dict[str, str]:
     return fields
 
 
+class SingleOutcome(StrEnum):
+    """How one message to one phone ended."""
+
+    SENT = "sent"
+    UNKNOWN = "unknown"  # the answer was lost: it may have arrived
+    FAILED = "failed"  # the service refused it
+    NOT_SENT = "not_sent"  # the run stopped before it
+    INVALID = "invalid"  # never sent: the phone or the content is wrong
+
+
 @dataclass(frozen=True)
 class SingleSend:
     """The outcome of one message to one phone (a quick send or a campaign's test send):
-    ``outcome`` is "sent", "unknown" (the answer was lost: it may have arrived),
-    "failed" (the service refused it; ``error``/``error_code`` say why), "not_sent"
-    (the run stopped before it, ``error`` says why) or "invalid" (never sent: the phone
-    or the content is wrong, ``error`` says which and ``input_error`` keeps the field
-    and the catalogued problem)."""
+    see :class:`SingleOutcome`; ``error``/``error_code`` say why it was not sent, and
+    for an invalid one ``input_error`` keeps the field and the catalogued problem."""
 
-    outcome: str
+    outcome: SingleOutcome
     phone: str | None = None
     message_id: str | None = None
     error: str | None = None
@@ -365,16 +372,15 @@ async def send_one(journal: Journal, client: Any, *, phone_input: str, content: 
         campaign_id = create_quick_send(journal, phone_input=phone_input, content=content, bot_id=bot_id,
                                         base_url=base_url, template_fields=template_fields, fields=fields)
     except CampaignInputError as exc:
-        return SingleSend("invalid", error=str(exc), input_error=exc)
+        return SingleSend(SingleOutcome.INVALID, error=str(exc), input_error=exc)
     result = await CampaignEngine(journal, client).run(campaign_id)
     row = journal.recipients(campaign_id)[0]
-    if row.state == "sent":
-        return SingleSend("sent", row.phone, row.message_id, campaign_id=campaign_id)
-    if row.state == "unknown":
-        return SingleSend("unknown", row.phone, error=row.error, error_code=row.error_code, campaign_id=campaign_id)
-    if row.state == "failed":
-        return SingleSend("failed", row.phone, error=row.error, error_code=row.error_code, campaign_id=campaign_id)
-    return SingleSend("not_sent", row.phone, error=result.reason or row.error, error_code=row.error_code,
+    if row.state == RecipientState.SENT:
+        return SingleSend(SingleOutcome.SENT, row.phone, row.message_id, campaign_id=campaign_id)
+    if row.state in (RecipientState.UNKNOWN, RecipientState.FAILED):
+        outcome = SingleOutcome.UNKNOWN if row.state == RecipientState.UNKNOWN else SingleOutcome.FAILED
+        return SingleSend(outcome, row.phone, error=row.error, error_code=row.error_code, campaign_id=campaign_id)
+    return SingleSend(SingleOutcome.NOT_SENT, row.phone, error=result.reason or row.error, error_code=row.error_code,
                       campaign_id=campaign_id)
 
 

@@ -130,13 +130,13 @@ class CampaignEngine:
         if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not self.journal.recipients_to_send(
             campaign_id
         ):
-            return self._result(campaign_id, campaign.status, campaign.status_reason)
+            return RunResult(campaign_id, campaign.status, campaign.status_reason,
+                             self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
         self._stop = StopSignal()
         self._campaign = campaign
         self._rules = SendTimeRules(self.journal, self.suppression, campaign.kind)
         self._tally = RunTally(self.journal.counts(campaign_id), self._clock)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
-        self._out_since: dict[int, float] = {}
         quiet = (QuietHours.parse(f"{campaign.quiet_start}-{campaign.quiet_end}", campaign.time_zone)
                  if campaign.quiet_start and campaign.quiet_end else None)
         self.journal.set_status(campaign_id, CampaignStatus.RUNNING)
@@ -145,7 +145,7 @@ class CampaignEngine:
         self._pacer = Pacer(campaign.rate_per_minute, self._clock, self._sleep)
         self._writer = await asyncio.to_thread(JournalWriter, self.journal.path)
         self.client.retry_listeners.append(self._on_retry)
-        watchdog = asyncio.ensure_future(self._watch_answers())
+        watchdog = asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop)))
         try:
             for round_number in range(self.unknown_rounds + 1):
                 states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
@@ -262,7 +262,7 @@ class CampaignEngine:
             if isinstance(exc, JournalError):
                 self.pause(str(exc))
             return
-        self._out_since[row] = self._clock()
+        self._judge.out(row)
         message_id = error_code = None
         text: str | None = None
         try:
@@ -291,7 +291,7 @@ class CampaignEngine:
             self._judge.accepted()
             self._pacer.on_accepted()
         finally:
-            self._out_since.pop(row, None)
+            self._judge.back(row)
         try:
             await self._writer.call(Journal.record_outcome, recipient.campaign_id, row, state, attempt_id=attempt_id,
                                     now=time.time(), message_id=message_id, error_code=error_code, error=text)
@@ -302,20 +302,6 @@ class CampaignEngine:
             queue.append(replace(recipient, state=RecipientState.PENDING))  # rate-limited: later, slower
         self._move(RecipientState.IN_FLIGHT, state)
         self._emit(CampaignStatus.RUNNING, row, state, text, error_code=error_code)
-
-    async def _watch_answers(self) -> None:
-        """Pause when requests are out and nothing has answered for a while."""
-        while True:
-            await asyncio.sleep(1.0)
-            if self._stop or not self._out_since:
-                continue
-            silent = self._judge.silence(min(self._out_since.values()))
-            if silent >= self.no_answer_seconds:
-                self.pause(pause_text("silent", url=self.client.base_url, seconds=f"{silent:.0f}"))
-
-    def _result(self, campaign_id: int, status: str, reason: str | None) -> RunResult:
-        return RunResult(campaign_id, status, reason, self.journal.counts(campaign_id),
-                         self.journal.error_counts(campaign_id))
 
     async def _wait_for_window(self, campaign: Campaign, quiet: QuietHours | None) -> bool:
         """Wait out the start time and quiet hours (telling why); False if stopped meanwhile."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 
@@ -39,16 +40,31 @@ class AnswerJudge:
         self._invalid_streak: list[tuple[int, str]] = []
         self._refused_answer: str | None = None
         self.back_to_pending: list[int] = []
+        self._out_since: dict[int, float] = {}  # row -> when its request left
 
     def answered(self) -> None:
         """The service answered (whatever it said)."""
         self.last_answer = self._clock()
         self._no_answer = 0
 
-    def silence(self, oldest_out: float) -> float:
-        """Seconds nothing has answered, counted from ``oldest_out`` (monotonic seconds:
-        when the oldest request still out left) if the last answer came before it."""
-        return self._clock() - max(self.last_answer, oldest_out)
+    def out(self, row: int) -> None:
+        """Row ``row``'s request left."""
+        self._out_since[row] = self._clock()
+
+    def back(self, row: int) -> None:
+        """Row ``row``'s request ended (answered or not)."""
+        self._out_since.pop(row, None)
+
+    async def watch_silence(self, limit_seconds: float, stopping: Callable[[], bool]) -> None:
+        """Pause when requests are out and nothing has answered for ``limit_seconds``
+        (checked every second; runs until cancelled)."""
+        while True:
+            await asyncio.sleep(1.0)
+            if stopping() or not self._out_since:
+                continue
+            silent = self._clock() - max(self.last_answer, min(self._out_since.values()))
+            if silent >= limit_seconds:
+                self._pause(pause_text("silent", url=self._base_url, seconds=f"{silent:.0f}"))
 
     def accepted(self) -> None:
         """The service accepted a message."""

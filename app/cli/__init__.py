@@ -1,11 +1,10 @@
 """The command line: ``safir-campaign [--demo]`` opens the window; subcommands work
-headless (send, check, resume, status, list, export, retry-failed, sandbox).
+headless (send, check, resume, status, list, export, retry-failed, suppression, sandbox).
 
 Exit status: 0 when every recipient has a final outcome (sent, failed, skipped);
 2 for a configuration or input error; 3 when the campaign stopped early (paused: service
 unreachable or silent, account problem, journal fault, outcomes still unknown), with a
-one-line reason on stderr; 4 when a v2 OTP's outcome is unknown; 128 + the signal's
-number after SIGINT (Ctrl-C), SIGTERM or SIGHUP, which pause the campaign.
+one-line reason on stderr; 128 + the signal's number after SIGINT (Ctrl-C), SIGTERM or SIGHUP, which pause the campaign.
 """
 
 from __future__ import annotations

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.flags import add_target_arguments, bot_id_type, campaign_id_type, results_path
 from app.cli.common import CliError, EXIT_OK, _journal, _next_step, _print_summary, _run_campaign, _service, _stored_campaign, _write
 
+if TYPE_CHECKING:
+    from app.campaign import Campaign, Journal
+    from app.contacts import Sheet
 
-def add_parsers(commands: Any) -> None:
+
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The commands on stored campaigns: resume, status, list, export, retry-failed."""
     resume = commands.add_parser("resume", help="continue a paused or interrupted campaign")
     resume.set_defaults(run=cmd_resume)
@@ -44,79 +48,79 @@ def add_parsers(commands: Any) -> None:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    journal = _journal()
-    campaign = _stored_campaign(journal, args.campaign_id)
-    if args.bot_id is not None or args.template is not None:
-        try:
-            changed = journal.retarget(campaign.id, bot_id=args.bot_id, template_id=args.template)
-        except ValueError as exc:
-            raise CliError(str(exc)) from None
-        what = " and ".join(f for f, v in (("bot", args.bot_id), ("template", args.template)) if v is not None)
-        print(f"campaign {campaign.id}: {what} changed for the {changed} recipients not sent yet")
-    with _service(args, default_url=campaign.base_url) as (base_url, api_key):
-        print(f"campaign {campaign.id}", flush=True)
-        return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
+    with _journal() as journal:
+        campaign = _stored_campaign(journal, args.campaign_id)
+        if args.bot_id is not None or args.template is not None:
+            try:
+                changed = journal.retarget(campaign.id, bot_id=args.bot_id, template_id=args.template)
+            except ValueError as exc:
+                raise CliError(str(exc)) from None
+            what = " and ".join(f for f, v in (("bot", args.bot_id), ("template", args.template)) if v is not None)
+            print(f"campaign {campaign.id}: {what} changed for the {changed} recipients not sent yet")
+        with _service(args, default_url=campaign.base_url) as (base_url, api_key):
+            print(f"campaign {campaign.id}", flush=True)
+            return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
 
 
 def cmd_retry_failed(args: argparse.Namespace) -> int:
-    journal = _journal()
-    parent = _stored_campaign(journal, args.campaign_id)
-    try:
-        campaign_id = journal.create_retry_campaign(parent.id, include_unknown=args.include_unknown)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    with _service(args, default_url=parent.base_url) as (base_url, api_key):
-        print(f"campaign {campaign_id}", flush=True)
-        print(f"retrying {journal.counts(campaign_id)['pending']} recipients of campaign {parent.id}")
-        return asyncio.run(_run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
+    with _journal() as journal:
+        parent = _stored_campaign(journal, args.campaign_id)
+        try:
+            campaign_id = journal.create_retry_campaign(parent.id, include_unknown=args.include_unknown)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+        with _service(args, default_url=parent.base_url) as (base_url, api_key):
+            print(f"campaign {campaign_id}", flush=True)
+            print(f"retrying {journal.counts(campaign_id)['pending']} recipients of campaign {parent.id}")
+            return asyncio.run(_run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    journal = _journal()
-    campaign = _stored_campaign(journal, args.campaign_id)
-    status = _shown(journal, campaign)
-    print(f"campaign {campaign.id}: {campaign.name} — {status}"
-          + (f" ({campaign.status_reason})" if campaign.status_reason else ""))
-    rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
-    print(f"kind {campaign.kind}, bot {campaign.bot_id}, {rate}, "
-          f"{campaign.in_flight} in flight, {campaign.base_url}"
-          + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
-    summary = journal.summary(campaign.id)
-    _print_summary(summary, campaign.id, status)
-    step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
-    if step:
-        print(f"next: {step}")
-    return EXIT_OK
+    with _journal() as journal:
+        campaign = _stored_campaign(journal, args.campaign_id)
+        status = _shown(journal, campaign)
+        print(f"campaign {campaign.id}: {campaign.name} — {status}"
+              + (f" ({campaign.status_reason})" if campaign.status_reason else ""))
+        rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
+        print(f"kind {campaign.kind}, bot {campaign.bot_id}, {rate}, "
+              f"{campaign.in_flight} in flight, {campaign.base_url}"
+              + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
+        summary = journal.summary(campaign.id)
+        _print_summary(summary, campaign.id, status)
+        step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
+        if step:
+            print(f"next: {step}")
+        return EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    journal = _journal()
-    campaigns = journal.campaigns()
-    if not campaigns:
-        print("no campaigns yet")
+    with _journal() as journal:
+        campaigns = journal.campaigns()
+        if not campaigns:
+            print("no campaigns yet")
+            return EXIT_OK
+        print(f"{'id':>5}  {'created (UTC)':<16}  {'status':<11}  {'sent':>6} {'failed':>6} {'unknown':>7} {'left':>6}  name")
+        for campaign in campaigns:
+            summary = journal.summary(campaign.id)
+            c = summary["counts"]
+            status = _shown(journal, campaign)
+            step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
+            print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
+                  f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
+                  + (f"  → {step}" if step else ""))
         return EXIT_OK
-    print(f"{'id':>5}  {'created (UTC)':<16}  {'status':<11}  {'sent':>6} {'failed':>6} {'unknown':>7} {'left':>6}  name")
-    for campaign in campaigns:
-        summary = journal.summary(campaign.id)
-        c = summary["counts"]
-        status = _shown(journal, campaign)
-        step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
-        print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
-              f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
-              + (f"  → {step}" if step else ""))
-    return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    journal = _journal()
-    campaign = _stored_campaign(journal, args.campaign_id)
-    rows = journal.result_rows(campaign.id)
-    source = _campaign_source(campaign, rows, args.sheet_name) if args.with_source else None
-    _write(args.out, rows, source)
-    return EXIT_OK
+    with _journal() as journal:
+        campaign = _stored_campaign(journal, args.campaign_id)
+        rows = journal.result_rows(campaign.id)
+        source = _campaign_source(campaign, rows, args.sheet_name) if args.with_source else None
+        _write(args.out, rows, source)
+        return EXIT_OK
 
 
-def _campaign_source(campaign: Any, rows: list[dict[str, Any]], sheet_name: str | None) -> Any:
+def _campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name: str | None) -> Sheet:
     """The sheet a campaign was sent from, read again; CliError if it is gone or no
     longer matches."""
     from app.workflow import CampaignInputError, campaign_source
@@ -127,7 +131,7 @@ def _campaign_source(campaign: Any, rows: list[dict[str, Any]], sheet_name: str 
         raise CliError(f"{exc} Export without --with-source.") from None
 
 
-def _shown(journal: Any, campaign: Any) -> str:
+def _shown(journal: Journal, campaign: Campaign) -> str:
     from app.workflow import shown_status  # loaded when needed: the workflow brings pandas
 
     return str(shown_status(journal, campaign))

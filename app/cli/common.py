@@ -11,17 +11,21 @@ import socket
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app import paths
 
+if TYPE_CHECKING:
+    from app.api import SafirClient
+    from app.campaign import Campaign, Journal
+    from app.contacts import Sheet, Verdicts
+
 
 #: Exit statuses (see app/cli/__init__.py): every recipient has a final outcome; a
-#: configuration or input error; the campaign stopped early; a v2 OTP's outcome is unknown.
+#: configuration or input error; the campaign stopped early.
 EXIT_OK = 0
 EXIT_CONFIG = 2
 EXIT_STOPPED = 3
-EXIT_UNKNOWN = 4
 
 #: The environment variable holding the API access key for headless runs.
 API_KEY_ENV = "SAFIR_API_KEY"
@@ -52,7 +56,7 @@ def _setup_logging(verbose: bool = False) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
-def _journal() -> Any:
+def _journal() -> Journal:
     from app.campaign import Journal, JournalError
 
     try:
@@ -84,14 +88,14 @@ def _service(args: argparse.Namespace, default_url: str | None = None) -> Iterat
     yield url, key
 
 
-def _client(base_url: str, api_key: str, timeout: float | None) -> Any:
+def _client(base_url: str, api_key: str, timeout: float | None) -> SafirClient:
     from app.api import SafirClient, Timeouts
 
     timeouts = Timeouts() if timeout is None else Timeouts(connect=timeout, read=timeout, write=timeout, pool=timeout)
     return SafirClient(base_url, api_key=api_key, timeouts=timeouts)
 
 
-def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Any, source: Any = None) -> None:
+def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Verdicts, source: Sheet | None = None) -> None:
     """Write results rows (or a Verdicts table) to ``path``; ``source`` is the sheet to
     copy with the result columns appended."""
     from app.contacts import ExportError, Verdicts, write_results, write_verdicts
@@ -143,18 +147,19 @@ def _sandbox_flag(summary: dict[str, Any]) -> str:
 
 def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
     """The command to run next for a campaign in this state; None when nothing is left."""
-    from app.campaign.journal import PERMANENT_CODES
+    from app.campaign.journal import PERMANENT_CODES, STATES_TO_SEND
+    from app.workflow import ShownStatus
 
-    counts = summary["counts"]
-    left = counts["pending"] + counts["in_flight"] + counts["unknown"]
-    if status in ("paused", "ready", "interrupted") or (status != "cancelled" and left):
+    left = sum(summary["counts"][state] for state in STATES_TO_SEND)
+    stopped = (ShownStatus.PAUSED, ShownStatus.READY, ShownStatus.INTERRUPTED)
+    if status in stopped or (status != ShownStatus.CANCELLED and left):
         return f"safir-campaign resume {campaign_id}{_sandbox_flag(summary)}"
     if any(code not in PERMANENT_CODES for code in summary["errors_by_code"]):
         return f"safir-campaign retry-failed {campaign_id}"
     return None
 
 
-async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
+async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
     """Send a stored campaign to its end, printing progress; return the exit status.
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
     signal's number."""
@@ -178,7 +183,7 @@ async def _run_campaign(journal: Any, campaign_id: int, base_url: str, api_key: 
     return EXIT_OK
 
 
-def _stored_campaign(journal: Any, campaign_id: int) -> Any:
+def _stored_campaign(journal: Journal, campaign_id: int) -> Campaign:
     try:
         return journal.campaign(campaign_id)
     except KeyError:

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from app import paths
 from app.cli.common import CliError, EXIT_OK, _client, _journal, _run_campaign, _service, _write
@@ -26,8 +26,12 @@ from app.cli.flags import (
     readable_file,
 )
 
+if TYPE_CHECKING:
+    from app.campaign import Content
+    from app.workflow import CheckedSheet
 
-def add_parsers(commands: Any) -> None:
+
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``send`` and ``check`` commands (``commands`` is the subparsers action)."""
     from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
 
@@ -62,7 +66,7 @@ def add_parsers(commands: Any) -> None:
     add_results_arguments(check, "the verdicts")
 
 
-def _add_message_arguments(what: Any) -> None:
+def _add_message_arguments(what: argparse._ArgumentGroup) -> None:
     what.add_argument("--text", help="message text, or the caption with --file")
     what.add_argument("--file", type=readable_file, help="upload this file and send it as media")
     what.add_argument("--copy-text", help="a value the recipient can copy")
@@ -75,7 +79,7 @@ def _add_message_arguments(what: Any) -> None:
     what.add_argument("--secure", action="store_true", help="send as a secure message")
 
 
-def _content(args: argparse.Namespace, file_id: str | None) -> Any:
+def _content(args: argparse.Namespace, file_id: str | None) -> Content:
     from app.campaign import ButtonSpec, Content
 
     rows = []
@@ -114,7 +118,7 @@ def _content(args: argparse.Namespace, file_id: str | None) -> Any:
                    buttons=tuple(rows), is_secure=args.secure)
 
 
-def _checked(args: argparse.Namespace) -> Any:
+def _checked(args: argparse.Namespace) -> CheckedSheet:
     from app.contacts import SheetError
     from app.workflow import check_sheet
 
@@ -124,7 +128,7 @@ def _checked(args: argparse.Namespace) -> Any:
         raise CliError(str(exc)) from None
 
 
-def _describe(args: argparse.Namespace, checked: Any) -> None:
+def _describe(args: argparse.Namespace, checked: CheckedSheet) -> None:
     guess = checked.phone_column
     note = f"phone column: {guess.column}"
     if args.phone_column is None:
@@ -182,31 +186,30 @@ async def _send(args: argparse.Namespace) -> int:
     with _service(args) as (base_url, api_key):
         if args.file:
             content = _content(args, await _upload(args.file, base_url, api_key, args.timeout))
-        journal = _journal()
-        try:
-            with _stoppable_creation():
-                campaign_id = create_campaign(
-                    journal, checked, content=content, bot_id=args.bot_id, base_url=base_url,
-                    rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
-                    in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
-                    quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
-                    only_new=args.only_new,
-                )
-        except CampaignInputError as exc:
-            raise CliError(str(exc)) from None
-        except CreationStopped as stopped:
-            print(f"stopped by {stopped.signal_name} while the campaign was being created; nothing was stored "
-                  "and nothing was sent", file=sys.stderr)
-            return 128 + stopped.signum
-        print(f"campaign {campaign_id}", flush=True)
-        _describe(args, checked)
-        status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
-        _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
-        journal.close()
+        with _journal() as journal:
+            try:
+                with _stoppable_creation():
+                    campaign_id = create_campaign(
+                        journal, checked, content=content, bot_id=args.bot_id, base_url=base_url,
+                        rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
+                        in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
+                        quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
+                        only_new=args.only_new,
+                    )
+            except CampaignInputError as exc:
+                raise CliError(str(exc)) from None
+            except CreationStopped as stopped:
+                print(f"stopped by {stopped.signal_name} while the campaign was being created; nothing was stored "
+                      "and nothing was sent", file=sys.stderr)
+                return 128 + stopped.signum
+            print(f"campaign {campaign_id}", flush=True)
+            _describe(args, checked)
+            status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
+            _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
     return status
 
 
-def _warn_of_repeats(args: argparse.Namespace, checked: Any, content: Any) -> None:
+def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: Content) -> None:
     """Say how many recipients a real send would find already messaged (the repeat guard)."""
     from app.workflow import CampaignInputError, count_repeats
 

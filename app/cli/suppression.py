@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from typing import Any
+
 
 from app.cli.common import CliError, EXIT_OK
 from app.cli.flags import add_sheet_arguments, readable_file, results_path
 
 
-def add_parsers(commands: Any) -> None:
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``suppression`` command and its actions."""
     suppress = commands.add_parser("suppression", help="numbers that must never be messaged")
     suppress.set_defaults(run=cmd_suppression)

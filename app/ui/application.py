@@ -52,7 +52,7 @@ def identify_app(app: QApplication) -> None:
     if sys.platform == "win32":  # taskbar grouping and the pinned icon
         import ctypes
 
-        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)  # type: ignore[attr-defined]
+        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)  # type: ignore[attr-defined]  # Windows only
 
 
 def apply_language(app: QApplication, code: str) -> None:

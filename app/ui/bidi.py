@@ -34,7 +34,7 @@ class LeftToRightDelegate(QStyledItemDelegate):
     def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
         super().initStyleOption(option, index)
         option.direction = Qt.LayoutDirection.LeftToRight  # type: ignore[attr-defined]  # PySide6 stubs lack it
-        option.displayAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter  # type: ignore[attr-defined]
+        option.displayAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter  # type: ignore[attr-defined]  # stubs lack it
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:

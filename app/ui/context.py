@@ -36,10 +36,6 @@ class Connection:
         return (f"Connection(name={self.name!r}, base_url={self.base_url!r}, api_key='***', "
                 f"client_id={self.client_id!r}, client_secret='***', bots={self.bots!r}, demo={self.demo!r})")
 
-    @property
-    def default_bot(self) -> int:
-        return next(iter(self.bots), 0)
-
 
 class AppContext:
     """Shared state of the window: ``journal``, ``settings``, ``secrets``, ``connection``

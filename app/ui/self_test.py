@@ -35,7 +35,6 @@ def run_self_test() -> int:
 
 def _run(home: Path) -> str | None:
     import keyring
-    import openpyxl
     import qasync
 
     from app import __version__, paths
@@ -83,8 +82,13 @@ def _run(home: Path) -> str | None:
                 window.inbox.timer.stop()
             window.close()
             context.journal.close()
-    if problem:
-        return problem
+    return problem or _check_export(out)
+
+
+def _check_export(out: Path) -> str | None:
+    """What is wrong with the exported results file, or None."""
+    import openpyxl
+
     sheet = openpyxl.load_workbook(out, read_only=True).active
     if sheet is None:
         return f"the export {out} has no sheet"

@@ -24,6 +24,7 @@ from app.reasons import (
 )
 from app.ui.bidi import fsi, ltr
 from app.ui.formatting import figure
+from app.workflow import SingleOutcome, SingleSend
 
 #: Spec error codes (7.2, 7.3) as a user should read them.
 SERVICE_ERRORS: dict[int, str] = {
@@ -188,3 +189,22 @@ def templates() -> list[str]:
             *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *OS_ERRORS.values(), *SERVICE_ERRORS.values(),
             *API_ERRORS.values(), "{name} (retry of {id})", "{name} (rest of {id})", *_PLAIN_FIELDS.values(),
             *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]
+
+
+def single_send_sentence(sent: SingleSend, *, test: bool = False) -> str:
+    """How one message to one phone ended, in the user's language: a quick send's outcome
+    or (``test``) a campaign's test send. One sentence per :class:`SingleOutcome`; an
+    unknown outcome always says it may have arrived, so nobody sends blindly again."""
+    if sent.outcome is SingleOutcome.SENT:
+        if test:
+            return QCoreApplication.translate("SingleSend", "Test sent to {0}.").format(ltr(sent.phone or ""))
+        return QCoreApplication.translate("SingleSend", "Delivered to {0} (message id {1}).").format(
+            ltr(sent.phone or ""), ltr(sent.message_id or ""))
+    if sent.outcome is SingleOutcome.UNKNOWN:
+        return QCoreApplication.translate(
+            "SingleSend", "The answer was lost on the way: it may have arrived. Sending again is safe.")
+    why = (describe_content_error(sent.input_error) if sent.outcome is SingleOutcome.INVALID
+           else describe(sent.error, sent.error_code))
+    if test:
+        return QCoreApplication.translate("SingleSend", "The test was not sent: {0}").format(why)
+    return QCoreApplication.translate("SingleSend", "Not sent: {0}").format(why)

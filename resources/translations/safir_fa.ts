@@ -3,83 +3,83 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="34" />
+        <location filename="../../app/ui/panels/balance.py" line="36" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="36" />
+        <location filename="../../app/ui/panels/balance.py" line="38" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="37" />
+        <location filename="../../app/ui/panels/balance.py" line="39" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="40" />
+        <location filename="../../app/ui/panels/balance.py" line="42" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="40" />
-        <location filename="../../app/ui/panels/balance.py" line="51" />
+        <location filename="../../app/ui/panels/balance.py" line="42" />
+        <location filename="../../app/ui/panels/balance.py" line="53" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="42" />
+        <location filename="../../app/ui/panels/balance.py" line="44" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="64" />
+        <location filename="../../app/ui/panels/balance.py" line="66" />
         <source>{0} messages</source>
         <translation>{0} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="65" />
+        <location filename="../../app/ui/panels/balance.py" line="67" />
         <source>as reported at {0}</source>
         <translation>طبق گزارش {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="67" />
+        <location filename="../../app/ui/panels/balance.py" line="69" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="68" />
+        <location filename="../../app/ui/panels/balance.py" line="70" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="78" />
+        <location filename="../../app/ui/panels/balance.py" line="80" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="79" />
+        <location filename="../../app/ui/panels/balance.py" line="81" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="80" />
+        <location filename="../../app/ui/panels/balance.py" line="82" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="91" />
+        <location filename="../../app/ui/panels/balance.py" line="93" />
         <source>Enter your own mobile number first ({0}).</source>
         <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="97" />
+        <location filename="../../app/ui/panels/balance.py" line="99" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="100" />
+        <location filename="../../app/ui/panels/balance.py" line="102" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -87,92 +87,92 @@
 <context>
     <name>ButtonEditor</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="99" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="49" />
         <source>Label</source>
         <translation>برچسب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="99" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="49" />
         <source>Action</source>
         <translation>کار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="99" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="49" />
         <source>Address or text</source>
         <translation>نشانی یا متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="100" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="50" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="107" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="57" />
         <source>Add row</source>
         <translation>افزودن ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="108" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="58" />
         <source>Add button</source>
         <translation>افزودن دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="109" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="59" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="110" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="60" />
         <source>Move up</source>
         <translation>بالاتر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="111" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="61" />
         <source>Move down</source>
         <translation>پایین‌تر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="155" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="105" />
         <source>Open link (url)</source>
         <translation>باز کردن پیوند (url)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="155" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="105" />
         <source>Open mini-app (web_app)</source>
         <translation>باز کردن مینی‌اپ (web_app)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="155" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="105" />
         <source>Copy text (copy_text)</source>
         <translation>کپی متن (copy_text)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="157" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="107" />
         <source>Button action</source>
         <translation>کار دکمه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="252" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="202" />
         <source>Row {0}, button {1}: needs a label.</source>
         <translation>ردیف {0}، دکمهٔ {1}: برچسب لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="254" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="204" />
         <source>Row {0}, button {1}: needs an address or a text to copy.</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی یا متنی برای کپی لازم دارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="257" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="207" />
         <source>Row {0}, button {1}: the address must start with {2} (or {3}).</source>
         <translation>ردیف {0}، دکمهٔ {1}: نشانی باید با {2} (یا {3}) آغاز شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="266" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="216" />
         <source>Row {0}</source>
         <translation>ردیف {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="282" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="232" />
         <source>This button is incomplete</source>
         <translation>این دکمه کامل نیست</translation>
     </message>
@@ -180,132 +180,132 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="48" />
+        <location filename="../../app/ui/campaign/wizard.py" line="83" />
         <source>1. Recipients</source>
         <translation>۱. گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="48" />
+        <location filename="../../app/ui/campaign/wizard.py" line="83" />
         <source>2. Message</source>
         <translation>۲. پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="48" />
+        <location filename="../../app/ui/campaign/wizard.py" line="83" />
         <source>3. Review</source>
         <translation>۳. بازبینی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="48" />
+        <location filename="../../app/ui/campaign/wizard.py" line="83" />
         <source>4. Send</source>
         <translation>۴. ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="49" />
+        <location filename="../../app/ui/campaign/wizard.py" line="84" />
         <source>5. Results</source>
         <translation>۵. نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="56" />
+        <location filename="../../app/ui/campaign/wizard.py" line="91" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="57" />
+        <location filename="../../app/ui/campaign/wizard.py" line="92" />
         <source>Start composing another campaign; one being sent goes on</source>
         <translation>نوشتن کارزاری دیگر را آغاز کنید؛ کارزاری که در حال ارسال است ادامه می‌یابد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="74" />
+        <location filename="../../app/ui/campaign/wizard.py" line="99" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="75" />
+        <location filename="../../app/ui/campaign/wizard.py" line="100" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="77" />
+        <location filename="../../app/ui/campaign/wizard.py" line="102" />
         <source>Previous step (Alt+Left)</source>
         <translation>گام قبلی (Alt+چپ)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="78" />
+        <location filename="../../app/ui/campaign/wizard.py" line="103" />
         <source>Next step (Enter or Alt+Right)</source>
         <translation>گام بعدی (Enter یا Alt+راست)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="85" />
+        <location filename="../../app/ui/campaign/wizard.py" line="55" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="86" />
+        <location filename="../../app/ui/campaign/wizard.py" line="56" />
         <source>Stop the import, upload or export in progress</source>
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="246" />
+        <location filename="../../app/ui/campaign/wizard.py" line="241" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="250" />
+        <location filename="../../app/ui/campaign/wizard.py" line="245" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="270" />
+        <location filename="../../app/ui/campaign/wizard.py" line="250" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="298" />
+        <location filename="../../app/ui/campaign/creation.py" line="59" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="347" />
+        <location filename="../../app/ui/campaign/wizard.py" line="308" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="350" />
+        <location filename="../../app/ui/campaign/wizard.py" line="311" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="274" />
+        <location filename="../../app/ui/campaign/wizard.py" line="253" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="283" />
+        <location filename="../../app/ui/campaign/wizard.py" line="262" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="290" />
+        <location filename="../../app/ui/campaign/creation.py" line="47" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="295" />
+        <location filename="../../app/ui/campaign/creation.py" line="54" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="295" />
+        <location filename="../../app/ui/campaign/creation.py" line="55" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="297" />
+        <location filename="../../app/ui/campaign/creation.py" line="57" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="334" />
+        <location filename="../../app/ui/campaign/wizard.py" line="295" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -313,27 +313,27 @@
 <context>
     <name>CountsRow</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="557" />
+        <location filename="../../app/ui/widgets.py" line="44" />
         <source>Recipients</source>
         <translation>گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="557" />
+        <location filename="../../app/ui/widgets.py" line="44" />
         <source>Sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="557" />
+        <location filename="../../app/ui/widgets.py" line="44" />
         <source>Failed</source>
         <translation>ناموفق</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="557" />
+        <location filename="../../app/ui/widgets.py" line="44" />
         <source>Left</source>
         <translation>مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="558" />
+        <location filename="../../app/ui/widgets.py" line="45" />
         <source>Estimated cost</source>
         <translation>هزینهٔ برآوردی</translation>
     </message>
@@ -341,17 +341,17 @@
 <context>
     <name>Durations</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="659" />
+        <location filename="../../app/ui/formatting.py" line="43" />
         <source>{0} s</source>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="662" />
+        <location filename="../../app/ui/formatting.py" line="46" />
         <source>{0} min</source>
         <translation>{0} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="663" />
+        <location filename="../../app/ui/formatting.py" line="47" />
         <source>{0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقه</translation>
     </message>
@@ -359,52 +359,52 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="48" />
+        <location filename="../../app/ui/panels/history.py" line="49" />
         <source>Past campaigns</source>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="50" />
+        <location filename="../../app/ui/panels/history.py" line="51" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="51" />
+        <location filename="../../app/ui/panels/history.py" line="52" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="52" />
+        <location filename="../../app/ui/panels/history.py" line="53" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="61" />
+        <location filename="../../app/ui/panels/history.py" line="62" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="96" />
+        <location filename="../../app/ui/panels/history.py" line="97" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="97" />
+        <location filename="../../app/ui/panels/history.py" line="98" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="120" />
+        <location filename="../../app/ui/panels/history.py" line="121" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="124" />
+        <location filename="../../app/ui/panels/history.py" line="125" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="129" />
+        <location filename="../../app/ui/panels/history.py" line="130" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -412,12 +412,12 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels/inbox.py" line="30" />
+        <location filename="../../app/ui/panels/inbox.py" line="31" />
         <source>Sandbox inbox</source>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/inbox.py" line="35" />
+        <location filename="../../app/ui/panels/inbox.py" line="36" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -425,401 +425,404 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="63" />
-        <location filename="../../app/ui/main_window.py" line="338" />
+        <location filename="../../app/ui/main_window.py" line="67" />
+        <location filename="../../app/ui/main_window.py" line="342" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="63" />
+        <location filename="../../app/ui/main_window.py" line="67" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="78" />
+        <location filename="../../app/ui/main_window.py" line="82" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="80" />
+        <location filename="../../app/ui/main_window.py" line="84" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="80" />
+        <location filename="../../app/ui/main_window.py" line="84" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="81" />
+        <location filename="../../app/ui/main_window.py" line="85" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="81" />
+        <location filename="../../app/ui/main_window.py" line="85" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="82" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="82" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="109" />
+        <location filename="../../app/ui/main_window.py" line="113" />
         <source>&amp;File</source>
         <translation>&amp;پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="111" />
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/main_window.py" line="115" />
+        <location filename="../../app/ui/main_window.py" line="169" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="112" />
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/main_window.py" line="116" />
+        <location filename="../../app/ui/main_window.py" line="169" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="113" />
+        <location filename="../../app/ui/main_window.py" line="117" />
         <source>Open the sample sheet</source>
         <translation>باز کردن فهرست نمونه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="114" />
-        <location filename="../../app/ui/main_window.py" line="166" />
+        <location filename="../../app/ui/main_window.py" line="118" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="122" />
-        <location filename="../../app/ui/main_window.py" line="166" />
+        <location filename="../../app/ui/main_window.py" line="126" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="126" />
+        <location filename="../../app/ui/main_window.py" line="130" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="128" />
+        <location filename="../../app/ui/main_window.py" line="132" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="140" />
+        <location filename="../../app/ui/main_window.py" line="144" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="141" />
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="145" />
+        <location filename="../../app/ui/main_window.py" line="158" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="144" />
+        <location filename="../../app/ui/main_window.py" line="148" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="147" />
-        <location filename="../../app/ui/main_window.py" line="172" />
+        <location filename="../../app/ui/main_window.py" line="151" />
+        <location filename="../../app/ui/main_window.py" line="176" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="156" />
+        <location filename="../../app/ui/main_window.py" line="160" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167" />
+        <location filename="../../app/ui/main_window.py" line="171" />
         <source>Next step</source>
         <translation>گام بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167" />
+        <location filename="../../app/ui/main_window.py" line="171" />
         <source>Previous step</source>
         <translation>گام قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="168" />
+        <location filename="../../app/ui/main_window.py" line="172" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="168" />
+        <location filename="../../app/ui/main_window.py" line="172" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="200" />
+        <location filename="../../app/ui/main_window.py" line="204" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="225" />
+        <location filename="../../app/ui/main_window.py" line="229" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="226" />
+        <location filename="../../app/ui/main_window.py" line="230" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="227" />
+        <location filename="../../app/ui/main_window.py" line="231" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="228" />
+        <location filename="../../app/ui/main_window.py" line="232" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="293" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="294" />
+        <location filename="../../app/ui/main_window.py" line="298" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="295" />
+        <location filename="../../app/ui/main_window.py" line="299" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="295" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="295" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330" />
+        <location filename="../../app/ui/main_window.py" line="334" />
         <source>Safir campaign: sending</source>
         <translation>کارزار سفیر: در حال ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="332" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Show the window</source>
         <translation>نمایش پنجره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="333" />
+        <location filename="../../app/ui/main_window.py" line="337" />
         <source>Pause the campaigns and quit</source>
         <translation>مکث کارزارها و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="338" />
+        <location filename="../../app/ui/main_window.py" line="342" />
         <source>Still sending. The icon here shows the window again.</source>
         <translation>ارسال ادامه دارد. این نماد پنجره را دوباره نشان می‌دهد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="421" />
+        <location filename="../../app/ui/application.py" line="104" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
 </context>
 <context>
-    <name>MessageStep</name>
+    <name>MediaPicker</name>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="64" />
-        <source>Message kind</source>
-        <translation>نوع پیام</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="66" />
-        <source>Send as a secure message (the recipient enters a password to read it)</source>
-        <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="68" />
-        <source>Kind:</source>
-        <translation>نوع:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="71" />
-        <location filename="../../app/ui/campaign/message.py" line="237" />
-        <source>Text</source>
-        <translation>متن</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="75" />
-        <source>Message text. {{column}} is replaced by that column of each row.</source>
-        <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="76" />
-        <source>Message text</source>
-        <translation>متن پیام</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="80" />
-        <source>Insert a column</source>
-        <translation>درج ستون</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="87" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="33" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="89" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="38" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="92" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="41" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="96" />
-        <location filename="../../app/ui/campaign/message.py" line="179" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="45" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="59" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="102" />
-        <source>One-time passwords</source>
-        <translation>رمزهای یک‌بارمصرف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="105" />
-        <source>Column with the one-time passwords</source>
-        <translation>ستون رمزهای یک‌بارمصرف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="107" />
-        <source>Column with the passwords:</source>
-        <translation>ستون رمزها:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="109" />
-        <source>Inline keyboard</source>
-        <translation>صفحه‌کلید شیشه‌ای</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="114" />
-        <location filename="../../app/ui/campaign/message.py" line="117" />
-        <source>Template</source>
-        <translation>قالب</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="121" />
-        <source>Template:</source>
-        <translation>قالب:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="126" />
-        <source>row </source>
-        <translation>ردیف </translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="127" />
-        <source>Preview for row</source>
-        <translation>پیش‌نمایش برای ردیف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="133" />
-        <source>Preview for</source>
-        <translation>پیش‌نمایش برای</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="159" />
-        <location filename="../../app/ui/campaign/message.py" line="337" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="54" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="99" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="223" />
-        <source>Add the template to the template library first (Templates panel).</source>
-        <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="225" />
-        <source>Give the template field {0} a column or a text.</source>
-        <translation>برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="237" />
-        <source>Caption</source>
-        <translation>زیرنویس</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="275" />
-        <source>Insert column…</source>
-        <translation>درج ستون…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/message.py" line="305" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="66" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="315" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="77" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="324" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="86" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="327" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="89" />
         <source>The upload was stopped.</source>
         <translation>بارگذاری متوقف شد.</translation>
     </message>
+</context>
+<context>
+    <name>MessageStep</name>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="355" />
+        <location filename="../../app/ui/campaign/message.py" line="51" />
+        <source>Message kind</source>
+        <translation>نوع پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="53" />
+        <source>Send as a secure message (the recipient enters a password to read it)</source>
+        <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="55" />
+        <source>Kind:</source>
+        <translation>نوع:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="74" />
+        <location filename="../../app/ui/campaign/message.py" line="220" />
+        <source>Text</source>
+        <translation>متن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="78" />
+        <source>Message text. {{column}} is replaced by that column of each row.</source>
+        <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="79" />
+        <source>Message text</source>
+        <translation>متن پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="83" />
+        <source>Insert a column</source>
+        <translation>درج ستون</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="96" />
+        <source>One-time passwords</source>
+        <translation>رمزهای یک‌بارمصرف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="99" />
+        <source>Column with the one-time passwords</source>
+        <translation>ستون رمزهای یک‌بارمصرف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="101" />
+        <source>Column with the passwords:</source>
+        <translation>ستون رمزها:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="103" />
+        <source>Inline keyboard</source>
+        <translation>صفحه‌کلید شیشه‌ای</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="108" />
+        <location filename="../../app/ui/campaign/message.py" line="111" />
+        <source>Template</source>
+        <translation>قالب</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="115" />
+        <source>Template:</source>
+        <translation>قالب:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="122" />
+        <source>row </source>
+        <translation>ردیف </translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="123" />
+        <source>Preview for row</source>
+        <translation>پیش‌نمایش برای ردیف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="129" />
+        <source>Preview for</source>
+        <translation>پیش‌نمایش برای</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="206" />
+        <source>Add the template to the template library first (Templates panel).</source>
+        <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="208" />
+        <source>Give the template field {0} a column or a text.</source>
+        <translation>برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="220" />
+        <source>Caption</source>
+        <translation>زیرنویس</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="258" />
+        <source>Insert column…</source>
+        <translation>درج ستون…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/message.py" line="299" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="361" />
+        <location filename="../../app/ui/campaign/message.py" line="305" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="363" />
+        <location filename="../../app/ui/campaign/message.py" line="307" />
         <source>This row cannot be shown: {0}</source>
         <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
     </message>
@@ -827,195 +830,195 @@
 <context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="41" />
+        <location filename="../../app/ui/panels/profiles.py" line="91" />
         <source>Profile</source>
-        <extracomment>Seconds a connection test waits for the service before it says so.</extracomment>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="48" />
+        <location filename="../../app/ui/panels/profiles.py" line="98" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="48" />
+        <location filename="../../app/ui/panels/profiles.py" line="98" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="49" />
+        <location filename="../../app/ui/panels/profiles.py" line="99" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="49" />
+        <location filename="../../app/ui/panels/profiles.py" line="99" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="50" />
+        <location filename="../../app/ui/panels/profiles.py" line="100" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="54" />
+        <location filename="../../app/ui/panels/profiles.py" line="104" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="55" />
+        <location filename="../../app/ui/panels/profiles.py" line="105" />
         <source>kept for this session only; leave empty to keep</source>
         <translation>فقط برای همین نشست نگه داشته می‌شود؛ برای نگه‌داشتن خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="57" />
+        <location filename="../../app/ui/panels/profiles.py" line="118" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="57" />
+        <location filename="../../app/ui/panels/profiles.py" line="118" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="59" />
+        <location filename="../../app/ui/panels/profiles.py" line="120" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="60" />
+        <location filename="../../app/ui/panels/profiles.py" line="121" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="61" />
+        <location filename="../../app/ui/panels/profiles.py" line="122" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="64" />
+        <location filename="../../app/ui/panels/profiles.py" line="50" />
         <source>Save and use</source>
+        <extracomment>Seconds a connection test waits for the service before it says so.</extracomment>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="65" />
-        <location filename="../../app/ui/panels/profiles.py" line="152" />
+        <location filename="../../app/ui/panels/profiles.py" line="51" />
+        <location filename="../../app/ui/panels/profiles.py" line="170" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="66" />
+        <location filename="../../app/ui/panels/profiles.py" line="52" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="67" />
+        <location filename="../../app/ui/panels/profiles.py" line="53" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="77" />
+        <location filename="../../app/ui/panels/profiles.py" line="107" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="78" />
+        <location filename="../../app/ui/panels/profiles.py" line="108" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="79" />
+        <location filename="../../app/ui/panels/profiles.py" line="109" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="80" />
+        <location filename="../../app/ui/panels/profiles.py" line="110" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="81" />
+        <location filename="../../app/ui/panels/profiles.py" line="111" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="82" />
+        <location filename="../../app/ui/panels/profiles.py" line="112" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="96" />
+        <location filename="../../app/ui/panels/profiles.py" line="71" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="100" />
+        <location filename="../../app/ui/panels/profiles.py" line="75" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="107" />
+        <location filename="../../app/ui/panels/profiles.py" line="82" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="108" />
+        <location filename="../../app/ui/panels/profiles.py" line="83" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="130" />
+        <location filename="../../app/ui/panels/profiles.py" line="148" />
         <source>Using the built-in sandbox.</source>
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="164" />
+        <location filename="../../app/ui/panels/profiles.py" line="182" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="176" />
+        <location filename="../../app/ui/panels/profiles.py" line="194" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="189" />
+        <location filename="../../app/ui/panels/profiles.py" line="207" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="198" />
+        <location filename="../../app/ui/panels/profiles.py" line="216" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="209" />
+        <location filename="../../app/ui/panels/profiles.py" line="227" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="232" />
-        <location filename="../../app/ui/panels/profiles.py" line="241" />
+        <location filename="../../app/ui/panels/profiles.py" line="250" />
+        <location filename="../../app/ui/panels/profiles.py" line="259" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="234" />
+        <location filename="../../app/ui/panels/profiles.py" line="252" />
         <source>Add the client id and secret (v2) to test the connection; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>برای آزمودن اتصال، شناسه و رمز کلاینت (نسخهٔ ۲) را وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="242" />
+        <location filename="../../app/ui/panels/profiles.py" line="260" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="244" />
+        <location filename="../../app/ui/panels/profiles.py" line="262" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="246" />
+        <location filename="../../app/ui/panels/profiles.py" line="264" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>
@@ -1023,166 +1026,154 @@
 <context>
     <name>QuickSendPanel</name>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="40" />
+        <location filename="../../app/ui/panels/quick_send.py" line="49" />
         <source>e.g. {0}</source>
         <translation>مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="42" />
+        <location filename="../../app/ui/panels/quick_send.py" line="51" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="45" />
+        <location filename="../../app/ui/panels/quick_send.py" line="54" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="45" />
+        <location filename="../../app/ui/panels/quick_send.py" line="54" />
         <source>One-time password (bot)</source>
         <translation>رمز یک‌بارمصرف (بات)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="45" />
+        <location filename="../../app/ui/panels/quick_send.py" line="54" />
         <source>One-time password (v2, shows balance)</source>
         <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="46" />
-        <location filename="../../app/ui/panels/quick_send.py" line="60" />
+        <location filename="../../app/ui/panels/quick_send.py" line="55" />
+        <location filename="../../app/ui/panels/quick_send.py" line="69" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="48" />
+        <location filename="../../app/ui/panels/quick_send.py" line="57" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="52" />
+        <location filename="../../app/ui/panels/quick_send.py" line="61" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="55" />
+        <location filename="../../app/ui/panels/quick_send.py" line="64" />
         <source>Message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="56" />
+        <location filename="../../app/ui/panels/quick_send.py" line="65" />
         <source>The message, the one-time password digits, or for a template one field=value per line</source>
         <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="61" />
+        <location filename="../../app/ui/panels/quick_send.py" line="70" />
         <source>Secure message</source>
         <translation>پیام امن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="62" />
+        <location filename="../../app/ui/panels/quick_send.py" line="71" />
         <source>Send now</source>
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="65" />
+        <location filename="../../app/ui/panels/quick_send.py" line="74" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="66" />
+        <location filename="../../app/ui/panels/quick_send.py" line="75" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="67" />
+        <location filename="../../app/ui/panels/quick_send.py" line="76" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="68" />
+        <location filename="../../app/ui/panels/quick_send.py" line="77" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="69" />
+        <location filename="../../app/ui/panels/quick_send.py" line="78" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="74" />
+        <location filename="../../app/ui/panels/quick_send.py" line="83" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="74" />
+        <location filename="../../app/ui/panels/quick_send.py" line="83" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="74" />
+        <location filename="../../app/ui/panels/quick_send.py" line="83" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="75" />
+        <location filename="../../app/ui/panels/quick_send.py" line="84" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="77" />
+        <location filename="../../app/ui/panels/quick_send.py" line="86" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="81" />
+        <location filename="../../app/ui/panels/quick_send.py" line="90" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="85" />
+        <location filename="../../app/ui/panels/quick_send.py" line="94" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="111" />
+        <location filename="../../app/ui/panels/quick_send.py" line="120" />
         <source>Sending to {0}…</source>
         <translation>در حال ارسال به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="135" />
-        <location filename="../../app/ui/panels/quick_send.py" line="150" />
-        <location filename="../../app/ui/panels/quick_send.py" line="151" />
-        <location filename="../../app/ui/panels/quick_send.py" line="166" />
+        <location filename="../../app/ui/panels/quick_send.py" line="144" />
+        <location filename="../../app/ui/panels/quick_send.py" line="169" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="139" />
+        <location filename="../../app/ui/panels/quick_send.py" line="148" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="146" />
-        <source>Delivered to {0} (message id {1}).</source>
-        <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="148" />
-        <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
-        <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="158" />
+        <location filename="../../app/ui/panels/quick_send.py" line="161" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="163" />
+        <location filename="../../app/ui/panels/quick_send.py" line="166" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="171" />
+        <location filename="../../app/ui/panels/quick_send.py" line="174" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1190,27 +1181,27 @@
 <context>
     <name>RateChart</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="351" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="25" />
         <source>Sent and failed over time</source>
         <translation>ارسال‌شده و ناموفق در طول زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="372" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="46" />
         <source>The chart fills as messages go out</source>
         <translation>با ارسال پیام‌ها نمودار پر می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="378" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="52" />
         <source>{0} s</source>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="388" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="62" />
         <source>sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="390" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="64" />
         <source>failed</source>
         <translation>ناموفق</translation>
     </message>
@@ -1218,93 +1209,93 @@
 <context>
     <name>RecipientsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="38" />
+        <location filename="../../app/ui/campaign/recipients.py" line="47" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="41" />
+        <location filename="../../app/ui/campaign/recipients.py" line="50" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="45" />
+        <location filename="../../app/ui/campaign/recipients.py" line="54" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="49" />
+        <location filename="../../app/ui/campaign/recipients.py" line="58" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="51" />
+        <location filename="../../app/ui/campaign/recipients.py" line="60" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="54" />
-        <location filename="../../app/ui/campaign/recipients.py" line="79" />
+        <location filename="../../app/ui/campaign/recipients.py" line="63" />
+        <location filename="../../app/ui/campaign/recipients.py" line="88" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="57" />
+        <location filename="../../app/ui/campaign/recipients.py" line="66" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="59" />
+        <location filename="../../app/ui/campaign/recipients.py" line="68" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="87" />
+        <location filename="../../app/ui/campaign/recipients.py" line="96" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="88" />
+        <location filename="../../app/ui/campaign/recipients.py" line="97" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="96" />
+        <location filename="../../app/ui/campaign/recipients.py" line="102" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="97" />
+        <location filename="../../app/ui/campaign/recipients.py" line="103" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="104" />
+        <location filename="../../app/ui/campaign/recipients.py" line="110" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="117" />
+        <location filename="../../app/ui/campaign/recipients.py" line="123" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="124" />
+        <location filename="../../app/ui/campaign/recipients.py" line="130" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="142" />
+        <location filename="../../app/ui/campaign/recipients.py" line="148" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="143" />
+        <location filename="../../app/ui/campaign/recipients.py" line="149" />
         <source>detected, {0}% sure</source>
         <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="145" />
+        <location filename="../../app/ui/campaign/recipients.py" line="151" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
@@ -1312,142 +1303,143 @@
 <context>
     <name>ResultsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="42" />
+        <location filename="../../app/ui/campaign/results.py" line="51" />
         <source>Per-row results</source>
+        <extracomment>The recipient states the summary counts, in this order.</extracomment>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="47" />
+        <location filename="../../app/ui/campaign/results.py" line="56" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="50" />
+        <location filename="../../app/ui/campaign/results.py" line="59" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="52" />
+        <location filename="../../app/ui/campaign/results.py" line="61" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="76" />
+        <location filename="../../app/ui/campaign/results.py" line="85" />
         <source>{0} {1}</source>
         <translation>{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="78" />
+        <location filename="../../app/ui/campaign/results.py" line="87" />
         <source>Campaign {0} ({1}) is {2}: {3}.</source>
         <translation>کارزار {0} ({1}) {2} است: {3}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="80" />
+        <location filename="../../app/ui/campaign/results.py" line="89" />
         <source>, </source>
         <translation>، </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="83" />
+        <location filename="../../app/ui/campaign/results.py" line="92" />
         <source>Errors: {0}</source>
         <translation>خطاها: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="84" />
+        <location filename="../../app/ui/campaign/results.py" line="93" />
         <source>{0} × {1} (code {2})</source>
         <translation>{0} × {1} (کد {2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="85" />
+        <location filename="../../app/ui/campaign/results.py" line="94" />
         <source>other error</source>
         <translation>خطای دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="91" />
+        <location filename="../../app/ui/campaign/results.py" line="100" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="99" />
+        <location filename="../../app/ui/campaign/results.py" line="108" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="100" />
+        <location filename="../../app/ui/campaign/results.py" line="109" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="118" />
+        <location filename="../../app/ui/campaign/results.py" line="127" />
         <source>Row</source>
         <translation>ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="118" />
+        <location filename="../../app/ui/campaign/results.py" line="127" />
         <source>Phone as typed</source>
         <translation>تلفن همان‌طور که نوشته شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="118" />
+        <location filename="../../app/ui/campaign/results.py" line="127" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="119" />
+        <location filename="../../app/ui/campaign/results.py" line="128" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="119" />
+        <location filename="../../app/ui/campaign/results.py" line="128" />
         <source>Error code</source>
         <translation>کد خطا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="119" />
+        <location filename="../../app/ui/campaign/results.py" line="128" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="120" />
+        <location filename="../../app/ui/campaign/results.py" line="129" />
         <source>Message id</source>
         <translation>شناسهٔ پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="120" />
+        <location filename="../../app/ui/campaign/results.py" line="129" />
         <source>Request id</source>
         <translation>شناسهٔ درخواست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="122" />
+        <location filename="../../app/ui/campaign/results.py" line="131" />
         <source>Result: {0}</source>
         <translation>نتیجه: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="130" />
+        <location filename="../../app/ui/campaign/results.py" line="139" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="133" />
+        <location filename="../../app/ui/campaign/results.py" line="142" />
         <source>Results</source>
         <translation>نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="152" />
+        <location filename="../../app/ui/campaign/results.py" line="161" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="156" />
+        <location filename="../../app/ui/campaign/results.py" line="165" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="158" />
+        <location filename="../../app/ui/campaign/results.py" line="167" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="178" />
+        <location filename="../../app/ui/campaign/results.py" line="187" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -1455,372 +1447,390 @@
 <context>
     <name>ReviewStep</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="69" />
+        <location filename="../../app/ui/campaign/review.py" line="96" />
         <source>Sending bot</source>
-        <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="74" />
+        <location filename="../../app/ui/campaign/review.py" line="101" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="75" />
+        <location filename="../../app/ui/campaign/review.py" line="102" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="76" />
+        <location filename="../../app/ui/campaign/review.py" line="103" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="81" />
+        <location filename="../../app/ui/campaign/review.py" line="108" />
         <source>Messages sent at the same time, at most</source>
         <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="82" />
+        <location filename="../../app/ui/campaign/review.py" line="109" />
         <source>How many messages may be on their way at once; 8 suits most connections.</source>
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="87" />
+        <location filename="../../app/ui/campaign/review.py" line="117" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="88" />
+        <location filename="../../app/ui/campaign/review.py" line="118" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="91" />
+        <location filename="../../app/ui/campaign/review.py" line="121" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="103" />
+        <location filename="../../app/ui/campaign/review.py" line="133" />
         <source>Tehran time; the app must be open then</source>
         <translation>به وقت تهران؛ برنامه باید در آن زمان باز باشد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="107" />
+        <location filename="../../app/ui/campaign/review.py" line="141" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <location filename="../../app/ui/campaign/review.py" line="142" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="111" />
+        <location filename="../../app/ui/campaign/review.py" line="145" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="111" />
+        <location filename="../../app/ui/campaign/review.py" line="145" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="120" />
+        <location filename="../../app/ui/campaign/review.py" line="154" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="122" />
+        <location filename="../../app/ui/campaign/review.py" line="156" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="126" />
+        <location filename="../../app/ui/campaign/review.py" line="71" />
         <source>Bot:</source>
+        <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="127" />
+        <location filename="../../app/ui/campaign/review.py" line="72" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="128" />
+        <location filename="../../app/ui/campaign/review.py" line="73" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="129" />
+        <location filename="../../app/ui/campaign/review.py" line="74" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="130" />
+        <location filename="../../app/ui/campaign/review.py" line="75" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="137" />
+        <location filename="../../app/ui/campaign/review.py" line="164" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="139" />
+        <location filename="../../app/ui/campaign/review.py" line="166" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="140" />
+        <location filename="../../app/ui/campaign/review.py" line="167" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="220" />
+        <location filename="../../app/ui/campaign/review.py" line="238" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="221" />
+        <location filename="../../app/ui/campaign/review.py" line="239" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="222" />
+        <location filename="../../app/ui/campaign/review.py" line="240" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="223" />
+        <location filename="../../app/ui/campaign/review.py" line="241" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="224" />
+        <location filename="../../app/ui/campaign/review.py" line="242" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="242" />
+        <location filename="../../app/ui/campaign/review.py" line="260" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="245" />
+        <location filename="../../app/ui/campaign/review.py" line="263" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="248" />
+        <location filename="../../app/ui/campaign/review.py" line="266" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="250" />
+        <location filename="../../app/ui/campaign/review.py" line="268" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="255" />
+        <location filename="../../app/ui/campaign/review.py" line="273" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="256" />
+        <location filename="../../app/ui/campaign/review.py" line="274" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="256" />
+        <location filename="../../app/ui/campaign/review.py" line="274" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="259" />
+        <location filename="../../app/ui/campaign/review.py" line="277" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="261" />
+        <location filename="../../app/ui/campaign/review.py" line="279" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="261" />
+        <location filename="../../app/ui/campaign/review.py" line="279" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="262" />
+        <location filename="../../app/ui/campaign/review.py" line="280" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="264" />
+        <location filename="../../app/ui/campaign/review.py" line="282" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="267" />
+        <location filename="../../app/ui/campaign/review.py" line="285" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="270" />
+        <location filename="../../app/ui/campaign/review.py" line="288" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="318" />
+        <location filename="../../app/ui/campaign/review.py" line="336" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="327" />
-        <source>Test sent to {0}.</source>
-        <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="329" />
-        <location filename="../../app/ui/campaign/review.py" line="331" />
-        <source>The test was not sent: {0}</source>
-        <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
 </context>
 <context>
     <name>SendStep</name>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="48" />
+        <location filename="../../app/ui/campaign/send.py" line="58" />
         <source>Start</source>
         <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). The campaign whose rows that table shows (None once another sheet is opened).</extracomment>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="49" />
+        <location filename="../../app/ui/campaign/send.py" line="59" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="50" />
+        <location filename="../../app/ui/campaign/send.py" line="60" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="51" />
+        <location filename="../../app/ui/campaign/send.py" line="61" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="56" />
+        <location filename="../../app/ui/campaign/send.py" line="66" />
         <source>Send the rest as a new campaign</source>
         <translation>ارسال باقی‌مانده در کارزاری تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="57" />
+        <location filename="../../app/ui/campaign/send.py" line="67" />
         <source>A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets it twice)</source>
         <translation>کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس دو بار دریافت نمی‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="69" />
+        <location filename="../../app/ui/campaign/send.py" line="79" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="77" />
+        <location filename="../../app/ui/campaign/send.py" line="87" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="144" />
+        <location filename="../../app/ui/campaign/send.py" line="154" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="146" />
+        <location filename="../../app/ui/campaign/send.py" line="156" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="147" />
-        <location filename="../../app/ui/campaign/send.py" line="208" />
+        <location filename="../../app/ui/campaign/send.py" line="157" />
+        <location filename="../../app/ui/campaign/send.py" line="218" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="151" />
+        <location filename="../../app/ui/campaign/send.py" line="161" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="157" />
+        <location filename="../../app/ui/campaign/send.py" line="167" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="171" />
+        <location filename="../../app/ui/campaign/send.py" line="181" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="188" />
+        <location filename="../../app/ui/campaign/send.py" line="198" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="201" />
+        <location filename="../../app/ui/campaign/send.py" line="211" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="217" />
+        <location filename="../../app/ui/campaign/send.py" line="227" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="220" />
+        <location filename="../../app/ui/campaign/send.py" line="230" />
         <source>slowed by the service's limit to {0} per minute</source>
         <translation>به‌خاطر سقف سرویس به {0} در دقیقه کند شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="222" />
+        <location filename="../../app/ui/campaign/send.py" line="232" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="231" />
+        <location filename="../../app/ui/campaign/send.py" line="241" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="251" />
+        <location filename="../../app/ui/campaign/send.py" line="261" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="254" />
+        <location filename="../../app/ui/campaign/send.py" line="264" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="257" />
+        <location filename="../../app/ui/campaign/send.py" line="267" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="260" />
+        <location filename="../../app/ui/campaign/send.py" line="270" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
 </context>
 <context>
+    <name>SingleSend</name>
+    <message>
+        <location filename="../../app/ui/texts.py" line="200" />
+        <source>Test sent to {0}.</source>
+        <extracomment>Spec error codes (7.2, 7.3) as a user should read them. The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes).</extracomment>
+        <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/texts.py" line="201" />
+        <source>Delivered to {0} (message id {1}).</source>
+        <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/texts.py" line="204" />
+        <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
+        <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/texts.py" line="209" />
+        <source>The test was not sent: {0}</source>
+        <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/texts.py" line="210" />
+        <source>Not sent: {0}</source>
+        <translation>ارسال نشد: {0}</translation>
+    </message>
+</context>
+<context>
     <name>TemplateMapper</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="316" />
+        <location filename="../../app/ui/campaign/template_mapper.py" line="45" />
         <source>a column, or a fixed text</source>
         <translation>یک ستون یا یک متن ثابت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="317" />
+        <location filename="../../app/ui/campaign/template_mapper.py" line="46" />
         <source>Value of {0}</source>
         <translation>مقدار {0}</translation>
     </message>
@@ -1906,13 +1916,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="627" />
+        <location filename="../../app/ui/tables.py" line="57" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows).</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="628" />
+        <location filename="../../app/ui/tables.py" line="58" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>

@@ -78,38 +78,18 @@ class JournalCreation(RepeatGuard):
         allows them. The check and the campaign becoming ready are one transaction, so of
         two identical campaigns created at once exactly one passes.
         """
-        quiet_start, quiet_end = quiet_hours or (None, None)
         try:
             self._drop_abandoned()
             with self.transaction():
-                cursor = self.db.execute(
-                    "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
-                    " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
-                     rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
-                     time_zone, start_at, now_text()),
-                )
-                campaign_id = int(cursor.lastrowid or 0)
+                campaign_id = self._insert_creating(
+                    name=name, source_path=source_path, kind=kind, content=content, bot_id=bot_id,
+                    rate_per_minute=rate_per_minute, in_flight=in_flight, base_url=base_url, parent_id=parent_id,
+                    quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at)
         except sqlite3.Error as exc:
             raise creation_failed(exc, self.path) from None
         try:
             self._write_rows(campaign_id, recipients, repeat_prefix(base_url, bot_id))
-            checked_from = now_text()
-            if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
-                self._refuse_repeats(campaign_id, repeats_since)  # the long look, outside the lock
-            with self.transaction():
-                if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
-                    # Only campaigns that became ready since the long look can be new repeats.
-                    newer = [i for (i,) in self.db.execute(
-                        "SELECT id FROM campaigns WHERE created_at >= ? AND status != ? AND id != ?",
-                        (checked_from, CampaignStatus.CREATING, campaign_id))]
-                    if newer:
-                        self._refuse_repeats(campaign_id, repeats_since, newer)
-                elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
-                    self._skip_repeats(campaign_id, repeats_since)
-                self.db.execute("UPDATE campaigns SET status = ?, created_at = ?, updated_at = ? WHERE id = ?",
-                                (CampaignStatus.READY, now_text(), now_text(), campaign_id))
+            self._make_ready(campaign_id, repeats_since, repeat_policy)
         except RepeatFound:
             self._drop_campaign(campaign_id)
             raise
@@ -120,6 +100,40 @@ class JournalCreation(RepeatGuard):
             self._abandon(campaign_id)
             raise
         return campaign_id
+
+    def _insert_creating(self, *, name: str, source_path: str | None, kind: str, content: dict[str, Any],
+                         bot_id: int, rate_per_minute: float, in_flight: int, base_url: str, parent_id: int | None,
+                         quiet_hours: tuple[str, str] | None, time_zone: str, start_at: str | None) -> int:
+        """The campaign's row, ``creating``; its id."""
+        quiet_start, quiet_end = quiet_hours or (None, None)
+        cursor = self.db.execute(
+            "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
+            " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
+             rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
+             time_zone, start_at, now_text()),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def _make_ready(self, campaign_id: int, repeats_since: datetime | None, repeat_policy: RepeatPolicy) -> None:
+        """The repeat guard's look, then ``ready``: the long look outside the write lock,
+        the last look (campaigns made meanwhile) and the change of status in one transaction."""
+        checked_from = now_text()
+        if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
+            self._refuse_repeats(campaign_id, repeats_since)
+        with self.transaction():
+            if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
+                # Only campaigns that became ready since the long look can be new repeats.
+                newer = [i for (i,) in self.db.execute(
+                    "SELECT id FROM campaigns WHERE created_at >= ? AND status != ? AND id != ?",
+                    (checked_from, CampaignStatus.CREATING, campaign_id))]
+                if newer:
+                    self._refuse_repeats(campaign_id, repeats_since, newer)
+            elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
+                self._skip_repeats(campaign_id, repeats_since)
+            self.db.execute("UPDATE campaigns SET status = ?, created_at = ?, updated_at = ? WHERE id = ?",
+                            (CampaignStatus.READY, now_text(), now_text(), campaign_id))
 
     def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
         rows = iter(recipients)

@@ -43,11 +43,6 @@ class JournalError(Exception):
         self.kind = kind
         self.path = path
 
-    @property
-    def of_environment(self) -> bool:
-        """True for a fault the user can fix (disk, permissions, another program)."""
-        return self.kind is not JournalFault.OTHER
-
 
 #: SQLite's primary result codes (the part of ``sqlite_errorname`` before an extended
 #: code's suffix: SQLITE_IOERR_WRITE is an SQLITE_IOERR) that are faults of the environment.

@@ -60,16 +60,8 @@ class Journal(JournalCreation, JournalSending):
         return len(rows)
 
     @sentences
-    def delete_campaign(self, campaign_id: int) -> None:
-        """Remove a campaign that was never sent (no attempts) with its rows."""
-        with self.transaction():
-            if self.db.execute("SELECT 1 FROM attempts WHERE campaign_id = ? LIMIT 1", (campaign_id,)).fetchone():
-                raise ValueError(f"campaign {campaign_id} has been sent; it stays in the journal")
-            self.db.execute("DELETE FROM recipients WHERE campaign_id = ?", (campaign_id,))
-            self.db.execute("DELETE FROM campaigns WHERE id = ?", (campaign_id,))
-
-    @sentences
     def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
+        """Store a campaign's ``status`` (a CampaignStatus) and the sentence why."""
         with self.transaction():
             self.db.execute("UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?",
                             (status, reason, now_text(), campaign_id))

@@ -3,13 +3,8 @@ inline buttons, template; any of them secure), with a preview for a chosen row."
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from pathlib import Path
-from typing import Any
 
-import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,27 +13,24 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
-    QProgressBar,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from app.api import SafirError
 from app.campaign import Content, RenderError, render
 from app.ui.bidi import ltr, set_text_direction, starts_right_to_left
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.draft import CampaignDraft
+from app.ui.campaign.stoppable import Stoppable
+from app.ui.campaign.media_picker import MediaPicker
 from app.ui.campaign.template_mapper import TemplateMapper
 from app.ui.context import AppContext
-from app.ui.dialogs import open_file
-from app.ui.texts import describe_content_error, describe_error
-from app.ui.widgets import StatusLine, WorkStopped
+from app.ui.texts import describe_content_error
+from app.ui.widgets import StatusLine
 
 KIND_LABELS = ("Text", "Media", "One-time password", "Buttons", "Template")
 KINDS = ("text", "media", "otp", "buttons", "template")
-Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]
 
 
 class MessageStep(QWidget):
@@ -63,6 +55,22 @@ class MessageStep(QWidget):
         form.addRow(self.tr("Kind:"), self.kind_combo)
         form.addRow("", self.secure_check)
 
+        self._build_text_box()
+        self._build_kind_boxes()
+        preview = self._build_preview()
+        self.status = StatusLine()
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        for box in (self.text_box, self.media_box, self.otp_box, self.buttons_box, self.template_box):
+            layout.addWidget(box)
+        layout.addLayout(preview)
+        layout.addStretch(1)
+        layout.addWidget(self.status)
+        self._load(draft)
+
+    def _build_text_box(self) -> None:
+        """The text (or caption) and a list of columns to insert as ``{{column}}``."""
         self.text_box = QGroupBox(self.tr("Text"))
         text_layout = QVBoxLayout(self.text_box)
         row = QHBoxLayout()
@@ -79,20 +87,11 @@ class MessageStep(QWidget):
         row.addWidget(self.field_combo, 0, Qt.AlignmentFlag.AlignTop)
         text_layout.addLayout(row)
 
-        self.media_box = QGroupBox(self.tr("File"))
-        media = QHBoxLayout(self.media_box)
-        self.choose_file_button = QPushButton(self.tr("Choose and upload a file…"))
-        self.choose_file_button.clicked.connect(self._on_choose_file)
-        self.upload_progress = QProgressBar()
-        self.upload_progress.setAccessibleName(self.tr("Upload progress"))
-        self.thumbnail = QLabel()
-        self.thumbnail.setFixedSize(96, 96)
-        self.thumbnail.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.file_label = QLabel(self.tr("No file yet."))
-        media.addWidget(self.choose_file_button)
-        media.addWidget(self.upload_progress, 1)
-        media.addWidget(self.thumbnail)
-        media.addWidget(self.file_label, 1)
+    def _build_kind_boxes(self) -> None:
+        """The parts only some kinds show: the file, the OTP column, the buttons, the template."""
+        self.media_box = MediaPicker(self.context, self.draft, self.stoppable)
+        self.media_box.uploaded.connect(self._changed)
+        self.upload = self.media_box.upload
 
         self.otp_box = QGroupBox(self.tr("One-time passwords"))
         otp = QFormLayout(self.otp_box)
@@ -116,6 +115,8 @@ class MessageStep(QWidget):
         template.addRow(self.tr("Template:"), self.template_combo)
         template.addRow(self.template_mapper)
 
+    def _build_preview(self) -> QHBoxLayout:
+        """The message as the chosen row would receive it."""
         preview = QHBoxLayout()
         self.preview_row = QSpinBox()
         self.preview_row.setPrefix(self.tr("row "))
@@ -128,16 +129,7 @@ class MessageStep(QWidget):
         preview.addWidget(QLabel(self.tr("Preview for")))
         preview.addWidget(self.preview_row)
         preview.addWidget(self.preview_label, 1)
-        self.status = StatusLine()
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        for box in (self.text_box, self.media_box, self.otp_box, self.buttons_box, self.template_box):
-            layout.addWidget(box)
-        layout.addLayout(preview)
-        layout.addStretch(1)
-        layout.addWidget(self.status)
-        self._load(draft)
+        return preview
 
     # -- the draft in and out -------------------------------------------------------------
 
@@ -150,9 +142,7 @@ class MessageStep(QWidget):
         self.text_edit.setPlainText(content.text)
         if content.buttons:
             self.button_editor.set_rows(content.buttons)
-        if draft.file_id:
-            self.file_label.setText(self.tr("{0} uploaded; it is sent to every recipient.").format(
-                ltr(draft.file_name or draft.file_id)))
+        self.media_box.show_draft()
         self.columns_changed()
         if content.otp.startswith("{{") and content.otp.endswith("}}"):
             self.otp_column.setCurrentText(content.otp[2:-2])
@@ -171,9 +161,7 @@ class MessageStep(QWidget):
         """A fresh campaign: a text message, nothing typed, no file, no buttons."""
         self.button_editor.set_rows(())
         self.text_edit.clear()
-        self.file_label.setText(self.tr("No file yet."))
-        self.upload_progress.reset()
-        self.thumbnail.clear()
+        self.media_box.reset()
         self.status.say("")
         self._load(self.draft)
 
@@ -293,45 +281,6 @@ class MessageStep(QWidget):
         self.field_combo.setCurrentIndex(0)
 
     # -- media ----------------------------------------------------------------------------
-
-    @qasync.asyncSlot()
-    async def _on_choose_file(self) -> None:
-        folder = self.context.settings.get("last_folder") or str(Path.home())
-        path = await open_file(self, self.tr("Choose a file to send"), folder)
-        if path:
-            await self.upload(Path(path))
-
-    async def upload(self, path: Path) -> bool:
-        """Upload ``path`` once; its file_id goes to every recipient."""
-        size = path.stat().st_size if path.exists() else 0
-        self.upload_progress.setRange(0, max(1, size))
-        self.upload_progress.setValue(0)
-        self.choose_file_button.setEnabled(False)
-        self.file_label.setText(self.tr("Uploading {0}…").format(ltr(path.name)))
-
-        async def upload() -> Any:
-            async with self.context.client() as client:
-                return await client.upload_file(path, on_progress=self.upload_progress.setValue)
-
-        try:
-            result = await self.stoppable(upload())
-        except SafirError as exc:
-            self.file_label.setText(self.tr("Upload failed: {0}").format(describe_error(exc.message)))
-            return False
-        except WorkStopped:
-            self.file_label.setText(self.tr("The upload was stopped."))
-            return False
-        finally:
-            self.choose_file_button.setEnabled(True)
-        self.draft.file_name, self.draft.file_id = path.name, result.file_id
-        self.upload_progress.setValue(max(1, size))
-        pixmap = QPixmap(str(path))
-        self.thumbnail.setPixmap(pixmap.scaled(96, 96, Qt.AspectRatioMode.KeepAspectRatio,
-                                               Qt.TransformationMode.SmoothTransformation)
-                                 if not pixmap.isNull() else QPixmap())
-        self.file_label.setText(self.tr("{0} uploaded; it is sent to every recipient.").format(ltr(path.name)))
-        self._changed()
-        return True
 
     # -- preview ----------------------------------------------------------------------------
 

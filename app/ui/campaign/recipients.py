@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import qasync
 from PySide6.QtCore import Signal
@@ -21,6 +19,7 @@ from PySide6.QtWidgets import (
 from app.contacts import SheetError
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
+from app.ui.campaign.stoppable import Stoppable
 from app.ui.context import AppContext
 from app.ui.dialogs import open_file
 from app.ui.formatting import figure
@@ -30,7 +29,6 @@ from app.ui.texts import describe
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.workflow import CheckedSheet, check_sheet
 
-Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]
 
 
 class RecipientsStep(QWidget):
@@ -97,9 +95,6 @@ class RecipientsStep(QWidget):
             return None
         return {"no_sheet": self.tr("Open a spreadsheet first."),
                 "no_valid_phone": self.tr("The sheet has no valid phone number to send to.")}[problem.code]
-
-    def set_busy(self, busy: bool) -> None:
-        self.open_button.setEnabled(not busy)
 
     @qasync.asyncSlot()
     async def _on_open_clicked(self) -> None:

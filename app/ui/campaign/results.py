@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +12,11 @@ import qasync
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app.campaign import RecipientState
 from app.contacts import ExportError, Sheet, SheetLook, write_results
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
+from app.ui.campaign.stoppable import Stoppable
 from app.ui.context import AppContext
 from app.ui.dialogs import save_file
 from app.ui.formatting import figure
@@ -25,7 +26,11 @@ from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.workflow import CampaignInputError, campaign_source
 
-Stoppable = Callable[[Awaitable[Any]], Awaitable[Any]]
+
+
+#: The recipient states the summary counts, in this order.
+SHOWN_STATES = (RecipientState.SENT, RecipientState.FAILED, RecipientState.UNKNOWN, RecipientState.PENDING,
+                RecipientState.SKIPPED)
 
 
 class ResultsStep(QWidget):
@@ -78,7 +83,7 @@ class ResultsStep(QWidget):
                                 left=max(0, todo - done), cost=None)
         campaign = journal.campaign(campaign_id)
         per_status = [self.tr("{0} {1}").format(figure(counts[state]), state_name(state))
-                      for state in ("sent", "failed", "unknown", "pending", "skipped") if counts.get(state)]
+                      for state in SHOWN_STATES if counts.get(state)]
         lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
             figure(campaign_id), campaign_title(campaign.name), state_name(campaign.status),
             self.tr(", ").join(per_status))]

@@ -32,10 +32,11 @@ from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.formatting import duration_text, figure
-from app.ui.texts import describe, describe_content_error
+from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
 from app.workflow import (
+    SingleOutcome,
     REPEAT_WINDOW_DAYS,
     SERVICE_RATE_LIMIT,
     CampaignInputError,
@@ -66,25 +67,52 @@ class ReviewStep(QWidget):
         self.repeats: RepeatedCampaign | None = None
         self._repeat_check: asyncio.Future[None] | None = None
         form = QFormLayout()
+        self._build_pace()
+        form.addRow(self.tr("Bot:"), self.bot_combo)
+        form.addRow(self.tr("Rate:"), self.rate_spin)
+        form.addRow(self.tr("At the same time:"), self.in_flight_spin)
+        form.addRow(self.tr("Start:"), self._build_start())
+        form.addRow(self.tr("Quiet hours:"), self._build_quiet_hours())
+        self._load_quiet_hours(draft.quiet_hours)
+        self.counts = CountsRow()
+        self.review_label = QLabel()
+        self.review_label.setWordWrap(True)
+        self.review_label.setTextFormat(Qt.TextFormat.RichText)
+        self.status = StatusLine()
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.review_label)
+        layout.addLayout(self._build_test_send())
+        layout.addStretch(1)
+        layout.addWidget(self.status)
+        self._load_start(draft.start_at)  # a rebuilt window keeps a chosen start
+        self.refresh_connection()
+
+    def _build_pace(self) -> None:
+        """The bot, the rate and the in-flight limit."""
         self.bot_combo = QComboBox()
         self.bot_combo.setEditable(True)
         self.bot_combo.setAccessibleName(self.tr("Sending bot"))
         self.bot_combo.currentTextChanged.connect(self._changed)
         self.rate_spin = QSpinBox()
         self.rate_spin.setRange(0, 100_000)
-        self.rate_spin.setValue(int(draft.rate_per_minute))
+        self.rate_spin.setValue(int(self.draft.rate_per_minute))
         self.rate_spin.setSuffix(self.tr(" per minute"))
         self.rate_spin.setSpecialValueText(self.tr("as fast as allowed"))
         self.rate_spin.setAccessibleName(self.tr("Rate in messages per minute"))
         self.rate_spin.valueChanged.connect(self._changed)
         self.in_flight_spin = QSpinBox()
         self.in_flight_spin.setRange(1, 64)
-        self.in_flight_spin.setValue(int(draft.in_flight))
+        self.in_flight_spin.setValue(int(self.draft.in_flight))
         self.in_flight_spin.setAccessibleName(self.tr("Messages sent at the same time, at most"))
         self.in_flight_spin.setToolTip(self.tr("How many messages may be on their way at once; 8 suits most "
                                                "connections."))
         self.in_flight_spin.valueChanged.connect(self._changed)
 
+
+    def _build_start(self) -> QHBoxLayout:
+        """Start now, or at a chosen time (Tehran time; the Jalali calendar in Persian)."""
         start = QHBoxLayout()
         self.start_later = QCheckBox(self.tr("Start at"))
         self.start_later.setAccessibleName(self.tr("Start later"))
@@ -105,6 +133,10 @@ class ReviewStep(QWidget):
         start.addWidget(QLabel(self.tr("Tehran time; the app must be open then")))
         start.addStretch(1)
 
+        return start
+
+    def _build_quiet_hours(self) -> QHBoxLayout:
+        """A daily window with nothing sent."""
         quiet = QHBoxLayout()
         self.quiet_check = QCheckBox(self.tr("Send nothing from"))
         self.quiet_check.setAccessibleName(self.tr("Quiet hours"))
@@ -123,17 +155,10 @@ class ReviewStep(QWidget):
         quiet.addWidget(self.quiet_to)
         quiet.addWidget(QLabel(self.tr("(Tehran time)")))
         quiet.addStretch(1)
-        self._load_quiet_hours(draft.quiet_hours)
+        return quiet
 
-        form.addRow(self.tr("Bot:"), self.bot_combo)
-        form.addRow(self.tr("Rate:"), self.rate_spin)
-        form.addRow(self.tr("At the same time:"), self.in_flight_spin)
-        form.addRow(self.tr("Start:"), start)
-        form.addRow(self.tr("Quiet hours:"), quiet)
-        self.counts = CountsRow()
-        self.review_label = QLabel()
-        self.review_label.setWordWrap(True)
-        self.review_label.setTextFormat(Qt.TextFormat.RichText)
+    def _build_test_send(self) -> QHBoxLayout:
+        """A phone and the test-send button."""
         test = QHBoxLayout()
         self.test_phone = QLineEdit(self.context.settings.get("own_phone"))
         self.test_phone.setPlaceholderText(self.tr("your own number, e.g. {0}").format(ltr("0912 123 4567")))
@@ -145,16 +170,7 @@ class ReviewStep(QWidget):
         self.test_button.setToolTip("Ctrl+T")
         test.addWidget(self.test_phone, 1)
         test.addWidget(self.test_button)
-        self.status = StatusLine()
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.counts)
-        layout.addWidget(self.review_label)
-        layout.addLayout(test)
-        layout.addStretch(1)
-        layout.addWidget(self.status)
-        self._load_start(draft.start_at)  # a rebuilt window keeps a chosen start
-        self.refresh_connection()
+        return test
 
     def reset(self) -> None:
         """A fresh campaign: start now, the saved rate and quiet hours, no test outcome."""
@@ -325,13 +341,8 @@ class ReviewStep(QWidget):
                                       template_fields=self.draft.template_fields, fields=fields or {})
         finally:
             self.test_button.setEnabled(True)
-        if sent.outcome == "sent":
-            outcome = self.tr("Test sent to {0}.").format(ltr(sent.phone))
-        elif sent.outcome == "invalid":
-            outcome = self.tr("The test was not sent: {0}").format(describe_content_error(sent.input_error))
-        else:
-            outcome = self.tr("The test was not sent: {0}").format(describe(sent.error, sent.error_code))
-        self.status.say(outcome, error=sent.outcome != "sent")  # by the outcome, not its words
+        outcome = single_send_sentence(sent, test=True)
+        self.status.say(outcome, error=sent.outcome is not SingleOutcome.SENT)  # by the outcome, not its words
         return outcome
 
 

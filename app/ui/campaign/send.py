@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import SafirError
-from app.campaign import CampaignLocked, CampaignStatus, Progress, RunResult
+from app.campaign import CampaignLocked, CampaignStatus, Progress, RecipientState, RunResult
 from app.reasons import pause_text
 from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController
@@ -207,7 +207,7 @@ class SendStep(QWidget):
         if progress.row is not None and progress.state is not None:
             if progress.campaign_id == self.rows_campaign:
                 self.rows.update_status(progress.row, progress.state, progress.error, progress.error_code)
-            if progress.state not in ("sent", "in_flight", "pending"):
+            if progress.state not in (RecipientState.SENT, RecipientState.IN_FLIGHT, RecipientState.PENDING):
                 self.log_line(self.tr("Row {0}: {1} — {2}").format(
                     figure(progress.row), state_name(progress.state), describe(progress.error, progress.error_code)))
         now = time.monotonic()

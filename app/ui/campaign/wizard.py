@@ -4,7 +4,6 @@ running campaigns belong to the run controller."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import qasync
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import CampaignEngine, CampaignStatus, RunResult
-from app.ui.bidi import ltr
+from app.ui.campaign.creation import create_from_draft
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
 from app.ui.campaign.recipients import RecipientsStep
@@ -28,16 +27,13 @@ from app.ui.campaign.results import ResultsStep
 from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
+from app.ui.campaign.stoppable import StoppableWork
 from app.ui.context import AppContext
-from app.ui.dialogs import choose
 from app.ui.formatting import figure
-from app.ui.texts import campaign_title, describe_content_error
-from app.ui.widgets import StatusLine, WorkStopped
+from app.ui.texts import describe_content_error
+from app.ui.widgets import StatusLine
 from app.workflow import (
-    REPEAT_WINDOW_DAYS,
     CampaignInputError,
-    RepeatedCampaign,
-    create_campaign,
 )
 
 RECIPIENTS, MESSAGE, REVIEW, SEND, RESULTS = range(5)
@@ -56,22 +52,11 @@ class CampaignPage(QWidget):
         self.context = context
         self.runs = runs if runs is not None else RunController(context, self)
         self.draft = draft if draft is not None else self.new_draft()
-        self._work: asyncio.Future[Any] | None = None
+        self.stop_work_button = QPushButton(self.tr("Stop"))
+        self.stop_work_button.setToolTip(self.tr("Stop the import, upload or export in progress"))
+        self.stoppable = StoppableWork(self.stop_work_button)
         self.steps = QStackedWidget()
         self.step_labels: list[QLabel] = []
-        header = QHBoxLayout()
-        names = (self.tr("1. Recipients"), self.tr("2. Message"), self.tr("3. Review"), self.tr("4. Send"),
-                 self.tr("5. Results"))
-        for name in names:
-            label = QLabel(name)
-            label.setMargin(4)
-            self.step_labels.append(label)
-            header.addWidget(label)
-        header.addStretch(1)
-        self.new_button = QPushButton(self.tr("New campaign"))
-        self.new_button.setToolTip(self.tr("Start composing another campaign; one being sent goes on"))
-        self.new_button.clicked.connect(self.new_campaign)
-        header.addWidget(self.new_button)
         self.recipients = RecipientsStep(context, self.draft, self.stoppable)
         self.message = MessageStep(context, self.draft, self.stoppable)
         self.review = ReviewStep(context, self.draft, self.message.template_category)
@@ -86,6 +71,31 @@ class CampaignPage(QWidget):
         self.send_step.finished.connect(self._run_finished)
         self.results.retry_requested.connect(self._on_retry)
         self.send_step.rest_requested.connect(self._on_rest)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_header())
+        layout.addWidget(self.steps, 1)
+        layout.addLayout(self._build_nav())
+        self.go(RECIPIENTS)
+
+    def _build_header(self) -> QHBoxLayout:
+        """The five steps' names (the current one marked) and New campaign."""
+        header = QHBoxLayout()
+        names = (self.tr("1. Recipients"), self.tr("2. Message"), self.tr("3. Review"), self.tr("4. Send"),
+                 self.tr("5. Results"))
+        for name in names:
+            label = QLabel(name)
+            label.setMargin(4)
+            self.step_labels.append(label)
+            header.addWidget(label)
+        header.addStretch(1)
+        self.new_button = QPushButton(self.tr("New campaign"))
+        self.new_button.setToolTip(self.tr("Start composing another campaign; one being sent goes on"))
+        self.new_button.clicked.connect(self.new_campaign)
+        header.addWidget(self.new_button)
+        return header
+
+    def _build_nav(self) -> QHBoxLayout:
+        """Stop (for work in progress), Back and Next, with their keys."""
         self.back_button = QPushButton(self.tr("Back"))
         self.next_button = QPushButton(self.tr("Next"))
         self.next_button.setDefault(True)
@@ -97,20 +107,12 @@ class CampaignPage(QWidget):
             shortcut.activated.connect(lambda step=step: self.go(self.steps.currentIndex() + step))
         self.back_button.clicked.connect(lambda: self.go(self.steps.currentIndex() - 1))
         self.next_button.clicked.connect(lambda: self.go(self.steps.currentIndex() + 1))
-        self.stop_work_button = QPushButton(self.tr("Stop"))
-        self.stop_work_button.setToolTip(self.tr("Stop the import, upload or export in progress"))
-        self.stop_work_button.setVisible(False)
-        self.stop_work_button.clicked.connect(self.stop_work)
         nav = QHBoxLayout()
         nav.addWidget(self.stop_work_button)
         nav.addStretch(1)
         nav.addWidget(self.back_button)
         nav.addWidget(self.next_button)
-        layout = QVBoxLayout(self)
-        layout.addLayout(header)
-        layout.addWidget(self.steps, 1)
-        layout.addLayout(nav)
-        self.go(RECIPIENTS)
+        return nav
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         """Enter that no field used (a line, a number, a list) presses Next, as in a
@@ -152,28 +154,6 @@ class CampaignPage(QWidget):
         self.message_line.say(text, error)
 
     # -- work off the GUI thread, stoppable ----------------------------------------------
-
-    async def stoppable(self, work: Any) -> Any:
-        """Await ``work`` (a coroutine) with the Stop button shown; raises WorkStopped
-        when the user stops it (a cancellation from outside goes on as it is)."""
-        future = self._work = asyncio.ensure_future(work)
-        self.stop_work_button.setVisible(True)
-        try:
-            return await future
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise
-            raise WorkStopped from None
-        finally:
-            self._work = None
-            self.stop_work_button.setVisible(False)
-
-    def stop_work(self) -> None:
-        """Stop the import, upload or export in progress (a thread finishes in the
-        background, its result dropped)."""
-        if self._work is not None:
-            self._work.cancel()
 
     # -- moving between steps ---------------------------------------------------------------
 
@@ -264,27 +244,11 @@ class CampaignPage(QWidget):
         draft = self.draft
         self.say(self.tr("Preparing the campaign…"))
         self.send_step.start_button.setEnabled(False)
-        repeats = {"allow_repeat": False, "only_new": False}
-        checked = draft.checked
-        assert checked is not None  # problem_before(SEND) said a sheet is open
         try:
-            while True:
-                try:
-                    # Rendering and storing every row takes a while for big sheets: off the GUI thread.
-                    campaign_id = await asyncio.to_thread(
-                        create_campaign, self.context.journal, checked, content=draft.content,
-                        bot_id=draft.bot_id, base_url=self.context.connection.base_url,
-                        rate_per_minute=float(draft.rate_per_minute), in_flight=draft.in_flight,
-                        quiet_hours=draft.parsed_quiet_hours(), start_at=draft.start_at or None,
-                        template_fields=draft.template_fields, allow_repeat=repeats["allow_repeat"],
-                        only_new=repeats["only_new"])
-                    break
-                except RepeatedCampaign as repeat:
-                    choice = await self._ask_about_repeat(repeat)
-                    if choice is None:
-                        self.say(self.tr("Not sent: these recipients got this message recently."))
-                        return None
-                    repeats[choice] = True
+            campaign_id = await create_from_draft(self, self.context, draft)
+            if campaign_id is None:
+                self.say(self.tr("Not sent: these recipients got this message recently."))
+                return None
         except (CampaignInputError, ValueError) as exc:
             self.say(self.tr("The campaign cannot start: {0}").format(describe_content_error(exc)), error=True)
             return None
@@ -297,24 +261,6 @@ class CampaignPage(QWidget):
         self.send_step.rows_campaign = campaign_id  # the recipients table shows its rows
         self.send_step.log_line(self.tr("Campaign {0} created.").format(figure(campaign_id)))
         return await self.run(campaign_id)
-
-    async def _ask_about_repeat(self, repeat: RepeatedCampaign) -> str | None:
-        """"only_new", "allow_repeat" or None (do not send), as the user answers."""
-        earlier = repeat.earlier
-        question = self.tr(
-            "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: "
-            "campaign {3}, {4}, {5}).").format(
-                figure(repeat.count), figure(repeat.total), figure(REPEAT_WINDOW_DAYS), figure(earlier.id),
-                campaign_title(earlier.name), ltr(earlier.created_at[:16].replace("T", " ")))
-        new = repeat.total - repeat.count
-        choices = [self.tr("Send to everyone again"), self.tr("Do not send")]
-        if new:
-            choices.insert(0, self.tr("Send only to the {0} others").format(figure(new)))
-        _, answer = choose(self, self.tr("Send again?"), question, choices)
-        picked = await answer
-        if new and picked == 0:
-            return "only_new"
-        return "allow_repeat" if picked == len(choices) - 2 else None
 
     async def run(self, campaign_id: int) -> RunResult | None:
         """Show the send step for ``campaign_id`` and send (or resume) it; a campaign

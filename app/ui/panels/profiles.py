@@ -45,30 +45,8 @@ class ProfilesPanel(QWidget):
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context
-        self.profile_combo = QComboBox()
-        self.profile_combo.setAccessibleName(self.tr("Profile"))
-        self.profile_combo.activated.connect(lambda _i: self._load(self.profile_combo.currentText()))
-        self.name_edit = QLineEdit()
-        self.url_edit = QLineEdit()
-        self.client_id_edit = QLineEdit()
-        self.secret_edit = QLineEdit()
-        self.key_edit = QLineEdit()
-        for edit, name in ((self.name_edit, self.tr("Profile name")), (self.url_edit, self.tr("Base URL")),
-                           (self.client_id_edit, self.tr("Client id")), (self.secret_edit, self.tr("Client secret")),
-                           (self.key_edit, self.tr("API access key"))):
-            edit.setAccessibleName(name)
-        for edit in (self.secret_edit, self.key_edit):
-            edit.setEchoMode(QLineEdit.EchoMode.Password)
-            edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep") if context.secrets.persistent
-                                    else self.tr("kept for this session only; leave empty to keep"))
-        self.bots = QTableWidget(0, 2)
-        self.bots.setHorizontalHeaderLabels([self.tr("Bot id"), self.tr("Name")])
-        self.bots.horizontalHeader().setStretchLastSection(True)
-        self.bots.setAccessibleName(self.tr("Bots"))
-        add_bot = QPushButton(self.tr("Add bot"))
-        remove_bot = QPushButton(self.tr("Remove bot"))
-        add_bot.clicked.connect(lambda: self.bots.insertRow(self.bots.rowCount()))
-        remove_bot.clicked.connect(lambda: self.bots.removeRow(self.bots.currentRow()))
+        form = self._build_form()
+        bot_bar = self._build_bots()
         self.save_button = QPushButton(self.tr("Save and use"))
         self.new_button = QPushButton(self.tr("New profile"))
         self.delete_button = QPushButton(self.tr("Delete profile"))
@@ -81,21 +59,10 @@ class ProfilesPanel(QWidget):
         self.keyring_label.setWordWrap(True)
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow(self.tr("Profile:"), self.profile_combo)
-        form.addRow(self.tr("Name:"), self.name_edit)
-        form.addRow(self.tr("Base URL:"), self.url_edit)
-        form.addRow(self.tr("Client id (v2):"), self.client_id_edit)
-        form.addRow(self.tr("Client secret (v2):"), self.secret_edit)
-        form.addRow(self.tr("API access key (v3):"), self.key_edit)
         top = QHBoxLayout()
         for b in (self.new_button, self.delete_button):
             top.addWidget(b)
         top.addStretch(1)
-        bot_bar = QHBoxLayout()
-        bot_bar.addWidget(add_bot)
-        bot_bar.addWidget(remove_bot)
-        bot_bar.addStretch(1)
         actions = QHBoxLayout()
         actions.addWidget(self.save_button)
         actions.addWidget(self.test_button)
@@ -117,6 +84,49 @@ class ProfilesPanel(QWidget):
                          "entered again next time. Install a keyring (for example GNOME Keyring or KWallet) "
                          "to keep them."))
         self.refresh()
+
+    def _build_form(self) -> QFormLayout:
+        """The profile chooser and the profile's name, address and credentials."""
+        self.profile_combo = QComboBox()
+        self.profile_combo.setAccessibleName(self.tr("Profile"))
+        self.profile_combo.activated.connect(lambda _i: self._load(self.profile_combo.currentText()))
+        self.name_edit = QLineEdit()
+        self.url_edit = QLineEdit()
+        self.client_id_edit = QLineEdit()
+        self.secret_edit = QLineEdit()
+        self.key_edit = QLineEdit()
+        for edit, name in ((self.name_edit, self.tr("Profile name")), (self.url_edit, self.tr("Base URL")),
+                           (self.client_id_edit, self.tr("Client id")), (self.secret_edit, self.tr("Client secret")),
+                           (self.key_edit, self.tr("API access key"))):
+            edit.setAccessibleName(name)
+        for edit in (self.secret_edit, self.key_edit):
+            edit.setEchoMode(QLineEdit.EchoMode.Password)
+            edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep") if self.context.secrets.persistent
+                                    else self.tr("kept for this session only; leave empty to keep"))
+        form = QFormLayout()
+        form.addRow(self.tr("Profile:"), self.profile_combo)
+        form.addRow(self.tr("Name:"), self.name_edit)
+        form.addRow(self.tr("Base URL:"), self.url_edit)
+        form.addRow(self.tr("Client id (v2):"), self.client_id_edit)
+        form.addRow(self.tr("Client secret (v2):"), self.secret_edit)
+        form.addRow(self.tr("API access key (v3):"), self.key_edit)
+        return form
+
+    def _build_bots(self) -> QHBoxLayout:
+        """The profile's bots (id and name) and the bar that adds and removes them."""
+        self.bots = QTableWidget(0, 2)
+        self.bots.setHorizontalHeaderLabels([self.tr("Bot id"), self.tr("Name")])
+        self.bots.horizontalHeader().setStretchLastSection(True)
+        self.bots.setAccessibleName(self.tr("Bots"))
+        add_bot = QPushButton(self.tr("Add bot"))
+        remove_bot = QPushButton(self.tr("Remove bot"))
+        add_bot.clicked.connect(lambda: self.bots.insertRow(self.bots.rowCount()))
+        remove_bot.clicked.connect(lambda: self.bots.removeRow(self.bots.currentRow()))
+        bot_bar = QHBoxLayout()
+        bot_bar.addWidget(add_bot)
+        bot_bar.addWidget(remove_bot)
+        bot_bar.addStretch(1)
+        return bot_bar
 
     def refresh(self) -> None:
         self.profile_combo.clear()

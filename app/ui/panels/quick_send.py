@@ -24,6 +24,7 @@ from app.ui.bidi import ltr, set_text_direction
 from app.ui.context import AppContext
 from app.ui.formatting import figure, local_time
 from app.ui.texts import (
+    single_send_sentence,
     campaign_title,
     describe,
     describe_content_error,
@@ -31,7 +32,7 @@ from app.ui.texts import (
     state_name,
 )
 from app.ui.widgets import bot_id_of, title
-from app.workflow import CampaignInputError, parse_fields, record_v2_otp, send_one
+from app.workflow import CampaignInputError, SingleOutcome, parse_fields, record_v2_otp, send_one
 
 
 class QuickSendPanel(QWidget):
@@ -150,13 +151,7 @@ class QuickSendPanel(QWidget):
             sent = await send_one(self.context.journal, client, phone_input=self.phone_edit.text(), content=content,
                                   bot_id=bot_id_of(self.bot_combo), base_url=self.context.connection.base_url,
                                   template_fields=placeholders(template["body"]) if template else None)
-        if sent.outcome == "sent":
-            return self.tr("Delivered to {0} (message id {1}).").format(ltr(sent.phone), ltr(sent.message_id)), True
-        if sent.outcome == "unknown":
-            return self.tr("The answer was lost on the way: it may have arrived. Sending again is safe."), False
-        if sent.outcome == "invalid":
-            return self.tr("Not sent: {0}").format(describe_content_error(sent.input_error)), False
-        return self.tr("Not sent: {0}").format(describe(sent.error, sent.error_code)), False
+        return single_send_sentence(sent), sent.outcome is SingleOutcome.SENT
 
     async def _send_v2_otp(self, otp: str) -> tuple[str, bool]:
         from app.contacts import normalise

@@ -1,0 +1,63 @@
+"""Turning the draft into a stored campaign, asking first when its recipients already got
+this message recently (the repeat guard, docs/architecture.md "Send-time rules")."""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
+
+from app.ui.bidi import ltr
+from app.ui.campaign.draft import CampaignDraft
+from app.ui.context import AppContext
+from app.ui.dialogs import choose
+from app.ui.formatting import figure
+from app.ui.texts import campaign_title
+from app.workflow import REPEAT_WINDOW_DAYS, RepeatedCampaign, create_campaign
+
+
+async def create_from_draft(parent: QWidget, context: AppContext, draft: CampaignDraft) -> int | None:
+    """Store the campaign ``draft`` describes (rendering every row off the GUI thread) and
+    return its id; None when the user chose not to send to recipients who already got
+    this message. Raises CampaignInputError or ValueError for a draft that cannot be a
+    campaign, and JournalError."""
+    checked = draft.checked
+    assert checked is not None  # the page checks a sheet is open before it asks
+    repeats = {"allow_repeat": False, "only_new": False}
+    while True:
+        try:
+            return await asyncio.to_thread(
+                create_campaign, context.journal, checked, content=draft.content,
+                bot_id=draft.bot_id, base_url=context.connection.base_url,
+                rate_per_minute=float(draft.rate_per_minute), in_flight=draft.in_flight,
+                quiet_hours=draft.parsed_quiet_hours(), start_at=draft.start_at or None,
+                template_fields=draft.template_fields, allow_repeat=repeats["allow_repeat"],
+                only_new=repeats["only_new"])
+        except RepeatedCampaign as repeat:
+            choice = await ask_about_repeat(parent, repeat)
+            if choice is None:
+                return None
+            repeats[choice] = True
+
+
+async def ask_about_repeat(parent: QWidget, repeat: RepeatedCampaign) -> str | None:
+    """"only_new", "allow_repeat" or None (do not send), as the user answers."""
+    earlier = repeat.earlier
+    question = QCoreApplication.translate(
+        "CampaignPage",
+        "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: "
+        "campaign {3}, {4}, {5}).").format(
+            figure(repeat.count), figure(repeat.total), figure(REPEAT_WINDOW_DAYS), figure(earlier.id),
+            campaign_title(earlier.name), ltr(earlier.created_at[:16].replace("T", " ")))
+    new = repeat.total - repeat.count
+    choices = [QCoreApplication.translate("CampaignPage", "Send to everyone again"),
+               QCoreApplication.translate("CampaignPage", "Do not send")]
+    if new:
+        choices.insert(0, QCoreApplication.translate("CampaignPage", "Send only to the {0} others").format(
+            figure(new)))
+    _, answer = choose(parent, QCoreApplication.translate("CampaignPage", "Send again?"), question, choices)
+    picked = await answer
+    if new and picked == 0:
+        return "only_new"
+    return "allow_repeat" if picked == len(choices) - 2 else None
