@@ -126,3 +126,25 @@ def test_each_thread_has_its_own_connection_so_transactions_never_mix(tmp_path: 
             thread.start()
             thread.join()
             assert other == [False] and journal.db.in_transaction
+
+
+def test_opening_the_journal_again_in_a_process_keeps_the_others_writes_visible(tmp_path: Path) -> None:
+    """SQLite's locks are per process and dropped when any descriptor of the file closes:
+    opening the journal again (the writer thread does) must not open and close the file,
+    or another process that closes its connection takes itself for the last one, removes
+    the write-ahead log, and every later write of this process is lost."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "j.sqlite3"
+    first = Journal(path)
+    first.db.execute("CREATE TABLE probe (n INTEGER)")
+    first.db.execute("INSERT INTO probe VALUES (1)")
+    second = Journal(path)  # as the engine's writer thread opens it beside the first
+    peek = "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); print(db.execute('SELECT COUNT(*) FROM probe').fetchone()[0]); db.close()"
+    subprocess.run([sys.executable, "-c", peek, str(path)], check=True, capture_output=True)  # opens and closes
+    first.db.execute("INSERT INTO probe VALUES (2)")
+    seen = subprocess.run([sys.executable, "-c", peek, str(path)], check=True, capture_output=True, text=True)
+    assert seen.stdout.strip() == "2"
+    second.close()
+    first.close()

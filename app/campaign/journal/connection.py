@@ -165,13 +165,22 @@ class Transaction:
 
 def _private_file(path: Path) -> None:
     """Create ``path`` readable by its owner only (it holds phones and OTP codes), or
-    tighten an existing one; its folder too. Best effort where modes do not apply."""
+    tighten an existing one; its folder too. Best effort where modes do not apply.
+
+    An existing journal is never opened here: SQLite's locks belong to the process and
+    are all dropped when any descriptor of the file closes, so an open-and-close beside a
+    live connection would let another process take itself for the last one and remove
+    the write-ahead log under this one (its writes would be lost)."""
     try:
         os.chmod(path.parent, stat.S_IRWXU)
     except OSError:
         pass
+    if not path.exists():
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except OSError:
+            pass  # made meanwhile, or read-only media: sqlite3 says what is wrong when it opens
     try:
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
         os.chmod(path, 0o600)
     except OSError:
-        pass  # read-only media and the like: sqlite3 says what is wrong when it opens
+        pass
