@@ -23,6 +23,7 @@ from app.campaign.journal import (
     RecipientState,
     RepeatFound,
     RepeatPolicy,
+    StopRequest,
 )
 from app.campaign.render import RenderError, jalali, placeholders, render
 from app.campaign.schedule import QuietHours
@@ -55,4 +56,5 @@ __all__ = [
     "RepeatFound",
     "RepeatPolicy",
     "RunResult",
+    "StopRequest",
 ]

@@ -9,6 +9,7 @@ campaign is ``finished`` only when no recipient is pending, in flight or unknown
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -17,7 +18,6 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-from filelock import FileLock, Timeout
 
 from app.api import MessageData, RateLimitError, SafirClient, SafirError, scrub
 from app.campaign.journal import (
@@ -30,7 +30,7 @@ from app.campaign.journal import (
     RecipientState,
 )
 from app.campaign.judge import AnswerJudge
-from app.campaign.lock import CampaignLocked, lock_path
+from app.campaign.lock import lock_path, runner_identity, sending_lock
 from app.campaign.pacer import Pacer
 from app.campaign.progress import Progress, RunResult, RunTally, settled
 from app.campaign.stopping import StopSignal
@@ -111,19 +111,13 @@ class CampaignEngine:
         sending it, JournalError if the journal fails before sending starts (later
         journal faults pause the run and are its ``reason``).
         """
-        path = self.lock_path(campaign_id)
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        lock = FileLock(str(path), mode=0o600)
-        try:
-            lock.acquire(timeout=0)
-        except Timeout:
-            raise CampaignLocked(
-                f"campaign {campaign_id} is being sent by another process; wait for it to finish or stop it"
-            ) from None
-        try:
-            return await self._run(self.journal.campaign(campaign_id))
-        finally:
-            lock.release()
+        with sending_lock(self.journal, campaign_id):
+            self.journal.set_runner(campaign_id, runner_identity())
+            try:
+                return await self._run(self.journal.campaign(campaign_id))
+            finally:
+                with contextlib.suppress(JournalError):
+                    self.journal.set_runner(campaign_id, None)
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
@@ -145,7 +139,8 @@ class CampaignEngine:
         self._pacer = Pacer(campaign.rate_per_minute, self._clock, self._sleep)
         self._writer = await asyncio.to_thread(JournalWriter, self.journal.path)
         self.client.retry_listeners.append(self._on_retry)
-        watchdog = asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop)))
+        watchdog = asyncio.gather(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop)),
+                                  self._stop.follow_requests(self.journal, campaign_id))
         try:
             for round_number in range(self.unknown_rounds + 1):
                 states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)

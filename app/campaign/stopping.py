@@ -7,7 +7,10 @@ import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
-from app.campaign.journal import CampaignStatus
+from app.campaign.journal import CampaignStatus, Journal, JournalError, StopRequest
+
+#: How often a sender looks for a Pause or Cancel asked by another process (seconds).
+REQUEST_POLL_SECONDS = 0.25
 
 
 class StopSignal:
@@ -32,6 +35,24 @@ class StopSignal:
         """End the run as cancelled with ``reason``."""
         self.stop = (CampaignStatus.CANCELLED, reason)
         self._event.set()
+
+    async def follow_requests(self, journal: Journal, campaign_id: int, every: float = REQUEST_POLL_SECONDS) -> None:
+        """Honour a Pause or Cancel that another process wrote into the journal (checked
+        every ``every`` seconds; runs until cancelled). A journal that cannot be read is
+        left to the send path, which pauses on it."""
+        while self.stop is None:
+            await asyncio.sleep(every)
+            try:
+                asked = journal.stop_requested(campaign_id)
+            except JournalError:
+                continue
+            if asked is None:
+                continue
+            request, reason = asked
+            if request is StopRequest.CANCEL:
+                self.cancel(reason)
+            else:
+                self.pause(reason)
 
     async def until_stopped(self, awaitable: Awaitable[Any]) -> bool:
         """Await ``awaitable`` unless the run is stopped first; True when it completed

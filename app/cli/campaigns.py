@@ -7,8 +7,9 @@ import argparse
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from app.cli.background import add_background_argument
 from app.cli.flags import add_target_arguments, bot_id_type, campaign_id_type, results_path
-from app.cli.common import CliError, EXIT_OK, _journal, _next_step, _print_summary, _run_campaign, _service, _stored_campaign, _write
+from app.cli.common import CliError, EXIT_OK, _journal, _start_in_background, _next_step, _print_summary, _run_campaign, _service, _stored_campaign, _write
 
 if TYPE_CHECKING:
     from app.campaign import Campaign, Journal
@@ -23,6 +24,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     resume.add_argument("--bot-id", type=bot_id_type, help="send the rest from this bot instead (a wrong bot id)")
     resume.add_argument("--template", help="send the rest with this template id instead (a wrong template)")
     add_target_arguments(resume, "the campaign's own")
+    add_background_argument(resume)
 
     status = commands.add_parser("status", help="a campaign's counts, per state and per error code")
     status.set_defaults(run=cmd_status)
@@ -45,6 +47,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     retry.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
     retry.add_argument("--include-unknown", action="store_true", help="also the recipients whose outcome is unknown")
     add_target_arguments(retry, "the campaign's own")
+    add_background_argument(retry)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -59,6 +62,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             print(f"campaign {campaign.id}: {what} changed for the {changed} recipients not sent yet")
         with _service(args, default_url=campaign.base_url) as (base_url, api_key):
             print(f"campaign {campaign.id}", flush=True)
+            if args.background:
+                return _start_in_background(args, journal, campaign.id, base_url, api_key)
             return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
 
 
@@ -72,6 +77,8 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
         with _service(args, default_url=parent.base_url) as (base_url, api_key):
             print(f"campaign {campaign_id}", flush=True)
             print(f"retrying {journal.counts(campaign_id)['pending']} recipients of campaign {parent.id}")
+            if args.background:
+                return _start_in_background(args, journal, campaign_id, base_url, api_key)
             return asyncio.run(_run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
 
 
@@ -80,7 +87,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         campaign = _stored_campaign(journal, args.campaign_id)
         status = _shown(journal, campaign)
         print(f"campaign {campaign.id}: {campaign.name} — {status}"
-              + (f" ({campaign.status_reason})" if campaign.status_reason else ""))
+              + (f" ({campaign.status_reason})" if campaign.status_reason else "") + _sender(campaign, status))
         rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
         print(f"kind {campaign.kind}, bot {campaign.bot_id}, {rate}, "
               f"{campaign.in_flight} in flight, {campaign.base_url}"
@@ -107,7 +114,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
             print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
                   f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
-                  + (f"  → {step}" if step else ""))
+                  + _sender(campaign, status) + (f"  → {step}" if step else ""))
         return EXIT_OK
 
 
@@ -135,3 +142,13 @@ def _shown(journal: Journal, campaign: Campaign) -> str:
     from app.workflow import shown_status  # loaded when needed: the workflow brings pandas
 
     return str(shown_status(journal, campaign))
+
+
+def _sender(campaign: Campaign, status: str) -> str:
+    """Which process sends a running or scheduled campaign ("  [process 123 on host]")."""
+    from app.workflow import ShownStatus
+
+    if status not in (ShownStatus.RUNNING, ShownStatus.SCHEDULED) or not campaign.runner:
+        return ""
+    pid, _, host = campaign.runner.partition("@")
+    return f"  [process {pid} on {host}]"

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app import paths
+from app.runner import API_KEY_ENV
 
 if TYPE_CHECKING:
     from app.api import SafirClient
@@ -27,8 +28,6 @@ EXIT_OK = 0
 EXIT_CONFIG = 2
 EXIT_STOPPED = 3
 
-#: The environment variable holding the API access key for headless runs.
-API_KEY_ENV = "SAFIR_API_KEY"
 
 #: Commands that only read the journal: they answer even where no log can be written.
 READ_ONLY_COMMANDS = ("status", "list")
@@ -150,6 +149,8 @@ def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | 
     from app.campaign.journal import PERMANENT_CODES, STATES_TO_SEND
     from app.workflow import ShownStatus
 
+    if status in (ShownStatus.RUNNING, ShownStatus.SCHEDULED):
+        return f"safir-campaign watch {campaign_id}"
     left = sum(summary["counts"][state] for state in STATES_TO_SEND)
     stopped = (ShownStatus.PAUSED, ShownStatus.READY, ShownStatus.INTERRUPTED)
     if status in stopped or (status != ShownStatus.CANCELLED and left):
@@ -188,3 +189,25 @@ def _stored_campaign(journal: Journal, campaign_id: int) -> Campaign:
         return journal.campaign(campaign_id)
     except KeyError:
         raise CliError(f"there is no campaign {campaign_id} (see: safir-campaign list).") from None
+
+
+def _start_in_background(args: argparse.Namespace, journal: Journal, campaign_id: int, base_url: str,
+                         api_key: str) -> int:
+    """Hand campaign ``campaign_id`` to a sending process of its own and say how to
+    follow it; the exit status (0 once it sends, 2 when it could not start)."""
+    from app.campaign import CampaignStatus
+    from app.runner import RunnerFailed, runner_log, start_runner
+
+    campaign = journal.campaign(campaign_id)
+    if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not journal.counts_to_send(campaign_id):
+        print(f"campaign {campaign_id} is {campaign.status}; nobody is left to send to")
+        return EXIT_OK
+    try:
+        process = start_runner(journal, campaign_id, api_key=api_key, base_url=base_url,
+                               sandbox=bool(getattr(args, "sandbox", False)), timeout=args.timeout)
+    except RunnerFailed as exc:
+        raise CliError(f"campaign {campaign_id} was not started: {exc}") from None
+    print(f"campaign {campaign_id} is sending in the background (process {process.pid}; log: "
+          f"{runner_log(campaign_id)})")
+    print(f"follow it: safir-campaign watch {campaign_id}   pause it: safir-campaign pause {campaign_id}")
+    return EXIT_OK

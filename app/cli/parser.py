@@ -15,7 +15,7 @@ from app import __version__
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: the window's flags, then each command as its module
     declares it (each sets ``run``, the function that carries it out)."""
-    from app.cli import campaigns, send, suppression
+    from app.cli import background, campaigns, send, suppression
     from app.sandbox.runner import add_arguments as add_sandbox_arguments
 
     parser = _Parser(
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="check this installation: a demo campaign through the window, offscreen; exit 0 if all is well")
     parser.add_argument("--base-url", help="service address for the window (default: production)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (send, campaigns, suppression):
+    for module in (send, campaigns, background, suppression):
         module.add_parsers(commands)
     add_sandbox_arguments(commands.add_parser("sandbox", help="run the local imitation of the service"))
     return parser

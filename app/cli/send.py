@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app import paths
-from app.cli.common import CliError, EXIT_OK, _client, _journal, _run_campaign, _service, _write
+from app.cli.common import CliError, EXIT_OK, _client, _journal, _run_campaign, _service, _start_in_background, _write
 from app.cli.progress import STOP_SIGNALS
+from app.cli.background import add_background_argument
 from app.cli.flags import (
     add_results_arguments,
     add_sheet_arguments,
@@ -58,6 +59,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                          help="send to everyone, even numbers that already got this message from this bot and "
                          f"service in the last {REPEAT_WINDOW_DAYS} days")
     add_target_arguments(send, "https://safir.bale.ai")
+    add_background_argument(send)
 
     check = commands.add_parser("check", help="check a sheet: every row's verdict, nothing sent")
     check.set_defaults(run=cmd_check)
@@ -153,6 +155,9 @@ async def _send(args: argparse.Namespace) -> int:
     from app.campaign import QuietHours
     from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
 
+    if args.background and args.results:
+        raise CliError("--results writes the file when the send ends here; with --background, write it when the "
+                       "campaign ends: safir-campaign export ID OUT.xlsx")
     quiet = None
     if args.quiet_hours:
         try:
@@ -204,6 +209,8 @@ async def _send(args: argparse.Namespace) -> int:
                 return 128 + stopped.signum
             print(f"campaign {campaign_id}", flush=True)
             _describe(args, checked)
+            if args.background:
+                return _start_in_background(args, journal, campaign_id, base_url, api_key)
             status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
             _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
     return status

@@ -19,6 +19,7 @@ from app.campaign.journal.records import (
     RecipientState,
     RepeatFound,
     RepeatPolicy,
+    StopRequest,
 )
 from app.campaign.journal.schema import MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
 from app.campaign.journal.store import Journal
@@ -45,5 +46,6 @@ __all__ = [
     "SCHEMA_VERSION",
     "service_identity",
     "STATES_TO_SEND",
+    "StopRequest",
     "WAL_SIZE_LIMIT",
 ]

@@ -61,6 +61,13 @@ class JournalReading(JournalConnection):
         return [r for state in states for r in self.recipients(campaign_id, state)]
 
     @sentences
+    def counts_to_send(self, campaign_id: int) -> int:
+        """How many recipients still need a request (pending, in flight or unknown)."""
+        return int(self.db.execute(
+            f"SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state IN ({', '.join('?' * len(STATES_TO_SEND))})",
+            (campaign_id, *STATES_TO_SEND)).fetchone()[0])
+
+    @sentences
     def sends_to(self, phone: str, limit: int = 20) -> list[dict[str, Any]]:
         """The latest sends to ``phone`` across campaigns, newest first: campaign id and
         name, state, error, message id and when it last changed."""

@@ -81,6 +81,16 @@ class Campaign:
     start_at: str | None = None
     updated_at: str | None = None
     content_hash: str | None = None
+    runner: str | None = None  # "pid@host" of the process sending it, while one does
+    stop_request: str | None = None  # a StopRequest another process asked for
+    stop_reason: str | None = None
+
+
+class StopRequest(StrEnum):
+    """What another process asked the sender of a campaign to do."""
+
+    PAUSE = "pause"
+    CANCEL = "cancel"
 
 
 class RepeatFound(Exception):

@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: The write-ahead log is cut back to this many bytes after each checkpoint.
@@ -109,6 +109,14 @@ ALTER TABLE recipients ADD COLUMN repeat_key INTEGER;
 CREATE INDEX recipients_by_repeat_key ON recipients (repeat_key) WHERE repeat_key IS NOT NULL
 """
 
+# v6: campaigns sent by a process of their own: which process sends it, and a Pause or
+# Cancel asked by another process (the window, `safir-campaign pause`), honoured by the sender.
+_MIGRATION_V6 = """
+ALTER TABLE campaigns ADD COLUMN runner TEXT;
+ALTER TABLE campaigns ADD COLUMN stop_request TEXT;
+ALTER TABLE campaigns ADD COLUMN stop_reason TEXT
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
-                              5: _MIGRATION_V5}
+                              5: _MIGRATION_V5, 6: _MIGRATION_V6}

@@ -13,7 +13,7 @@ import json
 from app.campaign.journal.creation import JournalCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_id
-from app.campaign.journal.records import CampaignStatus, RecipientState, now_text
+from app.campaign.journal.records import CampaignStatus, RecipientState, StopRequest, now_text
 from app.campaign.journal.sending import JournalSending
 
 
@@ -58,6 +58,30 @@ class Journal(JournalCreation, JournalSending):
             self.db.executemany("UPDATE recipients SET request_id = ?, error_code = NULL, error = NULL"
                                 " WHERE campaign_id = ? AND row = ?", [(new_request_id(), campaign_id, r) for r in rows])
         return len(rows)
+
+    @sentences
+    def set_runner(self, campaign_id: int, runner: str | None) -> None:
+        """Record which process (``"pid@host"``) sends the campaign now (None: none), and
+        forget any stop asked of an earlier sender."""
+        with self.transaction():
+            self.db.execute("UPDATE campaigns SET runner = ?, stop_request = NULL, stop_reason = NULL WHERE id = ?",
+                            (runner, campaign_id))
+
+    @sentences
+    def request_stop(self, campaign_id: int, request: StopRequest, reason: str) -> None:
+        """Ask the process sending the campaign to pause or cancel it (with ``reason`` in
+        words); it is honoured within a second (docs/architecture.md, "Processes")."""
+        with self.transaction():
+            self.db.execute("UPDATE campaigns SET stop_request = ?, stop_reason = ? WHERE id = ?",
+                            (request, reason, campaign_id))
+
+    @sentences
+    def stop_requested(self, campaign_id: int) -> tuple[StopRequest, str] | None:
+        """The stop another process asked for, if any: (request, reason)."""
+        row = self.db.execute("SELECT stop_request, stop_reason FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        return StopRequest(row[0]), str(row[1] or "")
 
     @sentences
     def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:

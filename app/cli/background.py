@@ -1,0 +1,142 @@
+"""Campaigns that send with no terminal: ``run-campaign`` (the sending process itself,
+started by ``--background`` or by the window), ``watch``, ``pause`` and ``cancel``
+(docs/architecture.md, "Processes")."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from app.cli.common import EXIT_OK, EXIT_STOPPED, CliError, _journal, _print_summary, _run_campaign, _service
+from app.cli.common import _stored_campaign
+from app.cli.flags import add_target_arguments, campaign_id_type
+from app.runner import RUNNER_COMMAND
+
+if TYPE_CHECKING:
+    from app.campaign import Journal, StopRequest
+
+#: How often ``watch`` reads the journal (seconds).
+WATCH_SECONDS = 0.5
+#: How long ``pause`` and ``cancel`` wait for the sending process to stop (seconds).
+STOP_WAIT_SECONDS = 10.0
+
+
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``watch``, ``pause``, ``cancel``, and the hidden ``run-campaign``."""
+    runner = commands.add_parser(RUNNER_COMMAND, help=argparse.SUPPRESS)
+    runner.set_defaults(run=cmd_run_campaign)
+    runner.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+    add_target_arguments(runner, "the campaign's own")
+
+    watch = commands.add_parser("watch", help="follow a campaign sending in the background until it ends")
+    watch.set_defaults(run=cmd_watch)
+    watch.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+
+    pause = commands.add_parser("pause", help="pause a campaign, wherever it is being sent from")
+    pause.set_defaults(run=cmd_pause)
+    pause.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+
+    cancel = commands.add_parser("cancel", help="cancel a campaign: nobody else gets it")
+    cancel.set_defaults(run=cmd_cancel)
+    cancel.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+
+
+def add_background_argument(parser: argparse.ArgumentParser) -> None:
+    """--background, for the commands that send."""
+    parser.add_argument("--background", action="store_true",
+                        help="send from a process of its own and return at once (follow it with: watch ID)")
+
+
+def cmd_run_campaign(args: argparse.Namespace) -> int:
+    """The sending process: sends the campaign to its end, printing to its log."""
+    with _journal() as journal:
+        campaign = _stored_campaign(journal, args.campaign_id)
+        with _service(args, default_url=campaign.base_url) as (base_url, api_key):
+            print(f"campaign {campaign.id}: sending from {base_url}", flush=True)
+            return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """Print a campaign's progress until it stops; the exit status as ``send``'s."""
+    from app.campaign import CampaignStatus, Progress, RecipientState
+    from app.campaign.lock import campaign_is_sending
+    from app.cli.progress import ProgressPrinter
+
+    with _journal() as journal:
+        campaign = _stored_campaign(journal, args.campaign_id)
+        printer = ProgressPrinter(campaign.rate_per_minute)
+        started, first_done = time.monotonic(), None
+        try:
+            while True:
+                campaign = journal.campaign(campaign.id)
+                counts = journal.counts(campaign.id)
+                done = counts[RecipientState.SENT] + counts[RecipientState.FAILED] + counts[RecipientState.SKIPPED]
+                first_done = done if first_done is None else first_done
+                elapsed = max(time.monotonic() - started, 1e-3)
+                printer(Progress(campaign.id, counts, campaign.status, (done - first_done) * 60.0 / elapsed))
+                if not campaign_is_sending(journal, campaign.id):
+                    break
+                time.sleep(WATCH_SECONDS)
+        except KeyboardInterrupt:
+            print(f"\nstopped watching; campaign {campaign.id} goes on in the background "
+                  f"(pause it with: safir-campaign pause {campaign.id})")
+            return 130
+        return _ended(journal, campaign.id, CampaignStatus.FINISHED)
+
+
+def _ended(journal: Journal, campaign_id: int, success: str) -> int:
+    from app.workflow import shown_status
+
+    campaign = journal.campaign(campaign_id)
+    status = shown_status(journal, campaign)
+    _print_summary(journal.summary(campaign_id), campaign_id, status)
+    if status != success:
+        print(f"error: campaign {campaign_id} is {status}" + (f": {campaign.status_reason}" if campaign.status_reason
+                                                              else "") +
+              f" (continue with: safir-campaign resume {campaign_id})", file=sys.stderr)
+        return EXIT_STOPPED
+    return EXIT_OK
+
+
+def cmd_pause(args: argparse.Namespace) -> int:
+    from app.campaign import StopRequest
+
+    return _stop(args, StopRequest.PAUSE)
+
+
+def cmd_cancel(args: argparse.Namespace) -> int:
+    from app.campaign import StopRequest
+
+    return _stop(args, StopRequest.CANCEL)
+
+
+def _stop(args: argparse.Namespace, request: StopRequest) -> int:
+    """Ask the process sending the campaign to stop and wait until it has; a campaign
+    nobody sends is stopped in the journal directly."""
+    from app.campaign import CampaignStatus, StopRequest
+    from app.campaign.lock import campaign_is_sending
+    from app.reasons import pause_text
+
+    status = CampaignStatus.CANCELLED if request is StopRequest.CANCEL else CampaignStatus.PAUSED
+    reason = pause_text("user_cancelled" if request is StopRequest.CANCEL else "user_paused")
+    with _journal() as journal:
+        campaign = _stored_campaign(journal, args.campaign_id)
+        if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
+            print(f"campaign {campaign.id} is {campaign.status} already")
+            return EXIT_OK
+        if not campaign_is_sending(journal, campaign.id):
+            journal.set_status(campaign.id, status, reason)
+            print(f"campaign {campaign.id} {status}")
+            return EXIT_OK
+        journal.request_stop(campaign.id, request, reason)
+        deadline = time.monotonic() + STOP_WAIT_SECONDS
+        while campaign_is_sending(journal, campaign.id):
+            if time.monotonic() > deadline:
+                raise CliError(f"campaign {campaign.id} was asked to {request} but its sending process has not "
+                               f"stopped within {STOP_WAIT_SECONDS:.0f} s; it will when its requests return")
+            time.sleep(0.1)
+        print(f"campaign {campaign.id} {journal.campaign(campaign.id).status}")
+        return EXIT_OK

@@ -1,0 +1,108 @@
+"""Campaigns sent by a process of their own (docs/architecture.md, "Processes").
+
+:func:`start_runner` starts ``safir-campaign run-campaign ID`` (the same program) detached
+from the caller: a new session, no terminal, output to ``logs/campaign-ID.log``. The
+window and the CLI then watch it through the journal and stop it by writing a Pause or
+Cancel there (:meth:`Journal.request_stop`); the campaign lock keeps a second sender out.
+No Qt, no pandas: the window and the CLI both use this.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app import paths
+
+if TYPE_CHECKING:
+    from app.campaign.journal import Journal
+
+#: The environment variable that hands the API access key to a headless run (never argv:
+#: the process list is readable by every user).
+API_KEY_ENV = "SAFIR_API_KEY"
+#: The hidden command a runner process runs.
+RUNNER_COMMAND = "run-campaign"
+#: Seconds a new runner gets to take its campaign's lock before it counts as failed.
+START_TIMEOUT_SECONDS = 20.0
+
+
+class RunnerFailed(Exception):
+    """The sending process could not be started or stopped at once; the message says why
+    in a sentence (with the last line it logged)."""
+
+
+def runner_argv(campaign_id: int, *, base_url: str | None = None, sandbox: bool = False,
+                timeout: float | None = None) -> list[str]:
+    """The command line of a runner for ``campaign_id``: this program again (the bundle's
+    executable when frozen, else this Python with ``-m app``)."""
+    program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "app"]
+    argv = [*program, RUNNER_COMMAND, str(campaign_id)]
+    if sandbox:
+        argv.append("--sandbox")
+    elif base_url:
+        argv += ["--base-url", base_url]
+    if timeout is not None:
+        argv += ["--timeout", f"{timeout:g}"]
+    return argv
+
+
+def runner_log(campaign_id: int) -> Path:
+    """Where the runner of ``campaign_id`` writes what it prints."""
+    return paths.log_dir() / f"campaign-{campaign_id}.log"
+
+
+def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: str | None = None,
+                 sandbox: bool = False, timeout: float | None = None) -> subprocess.Popen[bytes]:
+    """Start the process that sends ``campaign_id`` and return it once it holds the
+    campaign's lock (or has already ended well). ``api_key`` goes to it in its environment; ``sandbox`` makes it start
+    a built-in sandbox of its own. Raises RunnerFailed (with the log's last line) when the
+    program cannot be started, exits at once, or does not start sending within
+    :data:`START_TIMEOUT_SECONDS`."""
+    from app.campaign.lock import campaign_is_sending
+
+    log = runner_log(campaign_id)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, API_KEY_ENV: api_key}
+    argv = runner_argv(campaign_id, base_url=base_url, sandbox=sandbox, timeout=timeout)
+    with log.open("ab") as output:
+        try:
+            process = _spawn_detached(argv, output.fileno(), env)
+        except OSError as exc:
+            raise RunnerFailed(f"the sending process could not be started ({exc.strerror or exc}): "
+                               "reinstall the app") from None
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
+        if campaign_is_sending(journal, campaign_id):
+            return process
+        if process.poll() == 0:
+            return process  # it already sent everything (or had nothing left)
+        if process.returncode is not None:
+            raise RunnerFailed(f"the sending process stopped at once (exit status {process.returncode}): "
+                               f"{_last_line(log)}")
+        time.sleep(0.05)
+    process.terminate()
+    raise RunnerFailed(f"the sending process did not start sending within {START_TIMEOUT_SECONDS:.0f} s "
+                       f"(see {log})")
+
+
+def _spawn_detached(argv: list[str], output: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """Start ``argv`` with no terminal and outside the caller's session or console, so
+    closing the window or the terminal does not stop it."""
+    if sys.platform == "win32":
+        flags = subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.DETACHED_PROCESS
+        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, env=env,
+                                close_fds=True, creationflags=flags)
+    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, env=env,
+                            close_fds=True, start_new_session=True)
+
+
+def _last_line(log: Path) -> str:
+    try:
+        lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return f"see {log}"
+    return lines[-1].removeprefix("error: ") if lines else f"nothing was logged (see {log})"

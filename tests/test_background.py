@@ -1,0 +1,137 @@
+"""Campaigns sent by a process of their own, as people use them: ``send --background``
+returns at once, ``watch`` follows, ``pause`` from another process is honoured, a runner
+killed with SIGKILL is seen as interrupted and resumed with nobody messaged twice."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app import paths
+from app.campaign import CampaignStatus, Journal
+from app.runner import RunnerFailed, start_runner
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from tests.helpers import delivered, fast_settings
+from tests.test_cli import run
+
+ROWS = 60
+
+
+@pytest.fixture
+def slow_sandbox() -> Iterator[EmbeddedSandbox]:
+    """A sandbox that answers after 30 ms, so a campaign takes long enough to stop."""
+    with EmbeddedSandbox(fast_settings(latency_ms=30)) as running:
+        yield running
+
+
+def sheet(tmp_path: Path, rows: int = ROWS) -> str:
+    path = tmp_path / "list.csv"
+    path.write_text("phone\n" + "".join(f"0912{7_000_001 + i:07d}\n" for i in range(rows)), encoding="utf-8")
+    return str(path)
+
+
+def send_in_background(tmp_path: Path, sandbox: EmbeddedSandbox, *flags: str) -> int:
+    done = run("send", sheet(tmp_path), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi",
+               "--background", *flags, api_key=DEMO_API_KEY, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "is sending in the background" in done.stdout and "safir-campaign watch 1" in done.stdout
+    return 1
+
+
+def runner_pid(campaign_id: int) -> int:
+    with Journal(paths.journal_path()) as journal:
+        runner = journal.campaign(campaign_id).runner
+    assert runner is not None
+    return int(runner.split("@")[0])
+
+
+def once_each(sandbox: EmbeddedSandbox) -> Counter[str]:
+    seen = Counter(m["phone_number"] for m in delivered(sandbox))
+    assert set(seen.values()) == {1}, [p for p, n in seen.items() if n > 1]
+    return seen
+
+
+def test_send_in_the_background_returns_at_once_and_watch_follows_it_to_the_end(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    started = time.monotonic()
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "600")
+    assert time.monotonic() - started < 30  # it did not wait for 60 messages at 10 a second
+    listed = run("list").stdout
+    assert "[process" in listed and f"safir-campaign watch {campaign_id}" in listed
+    watched = run("watch", str(campaign_id), timeout=120)
+    assert watched.returncode == 0, watched.stderr
+    assert "progress:" in watched.stdout and "finished" in watched.stdout
+    assert len(once_each(slow_sandbox)) == ROWS
+
+
+def test_pause_from_another_process_is_honoured_within_a_second_and_resume_finishes(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "120")
+    time.sleep(1.5)
+    asked = time.monotonic()
+    paused = run("pause", str(campaign_id))
+    assert paused.returncode == 0 and "paused" in paused.stdout, paused.stderr
+    assert time.monotonic() - asked < 5  # the CLI's own start-up included
+    with Journal(paths.journal_path()) as journal:
+        campaign = journal.campaign(campaign_id)
+        assert campaign.status == CampaignStatus.PAUSED and campaign.runner is None
+        sent_when_paused = journal.counts(campaign_id)["sent"]
+    time.sleep(1.0)
+    assert len(delivered(slow_sandbox)) == sent_when_paused  # nothing went out after the pause
+    resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
+    assert resumed.returncode == 0, resumed.stderr
+    assert run("watch", str(campaign_id), timeout=120).returncode == 0
+    assert len(once_each(slow_sandbox)) == ROWS
+
+
+def test_a_runner_killed_mid_send_is_interrupted_and_a_resume_sends_nobody_twice(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
+    time.sleep(2.0)
+    os.kill(runner_pid(campaign_id), signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while "interrupted" not in run("status", str(campaign_id)).stdout:
+        assert time.monotonic() < deadline, "the killed runner was not seen within 5 s"
+        time.sleep(0.2)
+    watched = run("watch", str(campaign_id))
+    assert watched.returncode == 3 and "interrupted" in watched.stderr
+    resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
+    assert resumed.returncode == 0, resumed.stderr
+    assert run("watch", str(campaign_id), timeout=120).returncode == 0
+    assert len(once_each(slow_sandbox)) == ROWS
+
+
+def test_results_with_background_are_refused_before_anything_is_made(
+        tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    refused = run("send", sheet(tmp_path), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi",
+                  "--background", "--results", str(tmp_path / "r.csv"), api_key=DEMO_API_KEY)
+    assert refused.returncode == 2 and "safir-campaign export" in refused.stderr
+    assert "no campaigns yet" in run("list").stdout
+
+
+def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: EmbeddedSandbox,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from app import runner
+    from app.workflow import check_sheet, create_campaign
+    from app.campaign import Content
+
+    journal = Journal(paths.journal_path())
+    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 3)), content=Content(text="hi"), bot_id=1001,
+                                  base_url=sandbox.url)
+    broken = [sys.executable, "-c", "import sys; print('error: the installation is damaged'); sys.exit(2)"]
+    monkeypatch.setattr(runner, "runner_argv", lambda *_a, **_k: broken)
+    with pytest.raises(RunnerFailed) as failed:
+        start_runner(journal, campaign_id, api_key=DEMO_API_KEY, base_url=sandbox.url)
+    assert "stopped at once (exit status 2): the installation is damaged" in str(failed.value)
+    missing = ["/no/such/program"]
+    monkeypatch.setattr(runner, "runner_argv", lambda *_a, **_k: missing)
+    with pytest.raises(RunnerFailed, match="could not be started"):
+        start_runner(journal, campaign_id, api_key=DEMO_API_KEY, base_url=sandbox.url)
+    journal.close()
