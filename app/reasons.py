@@ -51,6 +51,8 @@ PAUSE_REASONS: dict[str, str] = {
     "user_cancelled": "cancelled by the user",
     "window_closed": "paused because the window was closed",
     "interrupted": "interrupted",
+    "sender_died": "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: "
+                   "nothing is sent twice",
     "signal": "interrupted ({signal})",
     "not_confirmed": "the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send "
                      "them under the same request_id (the service drops duplicates)",

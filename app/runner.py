@@ -89,6 +89,28 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
                        f"(see {log})")
 
 
+def remember_key(base_url: str, api_key: str) -> bool:
+    """Keep ``api_key`` for ``base_url`` in the OS keyring, so a campaign interrupted by a
+    reboot can be sent again at login (:func:`resume_due`); False where no keyring is."""
+    from app.profiles import SecretStore
+
+    store = SecretStore()
+    if not store.persistent:
+        return False
+    store.set(_KEYRING_PROFILE, base_url, api_key)
+    return True
+
+
+def remembered_key(base_url: str) -> str | None:
+    """The API key kept for ``base_url`` by :func:`remember_key`, if any."""
+    from app.profiles import SecretStore
+
+    return SecretStore().get(_KEYRING_PROFILE, base_url)
+
+
+_KEYRING_PROFILE = "background"
+
+
 def _spawn_detached(argv: list[str], output: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     """Start ``argv`` with no terminal and outside the caller's session or console, so
     closing the window or the terminal does not stop it."""

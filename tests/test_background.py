@@ -5,7 +5,9 @@ killed with SIGKILL is seen as interrupted and resumed with nobody messaged twic
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -135,3 +137,47 @@ def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: Embed
     with pytest.raises(RunnerFailed, match="could not be started"):
         start_runner(journal, campaign_id, api_key=DEMO_API_KEY, base_url=sandbox.url)
     journal.close()
+
+
+def test_resume_due_after_a_killed_sender_sends_the_rest_with_nobody_twice(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
+    time.sleep(2.0)
+    os.kill(runner_pid(campaign_id), signal.SIGKILL)  # as a reboot would
+    time.sleep(0.5)
+    due = run("resume-due", api_key=DEMO_API_KEY)
+    assert due.returncode == 0 and f"campaign {campaign_id} is sending in the background again" in due.stdout, due
+    assert run("watch", str(campaign_id), timeout=120).returncode == 0
+    assert len(once_each(slow_sandbox)) == ROWS
+    nothing = run("resume-due", api_key=DEMO_API_KEY)  # a finished campaign is left alone
+    assert nothing.returncode == 0 and nothing.stdout == ""
+
+
+def test_resume_due_without_a_key_names_the_campaign_and_leaves_it(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "120")
+    time.sleep(1.0)
+    os.kill(runner_pid(campaign_id), signal.SIGKILL)
+    time.sleep(0.5)
+    due = run("resume-due")  # no SAFIR_API_KEY, and no keyring on this machine
+    assert due.returncode == 0 and f"campaign {campaign_id}: no API access key" in due.stdout
+    assert "interrupted" in run("status", str(campaign_id)).stdout
+
+
+def test_autostart_writes_and_removes_the_desktops_own_login_entry(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    entry = tmp_path / "config" / "autostart" / "ir.safir.campaign-resume.desktop"
+    assert run("autostart", "on").returncode == 0
+    text = entry.read_text(encoding="utf-8")
+    assert "Exec=" in text and text.rstrip().splitlines()[0] == "[Desktop Entry]"
+    exec_line = next(line for line in text.splitlines() if line.startswith("Exec="))
+    assert exec_line.endswith(" resume-due") and "Terminal=false" in text
+    assert "yes" in run("autostart", "status").stdout
+    assert run("autostart", "off").returncode == 0 and not entry.exists()
+    assert "no" in run("autostart", "status").stdout
+    if shutil.which("desktop-file-validate"):
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        entry.write_text(text, encoding="utf-8")
+        checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stdout + checked.stderr

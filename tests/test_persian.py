@@ -37,7 +37,7 @@ PERSIAN = re.compile("[\u0600-\u06ff]")
 def latin(text: str) -> str:
     """``text`` with Persian digits as Latin ones (numbers are shown in Persian digits)."""
     return text.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
-SAMPLE = {"digits": "7", "campaign": "17", "country": "44", "region": "GB", "row": "5", "detail": "text: the message text is empty",
+SAMPLE = {"digits": "7", "campaign": "17", "status": "-9", "country": "44", "region": "GB", "row": "5", "detail": "text: the message text is empty",
           "signal": "SIGTERM", "count": "12", "rounds": "3", "url": "https://safir.example", "seconds": "30",
           "answer": "the service rejected the request as invalid input (code 4: unknown template_id)",
           "kind": "RuntimeError", "error": "the account's balance is exhausted: payment required (code 20: x)",

@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING
 
 from app.cli.common import EXIT_OK, EXIT_STOPPED, CliError, _journal, _print_summary, _run_campaign, _service
-from app.cli.common import _stored_campaign
+from app.cli.common import _sandbox_flag, _stored_campaign
 from app.cli.flags import add_target_arguments, campaign_id_type
 from app.runner import RUNNER_COMMAND
 
@@ -25,7 +25,8 @@ STOP_WAIT_SECONDS = 10.0
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``watch``, ``pause``, ``cancel``, and the hidden ``run-campaign``."""
+    """``watch``, ``pause``, ``cancel``, ``resume-due``, ``autostart`` and the hidden
+    ``run-campaign``."""
     runner = commands.add_parser(RUNNER_COMMAND, help=argparse.SUPPRESS)
     runner.set_defaults(run=cmd_run_campaign)
     runner.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
@@ -42,6 +43,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     cancel = commands.add_parser("cancel", help="cancel a campaign: nobody else gets it")
     cancel.set_defaults(run=cmd_cancel)
     cancel.add_argument("campaign_id", type=campaign_id_type, metavar="ID")
+    add_login_parsers(commands)
 
 
 def add_background_argument(parser: argparse.ArgumentParser) -> None:
@@ -140,3 +142,61 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
             time.sleep(0.1)
         print(f"campaign {campaign.id} {journal.campaign(campaign.id).status}")
         return EXIT_OK
+
+
+def add_login_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``resume-due`` (what runs at login) and ``autostart on|off|status``."""
+    due = commands.add_parser("resume-due", help="send every interrupted campaign again, each from a process of "
+                              "its own (what runs at login)")
+    due.set_defaults(run=cmd_resume_due)
+    autostart = commands.add_parser("autostart", help="run resume-due at every login (on), or not (off)")
+    autostart.set_defaults(run=cmd_autostart)
+    autostart.add_argument("state", choices=("on", "off", "status"))
+
+
+def cmd_resume_due(args: argparse.Namespace) -> int:
+    """Hand every interrupted campaign (its sender died: a reboot, a logout, a crash) to a
+    sending process of its own; a scheduled one waits there for its time. The key comes
+    from the environment or the keyring; a campaign with none is named and left."""
+    import os
+
+    from app.runner import API_KEY_ENV, RunnerFailed, remembered_key, start_runner
+    from app.workflow import ShownStatus, shown_status
+
+    with _journal() as journal:
+        for campaign in reversed(journal.campaigns()):
+            if shown_status(journal, campaign) is not ShownStatus.INTERRUPTED:
+                continue
+            if _sandbox_flag({"base_url": campaign.base_url}):  # a sandbox here that is gone
+                print(f"campaign {campaign.id} went to a sandbox on this machine; resume it by hand: "
+                      f"safir-campaign resume {campaign.id} --sandbox")
+                continue
+            key = os.environ.get(API_KEY_ENV, "").strip() or remembered_key(campaign.base_url)
+            if not key:
+                print(f"campaign {campaign.id}: no API access key for {campaign.base_url} (none in {API_KEY_ENV} or "
+                      f"the keyring); resume it from the window or with safir-campaign resume {campaign.id}")
+                continue
+            try:
+                process = start_runner(journal, campaign.id, api_key=key, base_url=campaign.base_url)
+            except RunnerFailed as exc:
+                print(f"campaign {campaign.id} was not resumed: {exc}", file=sys.stderr)
+                continue
+            print(f"campaign {campaign.id} is sending in the background again (process {process.pid})")
+    return EXIT_OK
+
+
+def cmd_autostart(args: argparse.Namespace) -> int:
+    from app import autostart
+
+    if args.state == "status":
+        print(f"resume-due runs at login: {'yes' if autostart.installed() else 'no'} ({autostart.entry_path()})")
+        return EXIT_OK
+    try:
+        if args.state == "on":
+            print(f"resume-due runs at every login: {autostart.install()}")
+        else:
+            autostart.remove()
+            print("resume-due no longer runs at login")
+    except OSError as exc:
+        raise CliError(f"the login entry {autostart.entry_path()} cannot be changed: {exc.strerror or exc}") from None
+    return EXIT_OK

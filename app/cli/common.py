@@ -196,12 +196,14 @@ def _start_in_background(args: argparse.Namespace, journal: Journal, campaign_id
     """Hand campaign ``campaign_id`` to a sending process of its own and say how to
     follow it; the exit status (0 once it sends, 2 when it could not start)."""
     from app.campaign import CampaignStatus
-    from app.runner import RunnerFailed, runner_log, start_runner
+    from app.runner import RunnerFailed, remember_key, runner_log, start_runner
 
     campaign = journal.campaign(campaign_id)
     if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not journal.counts_to_send(campaign_id):
         print(f"campaign {campaign_id} is {campaign.status}; nobody is left to send to")
         return EXIT_OK
+    if not getattr(args, "sandbox", False):
+        remember_key(base_url, api_key)  # so resume-due can send it again after a reboot
     try:
         process = start_runner(journal, campaign_id, api_key=api_key, base_url=base_url,
                                sandbox=bool(getattr(args, "sandbox", False)), timeout=args.timeout)

@@ -282,9 +282,12 @@ class MainWindow(QMainWindow):
 
     def ask_before_closing(self) -> QMessageBox:
         """The question asked when the window is closed while sending (returned for
-        tests): pause and quit, keep sending, or (where the desktop has one) keep
-        sending from the system tray. A campaign waiting for its start time is named:
-        it starts only while the app is open."""
+        tests). Campaigns sent by processes of their own: keep sending in the background
+        (the default) or pause and quit. Campaigns sent by this window (the setting, or
+        the built-in sandbox, which closes with the window): pause and quit, keep sending,
+        or (where the desktop has one) keep sending from the system tray."""
+        if self.runs.in_background() and not self.context.connection.demo:
+            return self._ask_background_or_pause()
         count = len(self.runs.sending())
         text = self.tr("{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from "
                        "History; nothing is sent twice.").format(figure(count))
@@ -307,6 +310,32 @@ class MainWindow(QMainWindow):
         answer.add_done_callback(decided)
         self.close_question = box
         return box
+
+    def _ask_background_or_pause(self) -> QMessageBox:
+        count = len(self.runs.sending())
+        text = self.tr("{0} campaign(s) are being sent. They can go on in the background with the window closed "
+                       "(the window shows them again when it opens), or pause now and be resumed from History; "
+                       "nothing is sent twice.").format(figure(count))
+        choices = [self.tr("Keep sending in the background"), self.tr("Pause and quit"), self.tr("Stay open")]
+        box, answer = choose(self, self.tr("A campaign is being sent"), text, choices)
+
+        def decided(future: asyncio.Future[int]) -> None:
+            if future.result() == 0:
+                self.quit_leaving_in_background()
+            elif future.result() == 1:
+                self.quit_pausing()
+
+        answer.add_done_callback(decided)
+        self.close_question = box
+        return box
+
+    def quit_leaving_in_background(self) -> None:
+        """Close the window; the campaigns' own processes go on sending."""
+        self.runs.let_go()
+        self._quitting = True
+        if self.tray is not None:
+            self.tray.hide()
+        self.close()
 
     def scheduled_runs(self) -> list[tuple[int, str]]:
         """(campaign id, start shown to the user) of the campaigns waiting for their start."""

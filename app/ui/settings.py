@@ -24,6 +24,8 @@ DEFAULTS: dict[str, Any] = {
     "prices": {"service": 0.0, "promotional": 0.0, "message": 0.0},
     "balance_history": [],
     "own_phone": "",
+    # Campaigns are sent by a process of their own (they go on when the window closes).
+    "separate_sender": True,
 }
 _JSON = {"profiles", "templates", "prices", "balance_history"}
 

@@ -5,6 +5,14 @@ safir_fa.qm with pyside6-lrelease.
 """
 
 FA = {
+    "{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows "
+    "them again when it opens), or pause now and be resumed from History; nothing is sent twice.":
+        "{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره "
+        "نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.",
+    "Keep sending in the background": "ادامهٔ ارسال در پس‌زمینه",
+    "Stay open": "باز بماند",
+    "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice":
+        "فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود",
     " per minute": " در دقیقه",
     " — no API access key yet: add one in Profiles": " — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید",
     " — sandbox": " — محیط آزمایشی",

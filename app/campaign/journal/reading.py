@@ -68,6 +68,17 @@ class JournalReading(JournalConnection):
             (campaign_id, *STATES_TO_SEND)).fetchone()[0])
 
     @sentences
+    def changed_since(self, campaign_id: int, since: str) -> tuple[list[tuple[int, str, str | None, int | None]], str]:
+        """Recipients whose state changed after ``since`` (an instant as the journal
+        stores them; "" for all): ``(row, state, error, error_code)`` each, and the
+        instant to ask from next time."""
+        rows = self.db.execute(
+            "SELECT row, state, error, error_code, updated_at FROM recipients"
+            " WHERE campaign_id = ? AND updated_at > ? ORDER BY updated_at", (campaign_id, since)).fetchall()
+        latest = max((str(r[4]) for r in rows), default=since)
+        return [(int(r[0]), str(r[1]), r[2], r[3]) for r in rows], latest
+
+    @sentences
     def sends_to(self, phone: str, limit: int = 20) -> list[dict[str, Any]]:
         """The latest sends to ``phone`` across campaigns, newest first: campaign id and
         name, state, error, message id and when it last changed."""

@@ -1,17 +1,27 @@
-"""The campaigns this window is sending: one engine per campaign, owned here rather
+"""The campaigns this window is sending: one sender per campaign, owned here rather
 than by the page that shows it, so History, Resume and Open results attach to a run
-that already goes on instead of starting a second engine, and a rebuilt window (a
-language switch) takes the runs over."""
+that already goes on instead of starting a second one, and a rebuilt window (a
+language switch) takes the runs over.
+
+By default each campaign is sent by a process of its own (:mod:`app.runner`) that the
+window follows through the journal: the window's event loop never runs the engine, and
+the campaign goes on when the window closes. With the setting ``separate_sender`` off,
+the engine runs on the window's loop (docs/architecture.md, "Processes")."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import subprocess
 import time
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, Signal
 
-from app.campaign import CampaignEngine, Progress, RunResult
+from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
+from app.reasons import pause_text
+from app.runner import remember_key, start_runner
+from app.ui.campaign.follow import follow
 from app.ui.context import AppContext
 
 
@@ -23,6 +33,7 @@ class Run:
 
     campaign_id: int
     engine: CampaignEngine | None = None
+    process: subprocess.Popen[bytes] | None = None  # the sender, when it is a process of its own
     started: float = field(default_factory=time.monotonic)
     points: list[tuple[float, int, int]] = field(default_factory=list)
     result: RunResult | None = None
@@ -46,6 +57,7 @@ class RunController(QObject):
         self.context = context
         self.runs: dict[int, Run] = {}
         self._events = 0
+        self._letting_go = False
 
     def run_of(self, campaign_id: int) -> Run | None:
         return self.runs.get(campaign_id)
@@ -53,12 +65,17 @@ class RunController(QObject):
     def is_sending(self, campaign_id: int | None = None) -> bool:
         """Whether ``campaign_id`` (or any campaign, when None) is sending now."""
         if campaign_id is None:
-            return any(run.engine is not None for run in self.runs.values())
+            return any(_sends(run) for run in self.runs.values())
         run = self.runs.get(campaign_id)
-        return run is not None and run.engine is not None
+        return run is not None and _sends(run)
 
     def sending(self) -> list[int]:
-        return [campaign_id for campaign_id, run in self.runs.items() if run.engine is not None]
+        """The campaigns this window sends or follows now."""
+        return [campaign_id for campaign_id, run in self.runs.items() if _sends(run)]
+
+    def in_background(self) -> list[int]:
+        """The campaigns sent by processes of their own (they go on when the window closes)."""
+        return [campaign_id for campaign_id, run in self.runs.items() if run.process is not None]
 
     async def run(self, campaign_id: int) -> RunResult:
         """Send (or resume) a stored campaign until it finishes, pauses or is
@@ -67,6 +84,8 @@ class RunController(QObject):
         if self.is_sending(campaign_id):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
+        if self.context.settings.get("separate_sender"):
+            return await self._run_elsewhere(run)
         if not self.is_sending():
             # The sheet's rows are long-lived and every outcome makes new objects: full
             # collections would walk them all again and again, each a visible pause.
@@ -86,17 +105,57 @@ class RunController(QObject):
         self.finished.emit(result)
         return result
 
+    async def _run_elsewhere(self, run: Run) -> RunResult:
+        """Start the campaign's own sending process and follow it until it stops. Raises
+        RunnerFailed (a sentence) when it cannot start."""
+        connection = self.context.connection
+        journal, campaign_id, key = self.context.journal, run.campaign_id, connection.api_key or ""
+
+        def start() -> subprocess.Popen[bytes]:
+            if not connection.demo:  # resume-due sends it again after a reboot (the sandbox would be gone)
+                remember_key(connection.base_url, key)
+            return start_runner(journal, campaign_id, api_key=key, base_url=connection.base_url)
+
+        run.process = await asyncio.to_thread(start)
+        try:
+            self.started.emit(run.campaign_id)
+            process = run.process
+            result = await follow(self.context.journal, run.campaign_id, self._on_progress, process.poll,
+                                  lambda: self._letting_go)
+            if self._letting_go:
+                _finishing.append(process)  # it goes on; its exit status is collected later
+            else:
+                await asyncio.to_thread(_reap, process)
+        finally:
+            run.process = None
+        run.result = result
+        self.finished.emit(result)
+        return result
+
+    def let_go(self) -> None:
+        """Stop following the campaigns sent by processes of their own (the window
+        closes); they go on sending."""
+        self._letting_go = True
+
     def pause(self, campaign_id: int, reason: str | None = None) -> bool:
         """Ask a sending campaign to pause after its requests in flight; False if it is
         not sending."""
         run = self.runs.get(campaign_id)
+        if run is not None and run.process is not None:
+            self.context.journal.request_stop(campaign_id, StopRequest.PAUSE, reason or pause_text("user_paused"))
+            return True
         if run is None or run.engine is None:
             return False
         run.engine.pause(reason) if reason else run.engine.pause()
         return True
 
     def cancel(self, campaign_id: int) -> bool:
+        """Ask a sending campaign to cancel after its requests in flight; False if it is
+        not sending."""
         run = self.runs.get(campaign_id)
+        if run is not None and run.process is not None:
+            self.context.journal.request_stop(campaign_id, StopRequest.CANCEL, pause_text("user_cancelled"))
+            return True
         if run is None or run.engine is None:
             return False
         run.engine.cancel()
@@ -119,3 +178,22 @@ class RunController(QObject):
             else:
                 run.points.append(point)
         self.progress.emit(progress)
+
+
+def _sends(run: Run) -> bool:
+    return run.engine is not None or run.process is not None
+
+
+#: Senders the window stopped following: still finishing their summary, or sending in
+#: the background after the window closed.
+_finishing: list[subprocess.Popen[bytes]] = []
+
+
+def _reap(process: subprocess.Popen[bytes]) -> None:
+    """Collect a sender's exit status once it has released its campaign (it exits
+    right after); one that takes longer is kept and collected later."""
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        _finishing.append(process)
+    _finishing[:] = [p for p in _finishing if p.poll() is None]

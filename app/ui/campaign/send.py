@@ -19,8 +19,15 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import SafirError
-from app.campaign import CampaignLocked, CampaignStatus, Progress, RecipientState, RunResult
+from app.campaign import (
+    CampaignLocked,
+    CampaignStatus,
+    Progress,
+    RecipientState,
+    RunResult,
+)
 from app.reasons import pause_text
+from app.runner import RunnerFailed
 from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController
 from app.ui.context import AppContext
@@ -161,6 +168,10 @@ class SendStep(QWidget):
             self.status.say(self.tr("Campaign {0} is being sent by another copy of the app (or the command line); "
                                     "it can be resumed here once that stops.").format(figure(campaign_id)),
                             error=True)
+            self._update_buttons()
+            return None
+        except RunnerFailed as exc:  # the program that sends could not start: nothing was sent
+            self.status.say(self.tr("The campaign cannot start: {0}").format(str(exc)), error=True)
             self._update_buttons()
             return None
         except SafirError as exc:  # the profile cannot make a client (its address, say): nothing was sent

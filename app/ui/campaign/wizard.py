@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import CampaignEngine, CampaignStatus, RunResult
+from app.campaign import CampaignStatus, RunResult
 from app.ui.campaign.creation import create_from_draft
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
@@ -140,12 +140,6 @@ class CampaignPage(QWidget):
     def campaign_id(self) -> int | None:
         """The campaign the send step shows (None before Start)."""
         return self.send_step.campaign_id
-
-    @property
-    def engine(self) -> CampaignEngine | None:
-        """The engine sending the campaign shown, if it is sending."""
-        run = self.runs.run_of(self.campaign_id) if self.campaign_id is not None else None
-        return run.engine if run is not None else None
 
     def refresh_connection(self) -> None:
         self.review.refresh_connection()

@@ -1,0 +1,111 @@
+"""The window and campaigns sent by processes of their own: closing the window keeps a
+campaign sending, a sender killed with SIGKILL is told within 5 s and resumed from the
+window with nobody messaged twice, and the window's event loop never runs the engine."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from app import paths
+from app.campaign import CampaignStatus, Journal
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from app.ui.context import Connection
+from app.ui.main_window import MainWindow
+from tests.helpers import delivered, fast_settings
+from tests.test_ui import run_in_qt_loop, shown_window
+from tests.test_working_day import compose, until
+
+
+@pytest.fixture
+def slow() -> Iterator[EmbeddedSandbox]:
+    with EmbeddedSandbox(fast_settings(latency_ms=30)) as running:
+        yield running
+
+
+@pytest.fixture
+def office(qtbot: Any, qapp: QApplication, slow: EmbeddedSandbox) -> Iterator[MainWindow]:
+    """The window on a real (not built-in) service: the sandbox outlives the window."""
+    qapp.setQuitOnLastWindowClosed(False)
+    try:
+        with shown_window(qtbot, qapp, slow.url) as main:
+            main.context.connection = Connection("office", slow.url, DEMO_API_KEY, bots={1001: "shop"})
+            main.campaign.refresh_connection()
+            yield main
+    finally:
+        qapp.setQuitOnLastWindowClosed(True)
+
+
+def once_each(sandbox: EmbeddedSandbox, expected: int) -> None:
+    seen = Counter(m["phone_number"] for m in delivered(sandbox))
+    assert len(seen) == expected and set(seen.values()) == {1}
+
+
+def wait_for_status(campaign_id: int, status: CampaignStatus, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    with Journal(paths.journal_path()) as journal:
+        while journal.campaign(campaign_id).status != status:
+            assert time.monotonic() < deadline, journal.campaign(campaign_id)
+            time.sleep(0.1)
+
+
+def test_closing_the_window_keeps_the_campaign_sending_in_its_own_process(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
+    page = office.campaign
+
+    async def scenario() -> tuple[list[str], int]:
+        await compose(office, "contacts.csv", "سلام {{نام}}", rate=240)
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: bool(office.runs.in_background()))
+        campaign_id = office.runs.in_background()[0]
+        assert page.send_step.pause_button.isEnabled()
+        office.close()
+        question = office.close_question
+        choices = [b.text() for b in question.buttons()]
+        question.buttons()[0].click()  # keep sending in the background
+        result = await sending
+        assert result is not None and result.status == CampaignStatus.RUNNING  # let go, still sending
+        return choices, campaign_id
+
+    choices, campaign_id = run_in_qt_loop(qapp, scenario)
+    assert choices == ["Keep sending in the background", "Pause and quit", "Stay open"]
+    assert office.finished
+    wait_for_status(campaign_id, CampaignStatus.FINISHED)  # with no window following it
+    once_each(slow, 13)
+
+
+def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
+    page = office.campaign
+    step = page.send_step
+
+    async def scenario() -> tuple[float, str, Any]:
+        await compose(office, "contacts.csv", "سلام {{نام}}", rate=120)
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: bool(office.runs.in_background()) and step.sending())
+        campaign_id = office.runs.in_background()[0]
+        await until(lambda: page.context.journal.counts(campaign_id)["sent"] >= 2)
+        runner = page.context.journal.campaign(campaign_id).runner
+        assert runner is not None
+        killed = time.monotonic()
+        os.kill(int(runner.split("@")[0]), signal.SIGKILL)
+        first = await sending
+        told = time.monotonic() - killed
+        assert first is not None and first.status == CampaignStatus.PAUSED
+        said = step.status.text()
+        assert step.resume_button.isEnabled()
+        resumed = await step.run(campaign_id)
+        return told, said, resumed
+
+    told, said, resumed = run_in_qt_loop(qapp, scenario)
+    assert told < 5 and "stopped unexpectedly" in said
+    assert resumed is not None and resumed.status == CampaignStatus.FINISHED
+    once_each(slow, 13)
