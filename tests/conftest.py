@@ -21,6 +21,7 @@ def state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """SAFIR_CAMPAIGN_HOME for this test only: no test touches the user's state."""
     home = tmp_path / "state"
     monkeypatch.setenv("SAFIR_CAMPAIGN_HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # login entries go here, never the user's
     monkeypatch.delenv("SAFIR_API_KEY", raising=False)
     return home
 

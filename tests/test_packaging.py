@@ -115,11 +115,13 @@ def test_install_sh_installs_offers_the_demo_and_removes_or_purges(tmp_path: Pat
     entry = (home / ".local/share/applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
     target = home / ".local/opt/safir-campaign/safir-campaign"
     assert f"Exec={target}\n" in entry and f"Exec={target} --demo\n" in entry  # the demo in the menu too
+    login = home / ".config/autostart" / f"{APP_ID}-resume.desktop"
+    assert f"Exec={target} resume-due\n" in login.read_text(encoding="utf-8")  # interrupted campaigns, at login
     data = home / ".local/share/safir-campaign"
     data.mkdir(parents=True)
     (data / "journal.sqlite3").write_text("campaigns")
     removed = install("--remove")
     assert removed.returncode == 0 and "--purge" in removed.stdout
-    assert not target.exists() and (data / "journal.sqlite3").exists()
+    assert not target.exists() and (data / "journal.sqlite3").exists() and not login.exists()
     assert install().returncode == 0
     assert install("--purge").returncode == 0 and not data.exists() and not target.exists()

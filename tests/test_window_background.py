@@ -109,3 +109,14 @@ def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window
     assert told < 5 and "stopped unexpectedly" in said
     assert resumed is not None and resumed.status == CampaignStatus.FINISHED
     once_each(slow, 13)
+
+
+def test_the_login_entry_follows_the_windows_setting(office: MainWindow, tmp_path: Any) -> None:
+    from app import autostart
+
+    assert office.login_action.isChecked()  # on by default
+    office.login_action.setChecked(False)
+    assert not autostart.installed() and office.context.settings.get("start_at_login") is False
+    office.login_action.setChecked(True)
+    assert autostart.installed() and str(autostart.entry_path()).startswith(str(tmp_path))
+    assert "resume-due" in autostart.entry_path().read_text(encoding="utf-8")

@@ -167,6 +167,22 @@ def make_context(demo_url: str | None = None, base_url: str | None = None) -> Ap
     return context
 
 
+def apply_start_at_login(on: bool) -> bool:
+    """Add or remove the desktop's login entry that runs ``resume-due``; False (logged)
+    when it cannot be changed."""
+    from app import autostart
+
+    try:
+        if on and not autostart.installed():
+            autostart.install()
+        elif not on and autostart.installed():
+            autostart.remove()
+    except OSError as exc:
+        log.warning("the login entry %s could not be changed: %s", autostart.entry_path(), exc)
+        return False
+    return True
+
+
 def qt_application() -> QApplication:
     """The process's QApplication, made on first use (a QCoreApplication is not enough)."""
     existing = QApplication.instance()
@@ -189,6 +205,8 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None
     context = make_context(sandbox.url if sandbox else None, base_url)
     apply_language(app, context.settings.get("language"))
+    if not demo:  # a trial on the built-in sandbox leaves nothing behind at login
+        apply_start_at_login(bool(context.settings.get("start_at_login")))
     window = MainWindow(context, sandbox.url if sandbox else None)
     app.setProperty("main_window", window)
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 
 from app import APP_ID, __version__, paths  # noqa: E402
 from app.reasons import parse_reason, pause_text  # noqa: E402
-from app.ui.application import RESOURCES, app_icon, apply_language  # noqa: E402
+from app.ui.application import RESOURCES, app_icon, apply_language, apply_start_at_login  # noqa: E402
 from app.ui.bidi import ltr  # noqa: E402
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext  # noqa: E402
@@ -123,6 +123,11 @@ class MainWindow(QMainWindow):
             action.triggered.connect(slot)
             file_menu.addAction(action)
         file_menu.addSeparator()
+        self.login_action = QAction(self.tr("Send interrupted campaigns again at login"), self)
+        self.login_action.setCheckable(True)
+        self.login_action.setChecked(bool(self.context.settings.get("start_at_login")))
+        self.login_action.toggled.connect(self._set_start_at_login)
+        file_menu.addAction(self.login_action)
         quit_action = QAction(self.tr("Quit"), self)
         quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         quit_action.triggered.connect(self.close)
@@ -279,6 +284,12 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
         if event.isAccepted() and self.replaced_by is None:
             self.finished = True  # run_window's loop ends (a language switch hands over instead)
+
+    def _set_start_at_login(self, on: bool) -> None:
+        """The setting, and the desktop's own login entry with it (docs/architecture.md, "Processes")."""
+        self.context.settings.set("start_at_login", on)
+        if not apply_start_at_login(on):
+            self.statusBar().showMessage(self.tr("The login entry could not be changed; see the log."), 8000)
 
     def ask_before_closing(self) -> QMessageBox:
         """The question asked when the window is closed while sending (returned for

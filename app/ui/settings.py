@@ -26,6 +26,8 @@ DEFAULTS: dict[str, Any] = {
     "own_phone": "",
     # Campaigns are sent by a process of their own (they go on when the window closes).
     "separate_sender": True,
+    # The desktop's login entry runs resume-due (interrupted campaigns are sent again).
+    "start_at_login": True,
 }
 _JSON = {"profiles", "templates", "prices", "balance_history"}
 

@@ -3,11 +3,14 @@
 #   ./install.sh            install or update into ~/.local
 #   ./install.sh --remove   take it away again (campaign data in ~/.local/share/safir-campaign stays)
 #   ./install.sh --purge    take it away with its campaign data (journal, logs, settings)
+# Installing also adds a login entry (XDG autostart) that sends interrupted campaigns again
+# after a reboot (safir-campaign resume-due); `safir-campaign autostart off` takes it away.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 prefix=${PREFIX:-"$HOME/.local"}
 app_id=ir.safir.campaign
 target="$prefix/opt/safir-campaign"
+autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart/$app_id-resume.desktop"
 
 refresh_caches() {
   command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$prefix/share/applications" || true
@@ -16,7 +19,7 @@ refresh_caches() {
 
 if [ "${1:-}" = "--remove" ] || [ "${1:-}" = "--purge" ]; then
   rm -rf "$target" "$prefix/bin/safir-campaign" "$prefix/share/applications/$app_id.desktop" \
-         "$prefix/share/metainfo/$app_id.metainfo.xml"
+         "$prefix/share/metainfo/$app_id.metainfo.xml" "$autostart"
   for size in 16 24 32 48 64 128 256 512; do
     rm -f "$prefix/share/icons/hicolor/${size}x${size}/apps/$app_id.png"
   done
@@ -47,5 +50,8 @@ done
 mkdir -p "$prefix/share/icons/hicolor/scalable/apps"
 cp "$here/icons/safir-campaign.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
 refresh_caches
+mkdir -p "$(dirname "$autostart")"
+printf '[Desktop Entry]\nType=Application\nName=Safir Campaign (resume interrupted campaigns)\nExec=%s resume-due\nTerminal=false\nNoDisplay=true\nX-GNOME-Autostart-enabled=true\n' \
+  "$target/safir-campaign" > "$autostart"
 echo "Safir Campaign installed in $target; find it in the applications menu, or run: safir-campaign"
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "(add $prefix/bin to PATH to run it from a terminal)";; esac

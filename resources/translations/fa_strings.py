@@ -11,6 +11,8 @@ FA = {
         "نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.",
     "Keep sending in the background": "ادامهٔ ارسال در پس‌زمینه",
     "Stay open": "باز بماند",
+    "Send interrupted campaigns again at login": "ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم",
+    "The login entry could not be changed; see the log.": "ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.",
     "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice":
         "فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود",
     " per minute": " در دقیقه",

@@ -426,7 +426,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../app/ui/main_window.py" line="67" />
-        <location filename="../../app/ui/main_window.py" line="371" />
+        <location filename="../../app/ui/main_window.py" line="382" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
@@ -477,13 +477,13 @@
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="115" />
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="174" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="116" />
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="174" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
@@ -494,177 +494,187 @@
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="118" />
-        <location filename="../../app/ui/main_window.py" line="170" />
+        <location filename="../../app/ui/main_window.py" line="175" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="126" />
-        <location filename="../../app/ui/main_window.py" line="170" />
+        <source>Send interrupted campaigns again at login</source>
+        <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="131" />
+        <location filename="../../app/ui/main_window.py" line="175" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="130" />
+        <location filename="../../app/ui/main_window.py" line="135" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="132" />
+        <location filename="../../app/ui/main_window.py" line="137" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="144" />
+        <location filename="../../app/ui/main_window.py" line="149" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="145" />
-        <location filename="../../app/ui/main_window.py" line="158" />
+        <location filename="../../app/ui/main_window.py" line="150" />
+        <location filename="../../app/ui/main_window.py" line="163" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="148" />
+        <location filename="../../app/ui/main_window.py" line="153" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="151" />
-        <location filename="../../app/ui/main_window.py" line="176" />
+        <location filename="../../app/ui/main_window.py" line="156" />
+        <location filename="../../app/ui/main_window.py" line="181" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="160" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="171" />
+        <location filename="../../app/ui/main_window.py" line="176" />
         <source>Next step</source>
         <translation>گام بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="171" />
+        <location filename="../../app/ui/main_window.py" line="176" />
         <source>Previous step</source>
         <translation>گام قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172" />
+        <location filename="../../app/ui/main_window.py" line="177" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172" />
+        <location filename="../../app/ui/main_window.py" line="177" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="178" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="178" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="178" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="204" />
+        <location filename="../../app/ui/main_window.py" line="209" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="229" />
+        <location filename="../../app/ui/main_window.py" line="234" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="230" />
+        <location filename="../../app/ui/main_window.py" line="235" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="231" />
+        <location filename="../../app/ui/main_window.py" line="236" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="232" />
+        <location filename="../../app/ui/main_window.py" line="237" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="296" />
+        <location filename="../../app/ui/main_window.py" line="292" />
+        <source>The login entry could not be changed; see the log.</source>
+        <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="307" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="301" />
+        <location filename="../../app/ui/main_window.py" line="312" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="302" />
-        <location filename="../../app/ui/main_window.py" line="320" />
+        <location filename="../../app/ui/main_window.py" line="313" />
+        <location filename="../../app/ui/main_window.py" line="331" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="292" />
+        <location filename="../../app/ui/main_window.py" line="303" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="298" />
-        <location filename="../../app/ui/main_window.py" line="319" />
+        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="330" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="298" />
+        <location filename="../../app/ui/main_window.py" line="309" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="316" />
+        <location filename="../../app/ui/main_window.py" line="327" />
         <source>{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows them again when it opens), or pause now and be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="319" />
+        <location filename="../../app/ui/main_window.py" line="330" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="319" />
+        <location filename="../../app/ui/main_window.py" line="330" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="363" />
+        <location filename="../../app/ui/main_window.py" line="374" />
         <source>Safir campaign: sending</source>
         <translation>کارزار سفیر: در حال ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="365" />
+        <location filename="../../app/ui/main_window.py" line="376" />
         <source>Show the window</source>
         <translation>نمایش پنجره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="366" />
+        <location filename="../../app/ui/main_window.py" line="377" />
         <source>Pause the campaigns and quit</source>
         <translation>مکث کارزارها و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="371" />
+        <location filename="../../app/ui/main_window.py" line="382" />
         <source>Still sending. The icon here shows the window again.</source>
         <translation>ارسال ادامه دارد. این نماد پنجره را دوباره نشان می‌دهد.</translation>
     </message>
