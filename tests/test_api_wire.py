@@ -28,6 +28,12 @@ from app.api import (
     TemplateMessage,
 )
 
+@pytest.fixture(autouse=True)
+def httpx_transport(monkeypatch: pytest.MonkeyPatch) -> None:
+    """respx checks exact wire shapes by standing in for httpx's own transport."""
+    monkeypatch.setenv("SAFIR_HTTP_TRANSPORT", "httpx")
+
+
 BASE = "https://safir.example"
 KEY = "test-key-not-real"
 SECRET = "test-secret-not-real"

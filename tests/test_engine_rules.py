@@ -25,6 +25,13 @@ from app.campaign import (
 )
 from app.campaign.definition import build_recipients
 
+
+@pytest.fixture(autouse=True)
+def httpx_transport(monkeypatch: pytest.MonkeyPatch) -> None:
+    """respx checks exact wire shapes by standing in for httpx's own transport."""
+    monkeypatch.setenv("SAFIR_HTTP_TRANSPORT", "httpx")
+
+
 BASE = "https://safir.example"
 OK = {"message_id": "m", "error_data": None}
 

@@ -43,6 +43,7 @@ from app.api.errors import (
     TransportError,
     UnexpectedResponseError,
 )
+from app.api.transport import client_class
 from app.api.models import AccessToken, MessageData, OtpResult, SendResult, UploadResult, check_otp, check_phone
 from app.api.scrub import register as register_secret
 
@@ -288,7 +289,7 @@ class SafirClient:
     ``base_url``: https, or http to loopback (ConfigurationError otherwise).
     ``api_key``: v3 api-access-key; ``client_id``/``client_secret``: v2 credentials.
     ``timeouts`` in seconds; ``retry`` governs transient errors; ``transport`` lets tests
-    inject an httpx transport; ``sleep`` lets tests replace the backoff clock.
+    inject an httpx transport (otherwise aiohttp runs underneath, app/api/transport.py); ``sleep`` lets tests replace the backoff clock.
 
     Use as ``async with SafirClient(...) as client:`` or call :meth:`aclose`.
     """
@@ -318,7 +319,7 @@ class SafirClient:
         #: Called with each transient error before its retry (a campaign slows down on
         #: RateLimitError, for example).
         self.retry_listeners: list[Callable[[SafirError], None]] = []
-        self._http = httpx.AsyncClient(
+        self._http = client_class()(
             base_url=self.base_url,
             timeout=timeouts.to_httpx(),
             transport=transport,

@@ -1,0 +1,119 @@
+"""What runs under :class:`SafirClient`'s httpx API: aiohttp, through httpx-aiohttp's
+transport (the openai SDK's aiohttp option), or httpx's own.
+
+aiohttp costs about a third of httpx's CPU per request (docs/benchmarks.md), which is
+most of a campaign's cost. Its errors are turned into the httpx errors httpx's own
+transport raises for the same fault, so the client tells a refused connection (not
+sent), a lost answer (reset, disconnect: maybe sent) and a timeout apart the same way on
+either (tests/test_transport_parity.py). Proxies from ``HTTPS_PROXY``/``HTTP_PROXY``/
+``NO_PROXY`` go through httpx's own transport, as before; TLS certificates are verified.
+aiohttp has no write timeout: a stalled upload is bounded by the read timeout instead.
+``SAFIR_HTTP_TRANSPORT=httpx`` chooses httpx's own (respx, which checks exact wire
+shapes, intercepts only that one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import httpx
+from httpx_aiohttp import AiohttpTransport as _AiohttpTransport
+from httpx_aiohttp import HttpxAiohttpClient
+
+#: The environment variable that chooses the transport: "aiohttp" (the default) or "httpx".
+TRANSPORT_ENV = "SAFIR_HTTP_TRANSPORT"
+
+#: aiohttp's errors, most specific first, and the httpx error httpx's own transport raises
+#: for the same fault.
+_AS_HTTPX: tuple[tuple[type[BaseException], type[httpx.TransportError]], ...] = (
+    (aiohttp.ConnectionTimeoutError, httpx.ConnectTimeout),
+    (aiohttp.SocketTimeoutError, httpx.ReadTimeout),
+    (aiohttp.ServerTimeoutError, httpx.ReadTimeout),
+    (aiohttp.ClientProxyConnectionError, httpx.ProxyError),
+    (aiohttp.ClientConnectorError, httpx.ConnectError),
+    (aiohttp.ServerDisconnectedError, httpx.RemoteProtocolError),
+    (aiohttp.ClientPayloadError, httpx.ReadError),
+    (aiohttp.ClientOSError, httpx.ReadError),
+    (aiohttp.ClientError, httpx.NetworkError),
+    (asyncio.TimeoutError, httpx.ReadTimeout),
+)
+
+
+def _as_httpx(error: BaseException, request: httpx.Request) -> httpx.TransportError | None:
+    """The httpx error for ``error`` (or the aiohttp error behind it), None if none fits."""
+    cause = error.__cause__ if isinstance(error, httpx.TransportError) and error.__cause__ else error
+    for aiohttp_class, httpx_class in _AS_HTTPX:
+        if isinstance(cause, aiohttp_class):
+            return httpx_class(f"{type(cause).__name__}: {cause}", request=request)
+    return None
+
+
+class _Body(httpx.AsyncByteStream):
+    """The answer's body, its read errors told as httpx tells them."""
+
+    def __init__(self, stream: httpx.AsyncByteStream, request: httpx.Request) -> None:
+        self._stream = stream
+        self._request = request
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        try:
+            async for chunk in self._stream:
+                yield chunk
+        except (httpx.TransportError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
+            mapped = _as_httpx(exc, self._request)
+            if mapped is None:
+                raise
+            raise mapped from exc
+
+    async def aclose(self) -> None:
+        await self._stream.aclose()
+
+
+class AiohttpTransport(_AiohttpTransport):
+    """httpx-aiohttp's transport with httpx's own error classes for each fault; one
+    aiohttp session per transport (per client), closed with it."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        try:
+            response = await super().handle_async_request(request)
+        except (httpx.TransportError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
+            mapped = _as_httpx(exc, request)
+            if mapped is None:
+                raise
+            raise mapped from exc
+        assert isinstance(response.stream, httpx.AsyncByteStream)
+        response.stream = _Body(response.stream, request)
+        return response
+
+
+class AiohttpClient(HttpxAiohttpClient):
+    """httpx's client with :class:`AiohttpTransport` underneath. Only the transport httpx
+    would make itself is replaced, so proxies from the environment still get httpx's own
+    proxy transports (passing ``transport=`` to httpx.AsyncClient would turn them off)."""
+
+    def _init_transport(self, verify: Any = True, cert: Any = None, trust_env: bool = True, http1: bool = True,
+                        http2: bool = False, limits: httpx.Limits = httpx.Limits(),
+                        transport: httpx.AsyncBaseTransport | None = None,
+                        **kwargs: Any) -> httpx.AsyncBaseTransport:
+        if transport is not None:
+            return transport
+        return AiohttpTransport(verify=verify, cert=cert, trust_env=trust_env, http1=http1, http2=http2,
+                                limits=limits)
+
+    def _init_proxy_transport(self, proxy: httpx.Proxy, verify: Any = True, cert: Any = None,
+                              trust_env: bool = True, http1: bool = True, http2: bool = False,
+                              limits: httpx.Limits = httpx.Limits(), **kwargs: Any) -> httpx.AsyncBaseTransport:
+        return httpx.AsyncHTTPTransport(verify=verify, cert=cert, trust_env=trust_env, http1=http1, http2=http2,
+                                        limits=limits, proxy=proxy)
+
+
+def client_class() -> type[httpx.AsyncClient]:
+    """The client class :data:`TRANSPORT_ENV` chooses: aiohttp underneath (the default) or
+    httpx's own transport."""
+    if os.environ.get(TRANSPORT_ENV, "aiohttp").strip().lower() == "httpx":
+        return httpx.AsyncClient
+    return AiohttpClient
