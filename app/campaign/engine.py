@@ -139,8 +139,8 @@ class CampaignEngine:
         self._pacer = Pacer(campaign.rate_per_minute, self._clock, self._sleep)
         self._writer = await asyncio.to_thread(JournalWriter, self.journal.path)
         self.client.retry_listeners.append(self._on_retry)
-        watchdog = asyncio.gather(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop)),
-                                  self._stop.follow_requests(self.journal, campaign_id))
+        watchers = [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
+                    asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign_id))]
         try:
             for round_number in range(self.unknown_rounds + 1):
                 states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
@@ -166,7 +166,8 @@ class CampaignEngine:
         except JournalError as exc:
             self.pause(str(exc))
         finally:
-            watchdog.cancel()
+            for watcher in watchers:
+                watcher.cancel()
             self.client.retry_listeners.remove(self._on_retry)
             self._close_writer()
         result = await asyncio.to_thread(self._settle, campaign_id)  # counting scans every row: off the loop

@@ -28,7 +28,7 @@ from app.cli.flags import (
 )
 
 if TYPE_CHECKING:
-    from app.campaign import Content
+    from app.campaign import Content, QuietHours
     from app.workflow import CheckedSheet
 
 
@@ -152,26 +152,12 @@ def cmd_send(args: argparse.Namespace) -> int:
 
 
 async def _send(args: argparse.Namespace) -> int:
-    from app.campaign import QuietHours
     from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
 
     if args.background and args.results:
         raise CliError("--results writes the file when the send ends here; with --background, write it when the "
                        "campaign ends: safir-campaign export ID OUT.xlsx")
-    quiet = None
-    if args.quiet_hours:
-        try:
-            quiet = QuietHours.parse(args.quiet_hours, args.time_zone)
-        except ValueError as exc:
-            raise CliError(str(exc)) from None
-    if args.start_at:
-        from datetime import datetime
-
-        try:
-            if datetime.fromisoformat(args.start_at).tzinfo is None:
-                raise ValueError
-        except ValueError:
-            raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
+    quiet = _schedule(args)
     try:
         with _stoppable_creation():
             checked = _checked(args)
@@ -214,6 +200,27 @@ async def _send(args: argparse.Namespace) -> int:
             status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
             _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
     return status
+
+
+def _schedule(args: argparse.Namespace) -> QuietHours | None:
+    """The quiet hours of --quiet-hours (None without), once --start-at is checked too;
+    CliError for either that is wrong."""
+    from datetime import datetime
+
+    from app.campaign import QuietHours
+
+    if args.start_at:
+        try:
+            if datetime.fromisoformat(args.start_at).tzinfo is None:
+                raise ValueError
+        except ValueError:
+            raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
+    if not args.quiet_hours:
+        return None
+    try:
+        return QuietHours.parse(args.quiet_hours, args.time_zone)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: Content) -> None:

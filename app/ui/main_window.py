@@ -26,21 +26,21 @@ from PySide6.QtWidgets import (  # noqa: E402
     QHBoxLayout,
     QListWidget,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QStackedWidget,
     QSystemTrayIcon,
     QWidget,
 )
 
-from app import APP_ID, __version__, paths  # noqa: E402
-from app.reasons import parse_reason, pause_text  # noqa: E402
-from app.ui.application import RESOURCES, app_icon, apply_language, apply_start_at_login  # noqa: E402
+from app import paths  # noqa: E402
+from app.reasons import pause_text  # noqa: E402
+from app.ui.application import RESOURCES, apply_language, apply_start_at_login  # noqa: E402
 from app.ui.bidi import ltr  # noqa: E402
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext  # noqa: E402
 from app.ui.dialogs import choose  # noqa: E402
 from app.ui.formatting import figure  # noqa: E402
+from app.ui.help_boxes import about_box, shortcuts_box  # noqa: E402
 from app.ui.keyboard import tab_moves_focus  # noqa: E402
 from app.ui.panels import (  # noqa: E402
     BalancePanel,
@@ -51,6 +51,7 @@ from app.ui.panels import (  # noqa: E402
     TemplatesPanel,
 )
 from app.ui.texts import describe  # noqa: E402
+from app.ui.tray import SendingTray  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ class MainWindow(QMainWindow):
         self._quitting = False
         self.finished = False
         self.replaced_by: MainWindow | None = None
-        self.tray: QSystemTrayIcon | None = None
+        self.tray: SendingTray | None = None
         self.quick = QuickSendPanel(context)
         self.balance = BalancePanel(context)
         self.history = HistoryPanel(context)
@@ -158,31 +159,12 @@ class MainWindow(QMainWindow):
         help_menu.addAction(keys)
 
     def show_about(self) -> QMessageBox:
-        """The About box: icon, version, where the state lives; opened without blocking."""
-        box = QMessageBox(self)
-        box.setWindowTitle(self.tr("About Safir Campaign"))
-        box.setIconPixmap(app_icon().pixmap(96, 96))
-        box.setText(self.tr("<b>Safir Campaign</b> {0}<br>Message campaigns through Bale's business messaging "
-                            "service.<br><br>App id: {1}<br>Data and logs: {2}").format(
-            ltr(__version__), ltr(APP_ID), ltr(paths.state_dir())))
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-        return box
+        """The About box (icon, version, where the state lives), opened without blocking."""
+        return about_box(self)
 
     def show_shortcuts(self) -> QMessageBox:
         """Every keyboard shortcut of the window, opened without blocking."""
-        lines = [(self.tr("New campaign"), "Ctrl+N"), (self.tr("Open sheet…"), "Ctrl+O"),
-                 (self.tr("Export results…"), "Ctrl+E"), (self.tr("Quit"), "Ctrl+Q"),
-                 (self.tr("Next step"), "Enter, Alt+Right"), (self.tr("Previous step"), "Alt+Left"),
-                 (self.tr("Send a test to this number"), "Ctrl+T"), (self.tr("Start"), "Ctrl+Return"),
-                 (self.tr("Pause"), "Ctrl+P"), (self.tr("Resume"), "Ctrl+R"), (self.tr("Cancel"), "Ctrl+Shift+X")]
-        lines += [(self.nav.item(i).text(), f"Ctrl+{i + 1}") for i in range(self.nav.count())]
-        box = QMessageBox(self)
-        box.setWindowTitle(self.tr("Keyboard shortcuts"))
-        box.setText("<br>".join(f"{name}: <b>{ltr(keys)}</b>" for name, keys in lines))
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
-        return box
+        return shortcuts_box(self, [self.nav.item(i).text() for i in range(self.nav.count())])
 
     def _new_campaign(self) -> None:
         self.nav.setCurrentRow(0)
@@ -350,14 +332,7 @@ class MainWindow(QMainWindow):
 
     def scheduled_runs(self) -> list[tuple[int, str]]:
         """(campaign id, start shown to the user) of the campaigns waiting for their start."""
-        found = []
-        for campaign_id in self.runs.sending():
-            run = self.runs.run_of(campaign_id)
-            waiting = run.last_progress.waiting if run is not None and run.last_progress is not None else None
-            parsed = parse_reason(waiting) if waiting else None
-            if waiting and parsed is not None and parsed[0] == "start_time":
-                found.append((campaign_id, describe(waiting)))
-        return found
+        return [(campaign_id, describe(waiting)) for campaign_id, waiting in self.runs.waiting_for_start()]
 
     def quit_pausing(self) -> None:
         """Pause every campaign being sent and close (they resume from History)."""
@@ -367,19 +342,12 @@ class MainWindow(QMainWindow):
             self.tray.hide()
         self.close()
 
-    def hide_to_tray(self) -> QSystemTrayIcon:
+    def hide_to_tray(self) -> SendingTray:
         """Hide the window; an icon in the system tray shows it again or quits."""
         if self.tray is None:
-            self.tray = QSystemTrayIcon(app_icon(), self)
-            self.tray.setToolTip(self.tr("Safir campaign: sending"))
-            menu = QMenu(self)
-            menu.addAction(self.tr("Show the window"), self._show_from_tray)
-            menu.addAction(self.tr("Pause the campaigns and quit"), self.quit_pausing)
-            self.tray.setContextMenu(menu)
-            self.tray.activated.connect(lambda _reason: self._show_from_tray())
-        self.tray.show()
+            self.tray = SendingTray(self, self._show_from_tray, self.quit_pausing)
+        self.tray.show_sending(len(self.runs.sending()))
         self.hide()
-        self.tray.showMessage(self.tr("Safir campaign"), self.tr("Still sending. The icon here shows the window again."))
         return self.tray
 
     def _show_from_tray(self) -> None:

@@ -11,6 +11,9 @@ FA = {
         "نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.",
     "Keep sending in the background": "ادامهٔ ارسال در پس‌زمینه",
     "Stay open": "باز بماند",
+    "Safir campaign: {0} campaign(s) sending": "کارزار سفیر: {0} کارزار در حال ارسال",
+    "{0} campaign(s) still sending. The icon here shows the window again.":
+        "{0} کارزار هنوز در حال ارسال است. این نشانه پنجره را دوباره نشان می‌دهد.",
     "Send interrupted campaigns again at login": "ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم",
     "The login entry could not be changed; see the log.": "ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.",
     "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice":

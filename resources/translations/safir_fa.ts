@@ -425,258 +425,237 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="67" />
-        <location filename="../../app/ui/main_window.py" line="382" />
+        <location filename="../../app/ui/main_window.py" line="68" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="67" />
+        <location filename="../../app/ui/main_window.py" line="68" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="82" />
+        <location filename="../../app/ui/main_window.py" line="83" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="84" />
+        <location filename="../../app/ui/main_window.py" line="85" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="84" />
+        <location filename="../../app/ui/main_window.py" line="85" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="85" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="85" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="113" />
+        <location filename="../../app/ui/main_window.py" line="114" />
         <source>&amp;File</source>
         <translation>&amp;پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="115" />
-        <location filename="../../app/ui/main_window.py" line="174" />
+        <location filename="../../app/ui/help_boxes.py" line="32" />
+        <location filename="../../app/ui/main_window.py" line="116" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="116" />
-        <location filename="../../app/ui/main_window.py" line="174" />
+        <location filename="../../app/ui/help_boxes.py" line="33" />
+        <location filename="../../app/ui/main_window.py" line="117" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="117" />
+        <location filename="../../app/ui/main_window.py" line="118" />
         <source>Open the sample sheet</source>
         <translation>باز کردن فهرست نمونه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="118" />
-        <location filename="../../app/ui/main_window.py" line="175" />
+        <location filename="../../app/ui/help_boxes.py" line="34" />
+        <location filename="../../app/ui/main_window.py" line="119" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="126" />
+        <location filename="../../app/ui/main_window.py" line="127" />
         <source>Send interrupted campaigns again at login</source>
         <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="131" />
-        <location filename="../../app/ui/main_window.py" line="175" />
+        <location filename="../../app/ui/help_boxes.py" line="35" />
+        <location filename="../../app/ui/main_window.py" line="132" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="135" />
+        <location filename="../../app/ui/main_window.py" line="136" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="137" />
+        <location filename="../../app/ui/main_window.py" line="138" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="149" />
+        <location filename="../../app/ui/main_window.py" line="150" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="150" />
-        <location filename="../../app/ui/main_window.py" line="163" />
+        <location filename="../../app/ui/help_boxes.py" line="18" />
+        <location filename="../../app/ui/main_window.py" line="151" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="153" />
+        <location filename="../../app/ui/main_window.py" line="154" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="156" />
-        <location filename="../../app/ui/main_window.py" line="181" />
+        <location filename="../../app/ui/help_boxes.py" line="45" />
+        <location filename="../../app/ui/main_window.py" line="157" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/help_boxes.py" line="20" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="176" />
+        <location filename="../../app/ui/help_boxes.py" line="36" />
         <source>Next step</source>
         <translation>گام بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="176" />
+        <location filename="../../app/ui/help_boxes.py" line="37" />
         <source>Previous step</source>
         <translation>گام قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="177" />
+        <location filename="../../app/ui/help_boxes.py" line="38" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="177" />
+        <location filename="../../app/ui/help_boxes.py" line="39" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="178" />
+        <location filename="../../app/ui/help_boxes.py" line="40" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="178" />
+        <location filename="../../app/ui/help_boxes.py" line="41" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="178" />
+        <location filename="../../app/ui/help_boxes.py" line="42" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="209" />
+        <location filename="../../app/ui/main_window.py" line="191" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="234" />
+        <location filename="../../app/ui/main_window.py" line="216" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="235" />
+        <location filename="../../app/ui/main_window.py" line="217" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="236" />
+        <location filename="../../app/ui/main_window.py" line="218" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="237" />
+        <location filename="../../app/ui/main_window.py" line="219" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="292" />
+        <location filename="../../app/ui/main_window.py" line="274" />
         <source>The login entry could not be changed; see the log.</source>
         <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="307" />
+        <location filename="../../app/ui/main_window.py" line="289" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="312" />
+        <location filename="../../app/ui/main_window.py" line="294" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
+        <location filename="../../app/ui/main_window.py" line="295" />
         <location filename="../../app/ui/main_window.py" line="313" />
-        <location filename="../../app/ui/main_window.py" line="331" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="303" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
-        <location filename="../../app/ui/main_window.py" line="330" />
+        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="312" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="291" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="327" />
+        <location filename="../../app/ui/main_window.py" line="309" />
         <source>{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows them again when it opens), or pause now and be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330" />
+        <location filename="../../app/ui/main_window.py" line="312" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330" />
+        <location filename="../../app/ui/main_window.py" line="312" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="374" />
-        <source>Safir campaign: sending</source>
-        <translation>کارزار سفیر: در حال ارسال</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="376" />
-        <source>Show the window</source>
-        <translation>نمایش پنجره</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="377" />
-        <source>Pause the campaigns and quit</source>
-        <translation>مکث کارزارها و خروج</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="382" />
-        <source>Still sending. The icon here shows the window again.</source>
-        <translation>ارسال ادامه دارد. این نماد پنجره را دوباره نشان می‌دهد.</translation>
     </message>
     <message>
         <location filename="../../app/ui/application.py" line="104" />
@@ -1819,6 +1798,34 @@
         <location filename="../../app/ui/campaign/send.py" line="281" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
+    </message>
+</context>
+<context>
+    <name>SendingTray</name>
+    <message>
+        <location filename="../../app/ui/tray.py" line="21" />
+        <source>Show the window</source>
+        <translation>نمایش پنجره</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tray.py" line="22" />
+        <source>Pause the campaigns and quit</source>
+        <translation>مکث کارزارها و خروج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tray.py" line="28" />
+        <source>Safir campaign: {0} campaign(s) sending</source>
+        <translation>کارزار سفیر: {0} کارزار در حال ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tray.py" line="30" />
+        <source>Safir campaign</source>
+        <translation>کارزار سفیر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/tray.py" line="31" />
+        <source>{0} campaign(s) still sending. The icon here shows the window again.</source>
+        <translation>{0} کارزار هنوز در حال ارسال است. این نشانه پنجره را دوباره نشان می‌دهد.</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
-from app.reasons import pause_text
+from app.reasons import parse_reason, pause_text
 from app.runner import remember_key, start_runner
 from app.ui.campaign.follow import follow
 from app.ui.context import AppContext
@@ -131,6 +131,17 @@ class RunController(QObject):
         run.result = result
         self.finished.emit(result)
         return result
+
+    def waiting_for_start(self) -> list[tuple[int, str]]:
+        """(campaign id, the waiting reason) of the campaigns sent that wait for their start time."""
+        found = []
+        for campaign_id in self.sending():
+            progress = self.runs[campaign_id].last_progress
+            waiting = progress.waiting if progress is not None else None
+            parsed = parse_reason(waiting) if waiting else None
+            if waiting and parsed is not None and parsed[0] == "start_time":
+                found.append((campaign_id, waiting))
+        return found
 
     def let_go(self) -> None:
         """Stop following the campaigns sent by processes of their own (the window
