@@ -120,3 +120,28 @@ def test_the_login_entry_follows_the_windows_setting(office: MainWindow, tmp_pat
     office.login_action.setChecked(True)
     assert autostart.installed() and str(autostart.entry_path()).startswith(str(tmp_path))
     assert "resume-due" in autostart.entry_path().read_text(encoding="utf-8")
+
+
+def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pauses_it(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox, tmp_path: Any) -> None:
+    from tests.test_background import send_in_background
+
+    campaign_id = send_in_background(tmp_path, slow, "--rate", "120")  # from a terminal, before the window
+    step = office.campaign.send_step
+
+    async def scenario() -> Any:
+        following = asyncio.ensure_future(office._resume(campaign_id))  # History → the campaign being sent
+        await until(lambda: step.sending() and step.campaign_id == campaign_id)
+        before = office.context.journal.counts(campaign_id)["sent"]
+        await until(lambda: step.progress.value() > before)  # progress reaches the window
+        page_sent = step.progress.value()
+        assert step.pause_button.isEnabled()
+        step.pause_button.click()
+        await following
+        return page_sent
+
+    shown = run_in_qt_loop(qapp, scenario)
+    assert shown >= 1
+    wait_for_status(campaign_id, CampaignStatus.PAUSED, seconds=5)
+    with Journal(paths.journal_path()) as journal:
+        assert journal.campaign(campaign_id).runner is None  # the sending process stopped

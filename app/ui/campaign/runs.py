@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
+from app.campaign.lock import campaign_is_sending
 from app.reasons import parse_reason, pause_text
 from app.runner import remember_key, start_runner
 from app.ui.campaign.follow import follow
@@ -33,7 +34,7 @@ class Run:
 
     campaign_id: int
     engine: CampaignEngine | None = None
-    process: subprocess.Popen[bytes] | None = None  # the sender, when it is a process of its own
+    following: bool = False  # sent by a process of its own (this window's or another's), followed here
     started: float = field(default_factory=time.monotonic)
     points: list[tuple[float, int, int]] = field(default_factory=list)
     result: RunResult | None = None
@@ -75,7 +76,7 @@ class RunController(QObject):
 
     def in_background(self) -> list[int]:
         """The campaigns sent by processes of their own (they go on when the window closes)."""
-        return [campaign_id for campaign_id, run in self.runs.items() if run.process is not None]
+        return [campaign_id for campaign_id, run in self.runs.items() if run.following]
 
     async def run(self, campaign_id: int) -> RunResult:
         """Send (or resume) a stored campaign until it finishes, pauses or is
@@ -106,8 +107,11 @@ class RunController(QObject):
         return result
 
     async def _run_elsewhere(self, run: Run) -> RunResult:
-        """Start the campaign's own sending process and follow it until it stops. Raises
-        RunnerFailed (a sentence) when it cannot start."""
+        """Start the campaign's own sending process and follow it until it stops; one
+        that another window or the command line already sends is followed, not started
+        twice. Raises RunnerFailed (a sentence) when it cannot start."""
+        if campaign_is_sending(self.context.journal, run.campaign_id):
+            return await self._follow(run, None)
         connection = self.context.connection
         journal, campaign_id, key = self.context.journal, run.campaign_id, connection.api_key or ""
 
@@ -116,18 +120,22 @@ class RunController(QObject):
                 remember_key(connection.base_url, key)
             return start_runner(journal, campaign_id, api_key=key, base_url=connection.base_url)
 
-        run.process = await asyncio.to_thread(start)
+        return await self._follow(run, await asyncio.to_thread(start))
+
+    async def _follow(self, run: Run, process: subprocess.Popen[bytes] | None) -> RunResult:
+        """Follow the campaign's sender (``process`` when this window started it) until
+        it stops or the window lets go."""
+        run.following = True
         try:
             self.started.emit(run.campaign_id)
-            process = run.process
-            result = await follow(self.context.journal, run.campaign_id, self._on_progress, process.poll,
-                                  lambda: self._letting_go)
-            if self._letting_go:
+            result = await follow(self.context.journal, run.campaign_id, self._on_progress,
+                                  process.poll if process is not None else lambda: None, lambda: self._letting_go)
+            if process is not None and self._letting_go:
                 _finishing.append(process)  # it goes on; its exit status is collected later
-            else:
+            elif process is not None:
                 await asyncio.to_thread(_reap, process)
         finally:
-            run.process = None
+            run.following = False
         run.result = result
         self.finished.emit(result)
         return result
@@ -152,7 +160,7 @@ class RunController(QObject):
         """Ask a sending campaign to pause after its requests in flight; False if it is
         not sending."""
         run = self.runs.get(campaign_id)
-        if run is not None and run.process is not None:
+        if run is not None and run.following:
             self.context.journal.request_stop(campaign_id, StopRequest.PAUSE, reason or pause_text("user_paused"))
             return True
         if run is None or run.engine is None:
@@ -164,7 +172,7 @@ class RunController(QObject):
         """Ask a sending campaign to cancel after its requests in flight; False if it is
         not sending."""
         run = self.runs.get(campaign_id)
-        if run is not None and run.process is not None:
+        if run is not None and run.following:
             self.context.journal.request_stop(campaign_id, StopRequest.CANCEL, pause_text("user_cancelled"))
             return True
         if run is None or run.engine is None:
@@ -192,7 +200,7 @@ class RunController(QObject):
 
 
 def _sends(run: Run) -> bool:
-    return run.engine is not None or run.process is not None
+    return run.engine is not None or run.following
 
 
 #: Senders the window stopped following: still finishing their summary, or sending in
