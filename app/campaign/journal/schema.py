@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: The write-ahead log is cut back to this many bytes after each checkpoint.
@@ -117,6 +117,9 @@ ALTER TABLE campaigns ADD COLUMN stop_request TEXT;
 ALTER TABLE campaigns ADD COLUMN stop_reason TEXT
 """
 
+# v7: what changed since a moment, per campaign, read by whoever follows a sender.
+_MIGRATION_V7 = "CREATE INDEX recipients_by_update ON recipients (campaign_id, updated_at)"
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
-                              5: _MIGRATION_V5, 6: _MIGRATION_V6}
+                              5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7}

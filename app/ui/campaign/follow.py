@@ -14,7 +14,7 @@ from app.campaign.schedule import time_to_wait
 from app.reasons import pause_text
 
 #: How often the window reads a campaign sent by another process (seconds).
-FOLLOW_SECONDS = 0.25
+FOLLOW_SECONDS = 0.1
 
 
 async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Progress], None],
