@@ -34,7 +34,7 @@ from app.campaign.lock import lock_path, runner_identity, sending_lock
 from app.campaign.pacer import Pacer
 from app.campaign.progress import Progress, RunResult, RunTally, settled
 from app.campaign.stopping import StopSignal
-from app.campaign.schedule import QuietHours, time_to_wait
+from app.campaign.schedule import QuietHours, campaign_quiet_hours, time_to_wait
 from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
 from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
 from app.campaign.writer import JournalWriter
@@ -131,8 +131,7 @@ class CampaignEngine:
         self._rules = SendTimeRules(self.journal, self.suppression, campaign.kind)
         self._tally = RunTally(self.journal.counts(campaign_id), self._clock)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
-        quiet = (QuietHours.parse(f"{campaign.quiet_start}-{campaign.quiet_end}", campaign.time_zone)
-                 if campaign.quiet_start and campaign.quiet_end else None)
+        quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
         self.journal.set_status(campaign_id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
 

@@ -75,6 +75,11 @@ def seconds_until(start_at: str | None, at: datetime) -> float:
     return max(0.0, (begin - at).total_seconds())
 
 
+def campaign_quiet_hours(start: str | None, end: str | None, time_zone: str) -> QuietHours | None:
+    """The quiet hours stored with a campaign (``"HH:MM"`` each), None when it has none."""
+    return QuietHours.parse(f"{start}-{end}", time_zone) if start and end else None
+
+
 def time_to_wait(start_at: str | None, quiet: QuietHours | None, now: datetime) -> tuple[float, str]:
     """Seconds until a campaign may send at ``now`` (aware): the start time first, then
     quiet hours; with the sentence saying why (0 and an empty sentence: send now)."""

@@ -16,7 +16,7 @@ from app.cli.flags import add_target_arguments, campaign_id_type
 from app.runner import RUNNER_COMMAND
 
 if TYPE_CHECKING:
-    from app.campaign import Journal, StopRequest
+    from app.campaign import StopRequest
 
 #: How often ``watch`` reads the journal (seconds).
 WATCH_SECONDS = 0.5
@@ -62,45 +62,30 @@ def cmd_run_campaign(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    """Print a campaign's progress until it stops; the exit status as ``send``'s."""
-    from app.campaign import CampaignStatus, Progress, RecipientState
-    from app.campaign.lock import campaign_is_sending
+    """Print a campaign's progress until its sender stops; the exit status as ``send``'s.
+    Watching changes nothing: a campaign whose sender died is told as interrupted."""
+    from app.campaign.follow import follow
     from app.cli.progress import ProgressPrinter
+    from app.workflow import ShownStatus, shown_status
 
     with _journal() as journal:
         campaign = _stored_campaign(journal, args.campaign_id)
-        printer = ProgressPrinter(campaign.rate_per_minute)
-        started, first_done = time.monotonic(), None
         try:
-            while True:
-                campaign = journal.campaign(campaign.id)
-                counts = journal.counts(campaign.id)
-                done = counts[RecipientState.SENT] + counts[RecipientState.FAILED] + counts[RecipientState.SKIPPED]
-                first_done = done if first_done is None else first_done
-                elapsed = max(time.monotonic() - started, 1e-3)
-                printer(Progress(campaign.id, counts, campaign.status, (done - first_done) * 60.0 / elapsed))
-                if not campaign_is_sending(journal, campaign.id):
-                    break
-                time.sleep(WATCH_SECONDS)
+            asyncio.run(follow(journal, campaign.id, ProgressPrinter(campaign.rate_per_minute), settle_dead=False))
         except KeyboardInterrupt:
             print(f"\nstopped watching; campaign {campaign.id} goes on in the background "
                   f"(pause it with: safir-campaign pause {campaign.id})")
             return 130
-        return _ended(journal, campaign.id, CampaignStatus.FINISHED)
-
-
-def _ended(journal: Journal, campaign_id: int, success: str) -> int:
-    from app.workflow import shown_status
-
-    campaign = journal.campaign(campaign_id)
-    status = shown_status(journal, campaign)
-    _print_summary(journal.summary(campaign_id), campaign_id, status)
-    if status != success:
-        print(f"error: campaign {campaign_id} is {status}" + (f": {campaign.status_reason}" if campaign.status_reason
-                                                              else "") +
-              f" (continue with: safir-campaign resume {campaign_id})", file=sys.stderr)
-        return EXIT_STOPPED
-    return EXIT_OK
+        campaign = journal.campaign(campaign.id)
+        status = shown_status(journal, campaign)
+        _print_summary(journal.summary(campaign.id), campaign.id, status)
+        if status is not ShownStatus.FINISHED:
+            print(f"error: campaign {campaign.id} is {status}"
+                  + (f": {campaign.status_reason}" if campaign.status_reason else "")
+                  + f" (continue with: safir-campaign resume {campaign.id}{_sandbox_flag({'base_url': campaign.base_url})})",
+                  file=sys.stderr)
+            return EXIT_STOPPED
+        return EXIT_OK
 
 
 def cmd_pause(args: argparse.Namespace) -> int:

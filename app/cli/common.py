@@ -195,11 +195,12 @@ def _start_in_background(args: argparse.Namespace, journal: Journal, campaign_id
                          api_key: str) -> int:
     """Hand campaign ``campaign_id`` to a sending process of its own and say how to
     follow it; the exit status (0 once it sends, 2 when it could not start)."""
-    from app.campaign import CampaignStatus
+    from app.campaign.journal import STATES_TO_SEND, CampaignStatus
     from app.runner import RunnerFailed, remember_key, runner_log, start_runner
 
     campaign = journal.campaign(campaign_id)
-    if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not journal.counts_to_send(campaign_id):
+    left = sum(journal.counts(campaign_id)[state] for state in STATES_TO_SEND)
+    if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not left:
         print(f"campaign {campaign_id} is {campaign.status}; nobody is left to send to")
         return EXIT_OK
     if not getattr(args, "sandbox", False):

@@ -61,13 +61,6 @@ class JournalReading(JournalConnection):
         return [r for state in states for r in self.recipients(campaign_id, state)]
 
     @sentences
-    def counts_to_send(self, campaign_id: int) -> int:
-        """How many recipients still need a request (pending, in flight or unknown)."""
-        return int(self.db.execute(
-            f"SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state IN ({', '.join('?' * len(STATES_TO_SEND))})",
-            (campaign_id, *STATES_TO_SEND)).fetchone()[0])
-
-    @sentences
     def changed_since(self, campaign_id: int, since: str) -> tuple[list[tuple[int, str, str | None, int | None]], str]:
         """Recipients whose state changed after ``since`` (an instant as the journal
         stores them; "" for all): ``(row, state, error, error_code)`` each, and the

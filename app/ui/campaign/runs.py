@@ -22,7 +22,7 @@ from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
 from app.campaign.lock import campaign_is_sending
 from app.reasons import parse_reason, pause_text
 from app.runner import remember_key, start_runner
-from app.ui.campaign.follow import follow
+from app.campaign.follow import follow
 from app.ui.context import AppContext
 
 

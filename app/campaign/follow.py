@@ -1,5 +1,6 @@
 """Following a campaign that another process sends, through the journal: its counts, the
-rows that changed, why it waits, and how it ended (docs/architecture.md, "Processes")."""
+rows that changed, why it waits, and how it ended (docs/architecture.md, "Processes").
+The window and ``safir-campaign watch`` both follow this way."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from app.campaign import CampaignStatus, Journal, Progress, QuietHours, RecipientState, RunResult
+from app.campaign.journal import CampaignStatus, Journal, RecipientState
 from app.campaign.lock import campaign_is_sending
-from app.campaign.schedule import time_to_wait
+from app.campaign.progress import Progress, RunResult
+from app.campaign.schedule import campaign_quiet_hours, time_to_wait
 from app.reasons import pause_text
 
 #: How often the window reads a campaign sent by another process (seconds).
@@ -19,21 +21,23 @@ FOLLOW_SECONDS = 0.1
 
 async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Progress], None],
                  ended: Callable[[], int | None] = lambda: None,
-                 let_go: Callable[[], bool] = lambda: False) -> RunResult:
+                 let_go: Callable[[], bool] = lambda: False, settle_dead: bool = True) -> RunResult:
     """Tell ``on_progress`` what the sending process does, every :data:`FOLLOW_SECONDS`,
     until it stops sending or ``let_go()`` says to stop following; return how the
     campaign ended (``running`` when let go). ``ended`` gives the sender's exit status
     once it has exited (None while it runs). A sender that died with the campaign still
-    ``running`` (killed) leaves it paused with a sentence saying so."""
+    ``running`` (killed) leaves it paused with a sentence saying so (with ``settle_dead``;
+    otherwise it is left as the journal has it: shown as interrupted)."""
     since, started = "", time.monotonic()
-    counts = journal.counts(campaign_id)
-    first_done = _done(counts)
+    campaign = journal.campaign(campaign_id)
+    quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
+    first_done = _done(journal.counts(campaign_id))
     while True:
-        campaign = journal.campaign(campaign_id)
         changed, since = journal.changed_since(campaign_id, since)
         counts = journal.counts(campaign_id)
         rate = (_done(counts) - first_done) * 60.0 / max(time.monotonic() - started, 1e-3)
-        waiting = _waiting(campaign.start_at, campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
+        delay, why = time_to_wait(campaign.start_at, quiet, datetime.now(timezone.utc))
+        waiting = why if delay > 0 else None
         for row, state, error, code in changed:
             on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, row, state, error, waiting,
                                  error_code=code))
@@ -45,7 +49,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         await asyncio.sleep(FOLLOW_SECONDS)
     campaign = journal.campaign(campaign_id)
     status, reason = CampaignStatus(campaign.status), campaign.status_reason
-    if status is CampaignStatus.RUNNING:  # nobody sends it, yet it was never stopped: the sender died
+    if status is CampaignStatus.RUNNING and settle_dead:  # nobody sends it, yet never stopped: the sender died
         code = ended()
         status, reason = CampaignStatus.PAUSED, pause_text("sender_died", status="?" if code is None else code)
         journal.set_status(campaign_id, status, reason)
@@ -55,8 +59,3 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
 def _done(counts: dict[str, int]) -> int:
     return counts[RecipientState.SENT] + counts[RecipientState.FAILED] + counts[RecipientState.SKIPPED]
 
-
-def _waiting(start_at: str | None, quiet_start: str | None, quiet_end: str | None, zone: str) -> str | None:
-    quiet = QuietHours.parse(f"{quiet_start}-{quiet_end}", zone) if quiet_start and quiet_end else None
-    delay, why = time_to_wait(start_at, quiet, datetime.now(timezone.utc))
-    return why if delay > 0 else None
