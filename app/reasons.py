@@ -51,6 +51,9 @@ PAUSE_REASONS: dict[str, str] = {
     "user_cancelled": "cancelled by the user",
     "window_closed": "paused because the window was closed",
     "interrupted": "interrupted",
+    "sender_not_started": "the sending process could not be started ({detail}): reinstall the app",
+    "sender_stopped_at_once": "the sending process stopped at once (exit status {status}): {detail}",
+    "sender_slow": "the sending process did not start sending within {seconds} s (see {file})",
     "sender_died": "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: "
                    "nothing is sent twice",
     "signal": "interrupted ({signal})",

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app import paths
+from app.reasons import pause_text
 
 if TYPE_CHECKING:
     from app.campaign.journal import Journal
@@ -32,7 +33,7 @@ START_TIMEOUT_SECONDS = 20.0
 
 class RunnerFailed(Exception):
     """The sending process could not be started or stopped at once; the message says why
-    in a sentence (with the last line it logged)."""
+    in a sentence of the reasons catalogue (app/reasons.py), with the last line it logged."""
 
 
 def runner_argv(campaign_id: int, *, base_url: str | None = None, sandbox: bool = False,
@@ -72,8 +73,7 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
         try:
             process = _spawn_detached(argv, output.fileno(), env)
         except OSError as exc:
-            raise RunnerFailed(f"the sending process could not be started ({exc.strerror or exc}): "
-                               "reinstall the app") from None
+            raise RunnerFailed(pause_text("sender_not_started", detail=exc.strerror or exc)) from None
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
     while time.monotonic() < deadline:
         if campaign_is_sending(journal, campaign_id):
@@ -81,12 +81,10 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
         if process.poll() == 0:
             return process  # it already sent everything (or had nothing left)
         if process.returncode is not None:
-            raise RunnerFailed(f"the sending process stopped at once (exit status {process.returncode}): "
-                               f"{_last_line(log)}")
+            raise RunnerFailed(pause_text("sender_stopped_at_once", status=process.returncode, detail=_last_line(log)))
         time.sleep(0.05)
     process.terminate()
-    raise RunnerFailed(f"the sending process did not start sending within {START_TIMEOUT_SECONDS:.0f} s "
-                       f"(see {log})")
+    raise RunnerFailed(pause_text("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
 
 
 def remember_key(base_url: str, api_key: str) -> bool:

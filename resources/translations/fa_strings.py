@@ -5,6 +5,12 @@ safir_fa.qm with pyside6-lrelease.
 """
 
 FA = {
+    "the sending process could not be started ({detail}): reinstall the app":
+        "فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید",
+    "the sending process stopped at once (exit status {status}): {detail}":
+        "فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}",
+    "the sending process did not start sending within {seconds} s (see {file})":
+        "فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)",
     "{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows "
     "them again when it opens), or pause now and be resumed from History; nothing is sent twice.":
         "{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره "

@@ -171,7 +171,7 @@ class SendStep(QWidget):
             self._update_buttons()
             return None
         except RunnerFailed as exc:  # the program that sends could not start: nothing was sent
-            self.status.say(self.tr("The campaign cannot start: {0}").format(str(exc)), error=True)
+            self.status.say(self.tr("The campaign cannot start: {0}").format(describe(str(exc))), error=True)
             self._update_buttons()
             return None
         except SafirError as exc:  # the profile cannot make a client (its address, say): nothing was sent
