@@ -106,6 +106,28 @@ FILE_PROBLEMS: dict[str, str] = {
 }
 
 
+#: Why the team store (PostgreSQL) cannot be used (app.campaign.journal.team); ``{store}``
+#: is its address without the password.
+STORE_PROBLEMS: dict[str, str] = {
+    "store_unreachable": "the team store {store} cannot be reached ({detail}): check that its server runs and the "
+                         "address is right; sending resumes once it answers (nothing is sent twice)",
+    "store_login_failed": "the team store {store} refused the login of {user}: check the user name and password",
+    "store_no_database": "the team store {store} has no database {database}: create it (see docs/team.md)",
+    "store_no_permission": "the team store {store} does not let {user} do this ({detail}): grant the rights "
+                           "docs/team.md names",
+    "store_disk_full": "the team store {store} is out of disk space: free some on its server, then resume",
+    "store_newer_schema": "the team store {store} was set up by a newer version of the app (schema {version}): "
+                          "update the app on this desktop",
+    "store_bad_address": "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE",
+    "store_failed": "the team store {store} failed: {detail}",
+}
+
+
+def store_problem(code: str, **params: object) -> str:
+    """The English sentence of team store problem ``code`` (KeyError for an unknown code)."""
+    return STORE_PROBLEMS[code].format(**params)
+
+
 def file_problem(code: str, **params: object) -> str:
     """The English sentence of file problem ``code`` (KeyError for an unknown code)."""
     return FILE_PROBLEMS[code].format(**params)
@@ -181,7 +203,7 @@ def pause_text(code: str, **params: object) -> str:
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     patterns = []
     for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS, **WAITING, **CAMPAIGN_NAMES,
-                           **FILE_PROBLEMS}.items():
+                           **FILE_PROBLEMS, **STORE_PROBLEMS}.items():
         parts = re.split(r"\{(\w+)\}", template)
         regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
         literal = sum(len(part) for part in parts[::2])

@@ -8,6 +8,7 @@ client credentials: send_otp).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ipaddress
 import json
 import logging
@@ -19,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, cast
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -329,6 +331,17 @@ class SafirClient:
 
     def __repr__(self) -> str:
         return f"SafirClient(base_url={self.base_url!r})"
+
+    @property
+    def pace_key(self) -> str:
+        """Which account's rate limit this client's sends count against (spec 8: the
+        limit is the account's): a SHA-256 of the service's host and the API access key,
+        from which the key cannot be recovered. Senders on several desktops that share a
+        store share one learned pace per pace key."""
+        parts = urlsplit(self.base_url)
+        host = "loopback" if is_loopback((parts.hostname or "").lower()) else parts.netloc.lower()
+        key = self._api_key.reveal() if self._api_key else ""
+        return hashlib.sha256(f"safir-pace\x1f{host}\x1f{key}".encode()).hexdigest()
 
     async def __aenter__(self) -> SafirClient:
         return self

@@ -30,13 +30,13 @@ from app.campaign.journal import (
     RecipientState,
 )
 from app.campaign.judge import AnswerJudge
-from app.campaign.lock import lock_path, runner_identity, sending_lock
+from app.campaign.journal.sessions import RecipientFeed, SendingSession
+from app.campaign.lock import lock_path, runner_identity
 from app.campaign.pacer import Pacer
 from app.campaign.progress import Progress, RunResult, RunTally, settled
 from app.campaign.stopping import StopSignal
 from app.campaign.schedule import QuietHours, campaign_quiet_hours, time_to_wait
-from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
-from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
+from app.campaign.send_rules import SendTimeRules, Suppressed, SuppressionUnreadable
 from app.campaign.writer import JournalWriter
 from app.reasons import pause_text, reason_text, waiting_text
 
@@ -48,6 +48,11 @@ UNKNOWN_ROUNDS = 3
 NO_ANSWER_SECONDS = 30.0
 #: Seconds requests already out get to finish after Pause or Cancel.
 STOP_GRACE = 1.0
+#: Recipients read (or, on a team store, claimed) at a time, and the queue's low-water mark.
+BATCH = 500
+LOW_WATER = 100
+#: Seconds between looks for recipients another sender holds (on a team store).
+OTHERS_POLL_SECONDS = 1.0
 
 
 class CampaignEngine:
@@ -76,11 +81,11 @@ class CampaignEngine:
         now: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
         unknown_rounds: int = UNKNOWN_ROUNDS,
         no_answer_seconds: float = NO_ANSWER_SECONDS,
-        suppression: SuppressionWatch | None = None,
+        suppression: Suppressed | None = None,
     ) -> None:
         self.journal = journal
-        # The list beside the journal (the state dir), checked before every request.
-        self.suppression = suppression or SuppressionWatch(Path(journal.path).with_name(SUPPRESSION_FILE))
+        # The store's list (a file beside the journal, or the team store's), checked before every request.
+        self.suppression = suppression or journal.suppression_watch()
         self.client = client
         self.on_progress = on_progress
         self.unknown_rounds = unknown_rounds
@@ -91,6 +96,7 @@ class CampaignEngine:
         self._stop = StopSignal()
         self._pacer: Pacer | None = None
         self._writer: JournalWriter | None = None
+        self._session: SendingSession | None = None
 
     def pause(self, reason: str = pause_text("user_paused")) -> None:
         """Stop starting new requests; those out get a second to finish; the campaign is paused."""
@@ -108,16 +114,14 @@ class CampaignEngine:
         """Send until done, paused or cancelled; return how it ended.
 
         Raises KeyError for an unknown campaign, CampaignLocked when another process is
-        sending it, JournalError if the journal fails before sending starts (later
-        journal faults pause the run and are its ``reason``).
+        sending it (on the embedded store; a team store shares the campaign between its
+        senders), JournalError if the journal fails before sending starts (later journal
+        faults pause the run and are its ``reason``).
         """
-        with sending_lock(self.journal, campaign_id):
-            self.journal.set_runner(campaign_id, runner_identity())
-            try:
-                return await self._run(self.journal.campaign(campaign_id))
-            finally:
-                with contextlib.suppress(JournalError):
-                    self.journal.set_runner(campaign_id, None)
+        campaign = self.journal.campaign(campaign_id)
+        with self.journal.sending_session(campaign_id, runner_identity()) as session:
+            self._session = session
+            return await self._run(campaign)
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
@@ -135,26 +139,29 @@ class CampaignEngine:
         self.journal.set_status(campaign_id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
 
-        self._pacer = Pacer(campaign.rate_per_minute, self._clock, self._sleep)
-        self._writer = await asyncio.to_thread(JournalWriter, self.journal.path)
+        self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep)
+        self._writer = await asyncio.to_thread(JournalWriter, self.journal)
         self.client.retry_listeners.append(self._on_retry)
         watchers = [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
                     asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign_id))]
         try:
             for round_number in range(self.unknown_rounds + 1):
                 states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
-                # Reading (and decoding) every row takes a while for big campaigns: off the loop.
-                queue = deque(await asyncio.to_thread(self.journal.recipients_to_send, campaign_id, states))
-                if not queue:
+                assert self._session is not None
+                feed = self._session.feed(states)
+                # Reading (and decoding) rows takes a while: off the loop.
+                queue = deque(await asyncio.to_thread(feed.next_batch, BATCH))
+                if not queue and not await asyncio.to_thread(feed.others_hold):
                     break
-                if round_number:
+                if round_number and queue:
                     delay = min(2.0 ** round_number, 30.0)
-                    self._emit(CampaignStatus.RUNNING, waiting=waiting_text("resending", count=len(queue),
+                    left = self.journal.counts(campaign_id)[RecipientState.UNKNOWN]
+                    self._emit(CampaignStatus.RUNNING, waiting=waiting_text("resending", count=left,
                                                                             seconds=f"{delay:.0f}"))
                     await self._interruptible_sleep(delay)
                     if self._stop:
                         break
-                await self._send_all(campaign, quiet, queue)
+                await self._send_all(campaign, quiet, queue, feed)
                 if self._stop:
                     break
         except asyncio.CancelledError:
@@ -189,6 +196,9 @@ class CampaignEngine:
             counts = dict(self._tally.counts)
         status, reason = self._stop.stop or settled(counts, self.unknown_rounds)
         try:
+            if self._session is not None and self._session.others_sending():
+                # Another sender (a team store) goes on with this campaign and settles it.
+                return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id))
             self.journal.set_status(campaign_id, status, reason)
             errors = self.journal.error_counts(campaign_id)
         except JournalError as exc:
@@ -196,17 +206,29 @@ class CampaignEngine:
             errors = {}
         return RunResult(campaign_id, status, reason, counts, errors)
 
-    async def _send_all(self, campaign: Campaign, quiet: QuietHours | None, queue: deque[Recipient]) -> None:
-        """One pass over ``queue`` (rate-limited recipients go back to its end)."""
+    async def _send_all(self, campaign: Campaign, quiet: QuietHours | None, queue: deque[Recipient],
+                        feed: RecipientFeed) -> None:
+        """One pass over what ``feed`` gives, ``queue`` first (rate-limited recipients go
+        back to its end). On a team store, recipients another sender holds are waited
+        for: taken over if their lease runs out, done when that sender settles them."""
         assert self._pacer is not None and self._writer is not None
         slots = asyncio.Semaphore(max(1, campaign.in_flight))
         tasks: set[asyncio.Task[None]] = set()
+        fed = bool(queue)
         try:
             while not self._stop:
+                if fed and len(queue) < LOW_WATER:
+                    more = await asyncio.to_thread(feed.next_batch, BATCH)
+                    queue.extend(more)
+                    fed = len(more) == BATCH
                 if not queue:
-                    if not tasks:
+                    if tasks:
+                        await self._stop.until_stopped(asyncio.wait(set(tasks), return_when=asyncio.FIRST_COMPLETED))
+                        continue
+                    if not await asyncio.to_thread(feed.others_hold):
                         break
-                    await self._stop.until_stopped(asyncio.wait(set(tasks), return_when=asyncio.FIRST_COMPLETED))
+                    await self._interruptible_sleep(OTHERS_POLL_SECONDS)
+                    fed = True
                     continue
                 if not await self._wait_for_window(campaign, quiet):
                     break

@@ -7,13 +7,23 @@ from __future__ import annotations
 import csv
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
-from app.campaign.journal import Journal, Recipient, RecipientState
-from app.campaign.suppression import SuppressionWatch
+from app.campaign.journal import Journal, JournalError, Recipient, RecipientState
 from app.reasons import pause_text, reason_text
 
 #: Spec section 8: at most 30 OTPs to one phone per hour.
 OTP_PER_PHONE_PER_HOUR = 30
+
+
+class Suppressed(Protocol):
+    """A suppression list as a sender asks it: ``phone in list`` (raises OSError or
+    JournalError when the list cannot be read); ``path`` names it in sentences."""
+
+    @property
+    def path(self) -> object: ...
+
+    def __contains__(self, phone: object) -> bool: ...
 
 
 class SuppressionUnreadable(Exception):
@@ -35,7 +45,7 @@ class SendTimeRules:
     """Decides, per recipient and at the moment its request would leave, whether it is
     held back. ``kind`` is the campaign's message kind; reads ``journal`` for recent OTPs."""
 
-    def __init__(self, journal: Journal, suppression: SuppressionWatch, kind: str) -> None:
+    def __init__(self, journal: Journal, suppression: Suppressed, kind: str) -> None:
         self._journal = journal
         self._suppression = suppression
         self._kind = kind
@@ -46,7 +56,7 @@ class SendTimeRules:
         SuppressionUnreadable."""
         try:
             listed = recipient.phone in self._suppression
-        except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        except (OSError, UnicodeDecodeError, csv.Error, JournalError) as exc:
             raise SuppressionUnreadable(pause_text(
                 "suppression_unreadable", file=self._suppression.path,
                 detail=getattr(exc, "strerror", None) or exc)) from exc

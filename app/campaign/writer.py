@@ -15,14 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import queue
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, cast
 
-from app.campaign.journal import Journal, JournalError, JournalFault, Recipient, explain
+from app.campaign.journal import Journal, JournalError, JournalFault, Recipient
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +33,15 @@ class JournalWriter:
     """One thread that runs :class:`Journal` methods for the event loop, batched.
 
     ``await writer.call(Journal.record_outcome, campaign_id, row, state, ...)`` runs the
-    method on the writer's own connection to the journal at ``path`` and returns its
-    result, or raises its JournalError; every call of a batch shares one commit, and a
-    failed batch fails each of its calls. At most ``max_batch`` calls per commit.
-    Raises JournalError when the journal cannot be opened. Close with :meth:`close`
-    (waits for the queue to drain).
+    method (by name: a team store's own override is the one that runs) on the writer's
+    own connection to ``journal``'s store and returns its result, or raises its
+    JournalError; every call of a batch shares one commit, and a failed batch fails each
+    of its calls. At most ``max_batch`` calls per commit. Raises JournalError when the
+    store cannot be opened. Close with :meth:`close` (waits for the queue to drain).
     """
 
-    def __init__(self, path: Path, max_batch: int = 512) -> None:
-        self._journal = Journal(path)
+    def __init__(self, journal: Journal, max_batch: int = 512) -> None:
+        self._journal = journal.reopen()
         self._max_batch = max_batch
         self._queue: queue.SimpleQueue[list[_Call] | None] = queue.SimpleQueue()
         self._tick: list[_Call] = []
@@ -122,13 +120,12 @@ class JournalWriter:
                 values = self._many(batch)
                 for (method, args, kwargs, _, future), value in zip(batch, values):
                     if value is _NOT_YET:
-                        value = method(self._journal, *args, **kwargs)
+                        value = getattr(self._journal, method.__name__)(*args, **kwargs)
                     results.append((future, value, None))
-        except sqlite3.Error as error:  # the commit itself (a full disk shows here)
-            failure: BaseException = explain(error, self._journal.path)
-            results = [(future, None, failure) for *_, future in batch]
         except Exception as error:  # noqa: BLE001 - JournalError, or a bug: every caller must hear of it
-            results = [(future, None, error) for *_, future in batch]
+            # A database error of the commit itself (a full disk shows here) as a sentence.
+            failure: BaseException = self._journal.database_error(error) or error
+            results = [(future, None, failure) for *_, future in batch]
         return results
 
     def _many(self, batch: list[_Call]) -> list[Any]:
@@ -136,14 +133,14 @@ class JournalWriter:
         and the outcomes of one batch concern different recipients, so their order
         between kinds does not matter); other calls are left for one by one."""
         values: list[Any] = [_NOT_YET] * len(batch)
-        marks = [i for i, call in enumerate(batch) if call[0] is Journal.mark_in_flight and not call[2]]
+        marks = [i for i, call in enumerate(batch) if call[0].__name__ == "mark_in_flight" and not call[2]]
         if marks:
             # Each is mark_in_flight's positional arguments: (recipient, kind, now).
             ids = self._journal.mark_many_in_flight(
                 [cast(tuple[Recipient, str, float], batch[i][1]) for i in marks])
             for i, attempt_id in zip(marks, ids):
                 values[i] = attempt_id
-        outcomes = [i for i, call in enumerate(batch) if call[0] is Journal.record_outcome]
+        outcomes = [i for i, call in enumerate(batch) if call[0].__name__ == "record_outcome"]
         if outcomes:
             self._journal.record_many_outcomes(
                 [dict(zip(("campaign_id", "row", "state"), batch[i][1]), **batch[i][2]) for i in outcomes])

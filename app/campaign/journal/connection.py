@@ -8,19 +8,59 @@ writes take turns on SQLite's lock (``BUSY_TIMEOUT_SECONDS`` each).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import stat
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any, Protocol, Self
 
 from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
-from app.campaign.journal.schema import CACHE_KIB, MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
+from app.campaign.journal.schema import (
+    CACHE_KIB,
+    CREATION_CHECKPOINT_PAGES,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    WAL_SIZE_LIMIT,
+)
+
+
+class Cursor(Protocol):
+    """What the journal's code uses of a DB-API cursor (sqlite3's and the team store's)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Database(Protocol):
+    """What the journal's code uses of a connection: SQL with ``?`` (and ``:name``)
+    placeholders, rows that index by position and by column name (``dict(row)`` works)."""
+
+    @property
+    def in_transaction(self) -> bool: ...
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Cursor: ...
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor: ...
 
 
 class JournalConnection:
     """Connections to the SQLite journal at ``path``, created and migrated on open.
+
+    The queries of the journal's other modules are written once for both stores; what
+    differs between SQLite and the team store (PostgreSQL, app.campaign.journal.team)
+    is here, as small hooks the team store overrides: :meth:`database_error`,
+    :meth:`_serialized`, :meth:`_next_attempt_ids`, :meth:`_bulk_writing`,
+    :data:`SET_TEMPLATE_ID`.
 
     The file and its folder are made readable by the user only. Raises JournalError when
     the journal cannot be opened or is newer than this app. Use as a context manager, or
@@ -46,8 +86,51 @@ class JournalConnection:
             self.close()
             raise
 
+    #: SQL that sets message_data's template id to the parameter (JSON kept as text).
+    SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', ?)"
+
     @property
-    def db(self) -> sqlite3.Connection:
+    def location(self) -> str:
+        """Where the journal lives, as told to people (a file, or a server without its password)."""
+        return str(self.path)
+
+    def reopen(self) -> Self:
+        """A new journal object on the same store (its own connections), for another
+        thread that owns it (the writer)."""
+        return type(self)(self.path)
+
+    def database_error(self, error: Exception) -> JournalError | None:
+        """The JournalError sentence for a database ``error`` of this store; None for
+        anything that is not one (it is raised as it is)."""
+        return explain(error, self.path) if isinstance(error, sqlite3.Error) else None
+
+    def _creation_error(self, error: Exception) -> JournalError | None:
+        """:meth:`database_error` for a campaign being created (a full disk: "send again")."""
+        from app.campaign.journal.errors import creation_failed
+
+        return creation_failed(error, self.path) if isinstance(error, sqlite3.Error) else None
+
+    def _serialized(self) -> None:
+        """Inside a transaction: make it wait for every other writer's (SQLite's BEGIN
+        IMMEDIATE already does; a team store takes a lock)."""
+
+    def _next_attempt_ids(self, count: int) -> list[int]:
+        """Ids for ``count`` new attempts rows (inside the write transaction)."""
+        first = int(self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM attempts").fetchone()[0])
+        return list(range(first, first + count))
+
+    @contextlib.contextmanager
+    def _bulk_writing(self) -> Iterator[None]:
+        """Around the many chunks of a big creation: fewer checkpoints of the write-ahead
+        log (each copies and syncs it)."""
+        self.db.execute(f"PRAGMA wal_autocheckpoint={CREATION_CHECKPOINT_PAGES}")
+        try:
+            yield
+        finally:
+            self.db.execute("PRAGMA wal_autocheckpoint=1000")
+
+    @property
+    def db(self) -> Database:
         """This thread's own connection, opened on its first use. Raises sqlite3.Error
         when it cannot be opened and JournalError once the journal is closed."""
         key = threading.get_ident()
@@ -143,16 +226,17 @@ class JournalConnection:
 class Transaction:
     """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error); inside an open transaction of the
     same connection (so the same thread) it joins it, so the writer thread can batch many
-    journal calls into one commit."""
+    journal calls into one commit. ``begin`` is the statement that opens it."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Database, begin: str = "BEGIN IMMEDIATE") -> None:
         self.db = db
+        self.begin = begin
         self.outer = False
 
     def __enter__(self) -> None:
         self.outer = not self.db.in_transaction
         if self.outer:
-            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(self.begin)
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
         if not self.outer:

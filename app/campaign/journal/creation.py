@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from typing import Any
 
-from app.campaign.journal.errors import creation_failed, sentences
+from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_id, repeat_key, repeat_prefix, to_json
 from app.campaign.journal.records import (
     PERMANENT_CODES,
@@ -22,6 +21,7 @@ from app.campaign.journal.records import (
     RecipientState,
     RepeatFound,
     RepeatPolicy,
+    actor,
     now_text,
 )
 from app.campaign.journal.repeats import RepeatGuard
@@ -31,8 +31,6 @@ CHUNK_SECONDS = 0.08
 #: Rows rendered and written by the first statement while creating a campaign (later
 #: chunks are sized by how long that one held the lock).
 CHUNK_ROWS = 500
-#: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
-CREATION_CHECKPOINT_PAGES = 10000
 #: A campaign still "creating" after this many seconds without progress was abandoned (killed).
 ABANDONED_AFTER_SECONDS = 600.0
 
@@ -85,20 +83,20 @@ class JournalCreation(RepeatGuard):
                     name=name, source_path=source_path, kind=kind, content=content, bot_id=bot_id,
                     rate_per_minute=rate_per_minute, in_flight=in_flight, base_url=base_url, parent_id=parent_id,
                     quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at)
-        except sqlite3.Error as exc:
-            raise creation_failed(exc, self.path) from None
+        except Exception as exc:
+            raise self._creation_error(exc) or exc from None
         try:
             self._write_rows(campaign_id, recipients, repeat_prefix(base_url, bot_id))
             self._make_ready(campaign_id, repeats_since, repeat_policy)
         except RepeatFound:
             self._drop_campaign(campaign_id)
             raise
-        except sqlite3.Error as exc:
+        except BaseException as exc:
             self._abandon(campaign_id)
-            raise creation_failed(exc, self.path) from None
-        except BaseException:
-            self._abandon(campaign_id)
-            raise
+            explained = self._creation_error(exc) if isinstance(exc, Exception) else None
+            if explained is None:
+                raise
+            raise explained from None
         return campaign_id
 
     def _insert_creating(self, *, name: str, source_path: str | None, kind: str, content: dict[str, Any],
@@ -108,13 +106,13 @@ class JournalCreation(RepeatGuard):
         quiet_start, quiet_end = quiet_hours or (None, None)
         cursor = self.db.execute(
             "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
-            " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,"
+            " created_by, created_on) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
              rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
-             time_zone, start_at, now_text()),
+             time_zone, start_at, now_text(), *actor()),
         )
-        return int(cursor.lastrowid or 0)
+        return int(cursor.fetchone()[0])
 
     def _make_ready(self, campaign_id: int, repeats_since: datetime | None, repeat_policy: RepeatPolicy) -> None:
         """The repeat guard's look, then ``ready``: the long look outside the write lock,
@@ -123,6 +121,7 @@ class JournalCreation(RepeatGuard):
         if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
             self._refuse_repeats(campaign_id, repeats_since)
         with self.transaction():
+            self._serialized()  # of two identical creations at once, the second sees the first
             if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
                 # Only campaigns that became ready since the long look can be new repeats.
                 newer = [i for (i,) in self.db.execute(
@@ -136,14 +135,8 @@ class JournalCreation(RepeatGuard):
                             (CampaignStatus.READY, now_text(), now_text(), campaign_id))
 
     def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
-        rows = iter(recipients)
-        chunk = CHUNK_ROWS
-        # Fewer checkpoints while hundreds of chunks commit (each would copy and sync the log).
-        self.db.execute(f"PRAGMA wal_autocheckpoint={CREATION_CHECKPOINT_PAGES}")
-        try:
-            self._write_chunks(campaign_id, rows, key_prefix, chunk)
-        finally:
-            self.db.execute("PRAGMA wal_autocheckpoint=1000")
+        with self._bulk_writing():
+            self._write_chunks(campaign_id, iter(recipients), key_prefix, CHUNK_ROWS)
 
     def _write_chunks(self, campaign_id: int, rows: Iterator[NewRecipient], key_prefix: str, chunk: int) -> None:
         while True:
@@ -174,8 +167,9 @@ class JournalCreation(RepeatGuard):
             with self.transaction():
                 self.db.execute("UPDATE campaigns SET updated_at = '1970-01-01' WHERE id = ? AND status = ?",
                                 (campaign_id, CampaignStatus.CREATING))
-        except sqlite3.Error:
-            pass
+        except Exception as exc:
+            if self.database_error(exc) is None:
+                raise
 
     def _drop_abandoned(self) -> None:
         """Remove creations that a killed or interrupted process left behind."""

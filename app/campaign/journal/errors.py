@@ -28,6 +28,11 @@ class JournalFault(StrEnum):
     LOCKED = "locked"
     CANNOT_OPEN = "cannot_open"
     NEWER_SCHEMA = "newer_schema"
+    # The team store (PostgreSQL) only:
+    UNREACHABLE = "unreachable"
+    LOGIN_FAILED = "login_failed"
+    NO_DATABASE = "no_database"
+    NO_PERMISSION = "no_permission"
     OTHER = "other"
 
 
@@ -35,7 +40,8 @@ class JournalError(Exception):
     """The journal cannot be opened or used, told as a sentence that says what to do.
 
     ``kind`` names the cause for callers that render their own text; ``path`` is the
-    journal file.
+    journal file (for the team store: this desktop's state dir's journal path, beside
+    which its local files live).
     """
 
     def __init__(self, message: str, kind: JournalFault = JournalFault.OTHER, path: Path | None = None) -> None:
@@ -107,23 +113,27 @@ def _disk_nearly_full(folder: Path) -> bool:
     return found.f_bavail * found.f_frsize < 1024 * 1024
 
 
-class _HasPath(Protocol):
-    path: Path
+class _Explains(Protocol):
+    def database_error(self, error: Exception) -> JournalError | None: ...
 
 
-_Self = TypeVar("_Self", bound=_HasPath)
+_Self = TypeVar("_Self", bound=_Explains)
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
 def sentences(method: Callable[Concatenate[_Self, _P], _R]) -> Callable[Concatenate[_Self, _P], _R]:
-    """Turn every sqlite3 error a journal method meets into a JournalError sentence."""
+    """Turn every database error a journal method meets (sqlite3's, or the team store's
+    psycopg errors) into a JournalError sentence (the store's ``database_error``)."""
 
     @functools.wraps(method)
     def wrapper(self: _Self, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
-            raise explain(exc, self.path) from None
+        except Exception as exc:
+            explained = self.database_error(exc)
+            if explained is None:
+                raise
+            raise explained from None
 
     return wrapper

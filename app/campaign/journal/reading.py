@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
@@ -12,12 +11,26 @@ from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import STATES_TO_SEND, Campaign, CampaignStatus, Recipient, RecipientState
 
 
+#: The columns of a :class:`Recipient`, in its fields' order.
+RECIPIENT_COLUMNS = ("campaign_id, row, phone_input, phone, verdict, reason, message_data, request_id, state, "
+                     "attempts, error_code, error, message_id")
+
+
+def recipient(row: Any) -> Recipient:
+    """The Recipient of a row of :data:`RECIPIENT_COLUMNS`."""
+    (campaign_id, number, phone_input, phone, verdict, reason, message_data, request_id, state, attempts, error_code,
+     error, message_id) = tuple(row)
+    return Recipient(campaign_id, number, phone_input, phone, verdict, reason,
+                     json.loads(message_data) if message_data else None, request_id, state, attempts, error_code,
+                     error, message_id)
+
+
 class JournalReading(JournalConnection):
     """The journal's queries; every method raises JournalError, never sqlite3.Error."""
 
     @staticmethod
-    def _campaign(row: sqlite3.Row) -> Campaign:
-        data = dict(row)
+    def _campaign(row: Any) -> Campaign:
+        data: dict[str, Any] = dict(row)
         data["content"] = json.loads(data["content"])
         return Campaign(**data)
 
@@ -39,19 +52,12 @@ class JournalReading(JournalConnection):
     @sentences
     def recipients(self, campaign_id: int, state: str | None = None) -> list[Recipient]:
         """Recipients in sheet order, optionally only those in ``state``."""
-        sql = "SELECT * FROM recipients WHERE campaign_id = ?"
+        sql = f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ?"
         args: tuple[Any, ...] = (campaign_id,)
         if state is not None:
             sql += " AND state = ?"
             args += (state,)
-        found: list[Recipient] = []
-        for row in self.db.execute(sql + " ORDER BY row", args).fetchall():
-            data = dict(row)
-            data["message_data"] = json.loads(data["message_data"]) if data["message_data"] else None
-            data.pop("updated_at")
-            data.pop("repeat_key", None)
-            found.append(Recipient(**data))
-        return found
+        return [recipient(row) for row in self.db.execute(sql + " ORDER BY row", args).fetchall()]
 
     @sentences
     def recipients_to_send(self, campaign_id: int, states: Iterable[str] = STATES_TO_SEND) -> list[Recipient]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import getpass
+import socket
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import Enum, StrEnum
@@ -84,6 +86,8 @@ class Campaign:
     runner: str | None = None  # "pid@host" of the process sending it, while one does
     stop_request: str | None = None  # a StopRequest another process asked for
     stop_reason: str | None = None
+    created_by: str | None = None  # the OS user who made it
+    created_on: str | None = None  # the machine it was made on
 
 
 class StopRequest(StrEnum):
@@ -124,6 +128,15 @@ class Recipient:
 #: States that still need a request (``unknown``: the answer was lost; re-sending under
 #: the same request_id is safe for v3).
 STATES_TO_SEND = (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING)
+
+
+def actor() -> tuple[str, str]:
+    """Who acts, as the journal records it: (OS user name, machine name)."""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):  # no user name in the environment or the password database
+        user = "?"
+    return user, socket.gethostname()
 
 
 def now_text() -> str:

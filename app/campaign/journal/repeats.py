@@ -39,19 +39,19 @@ class RepeatGuard(JournalReading):
         repeats (see :meth:`create_campaign`) of campaigns made since ``since``, out of how
         many, and the newest such campaign. Reads only (a temporary table of keys)."""
         prefix = repeat_prefix(base_url, bot_id)
-        keys = [(repeat_key(prefix, r.phone, to_json(r.message_data)),) for r in recipients
+        keys = [(n, repeat_key(prefix, r.phone, to_json(r.message_data))) for n, r in enumerate(recipients)
                 if r.message_data is not None]
-        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (repeat_key INTEGER)")
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (n INTEGER, repeat_key BIGINT)")
         try:
-            self.db.execute("DELETE FROM temp.probe")
-            self.db.executemany("INSERT INTO temp.probe VALUES (?)", keys)
+            self.db.execute("DELETE FROM probe")
+            self.db.executemany("INSERT INTO probe VALUES (?, ?)", keys)
             count, earlier = self.db.execute(
-                "SELECT COUNT(DISTINCT p.rowid), MAX(c.id) FROM temp.probe p"
+                "SELECT COUNT(DISTINCT p.n), MAX(c.id) FROM probe p"
                 " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
                 " WHERE c.status != 'creating' AND c.created_at >= ? AND " + self._ON_ITS_WAY,
                 (_instant(since),)).fetchone()
         finally:
-            self.db.execute("DELETE FROM temp.probe")
+            self.db.execute("DELETE FROM probe")
         return int(count or 0), len(keys), self.campaign(int(earlier)) if earlier else None
 
     def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:

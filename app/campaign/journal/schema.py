@@ -6,9 +6,11 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
+#: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
+CREATION_CHECKPOINT_PAGES = 10000
 #: The write-ahead log is cut back to this many bytes after each checkpoint.
 WAL_SIZE_LIMIT = 64 * 1024 * 1024
 
@@ -120,6 +122,26 @@ ALTER TABLE campaigns ADD COLUMN stop_reason TEXT
 # v7: what changed since a moment, per campaign, read by whoever follows a sender.
 _MIGRATION_V7 = "CREATE INDEX recipients_by_update ON recipients (campaign_id, updated_at)"
 
+# v8: who made a campaign and on which machine, a recipient's lease (who claimed it, until
+# when: the team store shares a campaign between senders; here only cleared), and the
+# audit trail (who did what, from where).
+_MIGRATION_V8 = """
+ALTER TABLE campaigns ADD COLUMN created_by TEXT;
+ALTER TABLE campaigns ADD COLUMN created_on TEXT;
+ALTER TABLE recipients ADD COLUMN lease_owner TEXT;
+ALTER TABLE recipients ADD COLUMN lease_until REAL;
+CREATE TABLE audit (
+    id           INTEGER PRIMARY KEY,
+    at           TEXT NOT NULL,
+    campaign_id  INTEGER,
+    action       TEXT NOT NULL,
+    os_user      TEXT NOT NULL,
+    machine      TEXT NOT NULL,
+    detail       TEXT
+);
+CREATE INDEX audit_by_campaign ON audit (campaign_id, id)
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
-                              5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7}
+                              5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8}

@@ -11,6 +11,12 @@ from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import Recipient, RecipientState, now_text
 
 
+#: A recipient's lease ends with its outcome, unless it goes back to pending (a refusal
+#: for rate: its sender keeps it queued) or stays in flight; two parameters: the state.
+_LEASE = ("lease_owner = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_owner END,"
+          " lease_until = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_until END")
+
+
 class JournalSending(JournalConnection):
     """Records attempts and outcomes; every method raises JournalError, never sqlite3.Error."""
 
@@ -24,24 +30,24 @@ class JournalSending(JournalConnection):
                 " WHERE campaign_id = ? AND row = ?",
                 (RecipientState.IN_FLIGHT, now_text(), recipient.campaign_id, recipient.row),
             )
-            cursor = self.db.execute(
-                "INSERT INTO attempts (campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?)",
-                (recipient.campaign_id, recipient.row, recipient.phone, kind, now),
+            (attempt_id,) = self._next_attempt_ids(1)
+            self.db.execute(
+                "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
+                (attempt_id, recipient.campaign_id, recipient.row, recipient.phone, kind, now),
             )
-        return int(cursor.lastrowid or 0)
+        return attempt_id
 
     @sentences
     def mark_many_in_flight(self, marks: list[tuple[Recipient, str, float]]) -> list[int]:
         """:meth:`mark_in_flight` for many ``(recipient, kind, now)`` at once, in one
         transaction with one statement per table; returns the attempts' ids in order."""
         with self.transaction():
-            first = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM attempts").fetchone()[0]
+            ids = self._next_attempt_ids(len(marks))
             stamp = now_text()
             self.db.executemany(
                 "UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = ?"
                 " WHERE campaign_id = ? AND row = ?",
                 [(RecipientState.IN_FLIGHT, stamp, r.campaign_id, r.row) for r, _, _ in marks])
-            ids = list(range(first, first + len(marks)))
             self.db.executemany(
                 "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
                 [(i, r.campaign_id, r.row, r.phone, kind, now) for i, (r, kind, now) in zip(ids, marks)])
@@ -53,10 +59,10 @@ class JournalSending(JournalConnection):
         stamp = now_text()
         with self.transaction():
             self.db.executemany(
-                "UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?"
+                f"UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?, {_LEASE}"
                 " WHERE campaign_id = ? AND row = ?",
-                [(o["state"], o.get("message_id"), o.get("error_code"), o.get("error"), stamp, o["campaign_id"],
-                  o["row"]) for o in outcomes])
+                [(o["state"], o.get("message_id"), o.get("error_code"), o.get("error"), stamp, o["state"],
+                  o["state"], o["campaign_id"], o["row"]) for o in outcomes])
             self.db.executemany(
                 "UPDATE attempts SET finished_at = ?, outcome = ?, error_code = ?, error = ? WHERE id = ?",
                 [(o.get("now"), o["state"], o.get("error_code"), o.get("error"), o["attempt_id"])
@@ -79,9 +85,9 @@ class JournalSending(JournalConnection):
         close its attempt."""
         with self.transaction():
             self.db.execute(
-                "UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?"
+                f"UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?, {_LEASE}"
                 " WHERE campaign_id = ? AND row = ?",
-                (state, message_id, error_code, error, now_text(), campaign_id, row),
+                (state, message_id, error_code, error, now_text(), state, state, campaign_id, row),
             )
             if attempt_id is not None:
                 self.db.execute(
@@ -96,8 +102,8 @@ class JournalSending(JournalConnection):
         words (docs/architecture.md, "Send-time rules")."""
         with self.transaction():
             self.db.execute(
-                "UPDATE recipients SET state = ?, verdict = 'suppressed', reason = ?, updated_at = ?"
-                " WHERE campaign_id = ? AND row = ?",
+                "UPDATE recipients SET state = ?, verdict = 'suppressed', reason = ?, updated_at = ?,"
+                " lease_owner = NULL, lease_until = NULL WHERE campaign_id = ? AND row = ?",
                 (RecipientState.SKIPPED, reason, now_text(), campaign_id, row),
             )
 

@@ -9,12 +9,18 @@ re-sends in-flight recipients with their fixed ``request_id``.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
 
 from app.campaign.journal.creation import JournalCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_id
-from app.campaign.journal.records import CampaignStatus, RecipientState, StopRequest, now_text
+from app.campaign.journal.records import CampaignStatus, RecipientState, StopRequest, actor, now_text
 from app.campaign.journal.sending import JournalSending
+from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
+from app.campaign.pacer import Pacer
+from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
 
 
 class Journal(JournalCreation, JournalSending):
@@ -28,6 +34,45 @@ class Journal(JournalCreation, JournalSending):
 
     def __enter__(self) -> Journal:
         return self
+
+    def sending_session(self, campaign_id: int, owner: str) -> SendingSession:
+        """``with journal.sending_session(id, owner) as session:`` while this process sends
+        the campaign (raises CampaignLocked on entry when another one does)."""
+        return SendingSession(self, campaign_id, owner)
+
+    def is_sending(self, campaign_id: int) -> bool:
+        """True while some process (this one included) sends the campaign."""
+        return lock_is_held(lock_path(self, campaign_id))
+
+    def suppression_watch(self) -> SuppressionWatch:
+        """The suppression list as a sender checks it before each request: the file beside
+        the journal (docs/architecture.md, "Send-time rules")."""
+        return SuppressionWatch(Path(self.path).with_name(SUPPRESSION_FILE))
+
+    def pacer(self, rate_per_minute: float, key: str, clock: Callable[[], float],
+              sleep: Callable[[float], Awaitable[None]]) -> Pacer:
+        """The pacer of a campaign sent with the API key whose hash is ``key``: its own,
+        on the embedded store (a team store shares one per key)."""
+        del key
+        return Pacer(rate_per_minute, clock, sleep)
+
+    @sentences
+    def audit(self, action: str, campaign_id: int | None = None, detail: str | None = None) -> None:
+        """Record that this OS user on this machine did ``action`` (created, sent,
+        paused, resumed, cancelled, exported...) to the campaign."""
+        with self.transaction():
+            self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
+                            " VALUES (?,?,?,?,?,?)", (now_text(), campaign_id, action, *actor(), detail))
+
+    @sentences
+    def audit_trail(self, campaign_id: int | None = None) -> list[dict[str, Any]]:
+        """The audit trail, oldest first (of one campaign, or all): at, campaign_id,
+        action, os_user, machine, detail each."""
+        sql = "SELECT at, campaign_id, action, os_user, machine, detail FROM audit"
+        args: tuple[Any, ...] = ()
+        if campaign_id is not None:
+            sql, args = sql + " WHERE campaign_id = ?", (campaign_id,)
+        return [dict(row) for row in self.db.execute(sql + " ORDER BY id", args)]
 
     @sentences
     def retarget(self, campaign_id: int, *, bot_id: int | None = None, template_id: str | None = None) -> int:
@@ -51,8 +96,8 @@ class Journal(JournalCreation, JournalSending):
                 self.db.execute("UPDATE campaigns SET content = ? WHERE id = ?",
                                 (json.dumps(content, ensure_ascii=False), campaign_id))
                 self.db.execute(
-                    "UPDATE recipients SET message_data = json_set(message_data, '$.template_message.template_id', ?)"
-                    " WHERE campaign_id = ? AND state = ?", (template_id, campaign_id, RecipientState.PENDING))
+                    f"UPDATE recipients SET message_data = {self.SET_TEMPLATE_ID} WHERE campaign_id = ? AND state = ?",
+                    (template_id, campaign_id, RecipientState.PENDING))
             rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = ? AND state = ?",
                                                   (campaign_id, RecipientState.PENDING))]
             self.db.executemany("UPDATE recipients SET request_id = ?, error_code = NULL, error = NULL"

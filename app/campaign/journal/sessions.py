@@ -1,0 +1,137 @@
+"""Who sends a campaign, and which recipients it takes (docs/architecture.md, "Processes"
+and "One store, two engines").
+
+On the embedded store one process at a time sends a campaign: a file lock beside the
+journal (released by the operating system when its holder dies) keeps others out, and
+the sender reads the recipients still to send in batches, in sheet order
+(:class:`KeysetFeed`). The team store shares a campaign between senders with leases
+instead (app.campaign.journal.team.leases), behind the same :class:`SendingSession`
+surface.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from filelock import FileLock, Timeout
+
+from app.campaign.journal.errors import JournalError
+from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
+from app.campaign.journal.records import Recipient
+
+if TYPE_CHECKING:
+    from app.campaign.journal.store import Journal
+
+
+class CampaignLocked(RuntimeError):
+    """Another process is sending this campaign."""
+
+
+def runner_identity() -> str:
+    """This process as the journal names a campaign's sender: ``"pid@host"``."""
+    return f"{os.getpid()}@{socket.gethostname()}"
+
+
+def lock_path(journal: Journal, campaign_id: int) -> Path:
+    """The file lock held by whoever sends campaign ``campaign_id`` from this state dir."""
+    return journal.path.parent / "locks" / f"campaign-{campaign_id}.lock"
+
+
+def lock_is_held(path: Path) -> bool:
+    """True while some process (or this one) holds the file lock at ``path``."""
+    if not path.exists():
+        return False
+    lock = FileLock(str(path), mode=0o600, thread_local=False)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return True
+    lock.release()
+    return False
+
+
+class RecipientFeed(Protocol):
+    """The recipients a sender may send, batch by batch (see :class:`KeysetFeed`)."""
+
+    def next_batch(self, limit: int) -> list[Recipient]: ...
+
+    def others_hold(self) -> bool: ...
+
+
+class KeysetFeed:
+    """The recipients of ``campaign_id`` in ``states`` (in that order, each in sheet order),
+    read in batches: only the batch being sent is held in memory."""
+
+    def __init__(self, journal: Journal, campaign_id: int, states: Sequence[str]) -> None:
+        self._journal = journal
+        self._campaign_id = campaign_id
+        self._states = list(states)
+        self._after = -1
+
+    def next_batch(self, limit: int) -> list[Recipient]:
+        """Up to ``limit`` recipients not given out before; [] when none are left."""
+        found: list[Recipient] = []
+        while self._states and len(found) < limit:
+            rows = self._journal.db.execute(
+                f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ? AND state = ? AND row > ?"
+                " ORDER BY row LIMIT ?", (self._campaign_id, self._states[0], self._after, limit - len(found)),
+            ).fetchall()
+            found += [recipient(row) for row in rows]
+            if len(found) < limit:
+                self._states.pop(0)
+                self._after = -1
+            elif rows:
+                self._after = int(rows[-1][1])
+        return found
+
+    def others_hold(self) -> bool:
+        """True while recipients of these states are taken by a sender that is still alive
+        (never, on the embedded store: one sender per campaign)."""
+        return False
+
+
+class SendingSession:
+    """This process sending one campaign: holds its lock (raises CampaignLocked on entry
+    when another process holds it) and records itself as the campaign's sender
+    (``owner``, "pid@host"); :meth:`feed` gives the recipients to send."""
+
+    def __init__(self, journal: Journal, campaign_id: int, owner: str) -> None:
+        self.journal = journal
+        self.campaign_id = campaign_id
+        self.owner = owner
+        path = lock_path(journal, campaign_id)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._lock = FileLock(str(path), mode=0o600)
+
+    def __enter__(self) -> SendingSession:
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout:
+            raise CampaignLocked(f"campaign {self.campaign_id} is being sent by another process; wait for it to "
+                                 "finish or stop it") from None
+        try:
+            self.journal.set_runner(self.campaign_id, self.owner)
+        except BaseException:
+            self._lock.release()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self.journal.set_runner(self.campaign_id, None)
+        except JournalError:
+            pass  # the journal failed: the run has told it already
+        finally:
+            self._lock.release()
+
+    def feed(self, states: Sequence[str]) -> RecipientFeed:
+        """The recipients in ``states`` that this session may send, batch by batch."""
+        return KeysetFeed(self.journal, self.campaign_id, states)
+
+    def others_sending(self) -> bool:
+        """True while another process sends the same campaign (never, on the embedded store)."""
+        return False

@@ -1,0 +1,101 @@
+"""A psycopg connection that speaks the journal's SQL: ``?`` and ``:name`` placeholders,
+rows that index by position and by column name, explicit BEGIN/COMMIT (autocommit
+otherwise), like the journal's sqlite3 connections (docs/architecture.md, "One store, two
+engines")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+import psycopg
+from psycopg.pq import TransactionStatus
+from psycopg.rows import RowMaker
+
+#: ``?`` and ``:name`` (not ``::type`` casts) in the journal's SQL.
+_PLACEHOLDER = re.compile(r"\?|(?<![:\w]):([A-Za-z_]\w*)")
+
+
+@lru_cache(maxsize=512)
+def translate(sql: str) -> str:
+    """The journal's SQL with psycopg's placeholders: ``?`` → ``%s``, ``:name`` →
+    ``%(name)s``, a literal ``%`` doubled."""
+    escaped = sql.replace("%", "%%")
+    return _PLACEHOLDER.sub(lambda m: "%s" if m.group(0) == "?" else f"%({m.group(1)})s", escaped)
+
+
+class Row(tuple[Any, ...]):
+    """A result row: ``row[0]``, ``row["column"]`` and ``dict(row)`` all work."""
+
+    _names: tuple[str, ...] = ()
+
+    def keys(self) -> tuple[str, ...]:
+        return self._names
+
+    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]  # a column name too
+        if isinstance(key, str):
+            return tuple.__getitem__(self, self._names.index(key))
+        return tuple.__getitem__(self, key)
+
+
+def _row_factory(cursor: psycopg.Cursor[Any]) -> RowMaker[Row]:
+    names = tuple(column.name for column in cursor.description or ())
+
+    def make(values: Sequence[Any]) -> Row:
+        row = Row(values)
+        row._names = names  # pyright: ignore[reportPrivateUsage]  # set once per row, by its maker
+        return row
+
+    return make
+
+
+class Cursor:
+    """The part of a DB-API cursor the journal reads."""
+
+    def __init__(self, cursor: psycopg.Cursor[Row]) -> None:
+        self._cursor = cursor
+
+    @property
+    def rowcount(self) -> int:
+        return self._cursor.rowcount
+
+    def fetchone(self) -> Row | None:
+        return self._cursor.fetchone() if self._cursor.description else None
+
+    def fetchall(self) -> list[Row]:
+        return self._cursor.fetchall() if self._cursor.description else []
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.fetchall())
+
+
+class TeamDatabase:
+    """One thread's connection to the team store (``connection`` is psycopg's, in
+    autocommit mode: the journal opens its transactions with BEGIN)."""
+
+    def __init__(self, connection: psycopg.Connection[Any]) -> None:
+        self.connection = connection
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.connection.info.transaction_status != TransactionStatus.IDLE
+
+    @property
+    def broken(self) -> bool:
+        """True once the server connection is lost (a new one is needed)."""
+        return self.connection.closed or self.connection.broken
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        cursor = self.connection.cursor(row_factory=_row_factory)
+        cursor.execute(translate(sql), parameters or None)
+        return Cursor(cursor)
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
+        cursor = self.connection.cursor(row_factory=_row_factory)
+        cursor.executemany(translate(sql), list(parameters))
+        return Cursor(cursor)
+
+    def close(self) -> None:
+        self.connection.close()

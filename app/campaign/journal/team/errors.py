@@ -1,0 +1,81 @@
+"""The team store's faults as sentences: every psycopg error becomes a JournalError that
+says what to do, told apart by its SQLSTATE (never its text); the address shown never
+holds the password (docs/architecture.md, "One store, two engines")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
+
+from app.campaign.journal.errors import JournalError, JournalFault
+from app.reasons import store_problem
+
+#: SQLSTATE classes and codes that are faults of the environment.
+_BY_STATE: dict[str, JournalFault] = {
+    "28P01": JournalFault.LOGIN_FAILED,  # invalid password
+    "28000": JournalFault.LOGIN_FAILED,  # invalid authorization (no such role, pg_hba refuses)
+    "3D000": JournalFault.NO_DATABASE,
+    "42501": JournalFault.NO_PERMISSION,
+    "53100": JournalFault.DISK_FULL,
+    "57P01": JournalFault.UNREACHABLE,  # the server is shutting down
+    "57P02": JournalFault.UNREACHABLE,
+    "57P03": JournalFault.UNREACHABLE,  # the server is starting up
+    "40P01": JournalFault.LOCKED,  # deadlock: the transaction was rolled back
+    "55P03": JournalFault.LOCKED,
+}
+
+
+def shown_address(url: str) -> str:
+    """``postgresql://user@host:port/database`` of a connection URL, without its password
+    (or any other parameter that could carry a secret)."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "postgresql://…"
+    user = f"{parts['user']}@" if parts.get("user") else ""
+    port = f":{parts['port']}" if parts.get("port") else ""
+    return f"postgresql://{user}{parts.get('host', 'localhost')}{port}/{parts.get('dbname', '')}"
+
+
+def fault_of(error: psycopg.Error) -> JournalFault:
+    """The fault a psycopg error stands for: by SQLSTATE, and a lost or refused connection
+    (no SQLSTATE, or class 08) is the server being unreachable."""
+    state = error.sqlstate or ""
+    if state in _BY_STATE:
+        return _BY_STATE[state]
+    if state.startswith("08") or (not state and isinstance(error, psycopg.OperationalError)):
+        return JournalFault.UNREACHABLE
+    return JournalFault.OTHER
+
+
+def explain(error: psycopg.Error, url: str, path: Path) -> JournalError:
+    """The JournalError for ``error`` on the team store at ``url`` (``path``: this
+    desktop's journal path, kept on the error)."""
+    store = shown_address(url)
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        parts = {}
+    fault = fault_of(error)
+    detail = _first_line(error)
+    sentences = {
+        JournalFault.UNREACHABLE: lambda: store_problem("store_unreachable", store=store, detail=detail),
+        JournalFault.LOGIN_FAILED: lambda: store_problem("store_login_failed", store=store,
+                                                         user=parts.get("user") or "this user"),
+        JournalFault.NO_DATABASE: lambda: store_problem("store_no_database", store=store,
+                                                        database=parts.get("dbname") or "?"),
+        JournalFault.NO_PERMISSION: lambda: store_problem("store_no_permission", store=store,
+                                                          user=parts.get("user") or "this user", detail=detail),
+        JournalFault.DISK_FULL: lambda: store_problem("store_disk_full", store=store),
+    }
+    make = sentences.get(fault)
+    return JournalError(make() if make else store_problem("store_failed", store=store, detail=detail), fault, path)
+
+
+def _first_line(error: psycopg.Error) -> str:
+    text = str(error).strip().splitlines()
+    line = text[0] if text else type(error).__name__
+    # libpq's "connection failed: connection to server at "127.0.0.1", port 5 failed: Connection refused"
+    return line.rsplit("failed: ", 1)[-1].strip() or line

@@ -1,0 +1,115 @@
+"""A throw-away PostgreSQL server for the team-store tests and benchmarks: ``initdb`` and
+``pg_ctl`` from the OS package's binaries, in a temporary folder, on a free loopback port,
+stopped (and removed) at the end.
+
+initdb refuses to run as root, so as root the server runs as the ``postgres`` user (the
+OS package makes it), or ``nobody``. Connections over TCP need a password (scram), so the
+tests can also try a wrong one.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from pathlib import Path
+
+import psycopg
+
+#: The superuser and its password in every throw-away server.
+ADMIN = "safir_admin"
+ADMIN_PASSWORD = "admin-password-for-tests"
+
+
+class NoPostgres(RuntimeError):
+    """No PostgreSQL server binaries on this machine."""
+
+
+def binaries() -> Path:
+    """The folder holding initdb and pg_ctl: the newest /usr/lib/postgresql/N/bin, or the PATH's."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parent.parent.name))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    if initdb:
+        return Path(initdb).resolve().parent
+    raise NoPostgres("no PostgreSQL server binaries (initdb): install the postgresql package")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ThrowawayServer:
+    """A PostgreSQL server of its own: :meth:`start`, :meth:`url` of a fresh database,
+    :meth:`stop` and :meth:`start` again (same data), :meth:`remove`."""
+
+    def __init__(self) -> None:
+        self.bin = binaries()
+        self.root = Path(tempfile.mkdtemp(prefix="safir-pg-"))
+        self.data = self.root / "data"
+        self.port = _free_port()
+        self._user: str | None = None
+        if os.geteuid() == 0:
+            self._user = "postgres" if _has_user("postgres") else "nobody"
+            os.chmod(self.root, 0o755)
+            account = pwd.getpwnam(self._user)
+            os.chown(self.root, account.pw_uid, account.pw_gid)
+        secret = self.root / "pwfile"
+        secret.write_text(ADMIN_PASSWORD + "\n")
+        if self._user:
+            account = pwd.getpwnam(self._user)
+            os.chown(secret, account.pw_uid, account.pw_gid)
+        self._run("initdb", "-D", str(self.data), "-U", ADMIN, "--auth-local=trust", "--auth-host=scram-sha-256",
+                  f"--pwfile={secret}", "-E", "UTF8", "--locale=C.UTF-8")
+        with open(self.data / "postgresql.conf", "a", encoding="utf-8") as conf:
+            conf.write(f"\nport = {self.port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '{self.root}'\n"
+                       "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\nmax_connections = 200\n")
+
+    def _run(self, program: str, *args: str) -> None:
+        argv = [str(self.bin / program), *args]
+        if self._user:
+            argv = ["runuser", "-u", self._user, "--", *argv]
+        done = subprocess.run(argv, capture_output=True, text=True, cwd=self.root)
+        if done.returncode:
+            raise RuntimeError(f"{program} failed: {done.stdout}{done.stderr}")
+
+    def start(self) -> ThrowawayServer:
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-w", "start")
+        return self
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def remove(self) -> None:
+        try:
+            self.stop()
+        except RuntimeError:
+            pass
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def admin_url(self, database: str = "postgres") -> str:
+        return f"postgresql://{ADMIN}:{ADMIN_PASSWORD}@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self, owner_password: str = "team-password") -> tuple[str, str]:
+        """A fresh database owned by a fresh role: (URL without the password, the password)."""
+        name = "t" + uuid.uuid4().hex[:12]
+        with psycopg.connect(self.admin_url(), autocommit=True) as admin:
+            admin.execute(f"CREATE ROLE {name} LOGIN PASSWORD '{owner_password}'")
+            admin.execute(f"CREATE DATABASE {name} OWNER {name}")
+        return f"postgresql://{name}@127.0.0.1:{self.port}/{name}", owner_password
+
+
+def _has_user(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
