@@ -28,6 +28,7 @@ from app.campaign import (
     RepeatPolicy,
     build_recipients,
 )
+from app.campaign.journal.team.suppression import TeamSuppression
 from app.campaign.lock import campaign_is_sending
 from app.campaign.schedule import seconds_until
 from app.campaign.suppression import SUPPRESSION_FILE
@@ -44,6 +45,7 @@ from app.contacts import (
     validate,
 )
 from app.reasons import campaign_name, problem_text
+from app.store import open_store, store_location
 
 DEFAULT_RATE_PER_MINUTE = 120.0
 DEFAULT_IN_FLIGHT = 8
@@ -157,8 +159,22 @@ class CheckedSheet:
 
 
 def suppression_list() -> SuppressionList:
-    """The user's suppression list, kept in the state dir."""
-    return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
+    """The user's suppression list: the file in the state dir, or the team store's list
+    when this desktop uses one (app.store). Raises JournalError when the team store
+    cannot be opened."""
+    location = store_location()
+    if location is None:
+        return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
+    journal = _TEAM_STORES.get(location)
+    if journal is None:
+        journal = _TEAM_STORES[location] = open_store(location)
+    watch = journal.suppression_watch()
+    assert isinstance(watch, TeamSuppression)
+    return SuppressionList(location, store=watch)
+
+
+#: Team stores opened for their suppression list, by URL (one connection each per process).
+_TEAM_STORES: dict[str, Journal] = {}
 
 
 def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name: str | None = None,
@@ -230,13 +246,13 @@ def create_campaign(
     return campaign_id
 
 
-def count_repeats(journal_path: Path, checked: CheckedSheet, *, content: Content, bot_id: int,
+def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, bot_id: int,
                   base_url: str) -> RepeatedCampaign | None:
     """Before creating: the recipients of ``checked`` who already got this message from this
     bot and service in the last :data:`REPEAT_WINDOW_DAYS` days, as the RepeatedCampaign that
     creating would raise (None when there are none). Renders every row, so it takes as long
-    as a creation's rendering: the window calls it off the GUI thread, on its own connection
-    to the journal at ``journal_path``. Raises CampaignInputError for content that does not
+    as a creation's rendering: the window calls it off the GUI thread, on a connection of
+    its own to ``journal``'s store. Raises CampaignInputError for content that does not
     fit the sheet."""
     try:
         content.check(checked.sheet.columns)
@@ -245,8 +261,8 @@ def count_repeats(journal_path: Path, checked: CheckedSheet, *, content: Content
     verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
     rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
     since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
-    with Journal(journal_path) as journal:
-        count, total, earlier = journal.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
+    with journal.reopen() as own:
+        count, total, earlier = own.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
     return RepeatedCampaign(earlier, count, total) if count and earlier is not None else None
 
 

@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 from app.sandbox import EmbeddedSandbox  # noqa: E402
 from tests.helpers import fast_settings  # noqa: E402
+from tests.pg_server import NoPostgres, ThrowawayServer  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -23,7 +24,64 @@ def state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SAFIR_CAMPAIGN_HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # login entries go here, never the user's
     monkeypatch.delenv("SAFIR_API_KEY", raising=False)
+    monkeypatch.delenv("SAFIR_CAMPAIGN_STORE", raising=False)
+    monkeypatch.delenv("PGPASSWORD", raising=False)
     return home
+
+
+#: Set (as .ci/run does) to make a machine without PostgreSQL fail the team tests instead
+#: of skipping them.
+REQUIRE_POSTGRES_ENV = "SAFIR_REQUIRE_POSTGRES"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[ThrowawayServer]:
+    """A PostgreSQL server of the session's own (the OS package's binaries, a temp dir)."""
+    try:
+        server = ThrowawayServer()
+    except NoPostgres as exc:
+        if os.environ.get(REQUIRE_POSTGRES_ENV):
+            pytest.fail(f"{exc} ({REQUIRE_POSTGRES_ENV} is set)")
+        pytest.skip(f"team store tests need PostgreSQL: {exc}")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture
+def team_store(postgres_server: ThrowawayServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A fresh team store database this test's processes use (SAFIR_CAMPAIGN_STORE, its
+    password in PGPASSWORD as libpq reads it); its URL."""
+    from app import workflow
+
+    url, password = postgres_server.new_database()
+    monkeypatch.setenv("SAFIR_CAMPAIGN_STORE", url)
+    monkeypatch.setenv("PGPASSWORD", password)
+    yield url
+    for journal in workflow._TEAM_STORES.values():  # noqa: SLF001 - the test's own connections
+        journal.close()
+    workflow._TEAM_STORES.clear()  # noqa: SLF001
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked ``embedded_only`` (it injects SQLite's own faults, or checks the
+    journal file) runs on the embedded journal only."""
+    kept = [item for item in items if not (item.get_closest_marker("embedded_only")
+                                           and getattr(item, "callspec", None) is not None
+                                           and item.callspec.params.get("each_store") == "postgresql")]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def each_store(request: pytest.FixtureRequest) -> str:
+    """Run the test on the embedded journal and on a team store: its kind."""
+    if request.param == "postgresql":
+        request.getfixturevalue("team_store")
+    return str(request.param)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from app.store import open_store
 from app import paths
 from app.campaign import CampaignStatus, Journal
 from app.runner import RunnerFailed, start_runner
@@ -48,7 +49,7 @@ def send_in_background(tmp_path: Path, sandbox: EmbeddedSandbox, *flags: str) ->
 
 
 def runner_pid(campaign_id: int) -> int:
-    with Journal(paths.journal_path()) as journal:
+    with open_store() as journal:
         runner = journal.campaign(campaign_id).runner
     assert runner is not None
     return int(runner.split("@")[0])
@@ -81,7 +82,7 @@ def test_pause_from_another_process_is_honoured_within_a_second_and_resume_finis
     paused = run("pause", str(campaign_id))
     assert paused.returncode == 0 and "paused" in paused.stdout, paused.stderr
     assert time.monotonic() - asked < 5  # the CLI's own start-up included
-    with Journal(paths.journal_path()) as journal:
+    with open_store() as journal:
         campaign = journal.campaign(campaign_id)
         assert campaign.status == CampaignStatus.PAUSED and campaign.runner is None
         sent_when_paused = journal.counts(campaign_id)["sent"]
@@ -124,7 +125,7 @@ def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: Embed
     from app.workflow import check_sheet, create_campaign
     from app.campaign import Content
 
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 3)), content=Content(text="hi"), bot_id=1001,
                                   base_url=sandbox.url)
     broken = [sys.executable, "-c", "import sys; print('error: the installation is damaged'); sys.exit(2)"]

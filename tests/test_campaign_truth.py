@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from app.store import open_store
 from app import paths
 from app.api import RetryPolicy, SafirClient, ScrubbingFilter, Timeouts, register_secret
 from app.campaign import (
@@ -26,6 +27,9 @@ from app.campaign import (
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.workflow import check_sheet, create_campaign
 from tests.helpers import delivered, fast_settings
+
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
 
 
 def sheet(tmp_path: Path, rows: int) -> Path:
@@ -59,7 +63,7 @@ async def quick_sleep(seconds: float) -> None:
 async def test_a_rate_above_the_services_limit_slows_down_and_finishes(tmp_path: Path) -> None:
     # The service takes 5 a second (300 a minute); the campaign asks for 1200 a minute.
     with EmbeddedSandbox(fast_settings(burst_per_second=5)) as sandbox:
-        journal = Journal(paths.journal_path())
+        journal = open_store()
         campaign_id = new_campaign(journal, tmp_path, sandbox.url, 40, rate_per_minute=1200)
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
             engine = CampaignEngine(journal, client)
@@ -84,7 +88,8 @@ class ExplodingClient(SafirClient):
 
 async def test_an_unexpected_exception_pauses_with_a_sentence_and_resume_completes(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
-    journal = Journal(paths.journal_path())
+    ExplodingClient.calls = 0
+    journal = open_store()
     campaign_id = new_campaign(journal, tmp_path, sandbox.url, 12, in_flight=1)
     async with ExplodingClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
@@ -100,7 +105,7 @@ async def test_an_unexpected_exception_pauses_with_a_sentence_and_resume_complet
 
 async def test_a_key_with_an_invisible_character_pauses_before_anything_leaves(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = new_campaign(journal, tmp_path, sandbox.url, 5)
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY + "\u200b") as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
@@ -112,7 +117,7 @@ async def test_a_key_with_an_invisible_character_pauses_before_anything_leaves(
 async def test_a_service_that_stops_answering_pauses_and_resume_delivers_each_once(tmp_path: Path) -> None:
     # Every answer is held for 5 s after the message went out; the client waits 0.3 s.
     with EmbeddedSandbox(fast_settings(fault_timeout=1.0, fault_hold_s=5.0)) as sandbox:
-        journal = Journal(paths.journal_path())
+        journal = open_store()
         campaign_id = new_campaign(journal, tmp_path, sandbox.url, 20, in_flight=2)
         timeouts = Timeouts(connect=0.3, read=0.3, write=0.3, pool=0.3)
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY, timeouts=timeouts,
@@ -132,7 +137,7 @@ async def test_a_service_that_stops_answering_pauses_and_resume_delivers_each_on
 
 async def test_silence_longer_than_the_watchdog_pauses_within_seconds(tmp_path: Path) -> None:
     with EmbeddedSandbox(fast_settings(fault_timeout=1.0, fault_hold_s=30.0)) as sandbox:
-        journal = Journal(paths.journal_path())
+        journal = open_store()
         campaign_id = new_campaign(journal, tmp_path, sandbox.url, 6, in_flight=3)
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
             engine = CampaignEngine(journal, client, no_answer_seconds=1.0)
@@ -149,7 +154,7 @@ async def test_silence_longer_than_the_watchdog_pauses_within_seconds(tmp_path: 
 async def test_lost_answers_converge_to_zero_unknown_without_a_resume(tmp_path: Path) -> None:
     # 40% of answers are lost after the message went out.
     with EmbeddedSandbox(fast_settings(fault_reset=0.4, seed=7)) as sandbox:
-        journal = Journal(paths.journal_path())
+        journal = open_store()
         campaign_id = new_campaign(journal, tmp_path, sandbox.url, 60)
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY, retry=RetryPolicy(max_retries=0)) as client:
             engine = CampaignEngine(journal, client, sleep=quick_sleep, unknown_rounds=10)
@@ -163,7 +168,7 @@ async def test_lost_answers_converge_to_zero_unknown_without_a_resume(tmp_path: 
 
 
 async def test_pause_ends_a_long_pacing_wait_within_a_second(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = new_campaign(journal, tmp_path, sandbox.url, 5, rate_per_minute=1)  # a minute between sends
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         engine = CampaignEngine(journal, client)
@@ -183,9 +188,10 @@ async def test_pause_ends_a_long_pacing_wait_within_a_second(sandbox: EmbeddedSa
     ("max_page_count", "is full"),  # the disk fills up mid-campaign
     ("query_only", "cannot be written"),  # the file or disk became read-only
 ])
+@pytest.mark.embedded_only
 async def test_a_journal_fault_mid_campaign_pauses_with_a_sentence(
         sandbox: EmbeddedSandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pragma: str, words: str) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = new_campaign(journal, tmp_path, sandbox.url, 300)
     configure = Journal._configure
 
@@ -211,8 +217,9 @@ async def test_a_journal_fault_mid_campaign_pauses_with_a_sentence(
     assert_each_phone_once(sandbox, journal, campaign_id)
 
 
+@pytest.mark.embedded_only
 def test_the_journal_and_its_folder_are_private(state_home: Path) -> None:
-    Journal(paths.journal_path()).close()
+    open_store().close()
     assert stat.S_IMODE(os.stat(paths.journal_path()).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(paths.journal_path().parent).st_mode) == 0o700
 

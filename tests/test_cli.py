@@ -15,6 +15,9 @@ import pytest
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
 
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
+
 COLUMNS = ["row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id"]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from app.store import open_store
 from app import paths
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
@@ -145,7 +146,7 @@ def test_a_running_campaign_nobody_sends_is_shown_as_interrupted(sandbox: Embedd
 
     assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "x", "--rate", "0",
                api_key=DEMO_API_KEY).returncode == 0
-    with Journal(paths.journal_path()) as journal:
+    with open_store() as journal:
         journal.set_status(1, CampaignStatus.RUNNING)  # as a SIGKILL or a full disk would leave it
     listed = run("list").stdout
     assert "interrupted" in listed and "running" not in listed
@@ -201,7 +202,7 @@ def test_unknown_outcomes_show_in_list_and_status(tmp_path: Path) -> None:
     with EmbeddedSandbox() as sandbox:
         assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "x", "--rate", "0",
                    api_key=DEMO_API_KEY).returncode == 0
-    with Journal(paths.journal_path()) as journal:
+    with open_store() as journal:
         row = journal.recipients(1, RecipientState.SENT)[0].row
         journal.record_outcome(1, row, RecipientState.UNKNOWN, error="the answer was lost")
     listed = run("list").stdout

@@ -7,12 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from app.store import open_store
 from app import paths
 from app.api import MessageData, RetryPolicy, SafirClient
 from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, Pacer, RecipientState
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.workflow import check_sheet, create_campaign
 from tests.helpers import SAMPLES, delivered, fast_settings
+
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
 
 
 class FakeClock:
@@ -64,7 +68,7 @@ def sample_campaign(journal: Journal, base_url: str, text: str = "سلام {{ن�
 
 
 async def test_every_valid_row_is_sent_once_with_its_own_text(sandbox: EmbeddedSandbox) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = sample_campaign(journal, sandbox.url)
     events = []
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
@@ -82,7 +86,7 @@ async def test_every_valid_row_is_sent_once_with_its_own_text(sandbox: EmbeddedS
 
 
 async def test_resume_after_a_crash_resends_in_flight_rows_without_duplicates(sandbox: EmbeddedSandbox) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = sample_campaign(journal, sandbox.url)
     first = journal.recipients_to_send(campaign_id)[0]
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
@@ -97,7 +101,7 @@ async def test_resume_after_a_crash_resends_in_flight_rows_without_duplicates(sa
 
 
 async def test_a_refused_key_pauses_the_campaign_and_loses_no_recipient(sandbox: EmbeddedSandbox) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = sample_campaign(journal, sandbox.url)
     async with SafirClient(sandbox.url, api_key="wrong-key") as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
@@ -109,7 +113,7 @@ async def test_a_refused_key_pauses_the_campaign_and_loses_no_recipient(sandbox:
 
 
 async def test_an_unreachable_service_pauses_instead_of_failing_rows(tmp_path: Path) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = sample_campaign(journal, "http://127.0.0.1:1")
 
     async def no_sleep(_: float) -> None:
@@ -124,7 +128,7 @@ async def test_an_unreachable_service_pauses_instead_of_failing_rows(tmp_path: P
 
 async def test_pause_stops_between_requests_and_keeps_the_rest_pending() -> None:
     with EmbeddedSandbox(fast_settings(latency_ms=20)) as sandbox:
-        journal = Journal(paths.journal_path())
+        journal = open_store()
         campaign_id = sample_campaign(journal, sandbox.url)
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
             engine = CampaignEngine(journal, client)

@@ -11,6 +11,7 @@ import pytest
 import respx
 from filelock import FileLock
 
+from app.store import open_store
 from app import paths
 from app.api import RetryPolicy, SafirClient
 from app.campaign import (
@@ -24,6 +25,9 @@ from app.campaign import (
     RecipientState,
 )
 from app.campaign.definition import build_recipients
+
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +83,7 @@ def error(code: int, status: int = 200) -> httpx.Response:
 @respx.mock
 async def test_each_error_class_has_its_consequence(answer: object, expect_status: str, expect_state: str,
                                                     sent: int | None) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = campaign(journal, PHONES, in_flight=1)
     third = PHONES[2]
 
@@ -108,7 +112,7 @@ async def test_each_error_class_has_its_consequence(answer: object, expect_statu
 
 @respx.mock
 async def test_rate_limit_answers_slow_the_campaign_and_nobody_is_lost() -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = campaign(journal, PHONES, rate_per_minute=600)
     answers = iter([httpx.Response(429)] * 4 + [httpx.Response(200, json=OK)] * 100)
     respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=lambda request: next(answers))
@@ -186,8 +190,9 @@ async def test_retry_after_holds_every_start() -> None:
     assert clock.now <= 5 + Pacer.MAX_HOLD + 1
 
 
+@pytest.mark.embedded_only
 async def test_a_second_process_is_refused_with_a_clear_message() -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = campaign(journal, PHONES)
     async with client() as c:
         engine = CampaignEngine(journal, c)
@@ -229,7 +234,7 @@ async def test_the_engine_waits_out_quiet_hours_then_sends() -> None:
         clock["now"] += timedelta(seconds=seconds)
         await asyncio.sleep(0)
 
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = campaign(journal, PHONES[:2], quiet_hours=("22:00", "08:00"))
     route = respx.post(f"{BASE}/api/v3/send_message").respond(200, json=OK)
     seen = []
@@ -251,7 +256,7 @@ async def test_a_start_time_in_the_future_is_waited_for() -> None:
         clock["now"] += timedelta(seconds=seconds)
         await asyncio.sleep(0)
 
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = campaign(journal, PHONES[:1], start_at=start.isoformat())
     respx.post(f"{BASE}/api/v3/send_message").respond(200, json=OK)
     async with client() as c:
@@ -261,7 +266,7 @@ async def test_a_start_time_in_the_future_is_waited_for() -> None:
 
 @respx.mock
 async def test_the_31st_otp_to_a_phone_within_an_hour_is_held_back_locally() -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     otp = Content(kind="otp", otp="{{code}}")
     route = respx.post(f"{BASE}/api/v3/send_message").respond(200, json={"message_id": "a.b.c"})
     async with client() as c:
@@ -273,7 +278,7 @@ async def test_the_31st_otp_to_a_phone_within_an_hour_is_held_back_locally() -> 
 
 @respx.mock
 async def test_retry_failed_resends_only_retryable_rows_under_their_own_request_ids() -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = campaign(journal, PHONES)
 
     def first_round(request: httpx.Request) -> httpx.Response:

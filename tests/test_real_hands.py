@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from PySide6.QtCore import QDateTime, Qt, QTime, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
+from app.store import open_store
 from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.time_edits import reversed_sections
@@ -238,7 +239,7 @@ async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_inter
     from app.sandbox import DEMO_API_KEY
     from app.workflow import ShownStatus, check_sheet, create_campaign, shown_status
 
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     start = (datetime.now(timezone.utc) + timedelta(hours=3)).isoformat()
     campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(text="hi"),
                                   bot_id=1001, base_url=sandbox.url, start_at=start)
@@ -322,7 +323,7 @@ async def test_the_rate_shown_never_exceeds_the_rate_set(sandbox: EmbeddedSandbo
     from app.sandbox import DEMO_API_KEY
     from app.workflow import check_sheet, create_campaign
 
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(text="hi"),
                                   bot_id=1001, base_url=sandbox.url, rate_per_minute=600, in_flight=4)
     shown: list[float] = []

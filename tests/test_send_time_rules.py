@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.store import open_store
 from app import paths
 from app.api import (
     InlineButton,
@@ -45,6 +46,9 @@ from app.workflow import (
 from tests.helpers import delivered, fast_settings
 from tests.test_cli import read_csv, run
 
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
+
 PHONES = [f"98912300{i:04d}" for i in range(1, 21)]
 
 
@@ -74,7 +78,7 @@ def assert_skipped_as_suppressed(journal: Journal, campaign_id: int, phones: set
 
 
 async def test_a_number_suppressed_while_the_campaign_runs_is_not_messaged(sandbox: EmbeddedSandbox) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = make_campaign(journal, sandbox, PHONES, rate=600)  # 0.1 s apart: time to add them
     late = set(PHONES[10:])
 
@@ -91,7 +95,7 @@ async def test_a_number_suppressed_while_the_campaign_runs_is_not_messaged(sandb
 
 
 async def test_a_number_suppressed_while_paused_is_not_messaged_on_resume(sandbox: EmbeddedSandbox) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = make_campaign(journal, sandbox, PHONES, rate=600)
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         engine = CampaignEngine(journal, client)
@@ -108,7 +112,7 @@ async def test_a_number_suppressed_while_paused_is_not_messaged_on_resume(sandbo
 
 
 async def test_a_number_suppressed_before_a_retry_is_not_messaged(sandbox: EmbeddedSandbox) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     phones = PHONES[:6]
     campaign_id = make_campaign(journal, sandbox, phones)
     sandbox.settings.fault_5xx = 1.0  # every send fails with a retryable 5xx
@@ -125,8 +129,9 @@ async def test_a_number_suppressed_before_a_retry_is_not_messaged(sandbox: Embed
     assert_skipped_as_suppressed(journal, retry_id, set(phones[:2]))
 
 
+@pytest.mark.embedded_only
 async def test_an_unreadable_suppression_list_pauses_instead_of_sending(sandbox: EmbeddedSandbox) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = make_campaign(journal, sandbox, PHONES[:3])
     (paths.state_dir() / "suppression.csv").mkdir()  # a folder where the list should be
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
@@ -162,7 +167,7 @@ def test_a_resorted_or_grown_sheet_is_a_repeat_and_only_new_sends_to_the_new_num
     only_new = run("send", str(grown), *send, "--only-new", api_key=DEMO_API_KEY)
     assert only_new.returncode == 0, only_new.stderr
     assert sorted(m["phone_number"] for m in delivered(sandbox)[8:]) == ["989124009991", "989124009992"]
-    status = run("status", "2").stdout
+    status = run("status", only_new.stdout.split()[1]).stdout  # "campaign N" comes first
     assert "8 skipped" in status or "skipped: 8" in status or "skipped 8" in status, status
 
 
@@ -171,7 +176,7 @@ def test_a_repeat_is_per_service_and_a_changed_message_is_not_one(sandbox: Embed
     send = ("--bot-id", "1001", "--rate", "0")
     assert run("send", str(sheet), "--base-url", sandbox.url, *send, "--text", "hi {{نام}}",
                api_key=DEMO_API_KEY).returncode == 0
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     checked = check_sheet(sheet)
     content = Content(kind="text", text="hi {{نام}}")
     # The real service is another service: the sandbox's sends do not block it...
@@ -194,7 +199,7 @@ def test_two_identical_campaigns_created_at_once_let_exactly_one_through(sandbox
         outcomes: list[str] = []
 
         def create(content: Content = content) -> None:
-            journal = Journal(paths.journal_path())  # each its own connection, as two processes would
+            journal = open_store()  # each its own connection, as two processes would
             barrier.wait()
             try:
                 create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url)
@@ -215,7 +220,7 @@ def test_two_identical_campaigns_created_at_once_let_exactly_one_through(sandbox
 
 def test_a_cancelled_campaigns_unsent_rows_do_not_block_sending_them_again(sandbox: EmbeddedSandbox,
                                                                            tmp_path: Path) -> None:
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     checked = check_sheet(_sheet(tmp_path, "a.csv", ROWS))
     content = Content(kind="text", text="hi {{نام}}")
     first = create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url)
@@ -279,7 +284,7 @@ async def test_a_journal_busy_with_another_program_is_a_wait_not_a_pause(
     import sqlite3
 
     monkeypatch.setattr(Journal, "BUSY_TIMEOUT_SECONDS", 0.3)  # each try gives up fast; the writer tries again
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     campaign_id = make_campaign(journal, sandbox, PHONES, rate=600)
     other = sqlite3.connect(paths.journal_path(), isolation_level=None)
     held = asyncio.Event()
@@ -299,6 +304,7 @@ async def test_a_journal_busy_with_another_program_is_a_wait_not_a_pause(
     assert sorted(sent) == sorted(PHONES)  # everyone, once
 
 
+@pytest.mark.embedded_only
 def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: EmbeddedSandbox, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import sqlite3
@@ -310,7 +316,7 @@ def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: Embedd
         error.sqlite_errorname = "SQLITE_FULL"  # as SQLite itself reports it
         raise error
 
-    journal = Journal(paths.journal_path())
+    journal = open_store()
     monkeypatch.setattr(Journal, "_write_rows", full)
     with pytest.raises(JournalError) as caught:
         create_campaign(journal, check_sheet(_sheet(tmp_path, "a.csv", ROWS)), content=Content(text="hi"),

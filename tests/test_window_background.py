@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from app.store import open_store
 from app import paths
 from app.campaign import CampaignStatus, Journal
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
@@ -51,7 +52,7 @@ def once_each(sandbox: EmbeddedSandbox, expected: int) -> None:
 
 def wait_for_status(campaign_id: int, status: CampaignStatus, seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
-    with Journal(paths.journal_path()) as journal:
+    with open_store() as journal:
         while journal.campaign(campaign_id).status != status:
             assert time.monotonic() < deadline, journal.campaign(campaign_id)
             time.sleep(0.1)
@@ -143,5 +144,5 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
     shown = run_in_qt_loop(qapp, scenario)
     assert shown >= 1
     wait_for_status(campaign_id, CampaignStatus.PAUSED, seconds=5)
-    with Journal(paths.journal_path()) as journal:
+    with open_store() as journal:
         assert journal.campaign(campaign_id).runner is None  # the sending process stopped

@@ -56,10 +56,13 @@ def _setup_logging(verbose: bool = False) -> None:
 
 
 def _journal() -> Journal:
-    from app.campaign import Journal, JournalError
+    """The store this desktop uses (app.store: the embedded journal, or the team store of
+    --store / SAFIR_CAMPAIGN_STORE); CliError with its sentence when it cannot be opened."""
+    from app.campaign import JournalError
+    from app.store import open_store
 
     try:
-        return Journal(paths.journal_path())
+        return open_store()
     except JournalError as exc:
         raise CliError(str(exc)) from None
 

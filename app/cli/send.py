@@ -229,8 +229,8 @@ def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: C
 
     base_url = "http://127.0.0.1" if args.sandbox else (args.target_url or "https://safir.bale.ai")
     try:
-        repeated = count_repeats(paths.journal_path(), checked, content=content, bot_id=args.bot_id,
-                                 base_url=base_url)
+        with _journal() as journal:
+            repeated = count_repeats(journal, checked, content=content, bot_id=args.bot_id, base_url=base_url)
     except CampaignInputError as exc:
         raise CliError(str(exc)) from None
     if repeated is not None:

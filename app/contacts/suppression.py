@@ -7,6 +7,7 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import pandas as pd
 
@@ -24,16 +25,34 @@ class SuppressionImport:
     invalid: int
 
 
+class SuppressionStore(Protocol):
+    """A suppression list kept elsewhere than a file (a team store's): wire-form phones."""
+
+    @property
+    def path(self) -> str: ...
+
+    def phones(self) -> frozenset[str]: ...
+
+    def suppress(self, phones: Iterable[str]) -> int: ...
+
+    def unsuppress(self, phones: Iterable[str]) -> int: ...
+
+
 class SuppressionList:
     """Wire-form phones (``98`` + 10 digits) stored one per row under the header
-    ``phone`` at ``path`` (UTF-8 with BOM, so it opens cleanly in Excel)."""
+    ``phone`` at ``path`` (UTF-8 with BOM, so it opens cleanly in Excel), or, with
+    ``store``, the team store's list (``path`` then names it)."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | Path, store: SuppressionStore | None = None) -> None:
+        self.path = Path(path) if store is None else store.path
+        self.store = store
 
     def phones(self) -> set[str]:
         """Every suppressed phone; empty when the file does not exist yet. Raises
-        SheetError if the file cannot be read."""
+        SheetError if the file cannot be read (JournalError if the store cannot)."""
+        if self.store is not None:
+            return set(self.store.phones())
+        assert isinstance(self.path, Path)
         if not self.path.exists():
             return set()
         try:
@@ -46,6 +65,7 @@ class SuppressionList:
         return len(self.phones())
 
     def _save(self, phones: set[str]) -> None:
+        assert isinstance(self.path, Path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".csv")
         with os.fdopen(handle, "w", encoding="utf-8-sig", newline="") as out:
@@ -56,6 +76,10 @@ class SuppressionList:
         """Add numbers typed in any supported form."""
         phones, _ = normalise_column(list(values))
         usable = [p for p in phones.to_pylist() if p]
+        if self.store is not None:
+            added = self.store.suppress(usable)
+            return SuppressionImport(added=added, already=len(set(usable)) - added,
+                                     invalid=len(phones) - len(usable))
         current = self.phones()
         new = set(usable) - current
         self._save(current | new)
@@ -72,6 +96,8 @@ class SuppressionList:
     def remove(self, values: Iterable[str]) -> int:
         """Take numbers off the list; returns how many were on it."""
         phones, _ = normalise_column(list(values))
+        if self.store is not None:
+            return self.store.unsuppress(p for p in phones.to_pylist() if p)
         current = self.phones()
         gone = current & {p for p in phones.to_pylist() if p}
         self._save(current - gone)

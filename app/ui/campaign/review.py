@@ -314,7 +314,7 @@ class ReviewStep(QWidget):
             return
         try:
             found = await asyncio.to_thread(
-                count_repeats, self.context.journal.path, checked, content=content, bot_id=self.draft.bot_id,
+                count_repeats, self.context.journal, checked, content=content, bot_id=self.draft.bot_id,
                 base_url=self.context.connection.base_url)
         except (CampaignInputError, JournalError):
             return  # the message or the journal says its own problem elsewhere

@@ -1,0 +1,160 @@
+"""Senders and leases on the team store: several processes, on several desktops, may send
+one campaign at once, and a campaign whose desktop died is finished by another
+(docs/architecture.md, "One store, two engines"; docs/team.md).
+
+A sender claims recipients in batches (``FOR UPDATE SKIP LOCKED``: two senders never
+claim the same row), each with a lease (owner, expiry) that its heartbeat renews; a
+recipient's outcome ends its lease. A sender that stops answering (killed, powered off,
+its cable pulled) loses its leases when they expire, and another sender claims those
+recipients: one that was in flight is re-sent under its fixed request_id, so the service
+drops the duplicate. Times are the server's clock (seconds since the epoch), so the
+desktops' clocks do not matter.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+
+from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
+from app.campaign.journal.records import Recipient, actor, now_text
+from app.campaign.journal.sessions import RecipientFeed, SendingSession
+
+if TYPE_CHECKING:
+    from app.campaign.journal.team.store import TeamJournal
+
+log = logging.getLogger(__name__)
+
+#: Seconds a sender's claim on a recipient lasts without a heartbeat (the default).
+LEASE_SECONDS = 60.0
+#: Seconds between a sender's heartbeats (its own row; its leases every quarter lease).
+HEARTBEAT_SECONDS = 1.0
+#: A sender whose last heartbeat is older than this is no longer sending (seconds).
+SENDER_ALIVE_SECONDS = 10.0
+
+#: The server's clock in SQL.
+NOW = "extract(epoch from clock_timestamp())"
+
+
+def live_senders(journal: TeamJournal, campaign_id: int) -> list[dict[str, Any]]:
+    """The senders of ``campaign_id`` that sent a heartbeat lately, oldest first."""
+    return [dict(row) for row in journal.db.execute(
+        "SELECT owner, os_user, machine, started_at FROM senders WHERE campaign_id = ?"
+        f" AND heartbeat > {NOW} - ? ORDER BY started_at", (campaign_id, SENDER_ALIVE_SECONDS))]
+
+
+class LeaseFeed:
+    """Recipients of one campaign in ``states`` claimed by ``owner`` in batches (each
+    state in turn, in sheet order within a batch)."""
+
+    def __init__(self, session: LeasedSession, states: Sequence[str]) -> None:
+        self._session = session
+        self._states = list(states)
+
+    def next_batch(self, limit: int) -> list[Recipient]:
+        """Claim up to ``limit`` recipients nobody holds (or whose lease ran out)."""
+        journal, found = self._session.journal, []
+        for state in self._states:
+            if len(found) >= limit:
+                break
+            with journal.transaction():
+                rows = journal.db.execute(
+                    f"UPDATE recipients r SET lease_owner = ?, lease_until = {NOW} + ? FROM ("
+                    " SELECT campaign_id, row FROM recipients WHERE campaign_id = ? AND state = ?"
+                    f" AND (lease_owner IS NULL OR lease_until < {NOW}) ORDER BY row LIMIT ?"
+                    " FOR UPDATE SKIP LOCKED) picked WHERE r.campaign_id = picked.campaign_id AND r.row = picked.row"
+                    f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}",
+                    (self._session.owner, journal.lease_seconds, self._session.campaign_id, state,
+                     limit - len(found))).fetchall()
+            found += sorted((recipient(row) for row in rows), key=lambda r: r.row)
+        return found
+
+    def others_hold(self) -> bool:
+        """True while another sender's lease holds recipients in these states."""
+        journal = self._session.journal
+        marks = ", ".join("?" for _ in self._states)
+        row = journal.db.execute(
+            f"SELECT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = ? AND state IN ({marks})"
+            f" AND lease_owner IS NOT NULL AND lease_owner <> ? AND lease_until >= {NOW})",
+            (self._session.campaign_id, *self._states, self._session.owner)).fetchone()
+        return bool(row and row[0])
+
+
+class LeasedSession(SendingSession):
+    """This process sending one campaign of the team store, beside any others: recorded
+    in ``senders`` with a heartbeat (a thread of its own, so a busy event loop does not
+    lose the leases) that also renews its leases; on exit its leases are given back."""
+
+    def __init__(self, journal: TeamJournal, campaign_id: int, owner: str) -> None:  # noqa: D107
+        # No file lock: the team store shares a campaign between live senders.
+        self.journal: TeamJournal = journal  # type: ignore[assignment]
+        self.campaign_id = campaign_id
+        self.owner = owner
+        self._stopping = threading.Event()
+        self._beat: threading.Thread | None = None
+
+    def __enter__(self) -> LeasedSession:
+        user, machine = actor()
+        journal = self.journal
+        with journal.transaction():
+            journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
+                               " WHERE campaign_id = ? AND lease_owner = ?", (self.campaign_id, self.owner))
+            journal.db.execute(
+                "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                f" VALUES (?, ?, ?, ?, ?, {NOW}) ON CONFLICT (campaign_id, owner) DO UPDATE SET heartbeat = {NOW}",
+                (self.campaign_id, self.owner, user, machine, now_text()))
+            alone = not self._others()
+            # A Pause asked of the senders already at work stays asked; a first sender starts afresh.
+            journal.db.execute(
+                "UPDATE campaigns SET runner = ?" + (", stop_request = NULL, stop_reason = NULL" if alone else "")
+                + " WHERE id = ?", (self.owner, self.campaign_id))
+        self._beat = threading.Thread(target=self._heartbeat, name="team-heartbeat", daemon=True)
+        self._beat.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stopping.set()
+        if self._beat is not None:
+            self._beat.join()
+        journal = self.journal
+        try:
+            with journal.transaction():
+                journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
+                                   " WHERE campaign_id = ? AND lease_owner = ?", (self.campaign_id, self.owner))
+                journal.db.execute("DELETE FROM senders WHERE campaign_id = ? AND owner = ?",
+                                   (self.campaign_id, self.owner))
+                if not self._others():
+                    journal.db.execute("UPDATE campaigns SET runner = NULL WHERE id = ?", (self.campaign_id,))
+        except psycopg.Error as error:  # the store went away: the leases run out by themselves
+            log.warning("campaign %s: could not give back the leases: %s", self.campaign_id,
+                        journal.database_error(error))
+
+    def _others(self) -> bool:
+        return any(s["owner"] != self.owner for s in live_senders(self.journal, self.campaign_id))
+
+    def _heartbeat(self) -> None:
+        journal, leases_every = self.journal, max(1, int(self.journal.lease_seconds / 4 / HEARTBEAT_SECONDS))
+        beats = 0
+        while not self._stopping.wait(HEARTBEAT_SECONDS):
+            beats += 1
+            try:
+                journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ? AND owner = ?",
+                                   (self.campaign_id, self.owner))
+                if beats % leases_every == 0:
+                    journal.db.execute(f"UPDATE recipients SET lease_until = {NOW} + ? WHERE lease_owner = ?"
+                                       " AND campaign_id = ?", (journal.lease_seconds, self.owner, self.campaign_id))
+            except psycopg.Error as error:  # the send path meets it too, and pauses
+                log.warning("campaign %s: heartbeat failed: %s", self.campaign_id, journal.database_error(error))
+        with contextlib.suppress(psycopg.Error):
+            journal.db.close()
+
+    def feed(self, states: Sequence[str]) -> RecipientFeed:
+        return LeaseFeed(self, states)
+
+    def others_sending(self) -> bool:
+        return self._others()

@@ -1,0 +1,199 @@
+"""The team store: the journal on a PostgreSQL server that several desktops share
+(docs/architecture.md, "One store, two engines"; docs/team.md).
+
+:class:`TeamJournal` is a :class:`Journal` whose connections are psycopg's: every query
+of the journal runs unchanged (``?`` placeholders are translated), and what differs is
+overridden here: the connection, the schema and its migrations, faults as sentences,
+serialized transactions (an advisory lock), attempt ids from a sequence, and what a
+team shares: senders with leases instead of a file lock, one pace per API key, the
+suppression list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from app.campaign.journal.connection import Transaction
+from app.campaign.journal.errors import JournalError, JournalFault
+from app.campaign.journal.store import Journal
+from app.campaign.journal.team.database import TeamDatabase
+from app.campaign.journal.team.errors import explain, shown_address
+from app.campaign.journal.team.leases import LEASE_SECONDS, LeasedSession, live_senders
+from app.campaign.journal.team.pace import SharedPacer
+from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
+from app.campaign.journal.team.suppression import TeamSuppression
+from app.campaign.pacer import Pacer
+from app.reasons import store_problem
+
+#: Seconds to wait for the server to accept a connection.
+CONNECT_TIMEOUT_SECONDS = 5
+#: The advisory lock that serializes migrations and the repeat guard's last look.
+_SERIAL_LOCK = 0x5AF1
+
+
+def is_team_store(location: str | Path) -> bool:
+    """True when ``location`` is a PostgreSQL URL rather than a journal file."""
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
+class TeamJournal(Journal):
+    """The journal on the PostgreSQL server at ``url`` (``postgresql://USER@HOST:PORT/DB``,
+    TLS options such as ``?sslmode=verify-full`` as libpq reads them); ``password``
+    (never part of ``url`` when it can be helped: libpq also reads PGPASSWORD and
+    ~/.pgpass). ``path`` is this desktop's journal path: its state dir keeps the local
+    files (logs) beside it; nothing of the store is kept there. ``lease_seconds``: how
+    long a sender that stopped answering keeps its recipients before another sender may
+    take them over.
+
+    Created and migrated on open; raises JournalError (a sentence, the password never in
+    it) when the server cannot be reached, refuses the login, lacks the database or the
+    rights, or holds a newer schema.
+    """
+
+    def __init__(self, url: str, path: str | Path, *, password: str | None = None,
+                 lease_seconds: float = LEASE_SECONDS) -> None:
+        self.url = url
+        self.path = Path(path)
+        self.lease_seconds = lease_seconds
+        self._password = password
+        self._connections: dict[int, TeamDatabase] = {}  # type: ignore[assignment]  # the team store's own
+        self._lock = threading.Lock()
+        self._closed = False
+        self._suppression: TeamSuppression | None = None
+        try:
+            self._migrate()
+        except psycopg.Error as exc:
+            self.close()
+            raise explain(exc, url, self.path) from None
+        except JournalError:
+            self.close()
+            raise
+
+    SET_TEMPLATE_ID = ("jsonb_set(message_data::jsonb, '{template_message,template_id}', to_jsonb(?::text))::text")
+
+    @property
+    def location(self) -> str:
+        return shown_address(self.url)
+
+    def reopen(self) -> TeamJournal:
+        return TeamJournal(self.url, self.path, password=self._password, lease_seconds=self.lease_seconds)
+
+    @property
+    def db(self) -> TeamDatabase:
+        """This thread's own connection, opened on its first use and again after the
+        server went away. Raises psycopg.Error when it cannot connect."""
+        key = threading.get_ident()
+        db = self._connections.get(key)
+        if db is not None and not db.broken:
+            return db
+        with self._lock:
+            if self._closed:
+                raise JournalError(f"the team store {self.location} is closed", JournalFault.OTHER, self.path)
+        connection = psycopg.connect(self.url, password=self._password, autocommit=True,
+                                     connect_timeout=CONNECT_TIMEOUT_SECONDS, application_name="safir-campaign",
+                                     keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3)
+        db = TeamDatabase(connection)
+        with self._lock:
+            old = self._connections.pop(key, None)
+            self._connections[key] = db
+        if old is not None:
+            with contextlib.suppress(psycopg.Error):
+                old.close()
+        return db
+
+    def transaction(self) -> Transaction:
+        return Transaction(self.db, begin="BEGIN")
+
+    def database_error(self, error: Exception) -> JournalError | None:
+        return explain(error, self.url, self.path) if isinstance(error, psycopg.Error) else None
+
+    def _creation_error(self, error: Exception) -> JournalError | None:
+        return self.database_error(error)
+
+    def _serialized(self) -> None:
+        self.db.execute("SELECT pg_advisory_xact_lock(?)", (_SERIAL_LOCK,))
+
+    def _next_attempt_ids(self, count: int) -> list[int]:
+        return [int(r[0]) for r in self.db.execute(
+            "SELECT nextval(pg_get_serial_sequence('attempts', 'id')) FROM generate_series(1, ?)", (count,))]
+
+    @contextlib.contextmanager
+    def _bulk_writing(self) -> Iterator[None]:
+        yield
+
+    def _migrate(self) -> None:
+        """Bring the schema to :data:`SCHEMA_VERSION`, once, whoever opens it first (under
+        an advisory lock); a newer schema is refused."""
+        self.db.execute("CREATE TABLE IF NOT EXISTS safir_schema (version INTEGER NOT NULL)")
+        version = self._version()
+        self._refuse_newer(version)
+        if version == SCHEMA_VERSION:
+            return
+        with self.transaction():
+            self._serialized()
+            version = self._version()
+            self._refuse_newer(version)
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+            self.db.execute("DELETE FROM safir_schema")
+            self.db.execute("INSERT INTO safir_schema VALUES (?)", (SCHEMA_VERSION,))
+
+    def _version(self) -> int:
+        row = self.db.execute("SELECT version FROM safir_schema").fetchone()
+        return int(row[0]) if row else 0
+
+    def _refuse_newer(self, version: int) -> None:
+        if version > SCHEMA_VERSION:
+            raise JournalError(store_problem("store_newer_schema", store=self.location, version=version),
+                               JournalFault.NEWER_SCHEMA, self.path)
+
+    def __del__(self) -> None:
+        # A journal dropped without close() (a short-lived one, say) closes its connections.
+        with contextlib.suppress(Exception):
+            self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            connections, self._connections = list(self._connections.values()), {}
+        for db in connections:
+            with contextlib.suppress(psycopg.Error):
+                db.close()
+
+    # What a team shares.
+
+    def sending_session(self, campaign_id: int, owner: str) -> LeasedSession:  # type: ignore[override]
+        return LeasedSession(self, campaign_id, owner)
+
+    def is_sending(self, campaign_id: int) -> bool:
+        try:
+            return bool(live_senders(self, campaign_id))
+        except psycopg.Error as exc:
+            raise explain(exc, self.url, self.path) from None
+
+    def suppression_watch(self) -> TeamSuppression:  # type: ignore[override]
+        if self._suppression is None:
+            self._suppression = TeamSuppression(self)
+        return self._suppression
+
+    def pacer(self, rate_per_minute: float, key: str, clock: Callable[[], float],
+              sleep: Callable[[float], Awaitable[None]]) -> Pacer:
+        try:
+            return SharedPacer(self, key, rate_per_minute, clock, sleep)
+        except psycopg.Error as exc:
+            raise explain(exc, self.url, self.path) from None
+
+    def senders(self, campaign_id: int) -> list[dict[str, Any]]:
+        """The live senders of a campaign: owner ("pid@host"), os_user, machine, started_at."""
+        try:
+            return live_senders(self, campaign_id)
+        except psycopg.Error as exc:
+            raise explain(exc, self.url, self.path) from None

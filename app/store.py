@@ -1,0 +1,66 @@
+"""Which store this desktop's campaigns live in: the embedded journal (SQLite, in the state
+dir) unless a team store is named (docs/team.md): ``--store URL`` on the command line or
+the environment variable ``SAFIR_CAMPAIGN_STORE``, which sending processes inherit.
+
+The team store's password never goes into the URL kept anywhere: libpq reads
+``PGPASSWORD`` and ``~/.pgpass``; otherwise it comes from the OS keyring
+(:func:`remember_password`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from app import paths
+
+if TYPE_CHECKING:
+    from app.campaign.journal import Journal
+
+#: The environment variable naming the team store (a postgresql:// URL).
+STORE_ENV = "SAFIR_CAMPAIGN_STORE"
+#: The keyring profile under which team store passwords are kept, by address.
+_KEYRING_PROFILE = "team-store"
+
+
+def store_location() -> str | None:
+    """The team store's URL this process uses, or None for the embedded journal."""
+    return os.environ.get(STORE_ENV, "").strip() or None
+
+
+def open_store(location: str | None = None) -> Journal:
+    """The journal of ``location`` (a team store URL), or of :func:`store_location`, or
+    the embedded one. Raises JournalError (a sentence) when it cannot be opened."""
+    from app.campaign.journal import Journal, JournalError, JournalFault
+    from app.campaign.journal.team import TeamJournal, is_team_store, shown_address
+    from app.reasons import store_problem
+
+    location = location or store_location()
+    if location is None:
+        return Journal(paths.journal_path())
+    if not is_team_store(location):
+        raise JournalError(store_problem("store_bad_address", address=shown_address(location)),
+                           JournalFault.CANNOT_OPEN, paths.journal_path())
+    password = None if os.environ.get("PGPASSWORD") else stored_password(location)
+    return TeamJournal(location, paths.journal_path(), password=password)
+
+
+def stored_password(location: str) -> str | None:
+    """The team store password kept in the keyring for this address, if any."""
+    from app.campaign.journal.team import shown_address
+    from app.profiles import SecretStore
+
+    return SecretStore().get(_KEYRING_PROFILE, shown_address(location))
+
+
+def remember_password(location: str, password: str) -> bool:
+    """Keep the team store's password in the OS keyring (by the store's address, never
+    with the password); False where no keyring is."""
+    from app.campaign.journal.team import shown_address
+    from app.profiles import SecretStore
+
+    store = SecretStore()
+    if not store.persistent:
+        return False
+    store.set(_KEYRING_PROFILE, shown_address(location), password)
+    return True
