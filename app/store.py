@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 #: The environment variable naming the team store (a postgresql:// URL).
 STORE_ENV = "SAFIR_CAMPAIGN_STORE"
+#: Seconds a silent sender keeps its claimed recipients before another takes them over
+#: (default app.campaign.journal.team.LEASE_SECONDS).
+LEASE_ENV = "SAFIR_TEAM_LEASE_SECONDS"
 #: The keyring profile under which team store passwords are kept, by address.
 _KEYRING_PROFILE = "team-store"
 
@@ -42,7 +45,28 @@ def open_store(location: str | None = None) -> Journal:
         raise JournalError(store_problem("store_bad_address", address=shown_address(location)),
                            JournalFault.CANNOT_OPEN, paths.journal_path())
     password = None if os.environ.get("PGPASSWORD") else stored_password(location)
-    return TeamJournal(location, paths.journal_path(), password=password)
+    return TeamJournal(location, paths.journal_path(), password=password, lease_seconds=lease_seconds())
+
+
+def lease_seconds() -> float:
+    """The lease of :data:`LEASE_ENV`, or the default; at least 5 seconds."""
+    from app.campaign.journal.team import LEASE_SECONDS
+
+    try:
+        return max(5.0, float(os.environ.get(LEASE_ENV, "") or LEASE_SECONDS))
+    except ValueError:
+        return LEASE_SECONDS
+
+
+def url_password(location: str) -> bool:
+    """True when the URL itself holds a password (it should not: see the module's text)."""
+    from psycopg import ProgrammingError
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        return bool(conninfo_to_dict(location).get("password"))
+    except ProgrammingError:
+        return False
 
 
 def stored_password(location: str) -> str | None:

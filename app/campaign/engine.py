@@ -26,6 +26,7 @@ from app.campaign.journal import (
     CampaignStatus,
     Journal,
     JournalError,
+    JournalFault,
     Recipient,
     RecipientState,
 )
@@ -131,6 +132,7 @@ class CampaignEngine:
             return RunResult(campaign_id, campaign.status, campaign.status_reason,
                              self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
         self._stop = StopSignal()
+        self._store_fault: JournalFault | None = None
         self._campaign = campaign
         self._rules = SendTimeRules(self.journal, self.suppression, campaign.kind)
         self._tally = RunTally(self.journal.counts(campaign_id), self._clock)
@@ -170,7 +172,7 @@ class CampaignEngine:
             self._settle(campaign_id)
             raise
         except JournalError as exc:
-            self.pause(str(exc))
+            self._store_failed(exc)
         finally:
             for watcher in watchers:
                 watcher.cancel()
@@ -198,13 +200,15 @@ class CampaignEngine:
         try:
             if self._session is not None and self._session.others_sending():
                 # Another sender (a team store) goes on with this campaign and settles it.
-                return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id))
+                return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
+                                 self._store_fault)
             self.journal.set_status(campaign_id, status, reason)
+            self.journal.audit(status, campaign_id, reason)
             errors = self.journal.error_counts(campaign_id)
         except JournalError as exc:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
             errors = {}
-        return RunResult(campaign_id, status, reason, counts, errors)
+        return RunResult(campaign_id, status, reason, counts, errors, self._store_fault)
 
     async def _send_all(self, campaign: Campaign, quiet: QuietHours | None, queue: deque[Recipient],
                         feed: RecipientFeed) -> None:
@@ -277,7 +281,7 @@ class CampaignEngine:
         except (JournalError, asyncio.CancelledError) as exc:  # the request never left
             self._move(RecipientState.IN_FLIGHT, recipient.state)
             if isinstance(exc, JournalError):
-                self.pause(str(exc))
+                self._store_failed(exc)
             return
         self._judge.out(row)
         message_id = error_code = None
@@ -313,7 +317,7 @@ class CampaignEngine:
             await self._writer.call(Journal.record_outcome, recipient.campaign_id, row, state, attempt_id=attempt_id,
                                     now=time.time(), message_id=message_id, error_code=error_code, error=text)
         except JournalError as exc:
-            self.pause(str(exc))  # the journal still says in flight: a resume re-sends it safely
+            self._store_failed(exc)  # the journal still says in flight: a resume re-sends it safely
             return
         if state == RecipientState.PENDING and not self._stop:
             queue.append(replace(recipient, state=RecipientState.PENDING))  # rate-limited: later, slower
@@ -339,6 +343,8 @@ class CampaignEngine:
         try:
             held = self._rules.suppressed(recipient) or (self._rules.otp_limited(recipient) if otp_too else None)
         except SuppressionUnreadable as exc:
+            if isinstance(exc.__cause__, JournalError):
+                self._store_failed(exc.__cause__)
             self.pause(str(exc))
             return True
         if held is None:
@@ -352,6 +358,11 @@ class CampaignEngine:
         self._move(recipient.state, held.state)
         self._emit(CampaignStatus.RUNNING, recipient.row, held.state, held.reason, error_code=held.error_code)
         return True
+
+    def _store_failed(self, error: JournalError) -> None:
+        """The journal failed: the run pauses with its sentence (and remembers the fault)."""
+        self._store_fault = self._store_fault or error.kind
+        self.pause(str(error))
 
     def _on_retry(self, error: SafirError) -> None:
         if isinstance(error, RateLimitError) and self._pacer is not None:

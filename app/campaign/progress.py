@@ -38,13 +38,15 @@ class Progress:
 @dataclass
 class RunResult:
     """How a run ended: ``status`` (finished, paused, cancelled), ``reason`` in plain
-    words when it did not finish, the final ``counts`` and errors per code."""
+    words when it did not finish, the final ``counts`` and errors per code; ``store_fault``
+    the journal's fault (a JournalFault value) when the store itself stopped the run."""
 
     campaign_id: int
     status: str
     reason: str | None
     counts: dict[str, int] = field(default_factory=dict[str, int])
     errors_by_code: dict[int, int] = field(default_factory=dict[int, int])
+    store_fault: str | None = None
 
 
 class RunTally:

@@ -42,6 +42,8 @@ def _main(args: argparse.Namespace) -> int:
     from app.campaign import JournalError
 
     try:
+        if args.store:
+            _use_store(args.store)
         run = getattr(args, "run", None)
         if run is not None:
             return run(args)
@@ -73,6 +75,20 @@ def _main(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("interrupted; the campaign can be resumed", file=sys.stderr)
         return 128 + signal.SIGINT
+
+
+def _use_store(url: str) -> None:
+    """--store: this process and the sending processes it starts use the team store ``url``."""
+    from app.campaign.journal.team import is_team_store, shown_address
+    from app.reasons import store_problem
+    from app.store import STORE_ENV, url_password
+
+    if not is_team_store(url):
+        raise CliError(store_problem("store_bad_address", address=shown_address(url)))
+    if url_password(url):
+        raise CliError("do not put the password in --store (the process list shows it to every user): keep it with "
+                       "'safir-campaign store password URL', or in PGPASSWORD or ~/.pgpass")
+    os.environ[STORE_ENV] = url
 
 
 def _warn_if_exposed(host: str) -> None:

@@ -116,6 +116,7 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
             return EXIT_OK
         if not campaign_is_sending(journal, campaign.id):
             journal.set_status(campaign.id, status, reason)
+            journal.audit(status, campaign.id, reason)
             print(f"campaign {campaign.id} {status}")
             return EXIT_OK
         journal.request_stop(campaign.id, request, reason)

@@ -87,8 +87,11 @@ def cmd_status(args: argparse.Namespace) -> int:
         campaign = _stored_campaign(journal, args.campaign_id)
         status = _shown(journal, campaign)
         print(f"campaign {campaign.id}: {campaign.name} — {status}"
-              + (f" ({campaign.status_reason})" if campaign.status_reason else "") + _sender(campaign, status))
+              + (f" ({campaign.status_reason})" if campaign.status_reason else "") + _sender(journal, campaign, status))
         rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
+        if campaign.created_by:
+            print(f"made by {campaign.created_by} on {campaign.created_on} at "
+                  f"{campaign.created_at[:16].replace('T', ' ')} UTC, in {journal.location}")
         print(f"kind {campaign.kind}, bot {campaign.bot_id}, {rate}, "
               f"{campaign.in_flight} in flight, {campaign.base_url}"
               + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
@@ -114,7 +117,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
             print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
                   f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
-                  + _sender(campaign, status) + (f"  → {step}" if step else ""))
+                  + _sender(journal, campaign, status) + (f"  → {step}" if step else ""))
         return EXIT_OK
 
 
@@ -124,6 +127,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         rows = journal.result_rows(campaign.id)
         source = _campaign_source(campaign, rows, args.sheet_name) if args.with_source else None
         _write(args.out, rows, source)
+        journal.audit("exported", campaign.id, str(args.out))
         return EXIT_OK
 
 
@@ -144,11 +148,13 @@ def _shown(journal: Journal, campaign: Campaign) -> str:
     return str(shown_status(journal, campaign))
 
 
-def _sender(campaign: Campaign, status: str) -> str:
-    """Which process sends a running or scheduled campaign ("  [process 123 on host]")."""
+def _sender(journal: Journal, campaign: Campaign, status: str) -> str:
+    """Which processes send a running or scheduled campaign ("  [process 123 on host]";
+    on a team store, every live sender)."""
     from app.workflow import ShownStatus
 
-    if status not in (ShownStatus.RUNNING, ShownStatus.SCHEDULED) or not campaign.runner:
+    if status not in (ShownStatus.RUNNING, ShownStatus.SCHEDULED):
         return ""
-    pid, _, host = campaign.runner.partition("@")
-    return f"  [process {pid} on {host}]"
+    runners = [str(s["owner"]) for s in journal.senders(campaign.id)]
+    shown = [f"process {pid} on {host}" for pid, _, host in (r.partition("@") for r in runners)]
+    return f"  [{', '.join(shown)}]" if shown else ""

@@ -163,28 +163,65 @@ def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | 
     return None
 
 
+#: While the team store cannot be reached, a send looks for it again this often (seconds),
+#: for at most this long before it stops (exit 3).
+STORE_RETRY_SECONDS = 5.0
+STORE_PATIENCE_SECONDS = 600.0
+
+
 async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
     """Send a stored campaign to its end, printing progress; return the exit status.
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
-    signal's number."""
-    from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus
+    signal's number. A team store that goes away pauses the run, which starts again by
+    itself once the store answers (within :data:`STORE_PATIENCE_SECONDS`)."""
+    from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, JournalError
+    from app.campaign.journal import JournalFault
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
     printer = ProgressPrinter(journal.campaign(campaign_id).rate_per_minute)
     async with _client(base_url, api_key, timeout) as client:
-        engine = CampaignEngine(journal, client, on_progress=printer)
-        with pause_on_signals(engine) as received:
-            try:
-                result = await engine.run(campaign_id)
-            except CampaignLocked as exc:
-                raise CliError(str(exc)) from None
-    _print_summary(journal.summary(campaign_id), campaign_id, result.status)
+        while True:
+            engine = CampaignEngine(journal, client, on_progress=printer)
+            with pause_on_signals(engine) as received:
+                try:
+                    result = await engine.run(campaign_id)
+                except CampaignLocked as exc:
+                    raise CliError(str(exc)) from None
+            if received or result.store_fault != JournalFault.UNREACHABLE:
+                break
+            print(f"warning: {result.reason}", file=sys.stderr, flush=True)
+            if not await _store_back(journal, campaign_id):
+                break
+            print(f"the team store answers again; campaign {campaign_id} goes on", file=sys.stderr, flush=True)
+    try:
+        summary, base = journal.summary(campaign_id), journal.campaign(campaign_id).base_url
+    except JournalError:
+        summary, base = {"counts": result.counts, "errors_by_code": result.errors_by_code}, base_url
+    _print_summary(summary, campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
-        hint = _sandbox_flag({"base_url": journal.campaign(campaign_id).base_url})
+        hint = _sandbox_flag({"base_url": base})
         print(f"error: campaign {campaign_id} stopped: {result.reason} "
               f"(continue with: safir-campaign resume {campaign_id}{hint})", file=sys.stderr)
         return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
+
+
+async def _store_back(journal: Journal, campaign_id: int) -> bool:
+    """Wait until the store answers again (True), or :data:`STORE_PATIENCE_SECONDS` pass (False)."""
+    import asyncio
+    import time
+
+    from app.campaign import JournalError
+
+    deadline = time.monotonic() + STORE_PATIENCE_SECONDS
+    while time.monotonic() < deadline:
+        await asyncio.sleep(STORE_RETRY_SECONDS)
+        try:
+            journal.campaign(campaign_id)
+        except JournalError:
+            continue
+        return True
+    return False
 
 
 def _stored_campaign(journal: Journal, campaign_id: int) -> Campaign:

@@ -133,6 +133,8 @@ class JournalCreation(RepeatGuard):
                 self._skip_repeats(campaign_id, repeats_since)
             self.db.execute("UPDATE campaigns SET status = ?, created_at = ?, updated_at = ? WHERE id = ?",
                             (CampaignStatus.READY, now_text(), now_text(), campaign_id))
+            self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine) VALUES (?, ?, 'created', ?, ?)",
+                            (now_text(), campaign_id, *actor()))
 
     def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
         with self._bulk_writing():

@@ -115,6 +115,7 @@ class SendingSession:
                                  "finish or stop it") from None
         try:
             self.journal.set_runner(self.campaign_id, self.owner)
+            self.journal.audit("sending", self.campaign_id, self.owner)
         except BaseException:
             self._lock.release()
             raise

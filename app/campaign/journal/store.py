@@ -44,6 +44,15 @@ class Journal(JournalCreation, JournalSending):
         """True while some process (this one included) sends the campaign."""
         return lock_is_held(lock_path(self, campaign_id))
 
+    @sentences
+    def senders(self, campaign_id: int) -> list[dict[str, Any]]:
+        """The processes sending the campaign now: owner ("pid@host") each (on the
+        embedded store, the one holding its lock, as the journal names it)."""
+        if not self.is_sending(campaign_id):
+            return []
+        row = self.db.execute("SELECT runner FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
+        return [{"owner": row[0]}] if row is not None and row[0] else []
+
     def suppression_watch(self) -> SuppressionWatch:
         """The suppression list as a sender checks it before each request: the file beside
         the journal (docs/architecture.md, "Send-time rules")."""
@@ -119,6 +128,8 @@ class Journal(JournalCreation, JournalSending):
         with self.transaction():
             self.db.execute("UPDATE campaigns SET stop_request = ?, stop_reason = ? WHERE id = ?",
                             (request, reason, campaign_id))
+            self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
+                            " VALUES (?, ?, ?, ?, ?, ?)", (now_text(), campaign_id, f"{request} asked", *actor(), reason))
 
     @sentences
     def stop_requested(self, campaign_id: int) -> tuple[StopRequest, str] | None:

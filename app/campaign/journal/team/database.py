@@ -67,6 +67,9 @@ class Cursor:
     def fetchall(self) -> list[Row]:
         return self._cursor.fetchall() if self._cursor.description else []
 
+    def fetchmany(self, size: int = 1) -> list[Row]:
+        return self._cursor.fetchmany(size) if self._cursor.description else []
+
     def __iter__(self) -> Iterator[Row]:
         return iter(self.fetchall())
 

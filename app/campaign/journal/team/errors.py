@@ -39,15 +39,34 @@ def shown_address(url: str) -> str:
     return f"postgresql://{user}{parts.get('host', 'localhost')}{port}/{parts.get('dbname', '')}"
 
 
+#: libpq gives a refused connection no SQLSTATE, only the server's FATAL message: these are
+#: the server's (English) texts for the faults above; any other FATAL is told as it is.
+_AT_CONNECT: dict[str, JournalFault] = {
+    "password authentication failed": JournalFault.LOGIN_FAILED,
+    "role \"": JournalFault.LOGIN_FAILED,  # role "x" does not exist
+    "no pg_hba.conf entry": JournalFault.LOGIN_FAILED,
+    "database \"": JournalFault.NO_DATABASE,  # database "x" does not exist
+    "permission denied for database": JournalFault.NO_PERMISSION,
+    "the database system is starting up": JournalFault.UNREACHABLE,
+    "the database system is shutting down": JournalFault.UNREACHABLE,
+}
+
+
 def fault_of(error: psycopg.Error) -> JournalFault:
-    """The fault a psycopg error stands for: by SQLSTATE, and a lost or refused connection
-    (no SQLSTATE, or class 08) is the server being unreachable."""
+    """The fault a psycopg error stands for: by SQLSTATE; a connection the server refused
+    by its FATAL message; a lost or impossible connection is the server being unreachable."""
     state = error.sqlstate or ""
     if state in _BY_STATE:
         return _BY_STATE[state]
-    if state.startswith("08") or (not state and isinstance(error, psycopg.OperationalError)):
+    if state.startswith("08"):
         return JournalFault.UNREACHABLE
-    return JournalFault.OTHER
+    if state or not isinstance(error, psycopg.OperationalError):
+        return JournalFault.OTHER
+    message = str(error)
+    if "FATAL:" not in message:
+        return JournalFault.UNREACHABLE  # refused, timed out, no such host, connection lost
+    fatal = message.split("FATAL:", 1)[1]
+    return next((fault for words, fault in _AT_CONNECT.items() if words in fatal), JournalFault.OTHER)
 
 
 def explain(error: psycopg.Error, url: str, path: Path) -> JournalError:
@@ -78,4 +97,5 @@ def _first_line(error: psycopg.Error) -> str:
     text = str(error).strip().splitlines()
     line = text[0] if text else type(error).__name__
     # libpq's "connection failed: connection to server at "127.0.0.1", port 5 failed: Connection refused"
-    return line.rsplit("failed: ", 1)[-1].strip() or line
+    line = line.rsplit(" failed: ", 1)[-1].strip() or line
+    return line.removeprefix("FATAL:").strip()

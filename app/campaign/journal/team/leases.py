@@ -113,6 +113,9 @@ class LeasedSession(SendingSession):
             journal.db.execute(
                 "UPDATE campaigns SET runner = ?" + (", stop_request = NULL, stop_reason = NULL" if alone else "")
                 + " WHERE id = ?", (self.owner, self.campaign_id))
+            journal.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
+                               " VALUES (?, ?, 'sending', ?, ?, ?)", (now_text(), self.campaign_id, user, machine,
+                                                                      self.owner))
         self._beat = threading.Thread(target=self._heartbeat, name="team-heartbeat", daemon=True)
         self._beat.start()
         return self
@@ -157,4 +160,7 @@ class LeasedSession(SendingSession):
         return LeaseFeed(self, states)
 
     def others_sending(self) -> bool:
-        return self._others()
+        try:
+            return self._others()
+        except psycopg.Error:  # the store is gone: nobody can be seen sending
+            return False

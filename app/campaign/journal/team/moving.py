@@ -1,0 +1,89 @@
+"""Moving in: a desktop's own journal copied into the team store (docs/team.md, "Moving
+in"), campaigns with their recipients, outcomes, request_ids and attempts, and the
+suppression list. Copying again copies only what is not there yet: each copied campaign
+leaves an ``audit`` row naming where it came from."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from app.campaign.journal.records import actor, now_text
+from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
+
+if TYPE_CHECKING:
+    from app.campaign.journal.store import Journal
+    from app.campaign.journal.team.store import TeamJournal
+
+#: Rows written per statement while copying a big campaign.
+CHUNK = 5000
+
+
+@dataclass(frozen=True)
+class CopyResult:
+    """What a copy did: ``campaigns`` and their ``recipients`` copied, numbers newly
+    ``suppressed``, campaigns that were there ``already``."""
+
+    campaigns: int
+    recipients: int
+    suppressed: int
+    already: int
+
+
+def copy_journal(local: Journal, team: TeamJournal) -> CopyResult:
+    """Copy every campaign of ``local`` (oldest first, a retry campaign's parent before it)
+    and the suppression list beside it into ``team``. Each campaign is copied in one
+    transaction: an interrupted copy leaves whole campaigns, and running it again finishes
+    it. Raises JournalError."""
+    user, machine = actor()
+    copied = recipients = already = 0
+    new_ids: dict[int, int] = {}
+    for campaign in reversed(local.campaigns()):
+        origin = f"{user}@{machine}:{local.path}#{campaign.id}"
+        found = team.db.execute("SELECT campaign_id FROM audit WHERE action = 'copied' AND detail = ?",
+                                (origin,)).fetchone()
+        if found is not None:
+            new_ids[campaign.id] = int(found[0])
+            already += 1
+            continue
+        with team.transaction():
+            new_ids[campaign.id] = new_id = _copy_campaign(local, team, campaign.id, new_ids)
+            recipients += _copy_rows(local, team, "recipients", campaign.id, new_id)
+            _copy_rows(local, team, "attempts", campaign.id, new_id)
+            team.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
+                            " VALUES (?, ?, 'copied', ?, ?, ?)", (now_text(), new_id, user, machine, origin))
+        copied += 1
+    phones = SuppressionWatch(Path(local.path).with_name(SUPPRESSION_FILE)).phones()
+    suppressed = team.suppression_watch().suppress(phones) if phones else 0
+    return CopyResult(copied, recipients, suppressed, already)
+
+
+def _copy_campaign(local: Journal, team: TeamJournal, campaign_id: int, new_ids: dict[int, int]) -> int:
+    row: dict[str, Any] = dict(local.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)).fetchone())
+    row.pop("id")
+    row["parent_id"] = new_ids.get(row["parent_id"]) if row["parent_id"] is not None else None
+    row["runner"] = row["stop_request"] = row["stop_reason"] = None
+    json.loads(row["content"])  # stored as text on both sides; a damaged row fails here, not in the store
+    columns = list(row)
+    return int(team.db.execute(
+        f"INSERT INTO campaigns ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)}) RETURNING id",
+        [row[c] for c in columns]).fetchone()[0])
+
+
+def _copy_rows(local: Journal, team: TeamJournal, table: str, campaign_id: int, new_id: int) -> int:
+    cursor = local.db.execute(f"SELECT * FROM {table} WHERE campaign_id = ?", (campaign_id,))
+    count = 0
+    while True:
+        rows = [dict(r) for r in cursor.fetchmany(CHUNK)]
+        if not rows:
+            return count
+        columns = [c for c in rows[0] if c != "id"]  # attempts get ids of the team store's own
+        for row in rows:
+            row["campaign_id"] = new_id
+            if table == "recipients":
+                row["lease_owner"] = row["lease_until"] = None
+        team.db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
+                            [[row[c] for c in columns] for row in rows])
+        count += len(rows)

@@ -1,0 +1,252 @@
+"""A team on one account: several desktops (processes, each with its own state dir) share
+one team store on a real PostgreSQL server, and one API key against the sandbox's limit
+(docs/team.md)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from app.campaign import CampaignStatus, JournalError, RecipientState
+from app.campaign.journal import JournalFault
+from app.campaign.journal.team import TeamJournal
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from app.store import open_store
+from tests.helpers import REPO, delivered, fast_settings
+from tests.pg_server import ThrowawayServer
+
+
+class Desktop:
+    """One desktop of the team: its own state dir, the team store's URL and password."""
+
+    def __init__(self, home: Path, store: str, password: str, **env: str) -> None:
+        self.env = {**os.environ, "SAFIR_CAMPAIGN_HOME": str(home), "SAFIR_CAMPAIGN_STORE": store,
+                    "PGPASSWORD": password, "SAFIR_API_KEY": DEMO_API_KEY, **env}
+
+    def start(self, *args: str) -> subprocess.Popen[str]:
+        return subprocess.Popen([sys.executable, "-m", "app", *args], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=self.env, cwd=REPO)
+
+    def run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=self.env,
+                              cwd=REPO, timeout=timeout)
+
+
+def sheet(tmp_path: Path, name: str, first: int, count: int) -> str:
+    path = tmp_path / name
+    path.write_text("name,mobile\n" + "".join(f"n{i},0912{i:07d}\n" for i in range(first, first + count)),
+                    encoding="utf-8")
+    return str(path)
+
+
+def desktops(tmp_path: Path, store: str, count: int, **env: str) -> list[Desktop]:
+    return [Desktop(tmp_path / f"desktop{i}", store, os.environ["PGPASSWORD"], **env) for i in range(count)]
+
+
+def each_once(sandbox: EmbeddedSandbox) -> Counter[str]:
+    return Counter(m["phone_number"] for m in delivered(sandbox))
+
+
+@pytest.fixture
+def limited_sandbox() -> Iterator[EmbeddedSandbox]:
+    """The service's limit: 600 a minute for the account, shared by every desktop."""
+    with EmbeddedSandbox(fast_settings(rate_per_minute=600)) as running:
+        yield running
+
+
+def test_three_desktops_send_three_campaigns_on_one_key_each_number_exactly_once(
+        team_store: str, tmp_path: Path, limited_sandbox: EmbeddedSandbox) -> None:
+    team = desktops(tmp_path, team_store, 3)
+    senders = [d.start("send", sheet(tmp_path, f"s{i}.csv", 1000 * (i + 1), 30), "--base-url", limited_sandbox.url,
+                       "--bot-id", "1001", "--text", "hello {{name}}", "--rate", "900")
+               for i, d in enumerate(team)]
+    outputs = [p.communicate(timeout=120) for p in senders]
+    assert [p.returncode for p in senders] == [0, 0, 0], outputs
+    counts = each_once(limited_sandbox)
+    assert len(counts) == 90 and set(counts.values()) == {1}
+    with open_store() as journal:
+        campaigns = journal.campaigns()
+        assert len(campaigns) == 3 and {c.status for c in campaigns} == {CampaignStatus.FINISHED}
+        assert {c.created_on for c in campaigns} and all(c.created_by for c in campaigns)
+        assert all(journal.counts(c.id)["sent"] == 30 for c in campaigns)
+        keys = [str(r[0]) for r in journal.db.execute("SELECT key FROM pace")]
+    assert len(keys) == 1 and DEMO_API_KEY not in keys[0]  # one shared pace for the one key, never the key itself
+
+
+def test_a_killed_desktops_campaign_is_finished_by_another_after_its_lease(
+        team_store: str, tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    first, second = desktops(tmp_path, team_store, 2, SAFIR_TEAM_LEASE_SECONDS="5")
+    dying = first.start("send", sheet(tmp_path, "s.csv", 1, 40), "--base-url", sandbox.url, "--bot-id", "1001",
+                        "--text", "hi {{name}}", "--rate", "240")
+    deadline = time.monotonic() + 30
+    while len(delivered(sandbox)) < 8 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    dying.send_signal(signal.SIGKILL)
+    dying.communicate()
+    with open_store() as journal:
+        (campaign,) = journal.campaigns()
+        left = journal.counts(campaign.id)
+        assert left["pending"] + left["in_flight"] > 0  # it died mid-send
+    taken_over = second.run("resume", str(campaign.id), "--base-url", sandbox.url, timeout=120)
+    assert taken_over.returncode == 0, taken_over.stderr
+    counts = each_once(sandbox)
+    assert len(counts) == 40 and set(counts.values()) == {1}
+    with open_store() as journal:
+        assert journal.campaign(campaign.id).status == CampaignStatus.FINISHED
+        assert journal.counts(campaign.id)["sent"] == 40
+        trail = [(a["action"], a["machine"]) for a in journal.audit_trail(campaign.id)]
+    assert trail[0][0] == "created" and [a for a, _ in trail].count("sending") == 2 and trail[-1][0] == "finished"
+
+
+def test_two_desktops_share_one_campaign_without_sending_anyone_twice(
+        team_store: str, tmp_path: Path, limited_sandbox: EmbeddedSandbox) -> None:
+    first, second = desktops(tmp_path, team_store, 2)
+    made = first.run("send", sheet(tmp_path, "s.csv", 1, 60), "--base-url", limited_sandbox.url, "--bot-id", "1001",
+                     "--text", "hi {{name}}", "--rate", "300", "--start-at", "2000-01-01T00:00+00:00", "--background")
+    assert made.returncode == 0, made.stderr
+    campaign_id = made.stdout.split()[1]
+    helper = second.run("resume", campaign_id, "--base-url", limited_sandbox.url, timeout=120)
+    assert helper.returncode == 0, helper.stderr
+    watch = first.run("watch", campaign_id, timeout=120)
+    assert watch.returncode == 0, watch.stderr
+    counts = each_once(limited_sandbox)
+    assert len(counts) == 60 and set(counts.values()) == {1}
+    with open_store() as journal:
+        machines = {a["detail"] for a in journal.audit_trail(int(campaign_id)) if a["action"] == "sending"}
+    assert len(machines) == 2  # both processes sent part of it
+
+
+def test_a_number_suppressed_on_one_desktop_is_not_messaged_by_another(
+        team_store: str, tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    sender, other = desktops(tmp_path, team_store, 2)
+    sending = sender.start("send", sheet(tmp_path, "s.csv", 1, 30), "--base-url", sandbox.url, "--bot-id", "1001",
+                           "--text", "hi {{name}}", "--rate", "120")
+    while len(delivered(sandbox)) < 3:
+        time.sleep(0.05)
+    late = [f"0912{i:07d}" for i in range(25, 31)]
+    added = other.run("suppression", "add", *late)
+    assert added.returncode == 0 and "added 6" in added.stdout, added.stdout + added.stderr
+    out, err = sending.communicate(timeout=120)
+    assert sending.returncode == 0, err
+    phones = set(each_once(sandbox))
+    assert not phones & {f"98{p[1:]}" for p in late} and len(phones) == 24
+    with open_store() as journal:
+        (campaign,) = journal.campaigns()
+        rows = {r.phone: r for r in journal.recipients(campaign.id)}
+    assert all(rows[f"98{p[1:]}"].verdict == "suppressed" and rows[f"98{p[1:]}"].state == RecipientState.SKIPPED
+               for p in late)
+    assert other.run("suppression", "count").stdout.startswith("6 numbers")
+
+
+def test_a_pause_from_another_desktop_is_honoured_within_two_seconds(
+        team_store: str, tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    sender, other = desktops(tmp_path, team_store, 2)
+    sending = sender.start("send", sheet(tmp_path, "s.csv", 1, 200), "--base-url", sandbox.url, "--bot-id", "1001",
+                           "--text", "hi {{name}}", "--rate", "300")
+    while len(delivered(sandbox)) < 3:
+        time.sleep(0.05)
+    listed = other.run("list")
+    assert "running" in listed.stdout and "process" in listed.stdout, listed.stdout
+    asked = time.monotonic()
+    paused = other.run("pause", "1")
+    assert paused.returncode == 0 and "paused" in paused.stdout, paused.stdout + paused.stderr
+    sending.communicate(timeout=30)
+    assert time.monotonic() - asked < 2.0 + 1.5  # the pause command itself starts a Python
+    assert sending.returncode == 3
+    resumed = other.run("resume", "1", "--base-url", sandbox.url, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    counts = each_once(sandbox)
+    assert len(counts) == 200 and set(counts.values()) == {1}
+
+
+def test_the_server_going_away_mid_send_pauses_and_sending_resumes_by_itself_exactly_once(
+        tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    server = ThrowawayServer().start()
+    try:
+        url, password = server.new_database()
+        (desktop,) = [Desktop(tmp_path / "desktop", url, password)]
+        sending = desktop.start("send", sheet(tmp_path, "s.csv", 1, 60), "--base-url", sandbox.url, "--bot-id",
+                                "1001", "--text", "hi {{name}}", "--rate", "300")
+        while len(delivered(sandbox)) < 5:
+            time.sleep(0.05)
+        server.stop()
+        time.sleep(3)
+        stalled = len(delivered(sandbox))
+        time.sleep(2)
+        assert len(delivered(sandbox)) == stalled  # nothing goes out without the journal
+        server.start()
+        out, err = sending.communicate(timeout=120)
+        assert sending.returncode == 0, err
+        assert "cannot be reached" in err and "answers again" in err and password not in err + out
+        counts = each_once(sandbox)
+        assert len(counts) == 60 and set(counts.values()) == {1}
+    finally:
+        server.remove()
+
+
+def test_store_faults_are_one_sentence_without_the_password(team_store: str, tmp_path: Path,
+                                                             postgres_server: ThrowawayServer) -> None:
+    desktop = Desktop(tmp_path / "d", team_store, "wrong-password")
+    refused = desktop.run("list")
+    assert refused.returncode == 2 and "refused the login" in refused.stderr and "Traceback" not in refused.stderr
+    assert "wrong-password" not in refused.stderr
+    port = postgres_server.port
+    missing = Desktop(tmp_path / "d", team_store.rsplit("/", 1)[0] + "/nosuchdb",
+                      os.environ["PGPASSWORD"]).run("list")
+    assert missing.returncode == 2 and "has no database nosuchdb" in missing.stderr
+    gone = Desktop(tmp_path / "d", team_store.replace(f":{port}/", ":1/"), "x").run("list")
+    assert gone.returncode == 2 and "cannot be reached" in gone.stderr
+    in_url = desktop.run("--store", team_store.replace("@", ":secret123@", 1), "list")
+    assert in_url.returncode == 2 and "secret123" not in in_url.stderr and "process list" in in_url.stderr
+    not_a_store = desktop.run("--store", "mysql://x/y", "list")
+    assert not_a_store.returncode == 2 and "not a team store address" in not_a_store.stderr
+
+
+def test_a_store_with_a_newer_schema_is_refused(team_store: str) -> None:
+    with open_store() as journal:
+        journal.db.execute("UPDATE safir_schema SET version = version + 1")
+    with pytest.raises(JournalError) as refused:
+        open_store()
+    assert refused.value.kind is JournalFault.NEWER_SCHEMA and "newer version of the app" in str(refused.value)
+
+
+def test_copying_a_desktops_journal_into_the_team_store_twice_copies_once(
+        team_store: str, tmp_path: Path, sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    local = Desktop(tmp_path / "d", "", "")
+    local.env.pop("SAFIR_CAMPAIGN_STORE")
+    sent = local.run("send", sheet(tmp_path, "s.csv", 1, 12), "--base-url", sandbox.url, "--bot-id", "1001",
+                     "--text", "hi {{name}}", "--rate", "0")
+    assert sent.returncode == 0, sent.stderr
+    assert local.run("suppression", "add", "09121112222").returncode == 0
+    copy = Desktop(tmp_path / "d", team_store, os.environ["PGPASSWORD"])
+    once = copy.run("store", "copy", "--to", team_store)
+    assert once.returncode == 0 and "copied 1 campaigns (12 recipients) and 1 suppressed" in once.stdout, once.stderr
+    again = copy.run("store", "copy", "--to", team_store)
+    assert "copied 0 campaigns" in again.stdout and "1 campaigns were there already" in again.stdout
+    with open_store() as journal:
+        (campaign,) = journal.campaigns()
+        assert journal.counts(campaign.id)["sent"] == 12 and campaign.status == CampaignStatus.FINISHED
+        assert "989121112222" in journal.suppression_watch()
+    # The copied request ids are the ones the service saw: sending again from the store repeats nothing.
+    repeat = copy.run("send", sheet(tmp_path, "s.csv", 1, 12), "--base-url", sandbox.url, "--bot-id", "1001",
+                      "--text", "hi {{name}}", "--rate", "0")
+    assert repeat.returncode == 2 and "already got this message" in repeat.stderr
+
+
+def test_the_store_check_sets_up_a_new_database_and_says_where(team_store: str, tmp_path: Path) -> None:
+    checked = Desktop(tmp_path / "d", team_store, os.environ["PGPASSWORD"]).run("store", "check")
+    assert checked.returncode == 0 and "ready (0 campaigns)" in checked.stdout
+    assert os.environ["PGPASSWORD"] not in checked.stdout
+    with psycopg.connect(team_store, password=os.environ["PGPASSWORD"]) as db:
+        tables = {r[0] for r in db.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+    assert {"campaigns", "recipients", "senders", "pace", "suppression", "audit"} <= tables
+    assert isinstance(open_store(), TeamJournal)
