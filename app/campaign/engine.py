@@ -9,7 +9,6 @@ campaign is ``finished`` only when no recipient is pending, in flight or unknown
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import deque
@@ -37,7 +36,8 @@ from app.campaign.pacer import Pacer
 from app.campaign.progress import Progress, RunResult, RunTally, settled
 from app.campaign.stopping import StopSignal
 from app.campaign.schedule import QuietHours, campaign_quiet_hours, time_to_wait
-from app.campaign.send_rules import SendTimeRules, Suppressed, SuppressionUnreadable
+from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
+from app.campaign.suppression import Suppressed
 from app.campaign.writer import JournalWriter
 from app.reasons import pause_text, reason_text, waiting_text
 

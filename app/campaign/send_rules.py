@@ -7,23 +7,12 @@ from __future__ import annotations
 import csv
 import time
 from dataclasses import dataclass
-from typing import Protocol
-
 from app.campaign.journal import Journal, JournalError, Recipient, RecipientState
+from app.campaign.suppression import Suppressed
 from app.reasons import pause_text, reason_text
 
 #: Spec section 8: at most 30 OTPs to one phone per hour.
 OTP_PER_PHONE_PER_HOUR = 30
-
-
-class Suppressed(Protocol):
-    """A suppression list as a sender asks it: ``phone in list`` (raises OSError or
-    JournalError when the list cannot be read); ``path`` names it in sentences."""
-
-    @property
-    def path(self) -> object: ...
-
-    def __contains__(self, phone: object) -> bool: ...
 
 
 class SuppressionUnreadable(Exception):

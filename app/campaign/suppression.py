@@ -12,9 +12,21 @@ from __future__ import annotations
 import csv
 import os
 from pathlib import Path
+from typing import Protocol
 
 #: The suppression list's file name inside the state dir.
 SUPPRESSION_FILE = "suppression.csv"
+
+
+class Suppressed(Protocol):
+    """A suppression list as a sender asks it: ``phone in list`` (raises OSError, or
+    JournalError for a team store's, when the list cannot be read); ``path`` names it in
+    sentences."""
+
+    @property
+    def path(self) -> object: ...
+
+    def __contains__(self, phone: object) -> bool: ...
 
 
 class SuppressionWatch:

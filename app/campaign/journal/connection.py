@@ -14,7 +14,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol, Self
 
@@ -75,7 +75,7 @@ class JournalConnection:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._connections: dict[int, sqlite3.Connection] = {}
+        self._connections: dict[int, Any] = {}  # a store's own connection per thread
         self._lock = threading.Lock()
         self._closed = False
         _private_file(self.path)
@@ -122,7 +122,7 @@ class JournalConnection:
         return list(range(first, first + count))
 
     @contextlib.contextmanager
-    def _bulk_writing(self) -> Iterator[None]:
+    def _bulk_writing(self) -> Generator[None, None, None]:
         """Around the many chunks of a big creation: fewer checkpoints of the write-ahead
         log (each copies and syncs it)."""
         self.db.execute(f"PRAGMA wal_autocheckpoint={CREATION_CHECKPOINT_PAGES}")

@@ -20,7 +20,7 @@ from app.campaign.journal.records import CampaignStatus, RecipientState, StopReq
 from app.campaign.journal.sending import JournalSending
 from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
 from app.campaign.pacer import Pacer
-from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
+from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWatch
 
 
 class Journal(JournalCreation, JournalSending):
@@ -53,7 +53,7 @@ class Journal(JournalCreation, JournalSending):
         row = self.db.execute("SELECT runner FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
         return [{"owner": row[0]}] if row is not None and row[0] else []
 
-    def suppression_watch(self) -> SuppressionWatch:
+    def suppression_watch(self) -> Suppressed:
         """The suppression list as a sender checks it before each request: the file beside
         the journal (docs/architecture.md, "Send-time rules")."""
         return SuppressionWatch(Path(self.path).with_name(SUPPRESSION_FILE))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, LiteralString, cast
 
 import psycopg
 from psycopg.pq import TransactionStatus
@@ -35,9 +35,8 @@ class Row(tuple[Any, ...]):
         return self._names
 
     def __getitem__(self, key: Any) -> Any:  # type: ignore[override]  # a column name too
-        if isinstance(key, str):
-            return tuple.__getitem__(self, self._names.index(key))
-        return tuple.__getitem__(self, key)
+        values: tuple[Any, ...] = tuple(self)
+        return values[self._names.index(key)] if isinstance(key, str) else values[key]
 
 
 def _row_factory(cursor: psycopg.Cursor[Any]) -> RowMaker[Row]:
@@ -61,7 +60,7 @@ class Cursor:
     def rowcount(self) -> int:
         return self._cursor.rowcount
 
-    def fetchone(self) -> Row | None:
+    def fetchone(self) -> Any:  # a Row, or None: typed as the journal reads sqlite3's
         return self._cursor.fetchone() if self._cursor.description else None
 
     def fetchall(self) -> list[Row]:
@@ -92,12 +91,13 @@ class TeamDatabase:
 
     def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
         cursor = self.connection.cursor(row_factory=_row_factory)
-        cursor.execute(translate(sql), parameters or None)
+        # The journal's SQL is its own text (values always go as parameters).
+        cursor.execute(cast(LiteralString, translate(sql)), parameters or None)
         return Cursor(cursor)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
         cursor = self.connection.cursor(row_factory=_row_factory)
-        cursor.executemany(translate(sql), list(parameters))
+        cursor.executemany(cast(LiteralString, translate(sql)), list(parameters))
         return Cursor(cursor)
 
     def close(self) -> None:

@@ -58,7 +58,8 @@ class LeaseFeed:
 
     def next_batch(self, limit: int) -> list[Recipient]:
         """Claim up to ``limit`` recipients nobody holds (or whose lease ran out)."""
-        journal, found = self._session.journal, []
+        journal = self._session.journal
+        found: list[Recipient] = []
         for state in self._states:
             if len(found) >= limit:
                 break

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,7 @@ class TeamJournal(Journal):
         self.path = Path(path)
         self.lease_seconds = lease_seconds
         self._password = password
-        self._connections: dict[int, TeamDatabase] = {}  # type: ignore[assignment]  # the team store's own
+        self._connections = {}
         self._lock = threading.Lock()
         self._closed = False
         self._suppression: TeamSuppression | None = None
@@ -124,7 +124,7 @@ class TeamJournal(Journal):
             "SELECT nextval(pg_get_serial_sequence('attempts', 'id')) FROM generate_series(1, ?)", (count,))]
 
     @contextlib.contextmanager
-    def _bulk_writing(self) -> Iterator[None]:
+    def _bulk_writing(self) -> Generator[None, None, None]:
         yield
 
     def _migrate(self) -> None:
@@ -170,7 +170,7 @@ class TeamJournal(Journal):
 
     # What a team shares.
 
-    def sending_session(self, campaign_id: int, owner: str) -> LeasedSession:  # type: ignore[override]
+    def sending_session(self, campaign_id: int, owner: str) -> LeasedSession:
         return LeasedSession(self, campaign_id, owner)
 
     def is_sending(self, campaign_id: int) -> bool:
@@ -179,7 +179,7 @@ class TeamJournal(Journal):
         except psycopg.Error as exc:
             raise explain(exc, self.url, self.path) from None
 
-    def suppression_watch(self) -> TeamSuppression:  # type: ignore[override]
+    def suppression_watch(self) -> TeamSuppression:
         if self._suppression is None:
             self._suppression = TeamSuppression(self)
         return self._suppression
