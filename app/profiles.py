@@ -27,6 +27,9 @@ class Profile:
     base_url: str = "https://safir.bale.ai"
     client_id: str = ""
     bots: dict[int, str] = field(default_factory=dict)
+    #: The team store the profile's team shares (a postgresql:// URL without the password,
+    #: which the keyring keeps); "" for this desktop's own journal (docs/team.md).
+    team_store: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -40,6 +43,7 @@ class Profile:
             base_url=str(data.get("base_url", "https://safir.bale.ai")),
             client_id=str(data.get("client_id", "")),
             bots={int(k): str(v) for k, v in dict(data.get("bots", {})).items()},
+            team_store=str(data.get("team_store", "")),
         )
 
 

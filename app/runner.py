@@ -67,7 +67,7 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
 
     log = runner_log(campaign_id)
     log.parent.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, API_KEY_ENV: api_key}
+    env = {**os.environ, API_KEY_ENV: api_key, **store_environment(journal)}
     argv = runner_argv(campaign_id, base_url=base_url, sandbox=sandbox, timeout=timeout)
     with log.open("ab") as output:
         try:
@@ -85,6 +85,20 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
         time.sleep(0.05)
     process.terminate()
     raise RunnerFailed(pause_text("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
+
+
+def store_environment(journal: Journal) -> dict[str, str]:
+    """What a sending process needs in its environment to open ``journal``'s store: a
+    team store's URL and, when this process was given it, its password (never argv)."""
+    from app.campaign.journal.team import TeamJournal
+    from app.store import STORE_ENV
+
+    if not isinstance(journal, TeamJournal):
+        return {}
+    env = {STORE_ENV: journal.url}
+    if journal.password:
+        env["PGPASSWORD"] = journal.password
+    return env
 
 
 def remember_key(base_url: str, api_key: str) -> bool:

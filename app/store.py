@@ -1,6 +1,8 @@
 """Which store this desktop's campaigns live in: the embedded journal (SQLite, in the state
-dir) unless a team store is named (docs/team.md): ``--store URL`` on the command line or
-the environment variable ``SAFIR_CAMPAIGN_STORE``, which sending processes inherit.
+dir) unless a team store is named (docs/team.md): ``--store URL`` on the command line, the
+environment variable ``SAFIR_CAMPAIGN_STORE`` (sending processes inherit it), or the team
+store this desktop uses (``safir-campaign store use URL``, or a profile's team store in
+the window), kept in the state dir so the sending processes and the login entry find it.
 
 The team store's password never goes into the URL kept anywhere: libpq reads
 ``PGPASSWORD`` and ``~/.pgpass``; otherwise it comes from the OS keyring
@@ -26,9 +28,33 @@ LEASE_ENV = "SAFIR_TEAM_LEASE_SECONDS"
 _KEYRING_PROFILE = "team-store"
 
 
+#: The file in the state dir naming the team store this desktop uses (its URL, no password).
+STORE_FILE = "team-store.txt"
+
+
 def store_location() -> str | None:
-    """The team store's URL this process uses, or None for the embedded journal."""
-    return os.environ.get(STORE_ENV, "").strip() or None
+    """The team store's URL this process uses (the environment's, else this desktop's), or
+    None for the embedded journal."""
+    named = os.environ.get(STORE_ENV, "").strip()
+    if named:
+        return named
+    try:
+        return (paths.state_dir() / STORE_FILE).read_text(encoding="utf-8").strip() or None
+    except OSError:
+        return None
+
+
+def use_store(location: str | None) -> None:
+    """Make ``location`` (a team store URL without its password) the store this desktop
+    uses from now on, or the embedded journal again (None). Raises OSError."""
+    path = paths.state_dir() / STORE_FILE
+    if location is None:
+        path.unlink(missing_ok=True)
+        return
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(location + "\n", encoding="utf-8")
+    os.chmod(temporary, 0o600)
+    os.replace(temporary, path)
 
 
 def open_store(location: str | None = None) -> Journal:

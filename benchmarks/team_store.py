@@ -97,8 +97,8 @@ def main() -> None:
 
         folder = Path(tempfile.mkdtemp(prefix="safir-team-bench-"))
         half = args.team_count
-        sheets = [write_sheet(folder / "a.csv", 1, half), write_sheet(folder / "b.csv", 1_000_000, half)]
-        both = write_sheet(folder / "ab.csv", 2_000_000, 2 * half)
+        sheets = [write_sheet(folder / "a.csv", 1, half), write_sheet(folder / "b.csv", 1_000_001, half)]
+        both = write_sheet(folder / "ab.csv", 2_000_001, 2 * half)
         print(f"two desktops on one key, the sandbox accepting {args.limit} a minute, each asking for "
               f"{2 * args.limit}:")
         for label, plan in (("baseline: one desktop, both lists", [both]), ("two desktops at once", sheets)):

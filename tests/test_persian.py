@@ -20,6 +20,7 @@ from app.reasons import (
     CAMPAIGN_NAMES,
     CONTENT_PROBLEMS,
     FILE_PROBLEMS,
+    STORE_PROBLEMS,
     PAUSE_REASONS,
     REASONS,
     WAITING,
@@ -44,7 +45,9 @@ SAMPLE = {"digits": "7", "campaign": "17", "status": "-9", "country": "44", "reg
           "kinds": "text, media", "limit": "100", "length": "500", "field": "{{name}}", "placeholder": "{{شهر}}", "start": "2026-11-23T09:00:00+03:30",
           "end": "08:00", "zone": "Asia/Tehran", "file": "مشتریان آبان.xlsx",
           "suffix": "'.pdf'", "sheet": "'Sheet1'", "sheets": "Sheet1, خلاصه", "line": "7", "odd": "UTF-8",
-          "most": "Windows-1256", "column": "'mobile'", "columns": "نام, موبایل", "phone": "989121110001"}
+          "most": "Windows-1256", "column": "'mobile'", "columns": "نام, موبایل", "phone": "989121110001",
+          "store": "postgresql://team@db.example:5432/safir", "user": "team", "database": "safir", "version": "9",
+          "address": "mysql://x/y"}
 
 
 @pytest.fixture
@@ -66,7 +69,8 @@ def test_every_verdict_reason_is_shown_in_persian_with_its_numbers(persian: Any,
         assert value in latin(shown)
 
 
-CATALOGUES = {"content": CONTENT_PROBLEMS, "waiting": WAITING, "file": FILE_PROBLEMS, "name": CAMPAIGN_NAMES}
+CATALOGUES = {"content": CONTENT_PROBLEMS, "waiting": WAITING, "file": FILE_PROBLEMS, "name": CAMPAIGN_NAMES,
+              "store": STORE_PROBLEMS}
 
 
 @pytest.mark.parametrize(("catalogue", "code"), [(c, code) for c in CATALOGUES for code in sorted(CATALOGUES[c])])

@@ -162,7 +162,7 @@ def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, windo
         sending = asyncio.ensure_future(page.send())
         await until(lambda: "start time" in page.send_step.speed_label.text())
         window.history.refresh()
-        starts = window.history.model.index(0, 8).data()
+        starts = window.history.model.index(0, window.history.model.COLUMNS.index("starts")).data()
         waiting = page.send_step.speed_label.text()
         page.send_step.pause_button.click()
         return starts, waiting, await sending

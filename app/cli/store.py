@@ -21,6 +21,11 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     password = actions.add_parser("password", help="keep the team store's password in the OS keyring "
                                   "(read from the terminal, or one line of standard input)")
     password.add_argument("url", metavar="URL")
+    use = actions.add_parser("use", help="use this team store from now on on this desktop (the window, every "
+                             "command and the login entry); 'use --embedded' goes back to this desktop's own journal")
+    target = use.add_mutually_exclusive_group(required=True)
+    target.add_argument("url", nargs="?", metavar="URL")
+    target.add_argument("--embedded", action="store_true", help="this desktop's own journal again")
     copy = actions.add_parser("copy", help="copy this desktop's campaigns, outcomes and suppression list into the "
                               "team store (again: only what is not there yet)")
     copy.add_argument("--to", required=True, metavar="URL", help="the team store: postgresql://USER@HOST:PORT/DB")
@@ -34,6 +39,8 @@ def cmd_store(args: argparse.Namespace) -> int:
             return _check(args.url)
         if args.action == "password":
             return _password(args.url)
+        if args.action == "use":
+            return _use(None if args.embedded else args.url)
         return _copy(args.to)
     except JournalError as exc:
         raise CliError(str(exc)) from None
@@ -52,6 +59,21 @@ def _check(url: str | None) -> int:
         assert isinstance(journal, TeamJournal)
         campaigns = len(journal.campaigns())
         print(f"team store {journal.location}: ready ({campaigns} campaigns)")
+    return EXIT_OK
+
+
+def _use(url: str | None) -> int:
+    from app import paths
+    from app.store import use_store
+
+    if url is not None:
+        _check(url)  # it opens (and is set up) before this desktop relies on it
+    try:
+        use_store(url)
+    except OSError as exc:
+        raise CliError(f"cannot write {paths.state_dir()}: {exc.strerror or exc}") from None
+    print("this desktop uses " + (f"the team store {url.split('?')[0]}" if url else "its own journal again")
+          + " from now on")
     return EXIT_OK
 
 

@@ -149,7 +149,7 @@ def make_context(demo_url: str | None = None, base_url: str | None = None) -> Ap
     )
 
     settings = UiSettings()
-    journal = Journal(paths.journal_path())
+    journal, store_problem = open_window_store(demo=demo_url is not None)
     secrets = SecretStore()
     connection = None
     if demo_url:
@@ -162,9 +162,27 @@ def make_context(demo_url: str | None = None, base_url: str | None = None) -> Ap
                  "category": "promotional"},
             ])
     context = AppContext(journal, settings, secrets, connection)
+    context.store_problem = store_problem
     if base_url and not demo_url:
         context.connection.base_url = base_url
     return context
+
+
+def open_window_store(*, demo: bool) -> tuple[Journal, str | None]:
+    """The store the window uses: this desktop's team store (app.store), or its own
+    journal (always, on the built-in sandbox). A team store that cannot be opened leaves
+    the window on its own journal, with the sentence why."""
+    from app.campaign import JournalError
+    from app.store import open_store, store_location
+
+    location = None if demo else store_location()
+    if location is not None:
+        try:
+            return open_store(location), None
+        except JournalError as exc:
+            log.warning("the team store could not be opened: %s", exc)
+            return Journal(paths.journal_path()), str(exc)
+    return Journal(paths.journal_path()), None
 
 
 def apply_start_at_login(on: bool) -> bool:

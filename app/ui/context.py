@@ -3,6 +3,7 @@ connection (profile). Plain Python; the panels adapt it."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -11,6 +12,7 @@ from typing import Any
 from app.api import PRODUCTION_URL, SafirClient, Timeouts, register_secret
 from app.campaign import Journal
 from app.profiles import Profile, SecretStore
+from app.store import STORE_ENV, store_location, use_store
 from app.ui.settings import UiSettings
 
 DEMO_PROFILE = "Sandbox (demo)"
@@ -44,6 +46,8 @@ class AppContext:
     def __init__(self, journal: Journal, settings: UiSettings, secrets: SecretStore,
                  connection: Connection | None = None) -> None:
         self.journal = journal
+        #: Why the window is not on this desktop's team store, when it could not be opened.
+        self.store_problem: str | None = None
         self.settings = settings
         self.secrets = secrets
         #: The built-in sandbox's connection when the window runs on it: it stays a
@@ -85,9 +89,20 @@ class AppContext:
         )
 
     def use_profile(self, name: str) -> None:
+        """Send as profile ``name`` from now on; its team store becomes this desktop's
+        store (app.store) for the processes started from now on and the window's next start."""
         if name != DEMO_PROFILE:  # the sandbox is this session's; the saved choice stays a real profile
             self.settings.set("current_profile", name)
+            profile = next((p for p in self.profiles() if p.name == name), None)
+            if profile is not None and not os.environ.get(STORE_ENV):
+                with contextlib.suppress(OSError):
+                    use_store(profile.team_store or None)
         self.connection = self.connection_for(name)
+
+    def store_changed(self) -> bool:
+        """True when this desktop's store (app.store) is no longer the one the window opened."""
+        location = store_location()
+        return (location or None) != (getattr(self.journal, "url", None) or None)
 
     def client(self, timeout: float | None = None) -> SafirClient:
         """A client of the current connection (the caller closes it)."""

@@ -38,6 +38,7 @@ from app.ui.application import RESOURCES, apply_language, apply_start_at_login  
 from app.ui.bidi import ltr  # noqa: E402
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext  # noqa: E402
+from app.campaign.journal.team import TeamJournal  # noqa: E402
 from app.ui.dialogs import choose  # noqa: E402
 from app.ui.formatting import figure  # noqa: E402
 from app.ui.help_boxes import about_box, shortcuts_box  # noqa: E402
@@ -216,7 +217,15 @@ class MainWindow(QMainWindow):
         where = self.tr("built-in sandbox") if c.demo else c.base_url
         key = "" if c.api_key else self.tr(" — no API access key yet: add one in Profiles")
         name = self.tr("Sandbox (demo)") if c.name == DEMO_PROFILE else ltr(c.name)
-        self.statusBar().showMessage(self.tr("Profile {0}: {1}{2}").format(name, where, key))
+        self.statusBar().showMessage(self.tr("Profile {0}: {1}{2}").format(name, where, key) + self._store_note())
+
+    def _store_note(self) -> str:
+        """" — team store …" when the window is on one, or why it is not on this desktop's."""
+        if self.context.store_problem:
+            return " — " + describe(self.context.store_problem)
+        if isinstance(self.context.journal, TeamJournal):
+            return self.tr(" — team store {0}").format(ltr(self.context.journal.location))
+        return ""
 
     def _open_results(self, campaign_id: int) -> None:
         self.nav.setCurrentRow(0)

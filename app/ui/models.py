@@ -173,16 +173,16 @@ class ResultsModel(QAbstractTableModel):
 
 class HistoryModel(QAbstractTableModel):
     """Past campaigns from the journal, newest first: id, created (shown in the user's
-    calendar: Jalali in Persian), name, kind, status, sent, failed, left, and when a
-    scheduled one starts ("in 2 h 5 min")."""
+    calendar: Jalali in Persian), name, who made it on which machine, kind, status, sent,
+    failed, left, and when a scheduled one starts ("in 2 h 5 min")."""
 
-    COLUMNS = ("id", "created", "name", "kind", "status", "sent", "failed", "left", "starts")
+    COLUMNS = ("id", "created", "name", "owner", "kind", "status", "sent", "failed", "left", "starts")
 
     def __init__(self, parent: Any = None, format_time: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[dict[str, Any]] = []
         self._format_time = format_time or (lambda text: text[:16].replace("T", " "))
-        self._headers = {"id": _tr("Campaign"), "created": _tr("Created"), "name": _tr("Name"),
+        self._headers = {"id": _tr("Campaign"), "created": _tr("Created"), "name": _tr("Name"), "owner": _tr("Made by"),
                          "kind": _tr("Kind"), "status": _tr("Status"), "sent": _tr("Sent"),
                          "failed": _tr("Failed"), "left": _tr("Left"), "starts": _tr("Starts")}
 

@@ -17,6 +17,7 @@ from app.reasons import (
     CAMPAIGN_NAMES,
     CONTENT_PROBLEMS,
     FILE_PROBLEMS,
+    STORE_PROBLEMS,
     PAUSE_REASONS,
     REASONS,
     WAITING,
@@ -102,11 +103,12 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     for name in ("file", "sheet", "sheets", "column", "columns"):  # may be Persian or Latin: their own direction
         if name in params:
             params[name] = fsi(params[name])
-    for name in ("url", "placeholder", "field", "kinds", "start", "end", "zone", "phone", "suffix"):
+    for name in ("url", "placeholder", "field", "kinds", "start", "end", "zone", "phone", "suffix", "store",
+                 "address", "user", "database"):
         if name in params:  # "http://…" and "{{نام}}" must not turn around inside Persian text
             params[name] = ltr(params[name])
     template = (REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code) or WAITING.get(code)
-                or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS[code])
+                or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS.get(code) or STORE_PROBLEMS[code])
     return _tr(template).format(**params)
 
 
@@ -186,7 +188,8 @@ def describe_error(text: str) -> str:
 def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
     return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *WAITING.values(),
-            *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *OS_ERRORS.values(), *SERVICE_ERRORS.values(),
+            *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *STORE_PROBLEMS.values(), *OS_ERRORS.values(),
+            *SERVICE_ERRORS.values(),
             *API_ERRORS.values(), "{name} (retry of {id})", "{name} (rest of {id})", *_PLAIN_FIELDS.values(),
             *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]
 

@@ -589,6 +589,52 @@ FA = {
     'Pause the campaigns and quit': 'مکث کارزارها و خروج',
     'Still sending. The icon here shows the window again.': 'ارسال ادامه دارد. این نماد پنجره را دوباره نشان می\u200cدهد.',
     ", ": "، ",
+    # The team store (issue 20).
+    "the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; "
+    "sending resumes once it answers (nothing is sent twice)":
+        "پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت "
+        "پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)",
+    "the team store {store} refused the login of {user}: check the user name and password":
+        "پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید",
+    "the team store {store} has no database {database}: create it (see docs/team.md)":
+        "پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)",
+    "the team store {store} does not let {user} do this ({detail}): grant the rights docs/team.md names":
+        "پایگاه مشترک تیم {store} به {user} اجازهٔ این کار را نمی‌دهد ({detail}): دسترسی‌هایی را که docs/team.md "
+        "می‌گوید بدهید",
+    "the team store {store} is out of disk space: free some on its server, then resume":
+        "دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید",
+    "the team store {store} was set up by a newer version of the app (schema {version}): update the app on this "
+    "desktop":
+        "پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را "
+        "به‌روز کنید",
+    "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE":
+        "{address} نشانی پایگاه مشترک تیم نیست: به شکل \u2066postgresql://USER@HOST:PORT/DATABASE\u2069 بنویسید",
+    "the team store {store} failed: {detail}": "پایگاه مشترک تیم {store} خطا داد: {detail}",
+    "Team store (shared with the other desktops of this account)":
+        "پایگاه مشترک تیم (مشترک با رایانه‌های دیگرِ همین حساب)",
+    "Team store address": "نشانی پایگاه مشترک تیم",
+    "Team store password": "گذرواژهٔ پایگاه مشترک تیم",
+    "Check team store": "بررسی پایگاه مشترک",
+    "Copy this desktop's campaigns into it": "رونوشت کارزارهای این رایانه در آن",
+    "Address:": "نشانی:",
+    "Password:": "گذرواژه:",
+    "Do not put the password in the address: type it in the password field (it is kept in the keyring).":
+        "گذرواژه را در نشانی ننویسید: آن را در خانهٔ گذرواژه وارد کنید (در جاکلیدی نگه داشته می‌شود).",
+    "Type the team store's address first.": "ابتدا نشانی پایگاه مشترک تیم را وارد کنید.",
+    "Connecting to the team store…": "در حال اتصال به پایگاه مشترک تیم…",
+    "The team store {0} answers: {1} campaigns.": "پایگاه مشترک تیم {0} پاسخ می‌دهد: {1} کارزار.",
+    "Copying…": "در حال رونوشت…",
+    "Copied {0} campaigns and {1} suppressed numbers; {2} campaigns were there already.":
+        "{0} کارزار و {1} شمارهٔ فهرست توقف رونوشت شد؛ {2} کارزار از پیش آنجا بود.",
+    "The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's "
+    "campaigns into it.":
+        "پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با "
+        "«رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.",
+    "The window uses this desktop's own journal from its next start.":
+        "پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.",
+    " — team store {0}": " — پایگاه مشترک تیم {0}",
+    "Made by": "سازنده",
+
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.

@@ -359,52 +359,53 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="49" />
+        <location filename="../../app/ui/panels/history.py" line="54" />
         <source>Past campaigns</source>
+        <extracomment>How often History reads a team store's campaigns again while it is shown (milliseconds).</extracomment>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="51" />
+        <location filename="../../app/ui/panels/history.py" line="56" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="52" />
+        <location filename="../../app/ui/panels/history.py" line="57" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="53" />
+        <location filename="../../app/ui/panels/history.py" line="58" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="62" />
+        <location filename="../../app/ui/panels/history.py" line="67" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="97" />
+        <location filename="../../app/ui/panels/history.py" line="104" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="98" />
+        <location filename="../../app/ui/panels/history.py" line="105" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="121" />
+        <location filename="../../app/ui/panels/history.py" line="128" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="125" />
+        <location filename="../../app/ui/panels/history.py" line="132" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="130" />
+        <location filename="../../app/ui/panels/history.py" line="137" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -425,118 +426,118 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="68" />
+        <location filename="../../app/ui/main_window.py" line="69" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="68" />
+        <location filename="../../app/ui/main_window.py" line="69" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="83" />
+        <location filename="../../app/ui/main_window.py" line="84" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="85" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="85" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="114" />
+        <location filename="../../app/ui/main_window.py" line="115" />
         <source>&amp;File</source>
         <translation>&amp;پرونده</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="32" />
-        <location filename="../../app/ui/main_window.py" line="116" />
+        <location filename="../../app/ui/main_window.py" line="117" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="33" />
-        <location filename="../../app/ui/main_window.py" line="117" />
+        <location filename="../../app/ui/main_window.py" line="118" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="118" />
+        <location filename="../../app/ui/main_window.py" line="119" />
         <source>Open the sample sheet</source>
         <translation>باز کردن فهرست نمونه</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="34" />
-        <location filename="../../app/ui/main_window.py" line="119" />
+        <location filename="../../app/ui/main_window.py" line="120" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="127" />
+        <location filename="../../app/ui/main_window.py" line="128" />
         <source>Send interrupted campaigns again at login</source>
         <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="35" />
-        <location filename="../../app/ui/main_window.py" line="132" />
+        <location filename="../../app/ui/main_window.py" line="133" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="136" />
+        <location filename="../../app/ui/main_window.py" line="137" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="138" />
+        <location filename="../../app/ui/main_window.py" line="139" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="150" />
+        <location filename="../../app/ui/main_window.py" line="151" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="18" />
-        <location filename="../../app/ui/main_window.py" line="151" />
+        <location filename="../../app/ui/main_window.py" line="152" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="155" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="45" />
-        <location filename="../../app/ui/main_window.py" line="157" />
+        <location filename="../../app/ui/main_window.py" line="158" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
@@ -581,79 +582,84 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="191" />
+        <location filename="../../app/ui/main_window.py" line="192" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="216" />
+        <location filename="../../app/ui/main_window.py" line="217" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="217" />
+        <location filename="../../app/ui/main_window.py" line="218" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="218" />
+        <location filename="../../app/ui/main_window.py" line="219" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="219" />
+        <location filename="../../app/ui/main_window.py" line="220" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="274" />
+        <location filename="../../app/ui/main_window.py" line="227" />
+        <source> — team store {0}</source>
+        <translation> — پایگاه مشترک تیم {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="283" />
         <source>The login entry could not be changed; see the log.</source>
         <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="289" />
+        <location filename="../../app/ui/main_window.py" line="298" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="294" />
+        <location filename="../../app/ui/main_window.py" line="303" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="295" />
-        <location filename="../../app/ui/main_window.py" line="313" />
+        <location filename="../../app/ui/main_window.py" line="304" />
+        <location filename="../../app/ui/main_window.py" line="322" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="294" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
-        <location filename="../../app/ui/main_window.py" line="312" />
+        <location filename="../../app/ui/main_window.py" line="300" />
+        <location filename="../../app/ui/main_window.py" line="321" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="291" />
+        <location filename="../../app/ui/main_window.py" line="300" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="309" />
+        <location filename="../../app/ui/main_window.py" line="318" />
         <source>{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows them again when it opens), or pause now and be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="312" />
+        <location filename="../../app/ui/main_window.py" line="321" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="312" />
+        <location filename="../../app/ui/main_window.py" line="321" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -836,195 +842,205 @@
 <context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="91" />
+        <location filename="../../app/ui/panels/profiles.py" line="94" />
         <source>Profile</source>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="98" />
+        <location filename="../../app/ui/panels/profiles.py" line="101" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="98" />
+        <location filename="../../app/ui/panels/profiles.py" line="101" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="99" />
+        <location filename="../../app/ui/panels/profiles.py" line="102" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="99" />
+        <location filename="../../app/ui/panels/profiles.py" line="102" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="100" />
+        <location filename="../../app/ui/panels/profiles.py" line="103" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="104" />
+        <location filename="../../app/ui/panels/profiles.py" line="107" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="105" />
+        <location filename="../../app/ui/panels/profiles.py" line="108" />
         <source>kept for this session only; leave empty to keep</source>
         <translation>فقط برای همین نشست نگه داشته می‌شود؛ برای نگه‌داشتن خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="118" />
+        <location filename="../../app/ui/panels/profiles.py" line="121" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="118" />
+        <location filename="../../app/ui/panels/profiles.py" line="121" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="120" />
+        <location filename="../../app/ui/panels/profiles.py" line="123" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="121" />
+        <location filename="../../app/ui/panels/profiles.py" line="124" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="122" />
+        <location filename="../../app/ui/panels/profiles.py" line="125" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="50" />
+        <location filename="../../app/ui/panels/profiles.py" line="51" />
         <source>Save and use</source>
         <extracomment>Seconds a connection test waits for the service before it says so.</extracomment>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="51" />
-        <location filename="../../app/ui/panels/profiles.py" line="170" />
+        <location filename="../../app/ui/panels/profiles.py" line="52" />
+        <location filename="../../app/ui/panels/profiles.py" line="174" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="52" />
+        <location filename="../../app/ui/panels/profiles.py" line="53" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="53" />
+        <location filename="../../app/ui/panels/profiles.py" line="54" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="107" />
+        <location filename="../../app/ui/panels/profiles.py" line="110" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="108" />
+        <location filename="../../app/ui/panels/profiles.py" line="111" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="109" />
+        <location filename="../../app/ui/panels/profiles.py" line="112" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="110" />
+        <location filename="../../app/ui/panels/profiles.py" line="113" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="111" />
+        <location filename="../../app/ui/panels/profiles.py" line="114" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="112" />
+        <location filename="../../app/ui/panels/profiles.py" line="115" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="71" />
+        <location filename="../../app/ui/panels/profiles.py" line="72" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="75" />
+        <location filename="../../app/ui/panels/profiles.py" line="76" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="82" />
+        <location filename="../../app/ui/panels/profiles.py" line="85" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="83" />
+        <location filename="../../app/ui/panels/profiles.py" line="86" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="148" />
+        <location filename="../../app/ui/panels/profiles.py" line="151" />
         <source>Using the built-in sandbox.</source>
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="182" />
+        <location filename="../../app/ui/panels/profiles.py" line="186" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="194" />
+        <location filename="../../app/ui/panels/profiles.py" line="198" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="207" />
+        <location filename="../../app/ui/panels/profiles.py" line="216" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="216" />
+        <location filename="../../app/ui/panels/profiles.py" line="218" />
+        <source>The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's campaigns into it.</source>
+        <translation>پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با «رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="221" />
+        <source>The window uses this desktop's own journal from its next start.</source>
+        <translation>پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="231" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="227" />
+        <location filename="../../app/ui/panels/profiles.py" line="242" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="250" />
-        <location filename="../../app/ui/panels/profiles.py" line="259" />
+        <location filename="../../app/ui/panels/profiles.py" line="265" />
+        <location filename="../../app/ui/panels/profiles.py" line="274" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="252" />
+        <location filename="../../app/ui/panels/profiles.py" line="267" />
         <source>Add the client id and secret (v2) to test the connection; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>برای آزمودن اتصال، شناسه و رمز کلاینت (نسخهٔ ۲) را وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="260" />
+        <location filename="../../app/ui/panels/profiles.py" line="275" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="262" />
+        <location filename="../../app/ui/panels/profiles.py" line="277" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="264" />
+        <location filename="../../app/ui/panels/profiles.py" line="279" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>
@@ -1831,30 +1847,104 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="200" />
+        <location filename="../../app/ui/texts.py" line="203" />
         <source>Test sent to {0}.</source>
         <extracomment>Spec error codes (7.2, 7.3) as a user should read them. The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="201" />
+        <location filename="../../app/ui/texts.py" line="204" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="204" />
+        <location filename="../../app/ui/texts.py" line="207" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="209" />
+        <location filename="../../app/ui/texts.py" line="212" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="210" />
+        <location filename="../../app/ui/texts.py" line="213" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>TeamStoreBox</name>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="27" />
+        <source>Team store (shared with the other desktops of this account)</source>
+        <translation>پایگاه مشترک تیم (مشترک با رایانه‌های دیگرِ همین حساب)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="30" />
+        <source>Team store address</source>
+        <translation>نشانی پایگاه مشترک تیم</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="34" />
+        <source>Team store password</source>
+        <translation>گذرواژهٔ پایگاه مشترک تیم</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="35" />
+        <source>stored in the keyring; leave empty to keep</source>
+        <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="36" />
+        <source>Check team store</source>
+        <translation>بررسی پایگاه مشترک</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="37" />
+        <source>Copy this desktop's campaigns into it</source>
+        <translation>رونوشت کارزارهای این رایانه در آن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="47" />
+        <source>Address:</source>
+        <translation>نشانی:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="48" />
+        <source>Password:</source>
+        <translation>گذرواژه:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="69" />
+        <source>Do not put the password in the address: type it in the password field (it is kept in the keyring).</source>
+        <translation>گذرواژه را در نشانی ننویسید: آن را در خانهٔ گذرواژه وارد کنید (در جاکلیدی نگه داشته می‌شود).</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="91" />
+        <location filename="../../app/ui/panels/team_store.py" line="116" />
+        <source>Type the team store's address first.</source>
+        <translation>ابتدا نشانی پایگاه مشترک تیم را وارد کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="95" />
+        <source>Connecting to the team store…</source>
+        <translation>در حال اتصال به پایگاه مشترک تیم…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="104" />
+        <source>The team store {0} answers: {1} campaigns.</source>
+        <translation>پایگاه مشترک تیم {0} پاسخ می‌دهد: {1} کارزار.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="120" />
+        <source>Copying…</source>
+        <translation>در حال رونوشت…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/team_store.py" line="134" />
+        <source>Copied {0} campaigns and {1} suppressed numbers; {2} campaigns were there already.</source>
+        <translation>{0} کارزار و {1} شمارهٔ فهرست توقف رونوشت شد؛ {2} کارزار از پیش آنجا بود.</translation>
     </message>
 </context>
 <context>
@@ -1962,4 +2052,4 @@
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
 </context>
-<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; sending resumes once it answers (nothing is sent twice)</source><translation>پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the team store {store} refused the login of {user}: check the user name and password</source><translation>پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید</translation></message><message><source>the team store {store} has no database {database}: create it (see docs/team.md)</source><translation>پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)</translation></message><message><source>the team store {store} does not let {user} do this ({detail}): grant the rights docs/team.md names</source><translation>پایگاه مشترک تیم {store} به {user} اجازهٔ این کار را نمی‌دهد ({detail}): دسترسی‌هایی را که docs/team.md می‌گوید بدهید</translation></message><message><source>the team store {store} is out of disk space: free some on its server, then resume</source><translation>دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید</translation></message><message><source>the team store {store} was set up by a newer version of the app (schema {version}): update the app on this desktop</source><translation>پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را به‌روز کنید</translation></message><message><source>{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE</source><translation>{address} نشانی پایگاه مشترک تیم نیست: به شکل ⁦postgresql://USER@HOST:PORT/DATABASE⁩ بنویسید</translation></message><message><source>the team store {store} failed: {detail}</source><translation>پایگاه مشترک تیم {store} خطا داد: {detail}</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>

@@ -20,10 +20,15 @@ from app.campaign import CampaignStatus
 from app.campaign.schedule import seconds_until
 from app.ui.context import AppContext
 from app.ui.formatting import figure, local_time
+from app.campaign.journal.team import TeamJournal
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import title
 from app.workflow import shown_status
+
+
+#: How often History reads a team store's campaigns again while it is shown (milliseconds).
+TEAM_REFRESH_MS = 2000
 
 
 class HistoryPanel(QWidget):
@@ -65,9 +70,10 @@ class HistoryPanel(QWidget):
         self.notice.setWordWrap(True)
         layout.addWidget(self.notice)
         layout.addWidget(self.table, 1)
-        # Scheduled campaigns count down while History is shown.
+        # Scheduled campaigns count down while History is shown; a team store's campaigns,
+        # sent from other desktops too, are read again every TEAM_REFRESH_MS.
         self.countdown_timer = QTimer(self)
-        self.countdown_timer.setInterval(30_000)
+        self.countdown_timer.setInterval(TEAM_REFRESH_MS if isinstance(context.journal, TeamJournal) else 30_000)
         self.countdown_timer.timeout.connect(self.refresh)
         self.refresh()
 
@@ -77,6 +83,7 @@ class HistoryPanel(QWidget):
         for campaign in self.context.journal.campaigns():
             c = self.context.journal.counts(campaign.id)
             rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign_title(campaign.name),
+                         "owner": f"{campaign.created_by} ({campaign.created_on})" if campaign.created_by else "",
                          "kind": campaign.kind, "status": str(shown_status(self.context.journal, campaign, now)),
                          "sent": c["sent"],
                          "failed": c["failed"], "left": c["pending"] + c["in_flight"],

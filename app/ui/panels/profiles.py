@@ -29,6 +29,7 @@ from app.api import (
 from app.profiles import Profile
 from app.ui.bidi import ltr
 from app.ui.context import DEMO_PROFILE, AppContext
+from app.ui.panels.team_store import TeamStoreBox
 from app.ui.texts import describe_error
 from app.ui.widgets import title
 
@@ -75,6 +76,8 @@ class ProfilesPanel(QWidget):
         layout.addWidget(QLabel(self.tr("Bots of this profile:")))
         layout.addLayout(bot_bar)
         layout.addWidget(self.bots, 1)
+        self.team_store = TeamStoreBox()
+        layout.addWidget(self.team_store)
         layout.addLayout(actions)
         layout.addWidget(self.outcome)
         store = context.secrets
@@ -159,6 +162,7 @@ class ProfilesPanel(QWidget):
         self.client_id_edit.setText(profile.client_id)
         self.secret_edit.clear()
         self.key_edit.clear()
+        self.team_store.show_store(profile.team_store)
         self.bots.setRowCount(0)
         for bot_id, name in profile.bots.items():
             row = self.bots.rowCount()
@@ -201,10 +205,21 @@ class ProfilesPanel(QWidget):
         except ConfigurationError as exc:
             self.outcome.setText(exc.message)
             return False
-        profile = Profile(name, base_url, self.client_id_edit.text().strip(), bots)
+        store_problem = self.team_store.problem()
+        if store_problem:
+            self.outcome.setText(store_problem)
+            return False
+        self.team_store.keep_password()
+        profile = Profile(name, base_url, self.client_id_edit.text().strip(), bots, self.team_store.url())
         self.context.save_profile(profile, self.secret_edit.text() or None, self.key_edit.text() or None)
         self.context.use_profile(name)
-        self.outcome.setText(self.tr("Profile {0} saved and in use.").format(name))
+        text = self.tr("Profile {0} saved and in use.").format(name)
+        if self.context.store_changed():
+            text += " " + (self.tr("The window uses the team store {0} from its next start (campaigns being sent "
+                                   "go on); Copy moves this desktop's campaigns into it.").format(
+                ltr(profile.team_store.split("?")[0])) if profile.team_store else
+                self.tr("The window uses this desktop's own journal from its next start."))
+        self.outcome.setText(text)
         self.refresh()
         self.profile_changed.emit()
         return True

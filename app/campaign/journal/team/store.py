@@ -81,6 +81,12 @@ class TeamJournal(Journal):
     def location(self) -> str:
         return shown_address(self.url)
 
+    @property
+    def password(self) -> str | None:
+        """The password this journal was opened with (None: libpq found its own), for a
+        sending process's environment."""
+        return self._password
+
     def reopen(self) -> TeamJournal:
         return TeamJournal(self.url, self.path, password=self._password, lease_seconds=self.lease_seconds)
 

@@ -1,0 +1,86 @@
+"""The window on a team store (docs/team.md): a profile's team store checked, copied into and
+used; History shows the team's campaigns with who made them; a store that cannot be
+opened leaves the window on this desktop's own journal, saying why."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from app import paths
+from app.campaign import NewRecipient
+from app.campaign.journal.team import TeamJournal
+from app.store import STORE_ENV, store_location
+from app.ui.application import make_context
+from app.ui.main_window import MainWindow
+from app.ui.panels.history import TEAM_REFRESH_MS
+from tests.test_ui import run_in_qt_loop, shown_window
+
+
+def test_a_profiles_team_store_is_checked_copied_into_and_used_from_the_next_start(
+        qtbot: Any, qapp: QApplication, team_store: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(STORE_ENV)  # chosen in the window, not by the environment
+    with shown_window(qtbot, qapp, "http://127.0.0.1:9") as window:
+        panel = window.profiles
+        panel._new()
+        panel.name_edit.setText("team")
+        box = panel.team_store
+        box.url_edit.setText("mysql://db.example/safir")
+        assert not panel.save() and "not a team store address" in panel.outcome.text()
+        box.url_edit.setText(team_store.replace("@", ":secret@", 1))
+        assert not panel.save() and "password field" in panel.outcome.text() and store_location() is None
+        box.url_edit.setText(team_store)
+        box.password_edit.setText(os.environ["PGPASSWORD"])
+        checked = run_in_qt_loop(qapp, box.check)
+        assert "answers: 0 campaigns" in checked, checked
+        copied = run_in_qt_loop(qapp, box.copy)
+        assert copied.startswith("Copied") and "0 campaigns were there already" in copied, copied
+        assert panel.save() and "from its next start" in panel.outcome.text()
+        assert store_location() == team_store and not isinstance(window.context.journal, TeamJournal)
+    context = make_context(None)  # the next start
+    try:
+        assert isinstance(context.journal, TeamJournal) and context.store_problem is None
+        main = MainWindow(context)
+        qtbot.addWidget(main)
+        assert "team store" in main.statusBar().currentMessage()
+    finally:
+        context.journal.close()
+
+
+def test_history_shows_campaigns_another_desktop_made_with_who_made_them(
+        qtbot: Any, qapp: QApplication, team_store: str) -> None:
+    context = make_context(None)
+    try:
+        main = MainWindow(context)
+        qtbot.addWidget(main)
+        history = main.history
+        assert history.countdown_timer.interval() == TEAM_REFRESH_MS
+        assert history.model.rowCount() == 0
+        with TeamJournal(team_store, paths.journal_path(), password=os.environ["PGPASSWORD"]) as other:
+            other.create_campaign(name="from another desktop", kind="text", content={"kind": "text"}, bot_id=1001,
+                                  rate_per_minute=60, in_flight=2, base_url="http://127.0.0.1:9",
+                                  recipients=[NewRecipient(2, "09121110001", "989121110001", "valid", None,
+                                                           {"message": {"text": "hi"}})])
+        history.refresh()  # what the timer does every TEAM_REFRESH_MS while History is shown
+        assert history.model.rowCount() == 1
+        owner = history.model.index(0, history.model.COLUMNS.index("owner")).data()
+        assert "(" in owner and owner.split(" (")[0]  # "user (machine)"
+    finally:
+        context.journal.close()
+
+
+def test_a_team_store_that_cannot_be_opened_leaves_the_window_on_its_own_journal_saying_why(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STORE_ENV, "postgresql://team@127.0.0.1:1/safir")
+    context = make_context(None)
+    try:
+        assert not isinstance(context.journal, TeamJournal)
+        assert context.store_problem is not None and "cannot be reached" in context.store_problem
+        main = MainWindow(context)
+        qtbot.addWidget(main)
+        assert "cannot be reached" in main.statusBar().currentMessage()
+    finally:
+        context.journal.close()
