@@ -183,30 +183,42 @@ class JournalConnection:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    #: The schema this app writes, and the migrations that lead to each version (by it).
+    SCHEMA_VERSION = SCHEMA_VERSION
+    MIGRATIONS = MIGRATIONS
+
     def _migrate(self) -> None:
-        """Bring the schema to :data:`SCHEMA_VERSION`. The version is read again under
-        the write lock, so two processes opening a new journal at once migrate it once."""
+        """Bring the schema to :attr:`SCHEMA_VERSION`. The version is read again inside a
+        serialized write transaction, so two processes opening a new journal at once
+        migrate it once; a newer schema is refused (JournalError)."""
         self._refuse_newer(self._version())
-        if self._version() == SCHEMA_VERSION:
+        if self._version() == self.SCHEMA_VERSION:
             return
         with self.transaction():  # executescript would commit half-way
+            self._serialized()
             version = self._version()
             self._refuse_newer(version)
-            for target in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS[target].split(";"):
+            for target in range(version + 1, self.SCHEMA_VERSION + 1):
+                for statement in self.MIGRATIONS[target].split(";"):
                     if statement.strip():
                         self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version = {target}")
+                self._set_version(target)
 
     def _version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
 
+    def _set_version(self, version: int) -> None:
+        self.db.execute(f"PRAGMA user_version = {int(version)}")
+
     def _refuse_newer(self, version: int) -> None:
-        if version > SCHEMA_VERSION:
-            raise JournalError(
-                f"the journal {self.path} was written by a newer version of the app (schema {version}): "
-                "update the app", JournalFault.NEWER_SCHEMA, self.path
-            )
+        if version > self.SCHEMA_VERSION:
+            raise self._newer_schema(version)
+
+    def _newer_schema(self, version: int) -> JournalError:
+        return JournalError(
+            f"the journal {self.path} was written by a newer version of the app (schema {version}): "
+            "update the app", JournalFault.NEWER_SCHEMA, self.path
+        )
 
     def transaction(self) -> Transaction:
         """``with journal.transaction():`` groups this thread's statements into one

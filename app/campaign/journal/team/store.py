@@ -133,33 +133,24 @@ class TeamJournal(Journal):
     def _bulk_writing(self) -> Generator[None, None, None]:
         yield
 
+    SCHEMA_VERSION = SCHEMA_VERSION
+    MIGRATIONS = MIGRATIONS
+
     def _migrate(self) -> None:
-        """Bring the schema to :data:`SCHEMA_VERSION`, once, whoever opens it first (under
-        an advisory lock); a newer schema is refused."""
         self.db.execute("CREATE TABLE IF NOT EXISTS safir_schema (version INTEGER NOT NULL)")
-        version = self._version()
-        self._refuse_newer(version)
-        if version == SCHEMA_VERSION:
-            return
-        with self.transaction():
-            self._serialized()
-            version = self._version()
-            self._refuse_newer(version)
-            for target in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS[target].split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-            self.db.execute("DELETE FROM safir_schema")
-            self.db.execute("INSERT INTO safir_schema VALUES (?)", (SCHEMA_VERSION,))
+        super()._migrate()
 
     def _version(self) -> int:
         row = self.db.execute("SELECT version FROM safir_schema").fetchone()
         return int(row[0]) if row else 0
 
-    def _refuse_newer(self, version: int) -> None:
-        if version > SCHEMA_VERSION:
-            raise JournalError(store_problem("store_newer_schema", store=self.location, version=version),
-                               JournalFault.NEWER_SCHEMA, self.path)
+    def _set_version(self, version: int) -> None:
+        self.db.execute("DELETE FROM safir_schema")
+        self.db.execute("INSERT INTO safir_schema VALUES (?)", (version,))
+
+    def _newer_schema(self, version: int) -> JournalError:
+        return JournalError(store_problem("store_newer_schema", store=self.location, version=version),
+                            JournalFault.NEWER_SCHEMA, self.path)
 
     def __del__(self) -> None:
         # A journal dropped without close() (a short-lived one, say) closes its connections.
