@@ -4,7 +4,9 @@ opened leaves the window on this desktop's own journal, saying why."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from typing import Any
 
 import pytest
@@ -84,3 +86,76 @@ def test_a_team_store_that_cannot_be_opened_leaves_the_window_on_its_own_journal
         assert "cannot be reached" in main.statusBar().currentMessage()
     finally:
         context.journal.close()
+
+
+def test_the_window_follows_and_pauses_a_campaign_another_desktop_sends(
+        qtbot: Any, qapp: QApplication, team_store: str, tmp_path: Any) -> None:
+    from app.campaign import CampaignStatus
+    from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+    from app.ui.context import Connection
+    from tests.helpers import fast_settings
+    from tests.test_team_store import Desktop, sheet
+    from tests.test_working_day import until
+
+    with EmbeddedSandbox(fast_settings(latency_ms=30)) as sandbox:
+        other = Desktop(tmp_path / "other", team_store, os.environ["PGPASSWORD"])
+        sending = other.start("send", sheet(tmp_path, "s.csv", 1, 300), "--base-url", sandbox.url, "--bot-id",
+                              "1001", "--text", "hi {{name}}", "--rate", "240")
+        context = make_context(None)
+        try:
+            main = MainWindow(context)
+            qtbot.addWidget(main)
+            main.context.connection = Connection("office", sandbox.url, DEMO_API_KEY, bots={1001: "shop"})
+            step = main.campaign.send_step
+            with context.journal as journal:
+                deadline = time.monotonic() + 30
+                while not journal.campaigns() or not journal.is_sending(journal.campaigns()[0].id):
+                    assert time.monotonic() < deadline
+                    time.sleep(0.1)
+                campaign_id = journal.campaigns()[0].id
+
+                async def scenario() -> float:
+                    following = asyncio.ensure_future(main._resume(campaign_id))  # History → the campaign
+                    await until(lambda: step.sending() and step.campaign_id == campaign_id)
+                    before = journal.counts(campaign_id)["sent"]
+                    await until(lambda: step.progress.value() > before)  # the other desktop's progress, here
+                    asked = time.monotonic()
+                    step.pause_button.click()
+                    await following
+                    return asked
+
+                asked = run_in_qt_loop(qapp, scenario)
+                sending.communicate(timeout=30)
+                stopped = time.monotonic()
+                assert sending.returncode == 3 and stopped - asked < 2.5  # the other desktop's sender paused
+                assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
+                actions = [a["action"] for a in journal.audit_trail(campaign_id)]
+                assert "pause asked" in actions and actions[-1] == "paused"
+        finally:
+            if sending.poll() is None:
+                sending.kill()
+
+
+def test_the_template_library_prices_and_balance_history_are_the_teams(
+        qapp: QApplication, team_store: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.ui.context import Connection
+
+    desktops = []
+    for name in ("first", "second"):  # two desktops: their own state dirs and settings, one store
+        monkeypatch.setenv("SAFIR_CAMPAIGN_HOME", str(tmp_path / name))
+        context = make_context(None)
+        context.connection = Connection(f"{name}'s profile", "https://safir.bale.ai", None)
+        desktops.append(context)
+    first, second = desktops
+    try:
+        assert second.templates() == [] and second.balance_history() == []
+        first.save_templates([{"template_id": "welcome", "body": "سلام {{name}}", "category": "service"}])
+        first.save_prices({"service": 12.5, "promotional": 30.0, "message": 1.0})
+        first.record_balance(985)
+        second.record_balance(984)
+        assert [t["template_id"] for t in second.templates()] == ["welcome"]
+        assert second.prices()["service"] == 12.5
+        assert [h["balance"] for h in first.balance_history()] == [985, 984]  # the account's, from both desktops
+    finally:
+        for context in desktops:
+            context.journal.close()

@@ -4,16 +4,20 @@ connection (profile). Plain Python; the panels adapt it."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
 from app.api import PRODUCTION_URL, SafirClient, Timeouts, register_secret
-from app.campaign import Journal
+from app.campaign import Journal, JournalError
+from app.campaign.journal.team import TeamJournal
 from app.profiles import Profile, SecretStore
 from app.store import STORE_ENV, store_location, use_store
 from app.ui.settings import UiSettings
+
+log = logging.getLogger(__name__)
 
 DEMO_PROFILE = "Sandbox (demo)"
 
@@ -113,22 +117,62 @@ class AppContext:
 
     # -- templates, prices, balance -------------------------------------------------------
 
+    # On a team store these are the team's (docs/team.md); until the team has set one, this
+    # desktop's own stands in (and becomes the team's when saved). A store that does not
+    # answer leaves this desktop's own in use, logged.
+
+    def _shared(self, key: str) -> Any:
+        if not isinstance(self.journal, TeamJournal):
+            return None
+        try:
+            return self.journal.shared_setting(key)
+        except JournalError as exc:
+            log.warning("the team's %s could not be read: %s", key, exc)
+            return None
+
+    def _share(self, key: str, value: Any) -> None:
+        self.settings.set(key, value)
+        if isinstance(self.journal, TeamJournal):
+            try:
+                self.journal.share_setting(key, value)
+            except JournalError as exc:
+                log.warning("the team's %s could not be saved: %s", key, exc)
+
     def templates(self) -> list[dict[str, str]]:
-        """The local template library: ``template_id``, ``body``, ``category``."""
-        return list(self.settings.get("templates"))
+        """The template library (the team's, on a team store): ``template_id``, ``body``,
+        ``category``."""
+        shared = self._shared("templates")
+        return list(shared if shared is not None else self.settings.get("templates"))
 
     def save_templates(self, templates: list[dict[str, str]]) -> None:
-        self.settings.set("templates", templates)
+        self._share("templates", templates)
 
     def prices(self) -> dict[str, float]:
-        return {**{"service": 0.0, "promotional": 0.0, "message": 0.0}, **self.settings.get("prices")}
+        """Prices per template category (the team's, on a team store)."""
+        shared = self._shared("prices")
+        return {**{"service": 0.0, "promotional": 0.0, "message": 0.0},
+                **(shared if shared is not None else self.settings.get("prices"))}
+
+    def save_prices(self, prices: dict[str, float]) -> None:
+        self._share("prices", prices)
 
     def record_balance(self, balance: int, at: datetime | None = None) -> None:
-        """Remember a balance the service reported (only send_otp reports one)."""
+        """Remember a balance the service reported (only send_otp reports one); on a team
+        store, in the team's history."""
+        entry = {"at": (at or datetime.now(timezone.utc)).isoformat(timespec="seconds"), "balance": balance,
+                 "profile": self.connection.name}
         history = self.settings.get("balance_history")
-        history.append({"at": (at or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
-                        "balance": balance, "profile": self.connection.name})
-        self.settings.set("balance_history", history[-200:])
+        self.settings.set("balance_history", [*history, entry][-200:])
+        if isinstance(self.journal, TeamJournal):
+            try:
+                self.journal.append_shared("balance_history", entry, keep=200)
+            except JournalError as exc:
+                log.warning("the team's balance history could not be saved: %s", exc)
 
     def balance_history(self) -> list[dict[str, Any]]:
+        """The balances reported to this profile; on a team store, to the whole team (one
+        account, whatever each desktop calls its profile)."""
+        shared = self._shared("balance_history")
+        if shared is not None:
+            return list(shared)
         return [h for h in self.settings.get("balance_history") if h.get("profile") == self.connection.name]

@@ -106,5 +106,5 @@ class TemplatesPanel(QWidget):
         if getattr(self, "_loading", False):
             return
         self.context.save_templates(self.templates())
-        self.context.settings.set("prices", {k: spin.value() for k, spin in self.price_spins.items()})
+        self.context.save_prices({k: spin.value() for k, spin in self.price_spins.items()})
         self.changed.emit()

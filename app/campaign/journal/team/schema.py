@@ -1,7 +1,8 @@
 """The team store's schema (PostgreSQL 14 or newer): the journal's tables as SQLite has them
 at schema 8, plus what a team shares (docs/team.md): who sends a campaign (``senders``,
 with a heartbeat), one learned pace per API key (``pace``, ``pace_accepted``), the
-suppression list and the store's counters (``store_meta``). API keys are never stored:
+suppression list, the window's shared settings (``team_settings``: the template library,
+prices, the balance history, as JSON) and the store's counters (``store_meta``). API keys are never stored:
 a pace row is keyed by a hash of the key.
 
 Text columns that hold instants are compared as text (ISO 8601, UTC), so they use the
@@ -115,6 +116,12 @@ CREATE TABLE suppression (
     phone        TEXT PRIMARY KEY,
     added_at     TEXT NOT NULL,
     added_by     TEXT NOT NULL
+);
+CREATE TABLE team_settings (
+    key          TEXT PRIMARY KEY,
+    value        TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    updated_by   TEXT NOT NULL
 );
 CREATE TABLE store_meta (
     key          TEXT PRIMARY KEY,
