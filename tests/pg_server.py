@@ -81,6 +81,42 @@ class ThrowawayServer:
         if done.returncode:
             raise RuntimeError(f"{program} failed: {done.stdout}{done.stderr}")
 
+    def enable_tls(self) -> Path:
+        """Serve TLS with a self-signed certificate for 127.0.0.1 (made with cryptography);
+        restart if running. Returns the certificate, the root a client verifies against."""
+        import datetime
+        import ipaddress
+
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.x509.oid import NameOID
+
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+        now = datetime.datetime.now(datetime.timezone.utc)
+        cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
+                .not_valid_after(now + datetime.timedelta(days=2))
+                .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                               critical=False)
+                .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+                .sign(key, hashes.SHA256()))
+        crt, private = self.data / "server.crt", self.data / "server.key"
+        crt.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+        private.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                              serialization.NoEncryption()))
+        os.chmod(private, 0o600)
+        if self._user:
+            account = pwd.getpwnam(self._user)
+            for path in (crt, private):
+                os.chown(path, account.pw_uid, account.pw_gid)
+        with open(self.data / "postgresql.conf", "a", encoding="utf-8") as conf:
+            conf.write("ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n")
+        root = self.root / "root.crt"
+        root.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+        return root
+
     def start(self) -> ThrowawayServer:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-w", "start")
         return self

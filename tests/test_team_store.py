@@ -250,3 +250,21 @@ def test_the_store_check_sets_up_a_new_database_and_says_where(team_store: str, 
         tables = {r[0] for r in db.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert {"campaigns", "recipients", "senders", "pace", "suppression", "audit"} <= tables
     assert isinstance(open_store(), TeamJournal)
+
+
+def test_a_team_store_over_tls_is_verified_and_a_wrong_root_is_a_sentence(tmp_path: Path) -> None:
+    server = ThrowawayServer()
+    root = server.enable_tls()
+    server.start()
+    try:
+        url, password = server.new_database()
+        verified = f"{url}?sslmode=verify-full&sslrootcert={root}"
+        with TeamJournal(verified, tmp_path / "journal.sqlite3", password=password) as journal:
+            (ssl,) = journal.db.execute("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").fetchone()
+            assert ssl is True and "sslrootcert" not in journal.location
+        with pytest.raises(JournalError) as refused:  # no such root certificate: nothing is sent in the clear
+            TeamJournal(f"{url}?sslmode=verify-full&sslrootcert={tmp_path / 'missing.crt'}", tmp_path / "j",
+                        password=password)
+        assert "missing.crt" in str(refused.value) and password not in str(refused.value)
+    finally:
+        server.remove()
