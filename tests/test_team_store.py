@@ -209,6 +209,11 @@ def test_store_faults_are_one_sentence_without_the_password(team_store: str, tmp
     assert in_url.returncode == 2 and "secret123" not in in_url.stderr and "process list" in in_url.stderr
     not_a_store = desktop.run("--store", "mysql://x/y", "list")
     assert not_a_store.returncode == 2 and "not a team store address" in not_a_store.stderr
+    with psycopg.connect(postgres_server.admin_url(), autocommit=True) as admin:  # a database it may not change
+        admin.execute("CREATE ROLE visitor LOGIN PASSWORD 'visitor-pw'")
+        admin.execute("CREATE DATABASE visited")
+    visitor = Desktop(tmp_path / "d", f"postgresql://visitor@127.0.0.1:{port}/visited", "visitor-pw").run("list")
+    assert visitor.returncode == 2 and "does not let visitor do this" in visitor.stderr, visitor.stderr
 
 
 def test_a_store_with_a_newer_schema_is_refused(team_store: str) -> None:
