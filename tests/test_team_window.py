@@ -69,7 +69,8 @@ def test_history_shows_campaigns_another_desktop_made_with_who_made_them(
         history.refresh()  # what the timer does every TEAM_REFRESH_MS while History is shown
         assert history.model.rowCount() == 1
         owner = history.model.index(0, history.model.COLUMNS.index("owner")).data()
-        assert "(" in owner and owner.split(" (")[0]  # "user (machine)"
+        user, _, machine = owner.strip("\u2066\u2069").partition("@")
+        assert user and machine  # "user@machine", left to right
     finally:
         context.journal.close()
 

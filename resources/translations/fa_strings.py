@@ -643,6 +643,6 @@ DYNAMIC = {
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
                      "in_flight", "skipped", "repeat", "scheduled", "interrupted", "finished", "paused", "cancelled", "running", "ready", "text", "media",
-                     "otp", "buttons", "template", "Starts"],
+                     "otp", "buttons", "template", "Starts", "Made by"],
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
 }

@@ -21,6 +21,7 @@ from app.campaign.schedule import seconds_until
 from app.ui.context import AppContext
 from app.ui.formatting import figure, local_time
 from app.campaign.journal.team import TeamJournal
+from app.ui.bidi import ltr
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import title
@@ -83,7 +84,8 @@ class HistoryPanel(QWidget):
         for campaign in self.context.journal.campaigns():
             c = self.context.journal.counts(campaign.id)
             rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign_title(campaign.name),
-                         "owner": f"{campaign.created_by} ({campaign.created_on})" if campaign.created_by else "",
+                         # user@machine: names of the user's own, left to right inside Persian text
+                         "owner": ltr(f"{campaign.created_by}@{campaign.created_on}") if campaign.created_by else "",
                          "kind": campaign.kind, "status": str(shown_status(self.context.journal, campaign, now)),
                          "sent": c["sent"],
                          "failed": c["failed"], "left": c["pending"] + c["in_flight"],
