@@ -318,6 +318,7 @@ class SafirClient:
         self._sleep = sleep
         self._token: AccessToken | None = None
         self._token_lock = asyncio.Lock()
+        self._urls: dict[str, httpx.URL] = {}
         #: Called with each transient error before its retry (a campaign slows down on
         #: RateLimitError, for example).
         self.retry_listeners: list[Callable[[SafirError], None]] = []
@@ -357,8 +358,11 @@ class SafirClient:
 
     async def _request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """One HTTP exchange, with httpx errors turned into TransportError subclasses."""
+        url = self._urls.get(path)
+        if url is None:  # parsed once per endpoint: httpx would parse and merge it on every request
+            url = self._urls[path] = httpx.URL(self.base_url.rstrip("/") + path)
         try:
-            return await self._http.request(method, path, **kwargs)
+            return await self._http.request(method, url, **kwargs)
         except (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout) as exc:
             raise ConnectFailed(f"could not connect to {self.base_url}: {type(exc).__name__}") from None
         except httpx.TimeoutException as exc:
