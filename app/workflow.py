@@ -28,6 +28,8 @@ from app.campaign import (
     RepeatPolicy,
     build_recipients,
 )
+from app.campaign.approval import Approval, initial_approval
+from app.campaign.caps import FrequencyCap
 from app.campaign.journal.team.suppression import TeamSuppression
 from app.campaign.lock import campaign_is_sending
 from app.campaign.schedule import seconds_until
@@ -99,8 +101,11 @@ def check_in_flight(in_flight: int) -> str | None:
 
 class ShownStatus(StrEnum):
     """How a campaign's state is told to people (History, ``list``, ``status``): the
-    stored status, plus two that only the present can tell."""
+    stored status, plus two that only the present can tell, and a campaign's approval
+    while it keeps it from being sent."""
 
+    AWAITING_APPROVAL = "awaiting approval"
+    REJECTED = "rejected"
     READY = "ready"
     SCHEDULED = "scheduled"  # running, but waiting for its start time
     RUNNING = "running"
@@ -114,7 +119,12 @@ def shown_status(journal: Journal, campaign: Campaign, now: datetime | None = No
     """The one place that decides whether a campaign is told as scheduled, running or
     interrupted: "running" with no process holding its lock (killed, or the disk filled
     before the pause could be written) is interrupted; one still waiting for its start
-    time is scheduled."""
+    time is scheduled; one not yet approved (or rejected) is told so until it ends."""
+    unsendable = campaign.status not in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED, CampaignStatus.RUNNING)
+    if unsendable and campaign.approval == Approval.AWAITING:
+        return ShownStatus.AWAITING_APPROVAL
+    if unsendable and campaign.approval == Approval.REJECTED:
+        return ShownStatus.REJECTED
     if campaign.status != CampaignStatus.RUNNING:
         return ShownStatus(campaign.status)
     if not campaign_is_sending(journal, campaign.id):
@@ -203,6 +213,7 @@ def create_campaign(
     name: str | None = None,
     allow_repeat: bool = False,
     only_new: bool = False,
+    ignore_cap: bool = False,
 ) -> int:
     """Store a campaign of ``content`` to every valid row of ``checked``; return its id.
 
@@ -211,7 +222,8 @@ def create_campaign(
     field), a bad bot id, rate or in-flight limit; RepeatedCampaign when some recipients
     already got the same message from this bot and service in the last
     :data:`REPEAT_WINDOW_DAYS` days (judged per recipient, whatever the row order), unless
-    ``only_new`` (those rows are skipped as repeats) or ``allow_repeat``.
+    ``only_new`` (those rows are skipped as repeats) or ``allow_repeat``. With
+    ``ignore_cap`` the frequency cap does not apply to it (see :func:`count_capped`).
     """
     try:
         content.check(checked.sheet.columns, template_fields)
@@ -240,6 +252,8 @@ def create_campaign(
             start_at=start_at,
             repeats_since=datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS),
             repeat_policy=policy,
+            ignore_cap=ignore_cap,
+            approval=initial_approval(journal),
         )
     except RepeatFound as found:
         raise RepeatedCampaign(found.earlier, found.count, found.total) from None
@@ -264,6 +278,39 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     with journal.reopen() as own:
         count, total, earlier = own.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
     return RepeatedCampaign(earlier, count, total) if count and earlier is not None else None
+
+
+@dataclass(frozen=True)
+class CappedCount:
+    """Before sending: ``count`` of a campaign's ``total`` recipients already got as many
+    messages as the frequency ``cap`` allows (they would be skipped)."""
+
+    count: int
+    total: int
+    cap: FrequencyCap
+
+    def sentence(self, ignoring: bool = False) -> str:
+        """What to tell the user (English; the window renders its own)."""
+        if ignoring:
+            return (f"{self.count:,} of the {self.total:,} recipients already got {self.cap.max_messages} messages in "
+                    f"the last {self.cap.days} days; --ignore-cap sends to them too")
+        return (f"{self.count:,} of the {self.total:,} recipients already got {self.cap.max_messages} messages in the "
+                f"last {self.cap.days} days (the frequency cap): they will be skipped; --ignore-cap sends to them too")
+
+
+def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: int,
+                 now: datetime | None = None) -> CappedCount | None:
+    """How many valid rows of ``checked`` the frequency cap would skip for a campaign of
+    ``kind`` from ``bot_id`` (None when no cap is set, it does not apply to the kind, or
+    nobody is capped). Reads the journal once (the numbers at the cap in its days)."""
+    cap = journal.frequency_cap()
+    if cap is None or not cap.applies_to(kind):
+        return None
+    capped = journal.phones_at_cap(cap.since(now or datetime.now(timezone.utc)), cap.max_messages,
+                                   None if cap.any_bot else bot_id, cap.count_otp)
+    phones = [p for p in checked.verdicts.valid_phones()]
+    count = sum(1 for p in phones if p in capped)
+    return CappedCount(count, len(phones), cap) if count else None
 
 
 def create_quick_send(

@@ -29,6 +29,7 @@ from app.campaign.journal import (
     Recipient,
     RecipientState,
 )
+from app.campaign.approval import check_sendable
 from app.campaign.judge import AnswerJudge
 from app.campaign.journal.sessions import RecipientFeed, SendingSession
 from app.campaign.lock import lock_path, runner_identity
@@ -114,12 +115,14 @@ class CampaignEngine:
     async def run(self, campaign_id: int) -> RunResult:
         """Send until done, paused or cancelled; return how it ended.
 
-        Raises KeyError for an unknown campaign, CampaignLocked when another process is
+        Raises KeyError for an unknown campaign, NotApproved for one that awaits approval
+        or was rejected, CampaignLocked when another process is
         sending it (on the embedded store; a team store shares the campaign between its
         senders), JournalError if the journal fails before sending starts (later journal
         faults pause the run and are its ``reason``).
         """
         campaign = self.journal.campaign(campaign_id)
+        check_sendable(campaign)
         with self.journal.sending_session(campaign_id, runner_identity()) as session:
             self._session = session
             return await self._run(campaign)
@@ -134,7 +137,7 @@ class CampaignEngine:
         self._stop = StopSignal()
         self._store_fault: JournalFault | None = None
         self._campaign = campaign
-        self._rules = SendTimeRules(self.journal, self.suppression, campaign.kind)
+        self._rules = SendTimeRules(self.journal, self.suppression, campaign)
         self._tally = RunTally(self.journal.counts(campaign_id), self._clock)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
         quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
@@ -341,7 +344,8 @@ class CampaignEngine:
         """True (and the recipient's outcome journaled) when a send-time rule holds it
         back; an unreadable suppression list pauses the run and also answers True."""
         try:
-            held = self._rules.suppressed(recipient) or (self._rules.otp_limited(recipient) if otp_too else None)
+            held = self._rules.suppressed(recipient) or (
+                (self._rules.otp_limited(recipient) or self._rules.capped(recipient)) if otp_too else None)
         except SuppressionUnreadable as exc:
             if isinstance(exc.__cause__, JournalError):
                 self._store_failed(exc.__cause__)
@@ -351,7 +355,8 @@ class CampaignEngine:
             return False
         assert self._writer is not None
         if held.state == RecipientState.SKIPPED:
-            await self._writer.call(Journal.mark_suppressed, recipient.campaign_id, recipient.row, held.reason)
+            await self._writer.call(Journal.mark_skipped, recipient.campaign_id, recipient.row,
+                                    held.verdict or "suppressed", held.reason)
         else:
             await self._writer.call(Journal.record_outcome, recipient.campaign_id, recipient.row, held.state,
                                     error_code=held.error_code, error=held.reason)

@@ -175,6 +175,7 @@ async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_k
     signal's number. A team store that goes away pauses the run, which starts again by
     itself once the store answers (within :data:`STORE_PATIENCE_SECONDS`)."""
     from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, JournalError
+    from app.campaign.approval import NotApproved
     from app.campaign.journal import JournalFault
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
@@ -185,7 +186,7 @@ async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_k
             with pause_on_signals(engine) as received:
                 try:
                     result = await engine.run(campaign_id)
-                except CampaignLocked as exc:
+                except (CampaignLocked, NotApproved) as exc:
                     raise CliError(str(exc)) from None
             if received or result.store_fault != JournalFault.UNREACHABLE:
                 break
@@ -238,7 +239,13 @@ def _start_in_background(args: argparse.Namespace, journal: Journal, campaign_id
     from app.campaign.journal import STATES_TO_SEND, CampaignStatus
     from app.runner import RunnerFailed, remember_key, runner_log, start_runner
 
+    from app.campaign.approval import NotApproved, check_sendable
+
     campaign = journal.campaign(campaign_id)
+    try:
+        check_sendable(campaign)  # before a sending process is started for nothing
+    except NotApproved as exc:
+        raise CliError(str(exc)) from None
     left = sum(journal.counts(campaign_id)[state] for state in STATES_TO_SEND)
     if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not left:
         print(f"campaign {campaign_id} is {campaign.status}; nobody is left to send to")

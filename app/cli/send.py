@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app import paths
-from app.cli.common import CliError, EXIT_OK, _client, _journal, _run_campaign, _service, _start_in_background, _write
+from app.cli.common import CliError, EXIT_OK, EXIT_STOPPED, _client, _journal, _run_campaign, _sandbox_flag, _service
+from app.cli.common import _start_in_background, _write
 from app.cli.progress import STOP_SIGNALS
 from app.cli.background import add_background_argument
 from app.cli.flags import (
@@ -28,7 +28,7 @@ from app.cli.flags import (
 )
 
 if TYPE_CHECKING:
-    from app.campaign import Content, QuietHours
+    from app.campaign import Content, Journal, QuietHours
     from app.workflow import CheckedSheet
 
 
@@ -58,6 +58,8 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     repeats.add_argument("--allow-repeat", action="store_true",
                          help="send to everyone, even numbers that already got this message from this bot and "
                          f"service in the last {REPEAT_WINDOW_DAYS} days")
+    send.add_argument("--ignore-cap", action="store_true",
+                      help="send even to the numbers the frequency cap would skip (it says how many first)")
     add_target_arguments(send, "https://safir.bale.ai")
     add_background_argument(send)
 
@@ -152,6 +154,7 @@ def cmd_send(args: argparse.Namespace) -> int:
 
 
 async def _send(args: argparse.Namespace) -> int:
+    from app.campaign.approval import Approval
     from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
 
     if args.background and args.results:
@@ -171,6 +174,7 @@ async def _send(args: argparse.Namespace) -> int:
         _describe(args, checked)
         if not args.file:  # a file's id is only known once it is uploaded
             _warn_of_repeats(args, checked, content)
+        _warn_of_cap(args, checked, content)
         _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
         return EXIT_OK
 
@@ -178,6 +182,7 @@ async def _send(args: argparse.Namespace) -> int:
         if args.file:
             content = _content(args, await _upload(args.file, base_url, api_key, args.timeout))
         with _journal() as journal:
+            _warn_of_cap(args, checked, content, journal)
             try:
                 with _stoppable_creation():
                     campaign_id = create_campaign(
@@ -185,7 +190,7 @@ async def _send(args: argparse.Namespace) -> int:
                         rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None else args.rate,
                         in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
                         quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
-                        only_new=args.only_new,
+                        only_new=args.only_new, ignore_cap=args.ignore_cap,
                     )
             except CampaignInputError as exc:
                 raise CliError(str(exc)) from None
@@ -195,6 +200,11 @@ async def _send(args: argparse.Namespace) -> int:
                 return 128 + stopped.signum
             print(f"campaign {campaign_id}", flush=True)
             _describe(args, checked)
+            if journal.campaign(campaign_id).approval == Approval.AWAITING:
+                print(f"campaign {campaign_id} awaits approval: nothing is sent until an approver runs "
+                      f"'safir-campaign approve {campaign_id}'; then send it with: safir-campaign resume {campaign_id}"
+                      + _sandbox_flag({"base_url": base_url}), file=sys.stderr)
+                return EXIT_STOPPED
             if args.background:
                 return _start_in_background(args, journal, campaign_id, base_url, api_key)
             status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
@@ -235,6 +245,20 @@ def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: C
         raise CliError(str(exc)) from None
     if repeated is not None:
         print(f"warning: {repeated}", flush=True)
+
+
+def _warn_of_cap(args: argparse.Namespace, checked: CheckedSheet, content: Content,
+                 journal: Journal | None = None) -> None:
+    """Say how many recipients the frequency cap would skip (or, with --ignore-cap, reach again)."""
+    from app.workflow import count_capped
+
+    if journal is None:
+        with _journal() as own:
+            return _warn_of_cap(args, checked, content, own)
+    capped = count_capped(journal, checked, kind=content.kind, bot_id=args.bot_id)
+    if capped is not None:
+        print(f"warning: {capped.sentence(ignoring=args.ignore_cap)}", flush=True)
+    return None
 
 
 class CreationStopped(Exception):

@@ -89,6 +89,11 @@ class Verdicts:
             yield from map(RowTuple._make, zip(*(part[c].astype(object).where(part[c].notna(), None).tolist()
                                                  for c in self.COLUMNS[:5])))
 
+    def valid_phones(self) -> list[str]:
+        """The wire-form phones of the valid rows, in sheet order."""
+        valid = self.frame[self.frame["verdict"] == Verdict.VALID.value]
+        return [str(p) for p in valid["phone"].tolist()]
+
     def counts(self) -> dict[str, int]:
         """Rows per verdict, every verdict present (zero included)."""
         found = self.frame["verdict"].value_counts()

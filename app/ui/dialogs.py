@@ -78,3 +78,24 @@ def save_file(parent: QWidget, title: str, suggested: str, filters: str = "") ->
 
 
 # -- status line, counts row and the results table ------------------------------------------
+
+
+def ask_text(parent: QWidget, title: str, label: str, *, secret: bool = False) -> asyncio.Future[str | None]:
+    """Ask for one line of text (``secret``: shown as dots) without blocking the event
+    loop; the future gives it, or None when the user cancels."""
+    from PySide6.QtWidgets import QInputDialog, QLineEdit
+
+    future: asyncio.Future[str | None] = asyncio.get_event_loop().create_future()
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    dialog.setTextEchoMode(QLineEdit.EchoMode.Password if secret else QLineEdit.EchoMode.Normal)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def done(result: int) -> None:
+        if not future.done():
+            future.set_result(dialog.textValue() if result == QInputDialog.DialogCode.Accepted else None)
+
+    dialog.finished.connect(done)
+    dialog.open()
+    return future

@@ -635,6 +635,33 @@ FA = {
     " — team store {0}": " — پایگاه مشترک تیم {0}",
     "Made by": "سازنده",
 
+    # The manager's rules (issue 21).
+    "the frequency cap: this number got {count} messages in the last {days} days":
+        "سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است",
+    "{0} of these {1} recipients already got {2} messages in the last {3} days (the frequency cap): they will be "
+    "skipped.":
+        "{0} نفر از این {1} گیرنده در {3} روز گذشته {2} پیام گرفته‌اند (سقف دفعات ارسال): برایشان فرستاده نمی‌شود.",
+    "Approve…": "تأیید…",
+    "Reject…": "رد…",
+    "Approval:": "تأیید:",
+    "Reject campaign {0}": "رد کارزار {0}",
+    "Why? Its maker reads this:": "چرا؟ سازندهٔ کارزار این را می‌خواند:",
+    "Nothing was changed.": "چیزی تغییر نکرد.",
+    "Approver password": "گذرواژهٔ تأییدکننده",
+    "The approver password:": "گذرواژهٔ تأییدکننده:",
+    "You may not approve campaigns: ask an approver ({0}).":
+        "شما اجازهٔ تأیید کارزار ندارید: از یک تأییدکننده بخواهید ({0}).",
+    "by password": "با گذرواژه",
+    "Campaign {0} is approved: Resume sends it.": "کارزار {0} تأیید شد: «ادامه» آن را می‌فرستد.",
+    "Campaign {0} is rejected.": "کارزار {0} رد شد.",
+    "Campaign {0} was rejected by {1}: {2}": "کارزار {0} را {1} رد کرد: {2}",
+    "Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.":
+        "کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس "
+        "«ادامه» آن را می‌فرستد.",
+    "capped": "رسیده به سقف ارسال",
+    "awaiting approval": "در انتظار تأیید",
+    "rejected": "ردشده",
+
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.
@@ -643,6 +670,7 @@ DYNAMIC = {
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
                      "in_flight", "skipped", "repeat", "scheduled", "interrupted", "finished", "paused", "cancelled", "running", "ready", "text", "media",
-                     "otp", "buttons", "template", "Starts", "Made by"],
+                     "otp", "buttons", "template", "Starts", "Made by", "capped", "awaiting approval",
+                     "rejected"],
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
 }

@@ -20,6 +20,7 @@ from app.campaign.journal.records import (
     RepeatFound,
     RepeatPolicy,
     StopRequest,
+    actor,
 )
 from app.campaign.journal.schema import MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
 from app.campaign.journal.store import Journal
@@ -47,5 +48,6 @@ __all__ = [
     "service_identity",
     "STATES_TO_SEND",
     "StopRequest",
+    "actor",
     "WAL_SIZE_LIMIT",
 ]

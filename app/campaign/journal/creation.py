@@ -57,6 +57,8 @@ class JournalCreation(RepeatGuard):
         start_at: str | None = None,
         repeats_since: datetime | None = None,
         repeat_policy: RepeatPolicy = RepeatPolicy.REFUSE,
+        ignore_cap: bool = False,
+        approval: str | None = None,
     ) -> int:
         """Store a campaign and all its rows; return its id.
 
@@ -74,7 +76,9 @@ class JournalCreation(RepeatGuard):
         same bot and service in a campaign made since then (sent, or on its way) is a
         repeat; ``repeat_policy`` refuses the campaign (RepeatFound), skips those rows or
         allows them. The check and the campaign becoming ready are one transaction, so of
-        two identical campaigns created at once exactly one passes.
+        two identical campaigns created at once exactly one passes. ``ignore_cap``: the
+        frequency cap does not apply to this campaign; ``approval``: its approval state
+        when campaigns need one (app.campaign.approval).
         """
         try:
             self._drop_abandoned()
@@ -82,7 +86,8 @@ class JournalCreation(RepeatGuard):
                 campaign_id = self._insert_creating(
                     name=name, source_path=source_path, kind=kind, content=content, bot_id=bot_id,
                     rate_per_minute=rate_per_minute, in_flight=in_flight, base_url=base_url, parent_id=parent_id,
-                    quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at)
+                    quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at, ignore_cap=ignore_cap,
+                    approval=approval)
         except Exception as exc:
             raise self._creation_error(exc) or exc from None
         try:
@@ -101,16 +106,18 @@ class JournalCreation(RepeatGuard):
 
     def _insert_creating(self, *, name: str, source_path: str | None, kind: str, content: dict[str, Any],
                          bot_id: int, rate_per_minute: float, in_flight: int, base_url: str, parent_id: int | None,
-                         quiet_hours: tuple[str, str] | None, time_zone: str, start_at: str | None) -> int:
+                         quiet_hours: tuple[str, str] | None, time_zone: str, start_at: str | None,
+                         ignore_cap: bool = False, approval: str | None = None) -> int:
         """The campaign's row, ``creating``; its id."""
         quiet_start, quiet_end = quiet_hours or (None, None)
         cursor = self.db.execute(
             "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
             " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,"
-            " created_by, created_on) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            " created_by, created_on, ignore_cap, approval) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+            " RETURNING id",
             (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
              rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
-             time_zone, start_at, now_text(), *actor()),
+             time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval),
         )
         return int(cursor.fetchone()[0])
 
@@ -230,6 +237,6 @@ class JournalCreation(RepeatGuard):
             recipients=[NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id)
                         for r in rows],
             quiet_hours=(parent.quiet_start, parent.quiet_end) if parent.quiet_start and parent.quiet_end else None,
-            time_zone=parent.time_zone,
+            time_zone=parent.time_zone, ignore_cap=bool(parent.ignore_cap), approval=parent.approval,
         )
 

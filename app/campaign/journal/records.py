@@ -88,6 +88,10 @@ class Campaign:
     stop_reason: str | None = None
     created_by: str | None = None  # the OS user who made it
     created_on: str | None = None  # the machine it was made on
+    ignore_cap: int = 0  # 1: the frequency cap does not apply to it
+    approval: str | None = None  # an Approval, when campaigns need one
+    approval_note: str | None = None  # why it was rejected
+    approved_by: str | None = None  # "user@machine" who approved or rejected it
 
 
 class StopRequest(StrEnum):

@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
@@ -142,6 +142,22 @@ CREATE TABLE audit (
 CREATE INDEX audit_by_campaign ON audit (campaign_id, id)
 """
 
+# v9: settings the journal's users share (the frequency cap, approval), a campaign's
+# approval and whether it ignores the frequency cap.
+_MIGRATION_V9 = """
+CREATE TABLE shared_settings (
+    key          TEXT PRIMARY KEY,
+    value        TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    updated_by   TEXT NOT NULL
+);
+ALTER TABLE campaigns ADD COLUMN ignore_cap INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE campaigns ADD COLUMN approval TEXT;
+ALTER TABLE campaigns ADD COLUMN approval_note TEXT;
+ALTER TABLE campaigns ADD COLUMN approved_by TEXT
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
-                              5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8}
+                              5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8,
+                              9: _MIGRATION_V9}

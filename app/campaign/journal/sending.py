@@ -96,16 +96,47 @@ class JournalSending(JournalConnection):
                 )
 
     @sentences
-    def mark_suppressed(self, campaign_id: int, row: int, reason: str) -> None:
-        """Record that a recipient will never be sent because its number joined the
-        suppression list: state ``skipped``, verdict ``suppressed``, ``reason`` in
-        words (docs/architecture.md, "Send-time rules")."""
+    def mark_skipped(self, campaign_id: int, row: int, verdict: str, reason: str) -> None:
+        """Record that a recipient will never be sent because a send-time rule holds it
+        back: state ``skipped``, ``verdict`` (suppressed: its number joined the
+        suppression list; capped: the frequency cap), ``reason`` in words
+        (docs/architecture.md, "Send-time rules")."""
         with self.transaction():
             self.db.execute(
-                "UPDATE recipients SET state = ?, verdict = 'suppressed', reason = ?, updated_at = ?,"
+                "UPDATE recipients SET state = ?, verdict = ?, reason = ?, updated_at = ?,"
                 " lease_owner = NULL, lease_until = NULL WHERE campaign_id = ? AND row = ?",
-                (RecipientState.SKIPPED, reason, now_text(), campaign_id, row),
+                (RecipientState.SKIPPED, verdict, reason, now_text(), campaign_id, row),
             )
+
+    #: Recipients that got their message, or may have (what the frequency cap counts).
+    _GOT = "r.state IN ('sent', 'in_flight', 'unknown')"
+
+    @sentences
+    def messages_to(self, phone: str, since: str, bot_id: int | None, count_otp: bool) -> int:
+        """How many messages ``phone`` got (or may have got) since the instant ``since``,
+        from ``bot_id`` (None: any bot), one-time passwords counted or not."""
+        sql = ("SELECT COUNT(*) FROM recipients r JOIN campaigns c ON c.id = r.campaign_id"
+               f" WHERE r.phone = ? AND {self._GOT} AND r.updated_at >= ?")
+        args: list[object] = [phone, since]
+        if bot_id is not None:
+            sql, args = sql + " AND c.bot_id = ?", [*args, bot_id]
+        if not count_otp:
+            sql += " AND c.kind <> 'otp'"
+        return int(self.db.execute(sql, args).fetchone()[0])
+
+    @sentences
+    def phones_at_cap(self, since: str, limit: int, bot_id: int | None, count_otp: bool) -> set[str]:
+        """The phones that got ``limit`` or more messages since ``since`` (see
+        :meth:`messages_to`): what a new campaign's review counts as capped."""
+        sql = (f"SELECT r.phone FROM recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE {self._GOT}"
+               " AND r.updated_at >= ? AND r.phone IS NOT NULL")
+        args: list[object] = [since]
+        if bot_id is not None:
+            sql, args = sql + " AND c.bot_id = ?", [*args, bot_id]
+        if not count_otp:
+            sql += " AND c.kind <> 'otp'"
+        sql += " GROUP BY r.phone HAVING COUNT(*) >= ?"
+        return {str(p) for (p,) in self.db.execute(sql, [*args, limit])}
 
     @sentences
     def recent_attempts(self, phone: str, kind: str, since: float) -> int:

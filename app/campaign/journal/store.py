@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from app.campaign.approval import Approval
+from app.campaign.caps import CAP_SETTING, FrequencyCap
 from app.campaign.journal.creation import JournalCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_id
@@ -31,6 +33,10 @@ class Journal(JournalCreation, JournalSending):
     JournalError (never sqlite3.Error) with a sentence saying what to do. Use as a
     context manager, or call :meth:`close`.
     """
+
+    #: How a read that is about to be updated locks its row (SQLite's write transaction
+    #: already holds the database).
+    FOR_UPDATE = ""
 
     def __enter__(self) -> Journal:
         return self
@@ -66,6 +72,60 @@ class Journal(JournalCreation, JournalSending):
         return Pacer(rate_per_minute, clock, sleep)
 
     @sentences
+    def shared_setting(self, key: str) -> Any:
+        """A setting everyone using this journal shares (JSON: the frequency cap, approval;
+        on a team store also the template library, prices, the balance history), or None
+        when nobody has set it yet."""
+        row = self.db.execute("SELECT value FROM shared_settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    @sentences
+    def share_setting(self, key: str, value: Any) -> None:
+        """Set a shared setting (``value`` is JSON-able; None is stored as JSON null)."""
+        user, machine = actor()
+        with self.transaction():
+            self.db.execute(
+                "INSERT INTO shared_settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
+                " updated_by = excluded.updated_by", (key, json.dumps(value, ensure_ascii=False), now_text(),
+                                                      f"{user}@{machine}"))
+
+    @sentences
+    def append_shared(self, key: str, item: Any, keep: int) -> None:
+        """Add ``item`` to the shared list ``key``, keeping its last ``keep`` items (two
+        writers appending at once both land: the row is locked while it changes)."""
+        with self.transaction():
+            row = self.db.execute("SELECT value FROM shared_settings WHERE key = ?" + self.FOR_UPDATE, (key,)).fetchone()
+            items: list[Any] = [] if row is None else list(json.loads(row[0]))
+            user, machine = actor()
+            self.db.execute(
+                "INSERT INTO shared_settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
+                " updated_by = excluded.updated_by",
+                (key, json.dumps([*items, item][-keep:], ensure_ascii=False), now_text(), f"{user}@{machine}"))
+
+    @sentences
+    def set_approval(self, campaign_id: int, approval: str | None, by: str | None, note: str | None) -> None:
+        """Store a campaign's approval (app.campaign.approval.Approval), who decided it and
+        a rejection's reason."""
+        with self.transaction():
+            self.db.execute("UPDATE campaigns SET approval = ?, approved_by = ?, approval_note = ?, updated_at = ?"
+                            " WHERE id = ?", (approval, by, note, now_text(), campaign_id))
+
+    def frequency_cap(self) -> FrequencyCap | None:
+        """The frequency cap everyone using this journal shares, or None (no cap)."""
+        return FrequencyCap.from_json(self.shared_setting(CAP_SETTING))
+
+    def set_frequency_cap(self, cap: FrequencyCap | None) -> None:
+        """Set the frequency cap (None: none). Raises ValueError for a cap that cannot be
+        set (its sentence) and JournalError."""
+        problem = cap.problem() if cap is not None else None
+        if problem:
+            raise ValueError(problem)
+        self.share_setting(CAP_SETTING, cap.to_json() if cap is not None else None)
+        self.audit("frequency cap set", None, cap.describe() if cap is not None else "no cap")
+
+    @sentences
     def audit(self, action: str, campaign_id: int | None = None, detail: str | None = None) -> None:
         """Record that this OS user on this machine did ``action`` (created, sent,
         paused, resumed, cancelled, exported...) to the campaign."""
@@ -89,6 +149,7 @@ class Journal(JournalCreation, JournalSending):
         every recipient not sent yet (``pending``: certainly not delivered) take the new
         ``bot_id`` / ``template_id``, with new request_ids (the old ones may be remembered
         with their refusal). Rows that may have arrived (in flight, unknown) keep theirs.
+        A campaign that needed approval needs it again.
         Returns how many rows changed. Raises KeyError for an unknown campaign and
         ValueError for one that is finished, cancelled or not a template campaign when
         ``template_id`` is given."""
@@ -109,6 +170,9 @@ class Journal(JournalCreation, JournalSending):
                     (template_id, campaign_id, RecipientState.PENDING))
             rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = ? AND state = ?",
                                                   (campaign_id, RecipientState.PENDING))]
+            if campaign.approval is not None:  # a changed campaign is not the one approved
+                self.db.execute("UPDATE campaigns SET approval = ?, approved_by = NULL, approval_note = NULL"
+                                " WHERE id = ?", (Approval.AWAITING, campaign_id))
             self.db.executemany("UPDATE recipients SET request_id = ?, error_code = NULL, error = NULL"
                                 " WHERE campaign_id = ? AND row = ?", [(new_request_id(), campaign_id, r) for r in rows])
         return len(rows)

@@ -41,6 +41,8 @@ from app.workflow import (
     SERVICE_RATE_LIMIT,
     CampaignInputError,
     RepeatedCampaign,
+    CappedCount,
+    count_capped,
     count_repeats,
     estimate,
     send_one,
@@ -65,6 +67,7 @@ class ReviewStep(QWidget):
         self.preview_fields: Callable[[], dict[str, str]] = dict
         #: Who of this sheet already got this message recently (found off the GUI thread).
         self.repeats: RepeatedCampaign | None = None
+        self.capped: CappedCount | None = None  # recipients the frequency cap would skip
         self._repeat_check: asyncio.Future[None] | None = None
         form = QFormLayout()
         self._build_pace()
@@ -264,6 +267,11 @@ class ReviewStep(QWidget):
                 figure(figures.unusable)))
         if not self.context.connection.api_key:
             warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
+        if self.capped is not None:
+            warnings.append(self.tr("{0} of these {1} recipients already got {2} messages in the last {3} days (the "
+                                    "frequency cap): they will be skipped.").format(
+                figure(self.capped.count), figure(self.capped.total), figure(self.capped.cap.max_messages),
+                figure(self.capped.cap.days)))
         if self.repeats is not None:
             warnings.append(self.tr("{0} of these {1} recipients already got this message from this bot in the last "
                                     "{2} days (latest: campaign {3}); at Start you can send only to the others.")
@@ -300,6 +308,7 @@ class ReviewStep(QWidget):
         if self._repeat_check is not None and not self._repeat_check.done():
             self._repeat_check.cancel()
         self.repeats = None
+        self.capped = None
         self._repeat_check = asyncio.ensure_future(self._look_for_repeats())
 
     async def repeats_found(self) -> RepeatedCampaign | None:
@@ -310,16 +319,20 @@ class ReviewStep(QWidget):
 
     async def _look_for_repeats(self) -> None:
         checked, content = self.draft.checked, self.draft.content
-        if checked is None or content.kind == "media":  # a file's id is fixed only at upload
+        if checked is None:
             return
         try:
-            found = await asyncio.to_thread(
-                count_repeats, self.context.journal, checked, content=content, bot_id=self.draft.bot_id,
-                base_url=self.context.connection.base_url)
+            capped = await asyncio.to_thread(count_capped, self.context.journal, checked, kind=content.kind,
+                                             bot_id=self.draft.bot_id)
+            found: RepeatedCampaign | None = None
+            if content.kind != "media":  # a file's id is fixed only at upload
+                found = await asyncio.to_thread(
+                    count_repeats, self.context.journal, checked, content=content, bot_id=self.draft.bot_id,
+                    base_url=self.context.connection.base_url)
         except (CampaignInputError, JournalError):
             return  # the message or the journal says its own problem elsewhere
         if shiboken6.isValid(self):  # a cancelled look never gets here: a newer one's finding stands
-            self.repeats = found
+            self.repeats, self.capped = found, capped
             self.update_review()
 
     @qasync.asyncSlot()

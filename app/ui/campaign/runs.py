@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
+from app.campaign.approval import check_sendable
 from app.campaign.lock import campaign_is_sending
 from app.reasons import parse_reason, pause_text
 from app.runner import remember_key, start_runner
@@ -80,10 +81,12 @@ class RunController(QObject):
 
     async def run(self, campaign_id: int) -> RunResult:
         """Send (or resume) a stored campaign until it finishes, pauses or is
-        cancelled. Raises CampaignLocked when another process sends it, RuntimeError
+        cancelled. Raises NotApproved for a campaign that awaits approval or was
+        rejected, CampaignLocked when another process sends it, RuntimeError
         when this window already does (attach to it instead)."""
         if self.is_sending(campaign_id):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
+        check_sendable(self.context.journal.campaign(campaign_id))
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         if self.context.settings.get("separate_sender"):
             return await self._run_elsewhere(run)

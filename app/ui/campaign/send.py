@@ -27,9 +27,11 @@ from app.campaign import (
     RunResult,
 )
 from app.reasons import pause_text
+from app.campaign.approval import Approval, NotApproved
 from app.runner import RunnerFailed
 from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController
+from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import confirm
 from app.ui.formatting import clock, duration_text, figure
@@ -168,6 +170,17 @@ class SendStep(QWidget):
             self.status.say(self.tr("Campaign {0} is being sent by another copy of the app (or the command line); "
                                     "it can be resumed here once that stops.").format(figure(campaign_id)),
                             error=True)
+            self._update_buttons()
+            return None
+        except NotApproved:
+            campaign = self.context.journal.campaign(campaign_id)
+            if campaign.approval == Approval.REJECTED:
+                self.status.say(self.tr("Campaign {0} was rejected by {1}: {2}").format(
+                    figure(campaign_id), ltr(campaign.approved_by or "?"), campaign.approval_note or ""), error=True)
+            else:
+                self.status.say(self.tr("Campaign {0} awaits approval: nothing is sent until an approver approves "
+                                        "it in History; then Resume sends it.").format(figure(campaign_id)),
+                                error=True)
             self._update_buttons()
             return None
         except RunnerFailed as exc:  # the program that sends could not start: nothing was sent

@@ -22,6 +22,7 @@ from app.ui.context import AppContext
 from app.ui.formatting import figure, local_time
 from app.campaign.journal.team import TeamJournal
 from app.ui.bidi import ltr
+from app.ui.panels.approval import ApprovalBar
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import title
@@ -70,6 +71,9 @@ class HistoryPanel(QWidget):
         self.notice = QLabel()
         self.notice.setWordWrap(True)
         layout.addWidget(self.notice)
+        self.approval = ApprovalBar(context, lambda: self.model.campaign_id(self._row()), self.notice.setText,
+                                    self.refresh)
+        layout.addWidget(self.approval)
         layout.addWidget(self.table, 1)
         # Scheduled campaigns count down while History is shown; a team store's campaigns,
         # sent from other desktops too, are read again every TEAM_REFRESH_MS.
@@ -90,7 +94,12 @@ class HistoryPanel(QWidget):
                          "sent": c["sent"],
                          "failed": c["failed"], "left": c["pending"] + c["in_flight"],
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
+        chosen = self.model.campaign_id(self._row())
         self.model.set_rows(rows)
+        if chosen is not None:  # the refresh (every 2 s on a team store) keeps the campaign chosen
+            again = next((r for r in range(self.model.rowCount()) if self.model.campaign_id(r) == chosen), None)
+            if again is not None:
+                self.table.selectRow(again)
 
     def countdown(self, start_at: str | None, status: str, now: datetime) -> str:
         """"in 2 h 5 min" for a campaign scheduled later that has not ended, else ""."""
@@ -107,6 +116,7 @@ class HistoryPanel(QWidget):
         return self.tr("in {0} min").format(figure(max(1, minutes)))
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self.approval.refresh()
         self.countdown_timer.start()
         super().showEvent(event)
 

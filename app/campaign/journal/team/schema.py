@@ -1,7 +1,7 @@
 """The team store's schema (PostgreSQL 14 or newer): the journal's tables as SQLite has them
 at schema 8, plus what a team shares (docs/team.md): who sends a campaign (``senders``,
 with a heartbeat), one learned pace per API key (``pace``, ``pace_accepted``), the
-suppression list, the window's shared settings (``team_settings``: the template library,
+suppression list, the settings the team shares (``shared_settings``: the template library,
 prices, the balance history, as JSON) and the store's counters (``store_meta``). API keys are never stored:
 a pace row is keyed by a hash of the key.
 
@@ -11,7 +11,7 @@ Text columns that hold instants are compared as text (ISO 8601, UTC), so they us
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -117,7 +117,7 @@ CREATE TABLE suppression (
     added_at     TEXT NOT NULL,
     added_by     TEXT NOT NULL
 );
-CREATE TABLE team_settings (
+CREATE TABLE shared_settings (
     key          TEXT PRIMARY KEY,
     value        TEXT NOT NULL,
     updated_at   TEXT NOT NULL,
@@ -130,5 +130,14 @@ CREATE TABLE store_meta (
 INSERT INTO store_meta VALUES ('suppression_version', 0)
 """
 
+# 2: as the embedded journal's schema 9: a campaign's approval and whether it ignores the
+# frequency cap.
+_MIGRATION_2 = """
+ALTER TABLE campaigns ADD COLUMN ignore_cap INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE campaigns ADD COLUMN approval TEXT;
+ALTER TABLE campaigns ADD COLUMN approval_note TEXT;
+ALTER TABLE campaigns ADD COLUMN approved_by TEXT
+"""
+
 #: Migrations by the version they lead to; append, never edit.
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1}
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2}

@@ -12,7 +12,6 @@ suppression list.
 from __future__ import annotations
 
 import contextlib
-import json
 import threading
 from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
@@ -21,8 +20,7 @@ from typing import Any
 import psycopg
 
 from app.campaign.journal.connection import Transaction
-from app.campaign.journal.errors import JournalError, JournalFault, sentences
-from app.campaign.journal.records import actor, now_text
+from app.campaign.journal.errors import JournalError, JournalFault
 from app.campaign.journal.store import Journal
 from app.campaign.journal.team.database import TeamDatabase
 from app.campaign.journal.team.errors import explain, shown_address
@@ -146,6 +144,8 @@ class TeamJournal(Journal):
         row = self.db.execute("SELECT version FROM safir_schema").fetchone()
         return int(row[0]) if row else 0
 
+    FOR_UPDATE = " FOR UPDATE"
+
     def _set_version(self, version: int) -> None:
         self.db.execute("DELETE FROM safir_schema")
         self.db.execute("INSERT INTO safir_schema VALUES (?)", (version,))
@@ -189,38 +189,6 @@ class TeamJournal(Journal):
             return SharedPacer(self, key, rate_per_minute, clock, sleep)
         except psycopg.Error as exc:
             raise explain(exc, self.url, self.path) from None
-
-    @sentences
-    def shared_setting(self, key: str) -> Any:
-        """A setting the team shares (JSON: the template library, prices, the balance
-        history), or None when nobody has set it yet."""
-        row = self.db.execute("SELECT value FROM team_settings WHERE key = ?", (key,)).fetchone()
-        return None if row is None else json.loads(row[0])
-
-    @sentences
-    def share_setting(self, key: str, value: Any) -> None:
-        """Set a setting for the whole team (``value`` is JSON-able)."""
-        user, machine = actor()
-        with self.transaction():
-            self.db.execute(
-                "INSERT INTO team_settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
-                " updated_by = excluded.updated_by", (key, json.dumps(value, ensure_ascii=False), now_text(),
-                                                      f"{user}@{machine}"))
-
-    @sentences
-    def append_shared(self, key: str, item: Any, keep: int) -> None:
-        """Add ``item`` to the shared list ``key``, keeping its last ``keep`` items (two
-        desktops appending at once both land: the row is locked while it changes)."""
-        with self.transaction():
-            row = self.db.execute("SELECT value FROM team_settings WHERE key = ? FOR UPDATE", (key,)).fetchone()
-            items: list[Any] = [] if row is None else list(json.loads(row[0]))
-            user, machine = actor()
-            self.db.execute(
-                "INSERT INTO team_settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
-                " updated_by = excluded.updated_by",
-                (key, json.dumps([*items, item][-keep:], ensure_ascii=False), now_text(), f"{user}@{machine}"))
 
     def senders(self, campaign_id: int) -> list[dict[str, Any]]:
         """The live senders of a campaign: owner ("pid@host"), os_user, machine, started_at."""

@@ -1,0 +1,149 @@
+"""Approval: "nothing goes out without my OK" (docs/architecture.md, "Approval").
+
+When the journal's shared rule says campaigns need approval, a campaign is made
+``awaiting`` and nobody (the window, the CLI, a sending process) can send it until an
+approver approves it; a rejection carries a sentence back. Approvers are named OS users
+(``user`` or ``user@machine``: on a team store, the team's managers on their own desktops)
+or, on one machine, whoever knows the approver password (kept as a scrypt hash, never
+the password itself). Changing an approved campaign's bot or template makes it wait again.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.campaign.journal import Campaign, Journal
+
+#: The shared setting that holds the rule.
+APPROVAL_SETTING = "approval"
+
+
+class Approval(StrEnum):
+    """A campaign's approval, when campaigns need one (stored on the campaign)."""
+
+    AWAITING = "awaiting"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+class NotApproved(Exception):
+    """The campaign may not be sent: it awaits approval or was rejected (the message says
+    which, and the reason given)."""
+
+
+def _scrypt(password: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(password.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+
+
+def hash_password(password: str) -> str:
+    """A salted scrypt hash of the approver password, as stored."""
+    salt = os.urandom(16)
+    return "scrypt$" + base64.b64encode(salt).decode() + "$" + base64.b64encode(_scrypt(password, salt)).decode()
+
+
+@dataclass(frozen=True)
+class ApprovalRule:
+    """Whether campaigns need approval (``required``), who may approve them
+    (``approvers``: ``user`` or ``user@machine``) and the approver password's hash."""
+
+    required: bool
+    approvers: tuple[str, ...] = ()
+    password_hash: str | None = None
+
+    def problem(self) -> str | None:
+        """Why this rule cannot be set, in a sentence; None when it can."""
+        if self.required and not self.approvers and not self.password_hash:
+            return ("nobody could approve a campaign: name at least one approver (--approver USER or USER@MACHINE) "
+                    "or set an approver password (--password)")
+        return None
+
+    def may_approve(self, user: str, machine: str, password: str | None = None) -> bool:
+        """True when ``user`` on ``machine`` is a named approver, or ``password`` is the
+        approver password."""
+        if user in self.approvers or f"{user}@{machine}" in self.approvers:
+            return True
+        if password and self.password_hash:
+            _, salt, digest = self.password_hash.split("$")
+            return hmac.compare_digest(base64.b64decode(digest), _scrypt(password, base64.b64decode(salt)))
+        return False
+
+    def describe(self) -> str:
+        if not self.required:
+            return "campaigns need no approval"
+        who = ", ".join(self.approvers) or "nobody by name"
+        return f"campaigns need approval by: {who}" + ("; or with the approver password" if self.password_hash else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"required": self.required, "approvers": list(self.approvers), "password_hash": self.password_hash}
+
+    @classmethod
+    def from_json(cls, data: object) -> ApprovalRule | None:
+        if not isinstance(data, dict):
+            return None
+        fields: dict[str, Any] = dict(data)  # type: ignore[arg-type]  # JSON from the store
+        approvers: list[object] = list(fields.get("approvers") or [])
+        return cls(bool(fields.get("required")), tuple(str(a) for a in approvers if a),
+                   str(fields["password_hash"]) if fields.get("password_hash") else None)
+
+
+def approval_rule(journal: Journal) -> ApprovalRule | None:
+    """The journal's approval rule (None: none set)."""
+    return ApprovalRule.from_json(journal.shared_setting(APPROVAL_SETTING))
+
+
+def initial_approval(journal: Journal) -> str | None:
+    """The approval a new campaign starts with: awaiting when the rule requires it."""
+    rule = approval_rule(journal)
+    return Approval.AWAITING if rule is not None and rule.required else None
+
+
+def check_sendable(campaign: Campaign) -> None:
+    """Raise NotApproved unless ``campaign`` may be sent."""
+    if campaign.approval == Approval.AWAITING:
+        raise NotApproved(f"campaign {campaign.id} awaits approval: an approver must approve it first "
+                          f"(safir-campaign approve {campaign.id})")
+    if campaign.approval == Approval.REJECTED:
+        why = f": {campaign.approval_note}" if campaign.approval_note else ""
+        raise NotApproved(f"campaign {campaign.id} was rejected by {campaign.approved_by}{why}")
+
+
+def set_approval_rule(journal: Journal, rule: ApprovalRule) -> None:
+    """Set the journal's approval rule. Raises ValueError (its sentence) for a rule that
+    leaves nobody able to approve, and JournalError."""
+    problem = rule.problem()
+    if problem:
+        raise ValueError(problem)
+    journal.share_setting(APPROVAL_SETTING, rule.to_json())
+    journal.audit("approval rule set", None, rule.describe())
+
+
+def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, machine: str,
+           password: str | None = None, reason: str | None = None) -> Campaign:
+    """Approve or reject campaign ``campaign_id`` as ``user`` on ``machine`` (or with the
+    approver ``password``); returns the campaign as it is now. Raises PermissionError (a
+    sentence) when they may not, ValueError when there is nothing to decide or a
+    rejection has no reason, KeyError for an unknown campaign, JournalError."""
+    from app.campaign.journal import CampaignStatus
+
+    rule = approval_rule(journal)
+    campaign = journal.campaign(campaign_id)
+    if rule is None or not rule.required or campaign.approval is None:
+        raise ValueError(f"campaign {campaign_id} needs no approval")
+    if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
+        raise ValueError(f"campaign {campaign_id} is {campaign.status}; there is nothing to approve")
+    if not approve and not (reason or "").strip():
+        raise ValueError("say why it is rejected (--reason): the sentence goes back to whoever made it")
+    if not rule.may_approve(user, machine, password):
+        raise PermissionError(f"{user}@{machine} may not approve campaigns (approvers: "
+                              f"{', '.join(rule.approvers) or 'by password only'})")
+    state = Approval.APPROVED if approve else Approval.REJECTED
+    journal.set_approval(campaign_id, state, f"{user}@{machine}", None if approve else (reason or "").strip())
+    journal.audit("approved" if approve else "rejected", campaign_id, None if approve else reason)
+    return journal.campaign(campaign_id)

@@ -1,0 +1,153 @@
+"""A manager's rules, end to end on the sandbox and on both stores: the frequency cap across
+campaigns (at review and at send time, OTP exempt, --ignore-cap), and approval (nothing
+goes out before an approver's OK, a rejection's sentence goes back, a changed campaign
+waits again)."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+import socket
+from pathlib import Path
+
+import pytest
+
+from app.api import SafirClient
+from app.campaign import CampaignEngine, Content, RecipientState
+from app.campaign.approval import NotApproved
+from app.campaign.caps import FrequencyCap
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from app.store import open_store
+from app.workflow import check_sheet, count_capped, create_campaign
+from tests.helpers import delivered
+from tests.test_cli import run
+
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
+
+
+def sheet(tmp_path: Path, name: str, numbers: range) -> str:
+    path = tmp_path / name
+    path.write_text("name,mobile\n" + "".join(f"n{i},0912400{i:04d}\n" for i in numbers), encoding="utf-8")
+    return str(path)
+
+
+def campaign_of(out: str) -> str:
+    """The id of "campaign N", the line send prints once it has made the campaign."""
+    return next(line.split()[1] for line in out.splitlines() if line.startswith("campaign "))
+
+
+def send(sandbox: EmbeddedSandbox, path: str, text: str, *flags: str) -> tuple[int, str, str]:
+    done = run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", text, "--rate", "0", *flags,
+               api_key=DEMO_API_KEY)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_the_frequency_cap_skips_numbers_across_campaigns_and_ignore_cap_overrides(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    refused = run("cap", "--max", "0", "--days", "7")
+    assert refused.returncode == 2 and "from 1 to" in refused.stderr
+    assert run("cap", "--max", "1", "--days", "7").returncode == 0
+    assert "at most 1 messages to one number in 7 days" in run("cap").stdout
+    assert send(sandbox, sheet(tmp_path, "a.csv", range(1, 6)), "first {{name}}")[0] == 0
+    code, out, err = send(sandbox, sheet(tmp_path, "b.csv", range(3, 9)), "second {{name}}")
+    assert code == 0, err
+    assert "3 of the 6 recipients already got 1 messages in the last 7 days" in out and "skipped" in out
+    second = campaign_of(out)
+    phones = sorted(m["phone_number"] for m in delivered(sandbox))
+    assert phones == sorted([f"98912400{i:04d}" for i in range(1, 6)] + [f"98912400{i:04d}" for i in range(6, 9)])
+    with open_store() as journal:
+        rows = {r.phone: r for r in journal.recipients(int(second))}
+        capped = [r for r in rows.values() if r.verdict == "capped"]
+        assert len(capped) == 3 and all(r.state == RecipientState.SKIPPED for r in capped)
+        assert "frequency cap" in (capped[0].reason or "")
+    results = tmp_path / "r.csv"
+    assert run("export", second, str(results)).returncode == 0
+    assert results.read_text(encoding="utf-8-sig").count(',"capped",') == 3
+    code, out, err = send(sandbox, sheet(tmp_path, "c.csv", range(3, 5)), "third {{name}}", "--ignore-cap")
+    assert code == 0 and "--ignore-cap sends to them too" in out, err
+    assert len(delivered(sandbox)) == 10
+    assert run("cap", "--off").returncode == 0 and "no frequency cap" in run("cap").stdout
+
+
+async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_passwords_are_exempt(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    journal = open_store()
+    journal.set_frequency_cap(FrequencyCap(1, 1))
+    checked = check_sheet(sheet(tmp_path, "s.csv", range(1, 4)))
+    later = create_campaign(journal, checked, content=Content(kind="text", text="later {{name}}"), bot_id=1001,
+                            base_url=sandbox.url, rate_per_minute=0)
+    assert count_capped(journal, checked, kind="text", bot_id=1001) is None  # nobody capped at review
+    first = create_campaign(journal, check_sheet(sheet(tmp_path, "t.csv", range(1, 2))),
+                            content=Content(kind="text", text="first {{name}}"), bot_id=1001, base_url=sandbox.url,
+                            rate_per_minute=0)
+    codes = check_sheet(sheet(tmp_path, "o.csv", range(1, 2)))
+    otp_sheet = tmp_path / "otp.csv"
+    otp_sheet.write_text("name,mobile,code\nn1,09124000001,4821\n", encoding="utf-8")
+    otp = create_campaign(journal, check_sheet(otp_sheet), content=Content(kind="otp", otp="{{code}}"), bot_id=1001,
+                          base_url=sandbox.url, rate_per_minute=0)
+    assert codes.counts["valid"] == 1
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        await CampaignEngine(journal, client).run(first)  # 989124000001 reaches the cap meanwhile
+        await CampaignEngine(journal, client).run(otp)  # a one-time password is exempt
+        result = await CampaignEngine(journal, client).run(later)
+    assert result.status == "finished" and result.counts["sent"] == 2 and result.counts["skipped"] == 1
+    (held,) = [r for r in journal.recipients(later) if r.state == RecipientState.SKIPPED]
+    assert held.phone == "989124000001" and held.verdict == "capped"
+    assert journal.recipients(otp)[0].state == RecipientState.SENT
+    assert len(delivered(sandbox, "989124000001")) == 2  # the first text and the one-time password
+    journal.close()
+    await asyncio.sleep(0)
+
+
+def test_nothing_goes_out_before_an_approvers_ok(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    me = f"{getpass.getuser()}@{socket.gethostname()}"
+    nobody = run("approval", "--require")
+    assert nobody.returncode == 2 and "nobody could approve" in nobody.stderr
+    assert run("approval", "--require", "--approver", "manager@head-office").returncode == 0
+    code, out, err = send(sandbox, sheet(tmp_path, "a.csv", range(1, 4)), "hi {{name}}")
+    assert code == 3 and "awaits approval" in err and delivered(sandbox) == []
+    campaign = campaign_of(out)
+    assert "awaiting approval" in run("status", campaign).stdout
+    for attempt in (("resume", campaign, "--base-url", sandbox.url),
+                    ("resume", campaign, "--base-url", sandbox.url, "--background")):
+        refused = run(*attempt, api_key=DEMO_API_KEY)
+        assert refused.returncode == 2 and "awaits approval" in refused.stderr
+    assert delivered(sandbox) == []
+    stranger = run("approve", campaign)
+    assert stranger.returncode == 2 and "may not approve" in stranger.stderr
+    assert run("approval", "--require", "--approver", me).returncode == 0
+    rejected = run("reject", campaign, "--reason", "the discount is wrong")
+    assert rejected.returncode == 0 and "rejected" in rejected.stdout
+    again = run("resume", campaign, "--base-url", sandbox.url, api_key=DEMO_API_KEY)
+    assert again.returncode == 2 and "the discount is wrong" in again.stderr
+    approved = run("approve", campaign)
+    assert approved.returncode == 0 and "approved" in approved.stdout, approved.stderr
+    sent = run("resume", campaign, "--base-url", sandbox.url, api_key=DEMO_API_KEY)
+    assert sent.returncode == 0, sent.stderr
+    assert len(delivered(sandbox)) == 3
+    with open_store() as journal:
+        actions = [a["action"] for a in journal.audit_trail(int(campaign))]
+    assert actions[:3] == ["created", "rejected", "approved"] and "finished" in actions
+
+
+async def test_an_approver_password_works_on_one_machine_and_a_changed_campaign_waits_again(
+        sandbox: EmbeddedSandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.campaign.approval import ApprovalRule, decide, hash_password, set_approval_rule
+
+    journal = open_store()
+    set_approval_rule(journal, ApprovalRule(True, (), hash_password("open sesame")))
+    campaign = create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 3))),
+                               content=Content(kind="template", template_id="welcome",
+                                               text_fields={"name": "{{name}}", "shop": "x"}),
+                               bot_id=1001, base_url=sandbox.url, rate_per_minute=0)
+    with pytest.raises(PermissionError):
+        decide(journal, campaign, approve=True, user="clerk", machine="desk", password="guess")
+    assert decide(journal, campaign, approve=True, user="clerk", machine="desk", password="open sesame").approval \
+        == "approved"
+    journal.retarget(campaign, template_id="sale")  # a different message than the one approved
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        with pytest.raises(NotApproved):
+            await CampaignEngine(journal, client).run(campaign)
+    assert delivered(sandbox) == []
+    journal.close()

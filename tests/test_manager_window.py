@@ -1,0 +1,72 @@
+"""A manager's rules in the window: a campaign that needs approval is not sent from the
+wizard, History approves it (or rejects it with a sentence), then Resume sends it; the
+review says how many recipients the frequency cap would skip."""
+
+from __future__ import annotations
+
+import getpass
+import socket
+from typing import Any
+
+from app.campaign.approval import ApprovalRule, set_approval_rule
+from app.campaign.caps import FrequencyCap
+from app.sandbox import EmbeddedSandbox
+from app.ui.main_window import MainWindow
+from tests.helpers import delivered
+from tests.test_ui import run_in_qt_loop
+from tests.test_window_background import office, slow  # noqa: F401 - fixtures
+from tests.test_working_day import compose, until
+
+
+def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:  # noqa: F811
+    journal = office.context.journal
+    set_approval_rule(journal, ApprovalRule(True, (f"{getpass.getuser()}@{socket.gethostname()}",)))
+    page, history = office.campaign, office.history
+
+    async def scenario() -> tuple[str, str, str]:
+        await compose(office, "contacts.csv", "سلام {{نام}}", 0)
+        page.go(3)
+        await page.send()
+        refused = page.send_step.status.text()
+        campaign_id = page.send_step.campaign_id
+        assert campaign_id is not None
+        office.nav.setCurrentRow(3)
+        history.refresh()
+        assert history.approval.isVisible()
+        row = next(r for r in range(history.model.rowCount()) if history.model.campaign_id(r) == campaign_id)
+        shown = history.model.status(row)
+        history.table.selectRow(row)
+        rejected = await history.approval.decide(approve=False, reason="the wrong list")
+        assert "rejected" in rejected and delivered(slow) == []
+        approved = await history.approval.decide(approve=True)
+        history.table.selectRow(row)
+        office.nav.setCurrentRow(0)
+        result = await page.send_step.run(campaign_id)
+        assert result is not None and result.status == "finished", page.send_step.status.text()
+        return refused, str(shown), approved
+
+    refused, shown, approved = run_in_qt_loop(qapp, scenario)
+    assert "awaits approval" in refused and shown == "awaiting approval" and "approved" in approved
+    assert len(delivered(slow)) > 0
+
+
+def test_the_review_says_how_many_the_frequency_cap_would_skip(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:  # noqa: F811
+    office.context.journal.set_frequency_cap(FrequencyCap(1, 30))
+    page = office.campaign
+
+    async def scenario() -> tuple[int, str]:
+        await compose(office, "contacts.csv", "first {{نام}}", 0)
+        page.go(3)
+        first = await page.send()
+        assert first is not None
+        page.new_campaign()
+        await compose(office, "contacts.csv", "second {{نام}}", 0)
+        await page.review.repeats_found()
+        return first.counts["sent"], page.review.review_label.text()
+
+    sent, text = run_in_qt_loop(qapp, scenario)
+    capped = page.review.capped
+    assert capped is not None and capped.count == sent and capped.total == sent + 1  # one has no Bale account
+    assert f"{sent} of these {sent + 1} recipients already got 1 messages in the last 30 days" in text
