@@ -46,6 +46,19 @@ REASONS: dict[str, str] = {
 }
 
 
+#: Spec error codes (7.2, 7.3) as a user should read them.
+SERVICE_ERRORS: dict[int, str] = {
+    2: "the service had an internal error; try again later",
+    3: "too many messages at once: the service asked to slow down",
+    4: "the service refused the message as invalid (check the template, bot and fields)",
+    8: "the service says this phone number is not valid",
+    17: "this phone has no Bale account",
+    18: "too many one-time passwords to this phone in the last hour",
+    20: "the account's balance is used up: payment required",
+    21: "the bot has reached its contact limit",
+}
+
+
 #: Why a campaign stopped before its end (the engine's pause and cancel reasons).
 PAUSE_REASONS: dict[str, str] = {
     "user_paused": "paused by the user",

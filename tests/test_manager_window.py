@@ -70,3 +70,32 @@ def test_the_review_says_how_many_the_frequency_cap_would_skip(
     capped = page.review.capped
     assert capped is not None and capped.count == sent and capped.total == sent + 1  # one has no Bale account
     assert f"{sent} of these {sent + 1} recipients already got 1 messages in the last 30 days" in text
+
+
+def test_report_from_history_is_written_in_the_interfaces_language(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox, tmp_path: Any) -> None:  # noqa: F811
+    from pypdf import PdfReader
+
+    from app.ui.application import apply_language
+    from app.ui.report_action import write_report
+
+    page = office.campaign
+
+    async def scenario() -> tuple[str, str]:
+        await compose(office, "contacts.csv", "سلام {{نام}}", 0)
+        page.go(3)
+        result = await page.send()
+        assert result is not None
+        office.context.settings.set("language", "fa")
+        apply_language(qapp, "fa")
+        try:
+            said = await write_report(office.history, office.context, result.campaign_id, tmp_path / "r.pdf")
+        finally:
+            office.context.settings.set("language", "en")
+            apply_language(qapp, "en")
+        return said, "\n".join(p.extract_text() for p in PdfReader(tmp_path / "r.pdf").pages)
+
+    said, text = run_in_qt_loop(qapp, scenario)
+    assert "r.pdf" in said and "گزارش کارزار" in text and "قیف تحویل" in text
+    with office.context.journal as journal:
+        assert any(a["action"] == "report" for a in journal.audit_trail())

@@ -20,6 +20,7 @@ from app.reasons import (
     STORE_PROBLEMS,
     PAUSE_REASONS,
     REASONS,
+    SERVICE_ERRORS,
     WAITING,
     parse_reason,
 )
@@ -27,17 +28,6 @@ from app.ui.bidi import fsi, ltr
 from app.ui.formatting import figure
 from app.workflow import SingleOutcome, SingleSend
 
-#: Spec error codes (7.2, 7.3) as a user should read them.
-SERVICE_ERRORS: dict[int, str] = {
-    2: "the service had an internal error; try again later",
-    3: "too many messages at once: the service asked to slow down",
-    4: "the service refused the message as invalid (check the template, bot and fields)",
-    8: "the service says this phone number is not valid",
-    17: "this phone has no Bale account",
-    18: "too many one-time passwords to this phone in the last hour",
-    20: "the account's balance is used up: payment required",
-    21: "the bot has reached its contact limit",
-}
 
 #: The client's own account-wide errors (app.api), by how their English text begins.
 API_ERRORS: dict[str, str] = {

@@ -22,7 +22,9 @@ sys.path.insert(0, str(REPO))
 from app.ui.texts import CONTEXT as REASONS_CONTEXT  # noqa: E402
 from app.ui.texts import templates as reason_templates  # noqa: E402
 
-DYNAMIC = {**DYNAMIC, REASONS_CONTEXT: reason_templates()}
+from app.report import TEXTS as REPORT_TEXTS  # noqa: E402
+
+DYNAMIC = {**DYNAMIC, REASONS_CONTEXT: reason_templates(), "Report": list(REPORT_TEXTS)}
 
 TS = HERE / "safir_fa.ts"
 QM = HERE / "safir_fa.qm"

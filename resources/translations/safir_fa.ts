@@ -428,53 +428,59 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="56" />
+        <location filename="../../app/ui/panels/history.py" line="58" />
         <source>Past campaigns</source>
         <extracomment>How often History reads a team store's campaigns again while it is shown (milliseconds).</extracomment>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="58" />
+        <location filename="../../app/ui/panels/history.py" line="60" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="59" />
+        <location filename="../../app/ui/panels/history.py" line="61" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="60" />
+        <location filename="../../app/ui/panels/history.py" line="62" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="69" />
+        <location filename="../../app/ui/panels/history.py" line="63" />
+        <source>Report…</source>
+        <translation>گزارش…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/history.py" line="73" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="110" />
+        <location filename="../../app/ui/panels/history.py" line="119" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="111" />
+        <location filename="../../app/ui/panels/history.py" line="120" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
         <location filename="../../app/ui/panels/history.py" line="135" />
+        <location filename="../../app/ui/panels/history.py" line="154" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="139" />
+        <location filename="../../app/ui/panels/history.py" line="158" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="144" />
+        <location filename="../../app/ui/panels/history.py" line="163" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -1392,145 +1398,177 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <location filename="../../app/ui/report_words.py" line="20" />
+        <source>Campaign report</source>
+        <translation>گزارش کارزار</translation>
+    </message>
+<message><source>Campaign {0}: {1}</source><translation>کارزار {0}: {1}</translation></message><message><source>Made by</source><translation>سازنده</translation></message><message><source>Started by</source><translation>آغازکننده</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Message</source><translation>پیام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Bot</source><translation>بات</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Report made</source><translation>زمان تهیهٔ گزارش</translation></message><message><source>So far: the campaign is still being sent (figures of {0}).</source><translation>تا این لحظه: کارزار هنوز در حال ارسال است (ارقامِ {0}).</translation></message><message><source>Recipients</source><translation>گیرندگان</translation></message><message><source>Imported rows</source><translation>ردیف‌های واردشده</translation></message><message><source>With a message</source><translation>دارای پیام</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Unknown (answer lost)</source><translation>نامعلوم (پاسخ نرسید)</translation></message><message><source>Not sent yet</source><translation>هنوز فرستاده‌نشده</translation></message><message><source>Skipped: {0}</source><translation>کنارگذاشته: {0}</translation></message><message><source>Delivery funnel</source><translation>قیف تحویل</translation></message><message><source>Sends per hour (Tehran time)</source><translation>ارسال در هر ساعت (به وقت تهران)</translation></message><message><source>No message was sent yet.</source><translation>هنوز پیامی فرستاده نشده است.</translation></message><message><source>Errors by code</source><translation>خطاها بر پایهٔ کد</translation></message><message><source>No errors.</source><translation>خطایی نبود.</translation></message><message><source>Code {0}</source><translation>کد {0}</translation></message><message><source>Cost and balance</source><translation>هزینه و اعتبار</translation></message><message><source>Estimated cost</source><translation>هزینهٔ برآوردی</translation></message><message><source>No prices are set.</source><translation>قیمتی تعیین نشده است.</translation></message><message><source>Balance before</source><translation>اعتبار پیش از ارسال</translation></message><message><source>Balance after</source><translation>اعتبار پس از ارسال</translation></message><message><source>not reported</source><translation>گزارش نشده</translation></message><message><source>Duration</source><translation>مدت</translation></message><message><source>Average rate</source><translation>آهنگ میانگین</translation></message><message><source>{0} messages a minute</source><translation>{0} پیام در دقیقه</translation></message><message><source>Pauses</source><translation>توقف‌ها</translation></message><message><source>No pauses.</source><translation>توقفی نبود.</translation></message><message><source>{0} by {1}</source><translation>{0} به دست {1}</translation></message><message><source>Campaigns from {0} to {1}</source><translation>کارزارهای {0} تا {1}</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Total</source><translation>جمع</translation></message><message><source>{0} h {1} min</source><translation>{0} ساعت و {1} دقیقه</translation></message><message><source>{0} min</source><translation>{0} دقیقه</translation></message><message><source>{0} s</source><translation>{0} ثانیه</translation></message><message><source>—</source><translation>—</translation></message><message><source>Figures</source><translation>ارقام</translation></message><message><source>Hour</source><translation>ساعت</translation></message><message><source>Messages</source><translation>پیام‌ها</translation></message><message><source>Count</source><translation>تعداد</translation></message><message><source>Reason</source><translation>دلیل</translation></message><message><source>When</source><translation>زمان</translation></message><message><source>What</source><translation>چه</translation></message><message><source>Who</source><translation>چه کسی</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>capped</source><translation>رسیده به سقف ارسال</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>pause asked</source><translation>درخواست توقف</translation></message><message><source>cancel asked</source><translation>درخواست لغو</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message></context>
+<context>
+    <name>ReportAction</name>
+    <message>
+        <location filename="../../app/ui/report_action.py" line="27" />
+        <source>Save the report</source>
+        <translation>ذخیرهٔ گزارش</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/report_action.py" line="28" />
+        <source>PDF (*.pdf);;Excel workbook (*.xlsx)</source>
+        <translation>PDF (*.pdf);;کارپوشهٔ اکسل (*.xlsx)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/report_action.py" line="46" />
+        <source>Report written to {0}</source>
+        <translation>گزارش در {0} نوشته شد</translation>
+    </message>
+</context>
+<context>
     <name>ResultsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="51" />
+        <location filename="../../app/ui/campaign/results.py" line="52" />
         <source>Per-row results</source>
         <extracomment>The recipient states the summary counts, in this order.</extracomment>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="56" />
+        <location filename="../../app/ui/campaign/results.py" line="57" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="59" />
+        <location filename="../../app/ui/campaign/results.py" line="60" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="61" />
+        <location filename="../../app/ui/campaign/results.py" line="62" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="85" />
+        <location filename="../../app/ui/campaign/results.py" line="64" />
+        <source>Report…</source>
+        <translation>گزارش…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="89" />
         <source>{0} {1}</source>
         <translation>{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="87" />
+        <location filename="../../app/ui/campaign/results.py" line="91" />
         <source>Campaign {0} ({1}) is {2}: {3}.</source>
         <translation>کارزار {0} ({1}) {2} است: {3}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="89" />
+        <location filename="../../app/ui/campaign/results.py" line="93" />
         <source>, </source>
         <translation>، </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="92" />
+        <location filename="../../app/ui/campaign/results.py" line="96" />
         <source>Errors: {0}</source>
         <translation>خطاها: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="93" />
+        <location filename="../../app/ui/campaign/results.py" line="97" />
         <source>{0} × {1} (code {2})</source>
         <translation>{0} × {1} (کد {2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="94" />
+        <location filename="../../app/ui/campaign/results.py" line="98" />
         <source>other error</source>
         <translation>خطای دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="100" />
+        <location filename="../../app/ui/campaign/results.py" line="104" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="108" />
+        <location filename="../../app/ui/campaign/results.py" line="112" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="109" />
+        <location filename="../../app/ui/campaign/results.py" line="113" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="127" />
+        <location filename="../../app/ui/campaign/results.py" line="131" />
         <source>Row</source>
         <translation>ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="127" />
+        <location filename="../../app/ui/campaign/results.py" line="131" />
         <source>Phone as typed</source>
         <translation>تلفن همان‌طور که نوشته شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="127" />
+        <location filename="../../app/ui/campaign/results.py" line="131" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="128" />
+        <location filename="../../app/ui/campaign/results.py" line="132" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="128" />
+        <location filename="../../app/ui/campaign/results.py" line="132" />
         <source>Error code</source>
         <translation>کد خطا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="128" />
+        <location filename="../../app/ui/campaign/results.py" line="132" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="129" />
+        <location filename="../../app/ui/campaign/results.py" line="133" />
         <source>Message id</source>
         <translation>شناسهٔ پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="129" />
+        <location filename="../../app/ui/campaign/results.py" line="133" />
         <source>Request id</source>
         <translation>شناسهٔ درخواست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="131" />
+        <location filename="../../app/ui/campaign/results.py" line="135" />
         <source>Result: {0}</source>
         <translation>نتیجه: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="139" />
+        <location filename="../../app/ui/campaign/results.py" line="143" />
+        <location filename="../../app/ui/campaign/results.py" line="178" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="142" />
+        <location filename="../../app/ui/campaign/results.py" line="146" />
         <source>Results</source>
         <translation>نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="161" />
+        <location filename="../../app/ui/campaign/results.py" line="165" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="165" />
+        <location filename="../../app/ui/campaign/results.py" line="169" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="167" />
+        <location filename="../../app/ui/campaign/results.py" line="171" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="187" />
+        <location filename="../../app/ui/campaign/results.py" line="200" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -1931,28 +1969,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="203" />
+        <location filename="../../app/ui/texts.py" line="193" />
         <source>Test sent to {0}.</source>
-        <extracomment>Spec error codes (7.2, 7.3) as a user should read them. The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes).</extracomment>
+        <extracomment>The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="204" />
+        <location filename="../../app/ui/texts.py" line="194" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="207" />
+        <location filename="../../app/ui/texts.py" line="197" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="212" />
+        <location filename="../../app/ui/texts.py" line="202" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="213" />
+        <location filename="../../app/ui/texts.py" line="203" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>

@@ -22,6 +22,7 @@ from app.ui.dialogs import save_file
 from app.ui.formatting import figure
 from app.ui.models import ResultsModel
 from app.ui.tables import results_table
+from app.ui.report_action import write_report
 from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.workflow import CampaignInputError, campaign_source
@@ -60,7 +61,10 @@ class ResultsStep(QWidget):
         self.export_button.clicked.connect(self._on_export_clicked)
         self.retry_button = QPushButton(self.tr("Retry failed"))
         self.retry_button.clicked.connect(self._on_retry_clicked)
+        self.report_button = QPushButton(self.tr("Report…"))
+        self.report_button.clicked.connect(self._on_report_clicked)
         bar.addWidget(self.export_button)
+        bar.addWidget(self.report_button)
         bar.addWidget(self.retry_button)
         self.status = StatusLine()
         layout = QVBoxLayout(self)
@@ -167,6 +171,15 @@ class ResultsStep(QWidget):
             done += " " + self.tr("(results only: {0})").format(why_not)
         self.status.say(done)
         return True
+
+    @qasync.asyncSlot()
+    async def _on_report_clicked(self) -> None:
+        if self.campaign_id is None:
+            self.status.say(self.tr("There are no results to export yet."), error=True)
+            return
+        said = await write_report(self, self.context, self.campaign_id)
+        if said:
+            self.status.say(said)
 
     # -- retry ----------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+import qasync
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -23,6 +24,7 @@ from app.ui.formatting import figure, local_time
 from app.campaign.journal.team import TeamJournal
 from app.ui.bidi import ltr
 from app.ui.panels.approval import ApprovalBar
+from app.ui.report_action import write_report
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import title
@@ -58,11 +60,13 @@ class HistoryPanel(QWidget):
         self.open_button = QPushButton(self.tr("Open results"))
         self.resume_button = QPushButton(self.tr("Resume"))
         self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.report_button = QPushButton(self.tr("Report…"))
+        self.report_button.clicked.connect(self._on_report_clicked)
         self.open_button.clicked.connect(lambda: self._open(self._row()))
         self.resume_button.clicked.connect(self._resume)
         self.refresh_button.clicked.connect(self.refresh)
         bar = QHBoxLayout()
-        for b in (self.open_button, self.resume_button, self.refresh_button):
+        for b in (self.open_button, self.resume_button, self.report_button, self.refresh_button):
             bar.addWidget(b)
         bar.addStretch(1)
         layout = QVBoxLayout(self)
@@ -123,6 +127,16 @@ class HistoryPanel(QWidget):
     def hideEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         self.countdown_timer.stop()
         super().hideEvent(event)
+
+    @qasync.asyncSlot()
+    async def _on_report_clicked(self) -> None:
+        campaign_id = self.model.campaign_id(self._row())
+        if campaign_id is None:
+            self.notice.setText(self.tr("Choose a campaign in the list first."))
+            return
+        said = await write_report(self, self.context, campaign_id)
+        if said:
+            self.notice.setText(said)
 
     def _row(self) -> int:
         selected = self.table.selectionModel().selectedRows()

@@ -1,0 +1,75 @@
+"""``report``: a campaign's report (or several campaigns' summary) as PDF or XLSX, in
+English or Persian, for the people who pay for it."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from app.cli.common import EXIT_OK, CliError, _journal, _stored_campaign
+from app.cli.flags import campaign_id_type
+
+if TYPE_CHECKING:
+    from app.report import Words
+
+
+def _day(text: str) -> str:
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a date like 2026-11-01, not {text!r}") from None
+
+
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``report`` command."""
+    report = commands.add_parser("report", help="a campaign's report (or, with --from/--to, a summary of several) "
+                                 "as OUT.pdf or OUT.xlsx")
+    report.set_defaults(run=cmd_report)
+    report.add_argument("campaign_id", type=campaign_id_type, metavar="ID", nargs="?")
+    report.add_argument("out", metavar="OUT.pdf|OUT.xlsx")
+    report.add_argument("--from", dest="since", type=_day, metavar="YYYY-MM-DD",
+                        help="a summary of the campaigns made from this day (instead of ID)")
+    report.add_argument("--to", dest="until", type=_day, metavar="YYYY-MM-DD", help="... to this day (default: today)")
+    report.add_argument("--language", choices=("en", "fa"), default="en",
+                        help="English, or Persian (right to left, Persian digits, Jalali dates)")
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from app.report import ReportError, campaign_report, save, summary_report
+    from app.report.model import unit_price
+
+    if (args.campaign_id is None) == (args.since is None):
+        raise CliError("name one campaign (report ID OUT) or a period (report --from YYYY-MM-DD OUT)")
+    words = _words(args.language)
+    with _journal() as journal:
+        templates = journal.shared_setting("templates") or []
+        prices = journal.shared_setting("prices") or {}
+        balances = journal.shared_setting("balance_history") or []
+        if args.campaign_id is not None:
+            campaign = _stored_campaign(journal, args.campaign_id)
+            report = campaign_report(journal, campaign.id, unit_price=unit_price(campaign, templates, prices),
+                                     balances=balances)
+        else:
+            report = summary_report(journal, args.since, args.until or date.today().isoformat())
+            if not report.reports:
+                raise CliError(f"no campaign was made from {args.since} to {args.until or 'today'}")
+        try:
+            written = save(report, Path(args.out), words)
+        except ReportError as exc:
+            raise CliError(str(exc)) from None
+        journal.audit("report", args.campaign_id, str(written))
+    print(f"report: {written}")
+    return EXIT_OK
+
+
+def _words(language: str) -> Words:
+    """English words, or the Persian ones (Qt's translator)."""
+    from app.report import Words
+
+    if language != "fa":
+        return Words()
+    from app.ui.report_words import report_words
+
+    return report_words(persian=True)

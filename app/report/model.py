@@ -1,0 +1,175 @@
+"""What a campaign report says, read from the journal (docs/architecture.md, "Reports"): the
+campaign's figures as numbers, with no words or layout (app.report.pdf and .xlsx lay them
+out, in the user's language)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
+
+from app.campaign.journal import Campaign, CampaignStatus, Journal, RecipientState
+
+#: Hours of the sends-per-hour chart are Tehran's.
+REPORT_TIME_ZONE = ZoneInfo("Asia/Tehran")
+#: Skipped recipients' verdicts told apart in the funnel (the rest count as "other").
+SKIPPED_KINDS = ("invalid", "duplicate", "empty", "suppressed", "repeat", "capped")
+
+
+@dataclass(frozen=True)
+class Pause:
+    """A stop of the campaign: when (an instant as the journal stores it), what
+    (``paused``, ``cancelled``, ``pause asked``...), the sentence why, and by whom."""
+
+    at: str
+    action: str
+    reason: str | None
+    by: str
+
+
+@dataclass(frozen=True)
+class CampaignReport:
+    """One campaign's figures. ``imported``: rows of its sheet; ``valid``: rows with a
+    message; ``sent``/``failed``/``unknown``/``not_sent`` (pending or in flight) of those;
+    ``skipped``: skipped rows by verdict (at import: invalid, duplicate, empty, suppressed,
+    repeat; at send time: suppressed, capped); ``errors``: failed and unknown by spec code;
+    ``per_hour``: messages sent per Tehran clock hour (``"YYYY-MM-DD HH"``, in order);
+    ``first_send``/``last_send``: Unix seconds (None before any); ``so_far``: the campaign
+    is still being sent (the report is of ``made_at``); ``unit_price``: price of one
+    message (None: unknown); ``balance_before``/``balance_after``: the last balance the
+    service reported before the first send and the first after the last (None: none)."""
+
+    campaign: Campaign
+    made_at: str
+    started_by: str | None
+    imported: int
+    valid: int
+    sent: int
+    failed: int
+    unknown: int
+    not_sent: int
+    skipped: dict[str, int]
+    errors: dict[int, int]
+    per_hour: list[tuple[str, int]]
+    first_send: float | None
+    last_send: float | None
+    pauses: list[Pause]
+    so_far: bool
+    unit_price: float | None = None
+    balance_before: int | None = None
+    balance_after: int | None = None
+    message: str = ""
+
+    @property
+    def duration_seconds(self) -> float:
+        """From the first request to the last answer (0 before any)."""
+        if self.first_send is None or self.last_send is None:
+            return 0.0
+        return max(0.0, self.last_send - self.first_send)
+
+    @property
+    def rate_per_minute(self) -> float:
+        """Messages sent per minute over :attr:`duration_seconds` (0 when unknown)."""
+        return self.sent * 60.0 / self.duration_seconds if self.duration_seconds > 0 else 0.0
+
+    @property
+    def cost(self) -> float | None:
+        """The cost of what was sent at :attr:`unit_price` (None when no price is set)."""
+        return None if self.unit_price is None else self.sent * self.unit_price
+
+
+@dataclass(frozen=True)
+class SummaryReport:
+    """Several campaigns (made between ``since`` and ``until``, instants as stored), each
+    with its report, oldest first."""
+
+    since: str
+    until: str
+    reports: list[CampaignReport] = field(default_factory=list[CampaignReport])
+
+
+def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | None = None,
+                    balances: list[dict[str, object]] | None = None, now: datetime | None = None) -> CampaignReport:
+    """The report of ``campaign_id`` as the journal has it now. ``balances``: the balance
+    history (``at`` ISO instant, ``balance``) to read the balance before and after from.
+    Raises KeyError for an unknown campaign and JournalError."""
+    campaign = journal.campaign(campaign_id)
+    made_at = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    db = journal.db
+    counts = journal.counts(campaign_id)
+    skipped = {str(v): int(n) for v, n in db.execute(
+        "SELECT verdict, COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ? GROUP BY verdict",
+        (campaign_id, RecipientState.SKIPPED))}
+    valid = int(db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND request_id IS NOT NULL",
+                           (campaign_id,)).fetchone()[0])
+    sends = [float(t) for (t,) in db.execute(
+        "SELECT finished_at FROM attempts WHERE campaign_id = ? AND outcome = ? AND finished_at IS NOT NULL"
+        " ORDER BY finished_at", (campaign_id, RecipientState.SENT))]
+    first = db.execute("SELECT MIN(started_at) FROM attempts WHERE campaign_id = ?", (campaign_id,)).fetchone()[0]
+    per_hour: dict[str, int] = {}
+    for moment in sends:
+        hour = datetime.fromtimestamp(moment, REPORT_TIME_ZONE).strftime("%Y-%m-%d %H")
+        per_hour[hour] = per_hour.get(hour, 0) + 1
+    trail = journal.audit_trail(campaign_id)
+    pauses = [Pause(str(a["at"]), str(a["action"]), a["detail"], f"{a['os_user']}@{a['machine']}") for a in trail
+              if a["action"] in (CampaignStatus.PAUSED, CampaignStatus.CANCELLED, "pause asked", "cancel asked")]
+    started_by = next((f"{a['os_user']}@{a['machine']}" for a in trail if a["action"] == "sending"), None)
+    first_send = float(first) if first is not None else None
+    last_send = sends[-1] if sends else None
+    before, after = _balances(balances or [], first_send, last_send)
+    return CampaignReport(
+        campaign=campaign, made_at=made_at, started_by=started_by, imported=counts["total"], valid=valid,
+        sent=counts[RecipientState.SENT], failed=counts[RecipientState.FAILED], unknown=counts[RecipientState.UNKNOWN],
+        not_sent=counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT], skipped=skipped,
+        errors=journal.error_counts(campaign_id), per_hour=sorted(per_hour.items()), first_send=first_send,
+        last_send=last_send, pauses=pauses, so_far=journal.is_sending(campaign_id)
+        or campaign.status == CampaignStatus.RUNNING, unit_price=unit_price, balance_before=before,
+        balance_after=after, message=_message_of(campaign))
+
+
+def summary_report(journal: Journal, since: str, until: str, *, unit_price: float | None = None) -> SummaryReport:
+    """Every campaign made from ``since`` to ``until`` (ISO instants; ``until`` included
+    to the end of its second), each reported. Raises JournalError."""
+    chosen = [c for c in journal.campaigns() if since <= c.created_at[:len(since)] and c.created_at[:len(until)] <= until]
+    return SummaryReport(since, until, [campaign_report(journal, c.id, unit_price=unit_price)
+                                        for c in sorted(chosen, key=lambda c: c.id)])
+
+
+def _message_of(campaign: Campaign) -> str:
+    content = campaign.content
+    if campaign.kind == "template":
+        return str(content.get("template_id", ""))
+    if campaign.kind == "otp":
+        return str(content.get("otp", ""))
+    return str(content.get("text", ""))
+
+
+def _balances(history: list[dict[str, object]], first: float | None,
+              last: float | None) -> tuple[int | None, int | None]:
+    """The last balance reported before ``first`` and the first one after ``last``."""
+    if first is None or last is None:
+        return None, None
+    before = after = None
+    for entry in sorted(history, key=lambda h: str(h.get("at", ""))):
+        try:
+            moment = datetime.fromisoformat(str(entry["at"])).timestamp()
+            balance = int(str(entry["balance"]))
+        except (KeyError, ValueError):
+            continue
+        if moment <= first:
+            before = balance
+        elif moment >= last and after is None:
+            after = balance
+    return before, after
+
+
+def unit_price(campaign: Campaign, templates: list[dict[str, str]], prices: dict[str, float]) -> float | None:
+    """The price of one of ``campaign``'s messages: its template's category's price (from
+    the template library), or the plain message price; None when no price is set."""
+    category = "message"
+    if campaign.kind == "template":
+        template_id = str(campaign.content.get("template_id", ""))
+        category = next((t.get("category", "service") for t in templates if t.get("template_id") == template_id),
+                        "service")
+    price = prices.get(category)
+    return float(price) if price else None

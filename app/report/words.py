@@ -1,0 +1,76 @@
+"""A report's words and figures in the reader's language: the English texts (the window's
+translation, context "Report", puts them into Persian), numbers with Persian digits and
+dates in the Jalali calendar for Persian readers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+import jdatetime
+
+from app.reasons import SERVICE_ERRORS
+from app.report.model import REPORT_TIME_ZONE
+
+#: Every English text a report shows (build.py puts them into the translation file).
+TEXTS = (
+    "Campaign report", "Campaign {0}: {1}", "Made by", "Started by", "Created", "Message", "Kind",
+    "Bot", "Status", "Report made", "So far: the campaign is still being sent (figures of {0}).",
+    "Recipients", "Imported rows", "With a message", "Sent", "Failed", "Unknown (answer lost)", "Not sent yet",
+    "Skipped: {0}", "Delivery funnel", "Sends per hour (Tehran time)", "No message was sent yet.",
+    "Errors by code", "No errors.", "Code {0}", "Cost and balance", "Estimated cost", "No prices are set.",
+    "Balance before", "Balance after", "not reported", "Duration", "Average rate", "{0} messages a minute",
+    "Pauses", "No pauses.", "{0} by {1}", "Campaigns from {0} to {1}", "Campaign", "Name", "Total",
+    "{0} h {1} min", "{0} min", "{0} s", "—", "Figures", "Hour", "Messages", "Count", "Reason", "When", "What", "Who",
+    "invalid", "duplicate", "empty", "suppressed", "repeat", "capped", "paused", "cancelled", "pause asked",
+    "cancel asked", "ready", "running", "finished", "text", "media", "otp", "buttons", "template",
+    *SERVICE_ERRORS.values(),
+)
+
+_PERSIAN_DIGITS = str.maketrans("0123456789,.", "۰۱۲۳۴۵۶۷۸۹٬٫")
+
+
+@dataclass(frozen=True)
+class Words:
+    """How one report reads: ``tr`` translates an English text of :data:`TEXTS`;
+    ``persian`` switches digits, dates and direction."""
+
+    tr: Callable[[str], str] = lambda text: text
+    persian: bool = False
+
+    def number(self, value: float, decimals: int = 0) -> str:
+        text = f"{value:,.{decimals}f}"
+        return text.translate(_PERSIAN_DIGITS) if self.persian else text
+
+    def moment(self, value: str | float | None) -> str:
+        """An instant (ISO text or Unix seconds) as Tehran time: Jalali for Persian."""
+        if value is None or value == "":
+            return ""
+        when = (datetime.fromisoformat(value).astimezone(REPORT_TIME_ZONE) if isinstance(value, str)
+                else datetime.fromtimestamp(value, REPORT_TIME_ZONE))
+        if self.persian:
+            return jdatetime.datetime.fromgregorian(datetime=when).strftime("%Y/%m/%d %H:%M").translate(_PERSIAN_DIGITS)
+        return when.strftime("%Y-%m-%d %H:%M")
+
+    def hour(self, value: str) -> str:
+        """A ``YYYY-MM-DD HH`` hour of the chart."""
+        return self.moment(datetime.strptime(value, "%Y-%m-%d %H").replace(tzinfo=REPORT_TIME_ZONE).isoformat())
+
+    def duration(self, seconds: float) -> str:
+        if seconds < 60:
+            return self.tr("{0} s").format(self.number(seconds))
+        minutes = int(round(seconds / 60))
+        if minutes >= 60:
+            return self.tr("{0} h {1} min").format(self.number(minutes // 60), self.number(minutes % 60))
+        return self.tr("{0} min").format(self.number(minutes))
+
+    def rate(self, per_minute: float, seconds: float) -> str:
+        """An average rate; a dash for a run shorter than a minute (its rate says nothing)."""
+        if seconds < 60:
+            return self.tr("—")
+        return self.tr("{0} messages a minute").format(self.number(per_minute, 1))
+
+    def error(self, code: int) -> str:
+        words = SERVICE_ERRORS.get(code)
+        return self.tr("Code {0}").format(self.number(code)) + (f": {self.tr(words)}" if words else "")

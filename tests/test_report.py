@@ -1,0 +1,143 @@
+"""The campaign report, checked the way its reader uses it: its numbers equal the journal's,
+its Persian text reads back from the PDF in order, the workbook holds native charts and
+reads right to left in Persian, a campaign still sending says "so far", one with no
+outcome yet still renders, and a path that cannot be written leaves nothing behind."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from app.api import SafirClient
+from app.campaign import CampaignEngine, CampaignStatus, Content
+from app.report import ReportError, Words, campaign_report, save, summary_report
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from app.store import open_store
+from app.ui.report_words import report_words
+from app.workflow import check_sheet, create_campaign
+from tests.helpers import SAMPLES
+from tests.test_cli import run
+
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def figures(path: Path) -> dict[str, object]:
+    """The workbook's label → figure pairs (column A → column B)."""
+    sheet = load_workbook(path).active
+    assert sheet is not None
+    return {str(row[0]): row[1] for row in sheet.iter_rows(values_only=True) if row[0] is not None}
+
+
+async def sent_campaign(sandbox: EmbeddedSandbox) -> int:
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.xlsx"),
+                                  content=Content(kind="text", text="سلام {{نام}}"), bot_id=1001, base_url=sandbox.url,
+                                  rate_per_minute=0)
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        await CampaignEngine(journal, client).run(campaign_id)
+    journal.close()
+    await asyncio.sleep(0)
+    return campaign_id
+
+
+async def test_the_reports_numbers_are_the_journals_in_pdf_and_xlsx(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    campaign_id = await sent_campaign(sandbox)
+    with open_store() as journal:
+        report = campaign_report(journal, campaign_id)
+        counts = journal.counts(campaign_id)
+        errors = journal.error_counts(campaign_id)
+    assert (report.sent, report.failed, report.imported) == (counts["sent"], counts["failed"], counts["total"])
+    assert report.errors == errors and sum(report.skipped.values()) == counts["skipped"]
+    assert sum(n for _, n in report.per_hour) == counts["sent"] and not report.so_far
+    assert report.valid == counts["sent"] + counts["failed"]  # every row with a message has an outcome
+    save(report, tmp_path / "r.xlsx")
+    cells = figures(tmp_path / "r.xlsx")
+    assert cells["Sent"] == counts["sent"] and cells["Failed"] == counts["failed"]
+    assert cells["Imported rows"] == counts["total"]
+    sheet = load_workbook(tmp_path / "r.xlsx").active
+    assert sheet is not None and len(sheet._charts) == 2  # the funnel and the sends per hour, as native charts
+    save(report, tmp_path / "r.pdf")
+    text = pdf_text(tmp_path / "r.pdf")
+    assert "Delivery funnel" in text and "Code 17: this phone has no Bale account" in text
+
+
+async def test_a_persian_report_reads_back_in_order_and_right_to_left(
+        qapp: object, sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    campaign_id = await sent_campaign(sandbox)
+    words = report_words(persian=True)
+    with open_store() as journal:
+        report = campaign_report(journal, campaign_id)
+    save(report, tmp_path / "r.pdf", words)
+    text = pdf_text(tmp_path / "r.pdf")
+    for phrase in ("گزارش کارزار", "قیف تحویل", "ارسال در هر ساعت", "خطاها بر پایهٔ کد", "این شماره در بله حساب ندارد"):
+        assert phrase in text, phrase  # logical order: the words as a Persian reader types them
+    save(report, tmp_path / "r.xlsx", words)
+    sheet = load_workbook(tmp_path / "r.xlsx").active
+    assert sheet is not None and sheet.sheet_view.rightToLeft is True
+    assert figures(tmp_path / "r.xlsx")["ارسال‌شده"] == report.sent
+
+
+def test_a_campaign_still_sending_says_so_far_and_one_with_no_outcome_still_renders(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(kind="text",
+                                  text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
+    save(campaign_report(journal, campaign_id), tmp_path / "new.pdf")
+    assert "No message was sent yet." in pdf_text(tmp_path / "new.pdf")
+    journal.set_status(campaign_id, CampaignStatus.RUNNING)  # as a sender that has not finished leaves it
+    report = campaign_report(journal, campaign_id)
+    journal.close()
+    assert report.so_far
+    save(report, tmp_path / "running.pdf")
+    assert "So far: the campaign is still being sent" in pdf_text(tmp_path / "running.pdf")
+
+
+def test_a_report_that_cannot_be_written_is_one_sentence_and_leaves_nothing(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(kind="text",
+                                  text="hi"), bot_id=1001, base_url=sandbox.url)
+    report = campaign_report(journal, campaign_id)
+    journal.close()
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if not os.access(locked, os.W_OK):  # root writes anywhere
+            with pytest.raises(ReportError) as refused:
+                save(report, locked / "r.pdf")
+            assert "cannot write" in str(refused.value)
+        with pytest.raises(ReportError) as wrong:
+            save(report, tmp_path / "r.docx")
+        assert "a .pdf or .xlsx file" in str(wrong.value)
+    finally:
+        locked.chmod(0o700)
+    assert not list(tmp_path.glob("*.pdf")) and not list(tmp_path.glob(".report-*")) and not list(locked.iterdir())
+    refused_cli = run("report", str(campaign_id), str(tmp_path / "nowhere" / "r.pdf"))
+    assert refused_cli.returncode == 2 and "cannot write" in refused_cli.stderr and "Traceback" not in refused_cli.stderr
+
+
+async def test_a_summary_of_several_campaigns_lists_each(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    first = await sent_campaign(sandbox)
+    with open_store() as journal:
+        second = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"),
+                                 content=Content(kind="text", text="دوم {{نام}}"), bot_id=1001, base_url=sandbox.url)
+        summary = summary_report(journal, "2000-01-01", "2999-12-31")
+    assert [r.campaign.id for r in summary.reports] == [first, second]
+    save(summary, tmp_path / "s.xlsx", Words())
+    sheet = load_workbook(tmp_path / "s.xlsx").active
+    assert sheet is not None and len(sheet._charts) == 1
+    done = run("report", "--from", "2000-01-01", str(tmp_path / "s.pdf"))
+    assert done.returncode == 0, done.stderr
+    text = pdf_text(tmp_path / "s.pdf")
+    assert "contacts.xlsx" in text and "contacts.csv" in text and "Total" in text
