@@ -87,6 +87,32 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
     raise RunnerFailed(pause_text("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
 
 
+#: The hidden command that runs repeating campaigns in the background.
+SERIES_RUNNER_COMMAND = "series-runner"
+
+
+def series_runner_log() -> Path:
+    """Where the series runner writes what it prints."""
+    return paths.log_dir() / "series-runner.log"
+
+
+def start_series_runner(journal: Journal, api_key: str | None) -> subprocess.Popen[bytes]:
+    """Start the background process that runs this desktop's repeating campaigns when they
+    are due (one at a time per state dir: a second one exits at once). ``api_key`` goes to
+    it in its environment (it also looks in the keyring). Raises RunnerFailed when the
+    program cannot be started."""
+    program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "app"]
+    env = {**os.environ, **store_environment(journal)}
+    if api_key:
+        env[API_KEY_ENV] = api_key
+    log = series_runner_log()
+    with log.open("ab") as output:
+        try:
+            return _spawn_detached([*program, SERIES_RUNNER_COMMAND], output.fileno(), env)
+        except OSError as exc:
+            raise RunnerFailed(pause_text("sender_not_started", detail=exc.strerror or exc)) from None
+
+
 def store_environment(journal: Journal) -> dict[str, str]:
     """What a sending process needs in its environment to open ``journal``'s store: a
     team store's URL and, when this process was given it, its password (never argv)."""

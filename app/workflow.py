@@ -214,6 +214,7 @@ def create_campaign(
     allow_repeat: bool = False,
     only_new: bool = False,
     ignore_cap: bool = False,
+    series_id: int | None = None,
 ) -> int:
     """Store a campaign of ``content`` to every valid row of ``checked``; return its id.
 
@@ -254,6 +255,7 @@ def create_campaign(
             repeat_policy=policy,
             ignore_cap=ignore_cap,
             approval=initial_approval(journal),
+            series_id=series_id,
         )
     except RepeatFound as found:
         raise RepeatedCampaign(found.earlier, found.count, found.total) from None

@@ -16,7 +16,7 @@ from app.cli.flags import add_target_arguments, campaign_id_type
 from app.runner import RUNNER_COMMAND
 
 if TYPE_CHECKING:
-    from app.campaign import StopRequest
+    from app.campaign import Journal, StopRequest
 
 #: How often ``watch`` reads the journal (seconds).
 WATCH_SECONDS = 0.5
@@ -168,7 +168,25 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
                 print(f"campaign {campaign.id} was not resumed: {exc}", file=sys.stderr)
                 continue
             print(f"campaign {campaign.id} is sending in the background again (process {process.pid})")
+        _start_series(journal)
     return EXIT_OK
+
+
+def _start_series(journal: Journal) -> None:
+    """At login: the repeating campaigns' runner again, when any series is active."""
+    import os
+
+    from app.campaign.repeat import SeriesStatus, all_series
+    from app.runner import API_KEY_ENV, RunnerFailed, start_series_runner
+
+    if not any(s.status is SeriesStatus.ACTIVE for s in all_series(journal)):
+        return
+    try:
+        process = start_series_runner(journal, os.environ.get(API_KEY_ENV, "").strip() or None)
+    except RunnerFailed as exc:
+        print(f"the repeating campaigns' runner was not started: {exc}", file=sys.stderr)
+        return
+    print(f"repeating campaigns run in the background (process {process.pid})")
 
 
 def cmd_autostart(args: argparse.Namespace) -> int:

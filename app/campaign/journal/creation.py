@@ -59,6 +59,7 @@ class JournalCreation(RepeatGuard):
         repeat_policy: RepeatPolicy = RepeatPolicy.REFUSE,
         ignore_cap: bool = False,
         approval: str | None = None,
+        series_id: int | None = None,
     ) -> int:
         """Store a campaign and all its rows; return its id.
 
@@ -78,7 +79,8 @@ class JournalCreation(RepeatGuard):
         allows them. The check and the campaign becoming ready are one transaction, so of
         two identical campaigns created at once exactly one passes. ``ignore_cap``: the
         frequency cap does not apply to this campaign; ``approval``: its approval state
-        when campaigns need one (app.campaign.approval).
+        when campaigns need one (app.campaign.approval); ``series_id``: the repeating
+        campaign it is a run of.
         """
         try:
             self._drop_abandoned()
@@ -87,7 +89,7 @@ class JournalCreation(RepeatGuard):
                     name=name, source_path=source_path, kind=kind, content=content, bot_id=bot_id,
                     rate_per_minute=rate_per_minute, in_flight=in_flight, base_url=base_url, parent_id=parent_id,
                     quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at, ignore_cap=ignore_cap,
-                    approval=approval)
+                    approval=approval, series_id=series_id)
         except Exception as exc:
             raise self._creation_error(exc) or exc from None
         try:
@@ -107,17 +109,18 @@ class JournalCreation(RepeatGuard):
     def _insert_creating(self, *, name: str, source_path: str | None, kind: str, content: dict[str, Any],
                          bot_id: int, rate_per_minute: float, in_flight: int, base_url: str, parent_id: int | None,
                          quiet_hours: tuple[str, str] | None, time_zone: str, start_at: str | None,
-                         ignore_cap: bool = False, approval: str | None = None) -> int:
+                         ignore_cap: bool = False, approval: str | None = None,
+                         series_id: int | None = None) -> int:
         """The campaign's row, ``creating``; its id."""
         quiet_start, quiet_end = quiet_hours or (None, None)
         cursor = self.db.execute(
             "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
             " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,"
-            " created_by, created_on, ignore_cap, approval) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
-            " RETURNING id",
+            " created_by, created_on, ignore_cap, approval, series_id)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
              rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
-             time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval),
+             time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval, series_id),
         )
         return int(cursor.fetchone()[0])
 

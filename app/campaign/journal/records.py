@@ -92,6 +92,7 @@ class Campaign:
     approval: str | None = None  # an Approval, when campaigns need one
     approval_note: str | None = None  # why it was rejected
     approved_by: str | None = None  # "user@machine" who approved or rejected it
+    series_id: int | None = None  # the repeating campaign it is a run of
 
 
 class StopRequest(StrEnum):

@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
@@ -157,7 +157,25 @@ ALTER TABLE campaigns ADD COLUMN approval_note TEXT;
 ALTER TABLE campaigns ADD COLUMN approved_by TEXT
 """
 
+# v10: repeating campaigns: a series (its rule, what each run sends, when it runs next)
+# and each run's campaign linked to it.
+_MIGRATION_V10 = """
+CREATE TABLE series (
+    id           INTEGER PRIMARY KEY,
+    name         TEXT NOT NULL,
+    rule         TEXT NOT NULL,
+    plan         TEXT NOT NULL,
+    status       TEXT NOT NULL,
+    status_note  TEXT,
+    next_run     TEXT,
+    created_at   TEXT NOT NULL,
+    created_by   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL
+);
+ALTER TABLE campaigns ADD COLUMN series_id INTEGER REFERENCES series(id)
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
                               5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8,
-                              9: _MIGRATION_V9}
+                              9: _MIGRATION_V9, 10: _MIGRATION_V10}

@@ -1,0 +1,90 @@
+"""Running repeating campaigns (docs/architecture.md, "Repeating campaigns"): each due run
+reads its sheet again, applies the suppression list, the frequency cap and quiet hours as
+any campaign does, and becomes a campaign of its own linked to the series. A run that the
+last balance the service reported cannot pay for waits, saying so, instead of starting.
+
+The background runner (``safir-campaign series-runner``, started by ``series add`` and at
+login) calls :func:`fire_due` whenever a run is due; the clock is the caller's, so tests
+run a weekly series twice without waiting a week.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timezone
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from app.campaign import Content, Journal, QuietHours
+from app.campaign.repeat import Series, SeriesStatus, all_series, claim_run, note_series
+from app.contacts import SheetError
+from app.workflow import CampaignInputError, check_sheet, create_campaign
+
+
+def plan_for(sheet: str, *, content: Content, bot_id: int, base_url: str, rate_per_minute: float, in_flight: int,
+             phone_column: str | None = None, sheet_name: str | None = None,
+             quiet_hours: QuietHours | None = None) -> dict[str, Any]:
+    """What every run of a series sends, as the journal keeps it (JSON)."""
+    return {"sheet": sheet, "sheet_name": sheet_name, "phone_column": phone_column, "content": content.to_json(),
+            "bot_id": bot_id, "base_url": base_url, "rate_per_minute": rate_per_minute, "in_flight": in_flight,
+            "quiet_hours": "-".join(quiet_hours.text()) if quiet_hours else None,
+            "time_zone": quiet_hours.time_zone if quiet_hours else "Asia/Tehran"}
+
+
+def last_balance(journal: Journal) -> int | None:
+    """The last balance the service reported (the shared balance history), if any."""
+    history = journal.shared_setting("balance_history") or []
+    if not history:
+        return None
+    try:
+        return int(sorted(history, key=lambda h: str(h.get("at", "")))[-1]["balance"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def fire_due(journal: Journal, now: datetime, send: Callable[[int], object]) -> list[int]:
+    """Make (and ``send``) a campaign for every active series whose next run is at or before
+    ``now``; their ids. A run that cannot start (its sheet is gone, the balance would not
+    pay for it, its message does not fit the sheet) waits with the sentence why on the
+    series, and is tried again next time."""
+    fired: list[int] = []
+    moment = now.astimezone(timezone.utc).isoformat(timespec="milliseconds")  # as the journal stores instants
+    for series in all_series(journal):
+        if series.status is not SeriesStatus.ACTIVE or not series.next_run or series.next_run > moment:
+            continue
+        campaign_id = _run(journal, series, now)
+        if campaign_id is not None:
+            fired.append(campaign_id)
+            send(campaign_id)
+    return fired
+
+
+def _run(journal: Journal, series: Series, now: datetime) -> int | None:
+    plan = series.plan
+    try:
+        checked = check_sheet(plan["sheet"], phone_column=plan.get("phone_column"), sheet_name=plan.get("sheet_name"))
+    except SheetError as exc:
+        note_series(journal, series.id, f"waiting: {exc}")
+        return None
+    needed = checked.counts.get("valid", 0)
+    balance = last_balance(journal)
+    if balance is not None and balance < needed:
+        note_series(journal, series.id, f"waiting: the last balance the service reported ({balance:,}) would not pay "
+                    f"for this run's {needed:,} messages; it starts once a balance check shows enough")
+        return None
+    if not claim_run(journal, series, now):
+        return None  # another desktop of the team took this run
+    quiet = QuietHours.parse(plan["quiet_hours"], plan.get("time_zone", "Asia/Tehran")) if plan.get("quiet_hours") \
+        else None
+    day = now.astimezone(ZoneInfo("Asia/Tehran")).strftime("%Y-%m-%d")
+    try:
+        campaign_id = create_campaign(
+            journal, checked, content=Content.from_json(plan["content"]), bot_id=int(plan["bot_id"]),
+            base_url=str(plan["base_url"]), rate_per_minute=float(plan["rate_per_minute"]),
+            in_flight=int(plan["in_flight"]), quiet_hours=quiet, name=f"{series.name} ({day})",
+            allow_repeat=True, series_id=series.id)  # a series repeats on purpose; the frequency cap still holds
+    except CampaignInputError as exc:
+        note_series(journal, series.id, f"waiting: {exc}")
+        return None
+    journal.audit("series run", campaign_id, f"series {series.id}")
+    return campaign_id
