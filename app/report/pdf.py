@@ -135,11 +135,11 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     c = report.campaign
     pdf = ReportPdf(words)
     pdf.text_line(tr("Campaign report"), size=18, bold=True, gap=1)
-    pdf.text_line(tr("Campaign {0}: {1}").format(n(c.id), c.name), size=13, bold=True, gap=1)
+    pdf.text_line(tr("Campaign {0}: {1}").format(words.digits(c.id), c.name), size=13, bold=True, gap=1)
     if report.so_far:
         pdf.text_line(tr("So far: the campaign is still being sent (figures of {0}).").format(
             words.moment(report.made_at)), color=_FAILED, gap=1)
-    rows = [(tr("Status"), tr(c.status)), (tr("Kind"), tr(c.kind)), (tr("Bot"), str(c.bot_id)),
+    rows = [(tr("Status"), tr(c.status)), (tr("Kind"), tr(c.kind)), (tr("Bot"), words.digits(c.bot_id)),
             (tr("Message"), report.message[:90]), (tr("Created"), words.moment(c.created_at)),
             (tr("Report made"), words.moment(report.made_at))]
     if c.created_by:
@@ -187,7 +187,7 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     if report.pauses:
         for pause in report.pauses:
             line = f"{words.moment(pause.at)} — " + tr("{0} by {1}").format(tr(pause.action), pause.by)
-            pdf.text_line(line + (f": {pause.reason}" if pause.reason else ""), size=9.5)
+            pdf.text_line(line + (f": {words.reason(pause.reason)}" if pause.reason else ""), size=9.5)
     else:
         pdf.text_line(tr("No pauses."), color=_MUTED)
     return pdf
@@ -211,7 +211,7 @@ def summary_pdf(summary: SummaryReport, words: Words) -> ReportPdf:
     totals = [0, 0, 0]
     for report in summary.reports:
         c = report.campaign
-        cells = [n(c.id), c.name[:38], n(report.sent), n(report.failed), n(report.not_sent), tr(c.status)]
+        cells = [words.digits(c.id), c.name[:38], n(report.sent), n(report.failed), n(report.not_sent), tr(c.status)]
         totals = [totals[0] + report.sent, totals[1] + report.failed, totals[2] + report.not_sent]
         for text, width in zip(cells[::-1] if words.persian else cells, widths):
             pdf.cell(width, 7, text, border="B", align="C")

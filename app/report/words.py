@@ -34,10 +34,16 @@ _PERSIAN_DIGITS = str.maketrans("0123456789,.", "۰۱۲۳۴۵۶۷۸۹٬٫")
 @dataclass(frozen=True)
 class Words:
     """How one report reads: ``tr`` translates an English text of :data:`TEXTS`;
-    ``persian`` switches digits, dates and direction."""
+    ``reason`` a sentence of the lower layers' catalogues (app.reasons: why a campaign
+    paused, say); ``persian`` switches digits, dates and direction."""
 
     tr: Callable[[str], str] = lambda text: text
     persian: bool = False
+    reason: Callable[[str], str] = lambda text: text
+
+    def digits(self, value: object) -> str:
+        """An id or a code as it is, in Persian digits for Persian readers (no grouping)."""
+        return str(value).translate(_PERSIAN_DIGITS) if self.persian else str(value)
 
     def number(self, value: float, decimals: int = 0) -> str:
         text = f"{value:,.{decimals}f}"

@@ -46,7 +46,7 @@ def campaign_workbook(report: CampaignReport, words: Words) -> Workbook:
     c = report.campaign
     workbook = Workbook()
     sheet = _sheet(workbook, tr("Campaign report"), words)
-    sheet.cell(1, 1, tr("Campaign {0}: {1}").format(words.number(c.id), c.name)).font = Font(bold=True, size=14)
+    sheet.cell(1, 1, tr("Campaign {0}: {1}").format(words.digits(c.id), c.name)).font = Font(bold=True, size=14)
     row = 2
     if report.so_far:
         sheet.cell(2, 1, tr("So far: the campaign is still being sent (figures of {0}).").format(
@@ -80,7 +80,8 @@ def campaign_workbook(report: CampaignReport, words: Words) -> Workbook:
     errors: list[tuple[str, Value]] = [(words.error(code), count) for code, count in report.errors.items()]
     row = _block(sheet, row, tr("Errors by code"), errors or [(tr("No errors."), 0)])
     pauses: list[tuple[str, Value]] = [
-        (words.moment(p.at), tr("{0} by {1}").format(tr(p.action), p.by) + (f": {p.reason}" if p.reason else ""))
+        (words.moment(p.at),
+         tr("{0} by {1}").format(tr(p.action), p.by) + (f": {words.reason(p.reason)}" if p.reason else ""))
         for p in report.pauses]
     _block(sheet, row, tr("Pauses"), pauses or [(tr("No pauses."), "")])
     return workbook

@@ -22,4 +22,6 @@ def report_words(persian: bool) -> Words:
         if translator.load(str(RESOURCES / "translations" / "safir_fa.qm")):
             app.installTranslator(translator)
             _loaded.append(translator)
-    return Words(lambda text: QCoreApplication.translate("Report", text), persian=True)
+    from app.ui.texts import describe
+
+    return Words(lambda text: QCoreApplication.translate("Report", text), persian=True, reason=describe)
