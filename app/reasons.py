@@ -164,6 +164,9 @@ WAITING: dict[str, str] = {
     "start_time": "waiting for the start time {start}",
     "quiet_hours": "quiet hours until {end} ({zone})",
     "resending": "re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s",
+    "series_balance": "the last balance the service reported ({balance}) would not pay for this run's {count} "
+                      "messages; it starts once a balance check shows enough",
+    "series_no_key": "campaign {campaign} was made, but there is no API access key for {url}: resume it by hand",
 }
 
 

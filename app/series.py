@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from app.campaign import Content, Journal, QuietHours
 from app.campaign.repeat import Series, SeriesStatus, all_series, claim_run, note_series
 from app.contacts import SheetError
+from app.reasons import waiting_text
 from app.workflow import CampaignInputError, check_sheet, create_campaign
 
 
@@ -64,13 +65,12 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
     try:
         checked = check_sheet(plan["sheet"], phone_column=plan.get("phone_column"), sheet_name=plan.get("sheet_name"))
     except SheetError as exc:
-        note_series(journal, series.id, f"waiting: {exc}")
+        note_series(journal, series.id, str(exc))
         return None
     needed = checked.counts.get("valid", 0)
     balance = last_balance(journal)
     if balance is not None and balance < needed:
-        note_series(journal, series.id, f"waiting: the last balance the service reported ({balance:,}) would not pay "
-                    f"for this run's {needed:,} messages; it starts once a balance check shows enough")
+        note_series(journal, series.id, waiting_text("series_balance", balance=f"{balance:,}", count=f"{needed:,}"))
         return None
     if not claim_run(journal, series, now):
         return None  # another desktop of the team took this run
@@ -84,7 +84,7 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
             in_flight=int(plan["in_flight"]), quiet_hours=quiet, name=f"{series.name} ({day})",
             allow_repeat=True, series_id=series.id)  # a series repeats on purpose; the frequency cap still holds
     except CampaignInputError as exc:
-        note_series(journal, series.id, f"waiting: {exc}")
+        note_series(journal, series.id, str(exc))
         return None
     journal.audit("series run", campaign_id, f"series {series.id}")
     return campaign_id

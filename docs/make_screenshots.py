@@ -92,9 +92,9 @@ def main() -> None:
                 shot("7-balance")
                 window.nav.setCurrentRow(3)
                 shot("8-history")
-                window.nav.setCurrentRow(4)
+                window.nav.setCurrentRow(window.pages.indexOf(window.templates))
                 shot("9-templates")
-                window.nav.setCurrentRow(5)
+                window.nav.setCurrentRow(window.pages.indexOf(window.profiles))
                 shot("10-profiles")
                 if window.inbox is not None:
                     await window.inbox.refresh()

@@ -99,3 +99,35 @@ def test_report_from_history_is_written_in_the_interfaces_language(
     assert "r.pdf" in said and "گزارش کارزار" in text and "قیف تحویل" in text
     with office.context.journal as journal:
         assert any(a["action"] == "report" for a in journal.audit_trail())
+
+
+def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:  # noqa: F811
+    from app.campaign.repeat import Every, SeriesStatus, all_series, change_series
+
+    page = office.campaign
+
+    async def scenario() -> str:
+        await compose(office, "contacts.csv", "هفتگی {{نام}}", 0)
+        picker = page.review.repeat_picker
+        picker.every.setCurrentIndex(picker.every.findData(Every.WEEK))
+        picker.weekday.setCurrentIndex(picker.weekday.findData(5))  # Saturday
+        assert page.draft.repeat is not None and page.draft.repeat.weekday == 5
+        page.go(3)
+        await page.send()
+        return page.message_line.text()
+
+    said = run_in_qt_loop(qapp, scenario)
+    journal = office.context.journal
+    (series,) = all_series(journal)
+    try:
+        assert "Repeating campaign" in said and "every Saturday at 10:00" in said, said
+        assert series.rule.every is Every.WEEK and series.plan["sheet"].endswith("contacts.csv")
+        assert journal.campaigns() == [] and delivered(slow) == []  # nothing now: the first run is on Saturday
+        panel = office.series
+        office.nav.setCurrentRow(office.pages.indexOf(panel))
+        assert panel.table.rowCount() == 1 and "Saturday" in panel.table.item(0, 2).text()
+        panel.table.selectRow(0)
+        assert "paused" in panel.change(SeriesStatus.PAUSED)
+    finally:
+        change_series(journal, series.id, status=SeriesStatus.STOPPED)  # its runner stops within a look

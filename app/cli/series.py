@@ -164,7 +164,7 @@ def _list(journal: Journal, found: list[Series]) -> None:
         print(f"series {series.id}: {series.name} — {series.rule.describe()}, {series.status}"
               + (f"; next run {words.moment(series.next_run)} Tehran time" if series.next_run and
                  series.status == "active" else "")
-              + (f"; {series.status_note}" if series.status_note else ""))
+              + (f"; waiting: {series.status_note}" if series.status_note else ""))
 
 
 def cmd_series_runner(args: argparse.Namespace) -> int:
@@ -174,6 +174,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
 
     from app import paths
     from app.campaign.repeat import SeriesStatus, all_series, note_series
+    from app.reasons import waiting_text
     from app.runner import API_KEY_ENV, remembered_key
     from app.series import fire_due
 
@@ -192,8 +193,8 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
             campaign = journal.campaign(campaign_id)
             key = os.environ.get(API_KEY_ENV, "").strip() or remembered_key(campaign.base_url)
             if not key:
-                note_series(journal, campaign.series_id or 0, f"waiting: campaign {campaign_id} was made but there is "
-                            f"no API access key for {campaign.base_url}; resume it by hand")
+                note_series(journal, campaign.series_id or 0,
+                            waiting_text("series_no_key", campaign=campaign_id, url=campaign.base_url))
                 return
             print(f"campaign {campaign_id} of series {campaign.series_id}: sending", flush=True)
             asyncio.run(_run_campaign(journal, campaign_id, campaign.base_url, key, None))

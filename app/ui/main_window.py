@@ -49,6 +49,7 @@ from app.ui.panels import (  # noqa: E402
     InboxDock,
     ProfilesPanel,
     QuickSendPanel,
+    SeriesPanel,
     TemplatesPanel,
 )
 from app.ui.texts import describe  # noqa: E402
@@ -77,6 +78,7 @@ class MainWindow(QMainWindow):
         self.quick = QuickSendPanel(context)
         self.balance = BalancePanel(context)
         self.history = HistoryPanel(context)
+        self.series = SeriesPanel(context)
         self.templates = TemplatesPanel(context)
         self.profiles = ProfilesPanel(context)
         self.pages = QStackedWidget()
@@ -85,7 +87,8 @@ class MainWindow(QMainWindow):
         self.nav.setMaximumWidth(190)
         for name, page in ((self.tr("Campaign"), self.campaign), (self.tr("Quick send"), self.quick),
                            (self.tr("Balance"), self.balance), (self.tr("History"), self.history),
-                           (self.tr("Templates"), self.templates), (self.tr("Profiles and bots"), self.profiles)):
+                           (self.tr("Repeating"), self.series), (self.tr("Templates"), self.templates),
+                           (self.tr("Profiles and bots"), self.profiles)):
             self.nav.addItem(name)
             self.pages.addWidget(page)
         self.nav.currentRowChanged.connect(self._show_page)

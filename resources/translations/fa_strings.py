@@ -694,7 +694,6 @@ FA = {
     "{0} by {1}": "{0} به دست {1}",
     "Campaigns from {0} to {1}": "کارزارهای {0} تا {1}",
     "Total": "جمع",
-    "{0} s": "{0} ثانیه",
     "Report…": "گزارش…",
     "Save the report": "ذخیرهٔ گزارش",
     "PDF (*.pdf);;Excel workbook (*.xlsx)": "PDF (*.pdf);;کارپوشهٔ اکسل (*.xlsx)",
@@ -710,6 +709,48 @@ FA = {
     "pause asked": "درخواست توقف",
     "cancel asked": "درخواست لغو",
 
+    # Repeating campaigns (issue 21).
+    "the last balance the service reported ({balance}) would not pay for this run's {count} messages; it starts once "
+    "a balance check shows enough":
+        "آخرین اعتباری که سرویس گزارش داد ({balance}) هزینهٔ {count} پیامِ این نوبت را نمی‌پوشاند؛ وقتی بررسی اعتبار "
+        "مقدار کافی نشان دهد آغاز می‌شود",
+    "campaign {campaign} was made, but there is no API access key for {url}: resume it by hand":
+        "کارزار {campaign} ساخته شد، اما کلید دسترسی API برای {url} نیست: آن را خودتان ادامه دهید",
+    "every day at {0}": "هر روز ساعت {0}",
+    "every {0} at {1}": "هر {0} ساعت {1}",
+    "every Jalali month": "هر ماه خورشیدی",
+    "every month": "هر ماه",
+    "on day {0} of {1} at {2}": "روز {0}ِ {1}، ساعت {2}",
+    "Monday": "دوشنبه", "Tuesday": "سه‌شنبه", "Wednesday": "چهارشنبه", "Thursday": "پنجشنبه", "Friday": "جمعه",
+    "Saturday": "شنبه", "Sunday": "یکشنبه",
+    "Never": "هرگز",
+    "Every day": "هر روز",
+    "Every week on": "هر هفته در",
+    "Every month on day": "هر ماه در روز",
+    "Day of the week": "روز هفته",
+    "Day of the month": "روز ماه",
+    "Repeat at": "ساعت تکرار",
+    "at": "ساعت",
+    "Repeat": "تکرار",
+    "Repeat:": "تکرار:",
+    "The repeating campaign cannot start: {0}": "کارزار تکرارشونده آغاز نمی‌شود: {0}",
+    "Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the background, also with the "
+    "window closed (see Repeating).":
+        "کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با "
+        "پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).",
+    "Series": "سری",
+    "Next run": "نوبت بعد",
+    "Repeating campaigns": "کارزارهای تکرارشونده",
+    "Each run reads its sheet again and is sent in the background, also with the window closed. Make one on the "
+    "review step: Repeat.":
+        "هر نوبت برگه‌اش را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم. در گام بازبینی با "
+        "«تکرار» یکی بسازید.",
+    "Choose a series in the list first.": "ابتدا یک سری را در فهرست برگزینید.",
+    "Series {0}: {1}.": "سری {0}: {1}.",
+    "Repeating": "تکرارشونده",
+    "active": "فعال",
+    "stopped": "پایان‌یافته",
+
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.
@@ -719,6 +760,9 @@ DYNAMIC = {
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
                      "in_flight", "skipped", "repeat", "scheduled", "interrupted", "finished", "paused", "cancelled", "running", "ready", "text", "media",
                      "otp", "buttons", "template", "Starts", "Made by", "capped", "awaiting approval",
-                     "rejected"],
+                     "rejected", "active", "stopped"],
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
+    "RepeatPicker": ["every day at {0}", "every {0} at {1}", "every Jalali month", "every month",
+                     "on day {0} of {1} at {2}", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                     "Sunday"],
 }

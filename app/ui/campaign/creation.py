@@ -41,6 +41,34 @@ async def create_from_draft(parent: QWidget, context: AppContext, draft: Campaig
             repeats[choice] = True
 
 
+async def create_series_from_draft(context: AppContext, draft: CampaignDraft) -> int:
+    """Make the repeating campaign ``draft`` describes (its rule in ``draft.repeat``) and
+    start the background runner that sends its runs; its id. Raises ValueError (a rule
+    that never runs), RunnerFailed and JournalError."""
+    from datetime import datetime, timezone
+
+    from app.campaign.repeat import add_series
+    from app.runner import remember_key, start_series_runner
+    from app.series import plan_for
+
+    checked, rule = draft.checked, draft.repeat
+    assert checked is not None and rule is not None
+    plan = plan_for(str(checked.sheet.path), content=draft.content, bot_id=draft.bot_id,
+                    base_url=context.connection.base_url, rate_per_minute=float(draft.rate_per_minute),
+                    in_flight=draft.in_flight, phone_column=checked.phone_column.column,
+                    sheet_name=checked.sheet.sheet_name, quiet_hours=draft.parsed_quiet_hours())
+    series_id = add_series(context.journal, checked.sheet.path.name, rule, plan, datetime.now(timezone.utc))
+    key = context.connection.api_key or ""
+    if not context.connection.demo:
+        remember_key(context.connection.base_url, key)
+    _series_runners.append(await asyncio.to_thread(start_series_runner, context.journal, key))
+    return series_id
+
+
+#: The series runners this window started: they go on without it (kept, not waited for).
+_series_runners: list[object] = []
+
+
 async def ask_about_repeat(parent: QWidget, repeat: RepeatedCampaign) -> str | None:
     """"only_new", "allow_repeat" or None (do not send), as the user answers."""
     earlier = repeat.earlier

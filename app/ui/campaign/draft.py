@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from app.campaign.repeat import RepeatRule
 from app.campaign import Content, ContentError, QuietHours
 from app.workflow import CheckedSheet, check_bot_id, check_in_flight, check_rate
 
@@ -33,7 +34,8 @@ class CampaignDraft:
     the content with its placeholders, the uploaded file's id and name, the template's fields
     (when the template is in the local library) and the review's settings: bot id,
     rate (messages per minute, 0 = as fast as allowed), requests in flight, quiet
-    hours ("HH:MM-HH:MM" or "") and start time (ISO 8601 with offset, or "")."""
+    hours ("HH:MM-HH:MM" or "") and start time (ISO 8601 with offset, or ""), and a repeat
+    rule when it is to be a series."""
 
     path: Path | None = None
     checked: CheckedSheet | None = None
@@ -47,6 +49,7 @@ class CampaignDraft:
     in_flight: int = 8
     quiet_hours: str = ""
     start_at: str = ""
+    repeat: RepeatRule | None = None  # a repeating campaign (series) instead of one send
 
     @property
     def columns(self) -> list[str]:

@@ -32,6 +32,7 @@ from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.formatting import duration_text, figure
+from app.ui.campaign.repeat_picker import RepeatPicker
 from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
@@ -76,6 +77,9 @@ class ReviewStep(QWidget):
         form.addRow(self.tr("At the same time:"), self.in_flight_spin)
         form.addRow(self.tr("Start:"), self._build_start())
         form.addRow(self.tr("Quiet hours:"), self._build_quiet_hours())
+        self.repeat_picker = RepeatPicker(jalali=context.settings.get("language") == "fa")
+        self.repeat_picker.changed.connect(self._changed)
+        form.addRow(self.tr("Repeat:"), self.repeat_picker)
         self._load_quiet_hours(draft.quiet_hours)
         self.counts = CountsRow()
         self.review_label = QLabel()
@@ -220,6 +224,7 @@ class ReviewStep(QWidget):
         self.draft.quiet_hours = (f"{self.quiet_from.time().toString('HH:mm')}-{self.quiet_to.time().toString('HH:mm')}"
                                   if self.quiet_check.isChecked() else "")
         self.draft.start_at = self.start_at() or ""
+        self.draft.repeat = self.repeat_picker.rule()
         self.update_review()
         self.changed.emit()
 

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import CampaignStatus, RunResult
-from app.ui.campaign.creation import create_from_draft
+from app.campaign import CampaignStatus, JournalError, RunResult
+from app.runner import RunnerFailed
+from app.ui.campaign.creation import create_from_draft, create_series_from_draft
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
 from app.ui.campaign.recipients import RecipientsStep
@@ -30,7 +31,8 @@ from app.ui.campaign.send import SendStep
 from app.ui.campaign.stoppable import StoppableWork
 from app.ui.context import AppContext
 from app.ui.formatting import figure
-from app.ui.texts import describe_content_error
+from app.ui.campaign.repeat_picker import describe_rule
+from app.ui.texts import describe, describe_content_error
 from app.ui.widgets import StatusLine
 from app.workflow import (
     CampaignInputError,
@@ -236,6 +238,8 @@ class CampaignPage(QWidget):
                      error=True)
             return None
         draft = self.draft
+        if draft.repeat is not None:
+            return await self._make_series()
         self.say(self.tr("Preparing the campaign…"))
         self.send_step.start_button.setEnabled(False)
         try:
@@ -293,6 +297,20 @@ class CampaignPage(QWidget):
     @qasync.asyncSlot(int)
     async def _on_rest(self, parent_id: int) -> None:
         await self.send_rest(parent_id)
+
+    async def _make_series(self) -> None:
+        """A repeating campaign instead of one send: made, and its runner started."""
+        try:
+            series_id = await create_series_from_draft(self.context, self.draft)
+        except (ValueError, RunnerFailed, JournalError) as exc:
+            self.say(self.tr("The repeating campaign cannot start: {0}").format(describe(str(exc))), error=True)
+            return None
+        rule = self.draft.repeat
+        assert rule is not None
+        self.say(self.tr("Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the "
+                         "background, also with the window closed (see Repeating).").format(
+            figure(series_id, grouped=False), describe_rule(rule)))
+        return None
 
     async def send_rest(self, parent_id: int) -> RunResult | None:
         """Send what cancelled campaign ``parent_id`` never reached, as a new campaign."""

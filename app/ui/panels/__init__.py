@@ -1,11 +1,13 @@
 """The panels beside the campaign wizard, one file each: quick send, balance, history,
-template library, profiles and bots, and the sandbox inbox."""
+repeating campaigns, template library, profiles and bots, and the sandbox inbox."""
 
 from app.ui.panels.balance import BalancePanel
 from app.ui.panels.history import HistoryPanel
 from app.ui.panels.inbox import InboxDock
 from app.ui.panels.profiles import ProfilesPanel
 from app.ui.panels.quick_send import QuickSendPanel
+from app.ui.panels.series import SeriesPanel
 from app.ui.panels.templates import TemplatesPanel
 
-__all__ = ["BalancePanel", "HistoryPanel", "InboxDock", "ProfilesPanel", "QuickSendPanel", "TemplatesPanel"]
+__all__ = ["BalancePanel", "HistoryPanel", "InboxDock", "ProfilesPanel", "QuickSendPanel", "SeriesPanel",
+           "TemplatesPanel"]

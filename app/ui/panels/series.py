@@ -1,0 +1,101 @@
+"""The Repeating panel: the repeating campaigns (series), when each runs next and why one
+waits; pause, resume or stop one. A series is made on the review step ("Repeat")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.campaign import JournalError
+from app.campaign.repeat import SeriesStatus, all_series, change_series
+from app.ui.campaign.repeat_picker import describe_rule
+from app.ui.context import AppContext
+from app.ui.formatting import local_time
+from app.ui.texts import describe, state_name
+from app.ui.widgets import title
+
+
+class SeriesPanel(QWidget):
+    """Every series of the journal (a team store's: the team's), refreshed when shown."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels([self.tr("Series"), self.tr("Name"), self.tr("When"), self.tr("Next run"),
+                                              self.tr("Status")])
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setAccessibleName(self.tr("Repeating campaigns"))
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
+        bar = QHBoxLayout()
+        self.buttons = {}
+        for status, label in ((SeriesStatus.PAUSED, self.tr("Pause")), (SeriesStatus.ACTIVE, self.tr("Resume")),
+                              (SeriesStatus.STOPPED, self.tr("Stop"))):
+            button = QPushButton(label)
+            button.clicked.connect(lambda _checked=False, s=status: self.change(s))
+            bar.addWidget(button)
+            self.buttons[status] = button
+        bar.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title(self.tr("Repeating campaigns")))
+        layout.addWidget(QLabel(self.tr("Each run reads its sheet again and is sent in the background, also with the "
+                                        "window closed. Make one on the review step: Repeat.")))
+        layout.addLayout(bar)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.table, 1)
+        self._ids: list[int] = []
+
+    def refresh(self) -> None:
+        try:
+            found = all_series(self.context.journal)
+        except JournalError as exc:
+            self.notice.setText(describe(str(exc)))
+            return
+        language = str(self.context.settings.get("language"))
+        self._ids = [s.id for s in found]
+        self.table.setRowCount(len(found))
+        for row, series in enumerate(found):
+            status = state_name(series.status)
+            if series.status_note:
+                status += " — " + describe(series.status_note)
+            cells = [str(series.id), series.name, describe_rule(series.rule),
+                     local_time(series.next_run, language) if series.next_run and series.status is SeriesStatus.ACTIVE
+                     else "", status]
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+
+    def change(self, status: SeriesStatus) -> str:
+        """Pause, resume or stop the chosen series; the outcome in a sentence (shown)."""
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            self.notice.setText(self.tr("Choose a series in the list first."))
+            return self.notice.text()
+        series_id = self._ids[rows[0].row()]
+        try:
+            change_series(self.context.journal, series_id, status=status)
+        except (ValueError, KeyError, JournalError) as exc:
+            self.notice.setText(describe(str(exc)))
+            return self.notice.text()
+        self.refresh()
+        self.notice.setText(self.tr("Series {0}: {1}.").format(series_id, state_name(status)))
+        return self.notice.text()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self.refresh()
+        super().showEvent(event)
