@@ -131,3 +131,25 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         assert "paused" in panel.change(SeriesStatus.PAUSED)
     finally:
         change_series(journal, series.id, status=SeriesStatus.STOPPED)  # its runner stops within a look
+
+
+def test_the_rules_box_sets_the_cap_and_approval_and_refuses_a_rule_nobody_could_approve(
+        office: MainWindow) -> None:  # noqa: F811
+    from app.campaign.approval import approval_rule
+
+    box = office.templates.rules
+    box.approval_check.setChecked(True)
+    box.approvers.setText("")
+    assert "Nobody could approve" in box.save()
+    box.cap_check.setChecked(True)
+    box.cap_messages.setValue(3)
+    box.cap_days.setValue(14)
+    box.any_bot.setChecked(True)
+    box.approvers.setText("manager@head-office, admin")
+    assert "saved" in box.save()
+    journal = office.context.journal
+    cap, rule = journal.frequency_cap(), approval_rule(journal)
+    assert cap is not None and (cap.max_messages, cap.days, cap.any_bot, cap.count_otp) == (3, 14, True, False)
+    assert rule is not None and rule.required and rule.approvers == ("manager@head-office", "admin")
+    box.load()
+    assert box.cap_days.value() == 14 and box.approvers.text() == "manager@head-office, admin"

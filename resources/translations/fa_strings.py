@@ -751,6 +751,25 @@ FA = {
     "active": "فعال",
     "stopped": "پایان‌یافته",
 
+    # The rules box (issue 21).
+    "Rules for every campaign": "قاعده‌های همهٔ کارزارها",
+    "At most": "حداکثر",
+    "Messages to one number at most": "حداکثر پیام به یک شماره",
+    "In this many days": "در این تعداد روز",
+    "from any bot": "از هر باتی",
+    "count one-time passwords too": "رمزهای یک‌بارمصرف هم شمرده شوند",
+    "Campaigns need approval by": "کارزارها به تأیید این افراد نیاز دارند",
+    "user or user@machine, separated by commas": "کاربر یا user@machine، جداشده با ویرگول",
+    "Approvers": "تأییدکنندگان",
+    "an approver password (optional; leave empty to keep)": "گذرواژهٔ تأییدکننده (اختیاری؛ برای حفظ قبلی خالی بگذارید)",
+    "Save the rules": "ذخیرهٔ قاعده‌ها",
+    "messages to one number in": "پیام به یک شماره در",
+    "days (Tehran calendar days)": "روز (روزهای تقویمی به وقت تهران)",
+    "Nobody could approve a campaign: name an approver or set an approver password.":
+        "هیچ‌کس نمی‌تواند کارزاری را تأیید کند: یک تأییدکننده نام ببرید یا گذرواژهٔ تأییدکننده بگذارید.",
+    "The rules are saved; every campaign from now on follows them.":
+        "قاعده‌ها ذخیره شد؛ همهٔ کارزارها از این پس از آن‌ها پیروی می‌کنند.",
+
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.

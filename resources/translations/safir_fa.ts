@@ -339,7 +339,7 @@
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="83" />
+        <location filename="../../app/ui/campaign/creation.py" line="87" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
@@ -364,22 +364,23 @@
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="71" />
+        <location filename="../../app/ui/campaign/creation.py" line="75" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
+        <extracomment>The series runners this window started: they go on without it (kept, not waited for).</extracomment>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="78" />
+        <location filename="../../app/ui/campaign/creation.py" line="82" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="79" />
+        <location filename="../../app/ui/campaign/creation.py" line="83" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="81" />
+        <location filename="../../app/ui/campaign/creation.py" line="85" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
@@ -1877,6 +1878,89 @@
     </message>
 </context>
 <context>
+    <name>RulesBox</name>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="32" />
+        <source>Rules for every campaign</source>
+        <translation>قاعده‌های همهٔ کارزارها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="34" />
+        <source>At most</source>
+        <translation>حداکثر</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="39" />
+        <source>Messages to one number at most</source>
+        <translation>حداکثر پیام به یک شماره</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="40" />
+        <source>In this many days</source>
+        <translation>در این تعداد روز</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="41" />
+        <source>from any bot</source>
+        <translation>از هر باتی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="42" />
+        <source>count one-time passwords too</source>
+        <translation>رمزهای یک‌بارمصرف هم شمرده شوند</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="43" />
+        <source>Campaigns need approval by</source>
+        <translation>کارزارها به تأیید این افراد نیاز دارند</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="45" />
+        <source>user or user@machine, separated by commas</source>
+        <translation>کاربر یا user@machine، جداشده با ویرگول</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="46" />
+        <source>Approvers</source>
+        <translation>تأییدکنندگان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="49" />
+        <source>an approver password (optional; leave empty to keep)</source>
+        <translation>گذرواژهٔ تأییدکننده (اختیاری؛ برای حفظ قبلی خالی بگذارید)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="50" />
+        <source>Approver password</source>
+        <translation>گذرواژهٔ تأییدکننده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="51" />
+        <source>Save the rules</source>
+        <translation>ذخیرهٔ قاعده‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="58" />
+        <source>messages to one number in</source>
+        <translation>پیام به یک شماره در</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="60" />
+        <source>days (Tehran calendar days)</source>
+        <translation>روز (روزهای تقویمی به وقت تهران)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="96" />
+        <source>Nobody could approve a campaign: name an approver or set an approver password.</source>
+        <translation>هیچ‌کس نمی‌تواند کارزاری را تأیید کند: یک تأییدکننده نام ببرید یا گذرواژهٔ تأییدکننده بگذارید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/rules.py" line="105" />
+        <source>The rules are saved; every campaign from now on follows them.</source>
+        <translation>قاعده‌ها ذخیره شد؛ همهٔ کارزارها از این پس از آن‌ها پیروی می‌کنند.</translation>
+    </message>
+</context>
+<context>
     <name>SendStep</name>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="67" />
@@ -2223,77 +2307,77 @@
 <context>
     <name>TemplatesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="34" />
+        <location filename="../../app/ui/panels/templates.py" line="35" />
         <source>Template id</source>
         <translation>شناسهٔ قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="34" />
+        <location filename="../../app/ui/panels/templates.py" line="35" />
         <source>Body with {{fields}}</source>
         <translation>متن با {{فیلدها}}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="35" />
+        <location filename="../../app/ui/panels/templates.py" line="36" />
         <source>Category</source>
         <translation>دسته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="37" />
+        <location filename="../../app/ui/panels/templates.py" line="38" />
         <source>Template library</source>
         <translation>کتابخانهٔ قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="39" />
+        <location filename="../../app/ui/panels/templates.py" line="40" />
         <source>Add template</source>
         <translation>افزودن قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="40" />
+        <location filename="../../app/ui/panels/templates.py" line="41" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="45" />
+        <location filename="../../app/ui/panels/templates.py" line="46" />
         <source>Service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="45" />
+        <location filename="../../app/ui/panels/templates.py" line="46" />
         <source>Promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="46" />
+        <location filename="../../app/ui/panels/templates.py" line="47" />
         <source>Other message</source>
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="51" />
+        <location filename="../../app/ui/panels/templates.py" line="52" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="60" />
+        <location filename="../../app/ui/panels/templates.py" line="61" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="61" />
+        <location filename="../../app/ui/panels/templates.py" line="62" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="65" />
+        <location filename="../../app/ui/panels/templates.py" line="66" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="79" />
+        <location filename="../../app/ui/panels/templates.py" line="82" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="80" />
+        <location filename="../../app/ui/panels/templates.py" line="83" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>

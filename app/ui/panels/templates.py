@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ui.panels.rules import RulesBox
 from app.ui.context import AppContext
 from app.ui.widgets import title
 
@@ -64,6 +65,8 @@ class TemplatesPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(QLabel(self.tr("Price per message:")))
         layout.addLayout(prices)
+        self.rules = RulesBox(context)
+        layout.addWidget(self.rules)
         self._loading = True
         for t in context.templates():
             self.add_template(t["template_id"], t["body"], t.get("category", "service"))
