@@ -545,7 +545,7 @@ FA = {
     'Start at': 'شروع در',
     'Start later': 'شروع در زمانی دیگر',
     'Start date and time (Tehran time)': 'تاریخ و ساعت شروع (به وقت تهران)',
-    'Tehran time; the app must be open then': 'به وقت تهران؛ برنامه باید در آن زمان باز باشد',
+    'Tehran time; it starts with the window closed too': 'به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود',
     'Send nothing from': 'هیچ پیامی نفرست از',
     'Quiet hours start': 'آغاز ساعت\u200cهای سکوت',
     'Quiet hours end': 'پایان ساعت\u200cهای سکوت',
@@ -739,7 +739,7 @@ FA = {
         "کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با "
         "پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).",
     "Series": "سری",
-    "Next run": "نوبت بعد",
+    "Next run (Tehran time)": "نوبت بعد (به وقت تهران)",
     "Repeating campaigns": "کارزارهای تکرارشونده",
     "Each run reads its sheet again and is sent in the background, also with the window closed. Make one on the "
     "review step: Repeat.":

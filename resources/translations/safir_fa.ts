@@ -1691,11 +1691,6 @@
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="140" />
-        <source>Tehran time; the app must be open then</source>
-        <translation>به وقت تهران؛ برنامه باید در آن زمان باز باشد</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/campaign/review.py" line="148" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
@@ -1755,6 +1750,11 @@
         <location filename="../../app/ui/campaign/review.py" line="82" />
         <source>Repeat:</source>
         <translation>تکرار:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="140" />
+        <source>Tehran time; it starts with the window closed too</source>
+        <translation>به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/review.py" line="171" />
@@ -2142,14 +2142,14 @@
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="35" />
-        <source>Next run</source>
-        <translation>نوبت بعد</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/panels/series.py" line="36" />
         <source>Status</source>
         <translation>وضعیت</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/series.py" line="36" />
+        <source>Next run (Tehran time)</source>
+        <translation>نوبت بعد (به وقت تهران)</translation>
     </message>
     <message>
         <location filename="../../app/ui/panels/series.py" line="43" />

@@ -137,7 +137,7 @@ class ReviewStep(QWidget):
         self.start_edit.dateTimeChanged.connect(self._changed)
         start.addWidget(self.start_later)
         start.addWidget(self.start_edit)
-        start.addWidget(QLabel(self.tr("Tehran time; the app must be open then")))
+        start.addWidget(QLabel(self.tr("Tehran time; it starts with the window closed too")))
         start.addStretch(1)
 
         return start

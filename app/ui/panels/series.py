@@ -20,7 +20,7 @@ from app.campaign import JournalError
 from app.campaign.repeat import SeriesStatus, all_series, change_series
 from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.context import AppContext
-from app.ui.formatting import local_time
+from app.report.words import Words
 from app.ui.texts import describe, state_name
 from app.ui.widgets import title
 
@@ -32,8 +32,8 @@ class SeriesPanel(QWidget):
         super().__init__(parent)
         self.context = context
         self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels([self.tr("Series"), self.tr("Name"), self.tr("When"), self.tr("Next run"),
-                                              self.tr("Status")])
+        self.table.setHorizontalHeaderLabels([self.tr("Series"), self.tr("Name"), self.tr("When"),
+                                              self.tr("Next run (Tehran time)"), self.tr("Status")])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -67,7 +67,7 @@ class SeriesPanel(QWidget):
         except JournalError as exc:
             self.notice.setText(describe(str(exc)))
             return
-        language = str(self.context.settings.get("language"))
+        words = Words(persian=self.context.settings.get("language") == "fa")  # Tehran time, as the rule is
         self._ids = [s.id for s in found]
         self.table.setRowCount(len(found))
         for row, series in enumerate(found):
@@ -75,7 +75,7 @@ class SeriesPanel(QWidget):
             if series.status_note:
                 status += " — " + describe(series.status_note)
             cells = [str(series.id), series.name, describe_rule(series.rule),
-                     local_time(series.next_run, language) if series.next_run and series.status is SeriesStatus.ACTIVE
+                     words.moment(series.next_run) if series.next_run and series.status is SeriesStatus.ACTIVE
                      else "", status]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
