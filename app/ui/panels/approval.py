@@ -35,6 +35,7 @@ class ApprovalBar(QWidget):
         layout.addWidget(QLabel(self.tr("Approval:")))
         layout.addWidget(self.approve_button)
         layout.addWidget(self.reject_button)
+        layout.addStretch(1)
         self.refresh()
 
     def refresh(self) -> None:
