@@ -57,7 +57,7 @@ def linux_archive(bundle: Path) -> Path:
 #: What the bundle must contain: the app's own dependencies and the builder itself.
 NEEDED_MODULES = ("PySide6.QtWidgets", "qasync", "httpx", "pandas", "pyarrow", "python_calamine", "openpyxl",
                   "phonenumbers", "keyring", "platformdirs", "filelock", "starlette", "uvicorn", "multipart",
-                  "jwt", "jdatetime", "PyInstaller")
+                  "jwt", "jdatetime", "psycopg", "psycopg_binary", "fpdf", "uharfbuzz", "PIL", "PyInstaller")
 
 
 def missing_modules() -> list[str]:
