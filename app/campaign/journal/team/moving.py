@@ -65,6 +65,7 @@ def _copy_campaign(local: Journal, team: TeamJournal, campaign_id: int, new_ids:
     row.pop("id")
     row["parent_id"] = new_ids.get(row["parent_id"]) if row["parent_id"] is not None else None
     row["runner"] = row["stop_request"] = row["stop_reason"] = None
+    row["series_id"] = None  # a series of this desktop's is not copied: its runs stand alone
     json.loads(row["content"])  # stored as text on both sides; a damaged row fails here, not in the store
     columns = list(row)
     return int(team.db.execute(
