@@ -36,6 +36,36 @@ def in_flight_type(text: str) -> int:
     return _whole(text, 1, MAX_IN_FLIGHT, "the requests in flight")
 
 
+def series_id_type(text: str) -> int:
+    return _whole(text, 1, 2**63 - 1, "the series id")
+
+
+def cap_messages_type(text: str) -> int:
+    from app.campaign.caps import MAX_CAP_MESSAGES
+
+    return _whole(text, 1, MAX_CAP_MESSAGES, "the frequency cap's messages")
+
+
+def cap_days_type(text: str) -> int:
+    from app.campaign.caps import MAX_CAP_DAYS
+
+    return _whole(text, 1, MAX_CAP_DAYS, "the frequency cap's days")
+
+
+def day_of_month_type(text: str) -> int:
+    return _whole(text, 1, 31, "the day of the month")
+
+
+def date_type(text: str) -> str:
+    """A day as ``YYYY-MM-DD``."""
+    from datetime import date
+
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a date like 2026-11-01, not {text!r}") from None
+
+
 def _finite(text: str, what: str) -> float:
     try:
         value = float(text)

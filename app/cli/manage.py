@@ -9,17 +9,10 @@ import os
 import sys
 
 from app.cli.common import EXIT_OK, CliError, _journal, _stored_campaign
-from app.cli.flags import campaign_id_type
+from app.cli.flags import campaign_id_type, cap_days_type, cap_messages_type
 
 #: The environment variable an approver's password may come from (never the command line).
 APPROVER_PASSWORD_ENV = "SAFIR_APPROVER_PASSWORD"
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,8 +20,8 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     cap = commands.add_parser("cap", help="the frequency cap: at most N messages to one number in D days, across "
                               "campaigns (without flags: show it)")
     cap.set_defaults(run=cmd_cap)
-    cap.add_argument("--max", type=_whole, metavar="N", help="messages to one number at most")
-    cap.add_argument("--days", type=_whole, metavar="D", help="in this many calendar days (Tehran time)")
+    cap.add_argument("--max", type=cap_messages_type, metavar="N", help="messages to one number at most")
+    cap.add_argument("--days", type=cap_days_type, metavar="D", help="in this many calendar days (Tehran time)")
     cap.add_argument("--any-bot", action="store_true", help="count messages from every bot (default: the same bot)")
     cap.add_argument("--include-otp", action="store_true", help="count and cap one-time passwords too")
     cap.add_argument("--off", action="store_true", help="no frequency cap")

@@ -9,17 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.cli.common import EXIT_OK, CliError, _journal, _stored_campaign
-from app.cli.flags import campaign_id_type
+from app.cli.flags import campaign_id_type, date_type
 
 if TYPE_CHECKING:
     from app.report import Words
-
-
-def _day(text: str) -> str:
-    try:
-        return date.fromisoformat(text).isoformat()
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a date like 2026-11-01, not {text!r}") from None
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,9 +22,10 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     report.set_defaults(run=cmd_report)
     report.add_argument("campaign_id", type=campaign_id_type, metavar="ID", nargs="?")
     report.add_argument("out", metavar="OUT.pdf|OUT.xlsx")
-    report.add_argument("--from", dest="since", type=_day, metavar="YYYY-MM-DD",
+    report.add_argument("--from", dest="since", type=date_type, metavar="YYYY-MM-DD",
                         help="a summary of the campaigns made from this day (instead of ID)")
-    report.add_argument("--to", dest="until", type=_day, metavar="YYYY-MM-DD", help="... to this day (default: today)")
+    report.add_argument("--to", dest="until", type=date_type, metavar="YYYY-MM-DD",
+                        help="... to this day (default: today)")
     report.add_argument("--language", choices=("en", "fa"), default="en",
                         help="English, or Persian (right to left, Persian digits, Jalali dates)")
 

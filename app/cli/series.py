@@ -13,7 +13,15 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from app.cli.common import EXIT_OK, CliError, _journal, _run_campaign
-from app.cli.flags import add_sheet_arguments, bot_id_type, in_flight_type, rate_type, readable_file
+from app.cli.flags import (
+    add_sheet_arguments,
+    bot_id_type,
+    day_of_month_type,
+    in_flight_type,
+    rate_type,
+    readable_file,
+    series_id_type,
+)
 
 if TYPE_CHECKING:
     from app.campaign import Journal
@@ -47,9 +55,9 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     actions.add_parser("list", help="every series, when it runs next and why one waits")
     for name, text in (("pause", "pause a series: no run until it is resumed"), ("resume", "resume a paused series"),
                        ("stop", "stop a series for good")):
-        actions.add_parser(name, help=text).add_argument("series_id", type=int, metavar="ID")
+        actions.add_parser(name, help=text).add_argument("series_id", type=series_id_type, metavar="ID")
     edit = actions.add_parser("edit", help="change a series' schedule or text for its future runs")
-    edit.add_argument("series_id", type=int, metavar="ID")
+    edit.add_argument("series_id", type=series_id_type, metavar="ID")
     _add_schedule_arguments(edit, required=False)
     edit.add_argument("--text", help="the message text (or caption) of future runs")
 
@@ -59,7 +67,7 @@ def _add_schedule_arguments(parser: argparse.ArgumentParser, *, required: bool) 
 
     parser.add_argument("--every", choices=("day", "week", "month"), required=required)
     parser.add_argument("--on", choices=WEEKDAYS, help="the day of the week, for --every week")
-    parser.add_argument("--day", type=int, help="the day of the month (1-31), for --every month")
+    parser.add_argument("--day", type=day_of_month_type, help="the day of the month (1-31), for --every month")
     parser.add_argument("--jalali", action="store_true", help="--day is of the Jalali month")
     parser.add_argument("--at", default="10:00" if required else None, metavar="HH:MM",
                         help="the time of day, Tehran time (default 10:00)")
