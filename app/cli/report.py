@@ -4,6 +4,7 @@ English or Persian, for the people who pay for it."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,8 +37,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     if (args.campaign_id is None) == (args.since is None):
         raise CliError("name one campaign (report ID OUT) or a period (report --from YYYY-MM-DD OUT)")
-    words = _words(args.language)
-    with _journal() as journal:
+    with _journal() as journal, _words(args.language) as words:
         templates = journal.shared_setting("templates") or []
         prices = journal.shared_setting("prices") or {}
         balances = journal.shared_setting("balance_history") or []
@@ -58,12 +58,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _words(language: str) -> Words:
-    """English words, or the Persian ones (Qt's translator)."""
+def _words(language: str) -> contextlib.AbstractContextManager[Words]:
+    """English words, or the Persian ones (Qt's translator, loaded while inside)."""
     from app.report import Words
 
     if language != "fa":
-        return Words()
+        return contextlib.nullcontext(Words())
     from app.ui.report_words import report_words
 
     return report_words(persian=True)

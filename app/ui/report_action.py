@@ -29,7 +29,6 @@ async def write_report(parent: QWidget, context: AppContext, campaign_id: int, p
         if not chosen:
             return ""
         path = Path(chosen)
-    words = report_words(persian=context.settings.get("language") == "fa")
     campaign = context.journal.campaign(campaign_id)
     price = unit_price(campaign, context.templates(), context.prices())
     balances = context.balance_history()
@@ -39,7 +38,8 @@ async def write_report(parent: QWidget, context: AppContext, campaign_id: int, p
         return save(report, path, words)
 
     try:
-        written = await asyncio.to_thread(make)
+        with report_words(persian=context.settings.get("language") == "fa") as words:
+            written = await asyncio.to_thread(make)
         context.journal.audit("report", campaign_id, str(written))
     except (ReportError, JournalError) as exc:
         return describe(str(exc))
