@@ -8,6 +8,7 @@ import pytest
 
 from app.campaign import Journal, JournalError, NewRecipient, RecipientState
 from app.campaign.journal import SCHEMA_VERSION
+from app.store import open_store
 
 
 def make(journal: Journal) -> int:
@@ -22,8 +23,9 @@ def make(journal: Journal) -> int:
     )
 
 
-def test_rows_start_pending_or_skipped_with_a_fixed_request_id(tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "j.sqlite3")
+@pytest.mark.usefixtures("each_store")
+def test_rows_start_pending_or_skipped_with_a_fixed_request_id() -> None:
+    journal = open_store()
     campaign_id = make(journal)
     recipients = list(journal.recipients(campaign_id))
     assert [r.state for r in recipients] == [RecipientState.PENDING, RecipientState.SKIPPED, RecipientState.SKIPPED]
@@ -32,13 +34,14 @@ def test_rows_start_pending_or_skipped_with_a_fixed_request_id(tmp_path: Path) -
     journal.mark_in_flight(recipients[0], "text", time.time())
     journal.close()
 
-    reopened = Journal(tmp_path / "j.sqlite3")
+    reopened = open_store()
     again = reopened.recipients_to_send(campaign_id)
     assert [(r.row, r.state, r.request_id, r.attempts) for r in again] == [(2, "in_flight", request_id, 1)]
 
 
-def test_counts_always_add_up_and_results_follow_sheet_order(tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "j.sqlite3")
+@pytest.mark.usefixtures("each_store")
+def test_counts_always_add_up_and_results_follow_sheet_order() -> None:
+    journal = open_store()
     campaign_id = make(journal)
     journal.record_outcome(campaign_id, 2, RecipientState.FAILED, error_code=17, error="no account")
     counts = journal.counts(campaign_id)
