@@ -42,14 +42,16 @@ def main() -> None:
             window.resize(1366, 740)  # what a 1366×768 laptop leaves for the window
             window.show()
 
-            def shot(name: str) -> None:
-                app.processEvents()
+            async def shot(name: str) -> None:
+                # Let the loop deliver what is queued (never processEvents() inside a task: it
+                # would run other tasks' steps inside this one).
+                await asyncio.sleep(0.15)
                 window.grab().save(str(OUT / f"{name}-{language}.png"))
 
             async def scenario() -> None:
                 page = window.campaign
                 await page.recipients.open_sheet(SAMPLE)
-                shot("1-recipients")
+                await shot("1-recipients")
                 page.go(1)
                 # A different message per pass: the same one twice would (rightly) ask "send again?"
                 offer = "تخفیف ویژه امروز" if language == "en" else "تخفیف ویژهٔ آخر هفته"
@@ -60,46 +62,48 @@ def main() -> None:
                 editor.add_button(0, "خرید", "url", "https://example.com/shop")
                 editor.add_button(0, "کد تخفیف", "copy_text", "OFF-{{نام}}")
                 editor.add_button(1, "", "web_app", "")  # an incomplete button, marked
-                shot("2-message-buttons")
+                await shot("2-message-buttons")
                 editor.set_rows(editor.rows()[:1])
                 page.message.kind_combo.setCurrentIndex(4)  # template
                 page.message.template_mapper.combos["name"].setCurrentText("{{نام}}")
                 page.message.template_mapper.combos["shop"].setCurrentText("فروشگاه نمونه")
-                shot("2-message-template")
+                await shot("2-message-template")
                 page.message.kind_combo.setCurrentIndex(3)
                 page.go(2)
                 page.review.rate_spin.setValue(600)
                 page.review.quiet_check.setChecked(True)  # the pickers, as a user sets them
-                shot("3-review")
+                await shot("3-review")
                 page.review.quiet_check.setChecked(False)
                 page.go(3)
                 sending = asyncio.ensure_future(page.send())
                 while page.campaign_id is None or context.journal.counts(page.campaign_id)["sent"] < 4:
                     await asyncio.sleep(0.05)
                 await asyncio.sleep(0.3)
-                shot("4-send")
+                await shot("4-send")
                 await sending
                 page.go(4)
-                shot("5-results")
+                await shot("5-results")
                 window.quick.phone_edit.setText("0912 111 0001")
                 window.quick.text_edit.setPlainText("سفارش شما ارسال شد.")
                 await window.quick.send()
                 window.nav.setCurrentRow(1)
-                shot("6-quick-send")
+                await shot("6-quick-send")
                 window.balance.phone_edit.setText("09121110099")
                 await window.balance.check_now()
                 window.nav.setCurrentRow(2)
-                shot("7-balance")
+                await shot("7-balance")
                 window.nav.setCurrentRow(3)
-                shot("8-history")
+                await shot("8-history")
+                window.nav.setCurrentRow(window.pages.indexOf(window.series))
+                await shot("12-repeating")
                 window.nav.setCurrentRow(window.pages.indexOf(window.templates))
-                shot("9-templates")
+                await shot("9-templates")
                 window.nav.setCurrentRow(window.pages.indexOf(window.profiles))
-                shot("10-profiles")
+                await shot("10-profiles")
                 if window.inbox is not None:
                     await window.inbox.refresh()
                     window.nav.setCurrentRow(0)
-                    shot("11-inbox")
+                    await shot("11-inbox")
 
             qasync.run(scenario())
             if window.inbox is not None:
