@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app.campaign import Content, Journal, QuietHours
+from app.campaign import Content, Journal, JournalError, QuietHours
 from app.campaign.repeat import Series, SeriesStatus, all_series, claim_run, note_series
 from app.contacts import SheetError
 from app.reasons import waiting_text
@@ -63,8 +63,9 @@ def fire_due(journal: Journal, now: datetime, send: Callable[[int], object]) -> 
 def _run(journal: Journal, series: Series, now: datetime) -> int | None:
     plan = series.plan
     try:
-        checked = check_sheet(plan["sheet"], phone_column=plan.get("phone_column"), sheet_name=plan.get("sheet_name"))
-    except SheetError as exc:
+        checked = check_sheet(plan["sheet"], phone_column=plan.get("phone_column"), sheet_name=plan.get("sheet_name"),
+                              journal=journal)
+    except (SheetError, JournalError) as exc:
         note_series(journal, series.id, str(exc))
         return None
     needed = checked.counts.get("valid", 0)

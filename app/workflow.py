@@ -168,19 +168,22 @@ class CheckedSheet:
         return self.verdicts.result_rows()
 
 
-def suppression_list() -> SuppressionList:
-    """The user's suppression list: the file in the state dir, or the team store's list
-    when this desktop uses one (app.store). Raises JournalError when the team store
-    cannot be opened."""
-    location = store_location()
-    if location is None:
-        return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
-    journal = _TEAM_STORES.get(location)
+def suppression_list(journal: Journal | None = None) -> SuppressionList:
+    """The suppression list of ``journal``'s store (the window's, a series'): the file in
+    the state dir, or a team store's list. Without one, of the store this desktop uses
+    (app.store; the command line). Raises JournalError when that team store cannot be
+    opened."""
     if journal is None:
-        journal = _TEAM_STORES[location] = open_store(location)
+        location = store_location()
+        if location is None:
+            return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
+        journal = _TEAM_STORES.get(location)
+        if journal is None:
+            journal = _TEAM_STORES[location] = open_store(location)
     watch = journal.suppression_watch()
-    assert isinstance(watch, TeamSuppression)
-    return SuppressionList(location, store=watch)
+    if isinstance(watch, TeamSuppression):
+        return SuppressionList(watch.path, store=watch)
+    return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
 
 
 #: Team stores opened for their suppression list, by URL (one connection each per process).
@@ -188,13 +191,14 @@ _TEAM_STORES: dict[str, Journal] = {}
 
 
 def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name: str | None = None,
-                suppressed: Collection[str] | None = None) -> CheckedSheet:
+                suppressed: Collection[str] | None = None, journal: Journal | None = None) -> CheckedSheet:
     """Read ``path`` and judge every row, the suppression list applied (``suppressed``,
-    or the user's list when None). Raises SheetError with a plain sentence."""
+    or the list of ``journal``'s store, see :func:`suppression_list`). Raises SheetError
+    with a plain sentence, JournalError when a team store's list cannot be read."""
     sheet = read_sheet(path, sheet_name)
     guess = resolve_phone_column(sheet, phone_column)
     assert guess.column is not None
-    blocked = suppression_list().phones() if suppressed is None else suppressed
+    blocked = suppression_list(journal).phones() if suppressed is None else suppressed
     return CheckedSheet(sheet, guess, validate(sheet, guess.column, blocked))
 
 

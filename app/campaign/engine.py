@@ -121,11 +121,10 @@ class CampaignEngine:
         senders), JournalError if the journal fails before sending starts (later journal
         faults pause the run and are its ``reason``).
         """
-        campaign = self.journal.campaign(campaign_id)
-        check_sendable(campaign)
+        check_sendable(self.journal.campaign(campaign_id))
         with self.journal.sending_session(campaign_id, runner_identity()) as session:
             self._session = session
-            return await self._run(campaign)
+            return await self._run(self.journal.campaign(campaign_id))  # as it is now this sender holds it
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
@@ -347,9 +346,10 @@ class CampaignEngine:
             held = self._rules.suppressed(recipient) or (
                 (self._rules.otp_limited(recipient) or self._rules.capped(recipient)) if otp_too else None)
         except SuppressionUnreadable as exc:
-            if isinstance(exc.__cause__, JournalError):
+            if isinstance(exc.__cause__, JournalError):  # a team store's list: the store's own sentence
                 self._store_failed(exc.__cause__)
-            self.pause(str(exc))
+            else:
+                self.pause(str(exc))
             return True
         if held is None:
             return False

@@ -654,6 +654,8 @@ FA = {
     "by password": "با گذرواژه",
     "Campaign {0} is approved: Resume sends it.": "کارزار {0} تأیید شد: «ادامه» آن را می‌فرستد.",
     "Campaign {0} is rejected.": "کارزار {0} رد شد.",
+    "Campaign {0} has nothing to approve: it needs no approval, or it has ended.":
+        "کارزار {0} چیزی برای تأیید ندارد: یا به تأیید نیاز ندارد یا پایان یافته است.",
     "Campaign {0} was rejected by {1}: {2}": "کارزار {0} را {1} رد کرد: {2}",
     "Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.":
         "کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس "

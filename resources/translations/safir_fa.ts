@@ -18,53 +18,58 @@
         <translation>تأیید:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="62" />
+        <location filename="../../app/ui/panels/approval.py" line="63" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="66" />
+        <location filename="../../app/ui/panels/approval.py" line="67" />
         <source>Reject campaign {0}</source>
         <translation>رد کارزار {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="67" />
+        <location filename="../../app/ui/panels/approval.py" line="68" />
         <source>Why? Its maker reads this:</source>
         <translation>چرا؟ سازندهٔ کارزار این را می‌خواند:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="69" />
-        <location filename="../../app/ui/panels/approval.py" line="74" />
+        <location filename="../../app/ui/panels/approval.py" line="70" />
+        <location filename="../../app/ui/panels/approval.py" line="75" />
         <source>Nothing was changed.</source>
         <translation>چیزی تغییر نکرد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="71" />
+        <location filename="../../app/ui/panels/approval.py" line="72" />
         <source>Approver password</source>
         <translation>گذرواژهٔ تأییدکننده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="71" />
+        <location filename="../../app/ui/panels/approval.py" line="72" />
         <source>The approver password:</source>
         <translation>گذرواژهٔ تأییدکننده:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="79" />
+        <location filename="../../app/ui/panels/approval.py" line="80" />
         <source>You may not approve campaigns: ask an approver ({0}).</source>
         <translation>شما اجازهٔ تأیید کارزار ندارید: از یک تأییدکننده بخواهید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="80" />
+        <location filename="../../app/ui/panels/approval.py" line="81" />
         <source>by password</source>
         <translation>با گذرواژه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="85" />
+        <location filename="../../app/ui/panels/approval.py" line="83" />
+        <source>Campaign {0} has nothing to approve: it needs no approval, or it has ended.</source>
+        <translation>کارزار {0} چیزی برای تأیید ندارد: یا به تأیید نیاز ندارد یا پایان یافته است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/approval.py" line="89" />
         <source>Campaign {0} is approved: Resume sends it.</source>
         <translation>کارزار {0} تأیید شد: «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="87" />
+        <location filename="../../app/ui/panels/approval.py" line="91" />
         <source>Campaign {0} is rejected.</source>
         <translation>کارزار {0} رد شد.</translation>
     </message>
@@ -1322,93 +1327,93 @@
 <context>
     <name>RecipientsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="47" />
+        <location filename="../../app/ui/campaign/recipients.py" line="48" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="50" />
+        <location filename="../../app/ui/campaign/recipients.py" line="51" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="54" />
+        <location filename="../../app/ui/campaign/recipients.py" line="55" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="58" />
+        <location filename="../../app/ui/campaign/recipients.py" line="59" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="60" />
+        <location filename="../../app/ui/campaign/recipients.py" line="61" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="63" />
-        <location filename="../../app/ui/campaign/recipients.py" line="88" />
+        <location filename="../../app/ui/campaign/recipients.py" line="64" />
+        <location filename="../../app/ui/campaign/recipients.py" line="89" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="66" />
+        <location filename="../../app/ui/campaign/recipients.py" line="67" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="68" />
+        <location filename="../../app/ui/campaign/recipients.py" line="69" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="96" />
+        <location filename="../../app/ui/campaign/recipients.py" line="97" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="97" />
+        <location filename="../../app/ui/campaign/recipients.py" line="98" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="102" />
+        <location filename="../../app/ui/campaign/recipients.py" line="103" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="103" />
+        <location filename="../../app/ui/campaign/recipients.py" line="104" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="110" />
+        <location filename="../../app/ui/campaign/recipients.py" line="111" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="123" />
+        <location filename="../../app/ui/campaign/recipients.py" line="124" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="130" />
+        <location filename="../../app/ui/campaign/recipients.py" line="131" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="148" />
+        <location filename="../../app/ui/campaign/recipients.py" line="149" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="149" />
+        <location filename="../../app/ui/campaign/recipients.py" line="150" />
         <source>detected, {0}% sure</source>
         <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="151" />
+        <location filename="../../app/ui/campaign/recipients.py" line="152" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
@@ -1470,7 +1475,7 @@
 <context>
     <name>Report</name>
     <message>
-        <location filename="../../app/ui/report_words.py" line="20" />
+        <location filename="../../app/ui/report_words.py" line="28" />
         <source>Campaign report</source>
         <translation>گزارش کارزار</translation>
     </message>
@@ -2127,63 +2132,63 @@
 <context>
     <name>SeriesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="35" />
+        <location filename="../../app/ui/panels/series.py" line="36" />
         <source>Series</source>
         <translation>سری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="35" />
+        <location filename="../../app/ui/panels/series.py" line="36" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="35" />
+        <location filename="../../app/ui/panels/series.py" line="36" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="36" />
+        <location filename="../../app/ui/panels/series.py" line="37" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="36" />
+        <location filename="../../app/ui/panels/series.py" line="37" />
         <source>Next run (Tehran time)</source>
         <translation>نوبت بعد (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="43" />
-        <location filename="../../app/ui/panels/series.py" line="56" />
+        <location filename="../../app/ui/panels/series.py" line="44" />
+        <location filename="../../app/ui/panels/series.py" line="57" />
         <source>Repeating campaigns</source>
         <translation>کارزارهای تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="48" />
+        <location filename="../../app/ui/panels/series.py" line="49" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="48" />
+        <location filename="../../app/ui/panels/series.py" line="49" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="49" />
+        <location filename="../../app/ui/panels/series.py" line="50" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="57" />
+        <location filename="../../app/ui/panels/series.py" line="58" />
         <source>Each run reads its sheet again and is sent in the background, also with the window closed. Make one on the review step: Repeat.</source>
         <translation>هر نوبت برگه‌اش را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم. در گام بازبینی با «تکرار» یکی بسازید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="87" />
+        <location filename="../../app/ui/panels/series.py" line="88" />
         <source>Choose a series in the list first.</source>
         <translation>ابتدا یک سری را در فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="96" />
+        <location filename="../../app/ui/panels/series.py" line="97" />
         <source>Series {0}: {1}.</source>
         <translation>سری {0}: {1}.</translation>
     </message>

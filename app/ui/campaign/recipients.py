@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.campaign import JournalError
 from app.contacts import SheetError
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
@@ -111,12 +112,12 @@ class RecipientsStep(QWidget):
         self.open_button.setEnabled(False)
 
         def read() -> tuple[CheckedSheet, list[dict[str, str]]]:
-            checked = check_sheet(path, phone_column=phone_column, sheet_name=sheet_name)
+            checked = check_sheet(path, phone_column=phone_column, sheet_name=sheet_name, journal=self.context.journal)
             return checked, checked.sheet.records()
 
         try:
             checked, records = await self.stoppable(asyncio.to_thread(read))
-        except SheetError as exc:
+        except (SheetError, JournalError) as exc:  # the sheet, or a team store's suppression list
             self.status.say(describe(str(exc)), error=True)
             return False
         except WorkStopped:

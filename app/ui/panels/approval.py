@@ -79,7 +79,10 @@ class ApprovalBar(QWidget):
         except PermissionError:
             return self._tell(self.tr("You may not approve campaigns: ask an approver ({0}).").format(
                 ", ".join(rule.approvers) if rule is not None and rule.approvers else self.tr("by password")))
-        except (ValueError, JournalError, KeyError) as exc:
+        except (ValueError, KeyError):  # made before approval was needed, or it has ended
+            return self._tell(self.tr("Campaign {0} has nothing to approve: it needs no approval, or it has "
+                                      "ended.").format(figure(campaign_id, grouped=False)))
+        except JournalError as exc:
             return self._tell(describe(str(exc)))
         self._changed()
         if campaign.approval == Approval.APPROVED:

@@ -21,6 +21,7 @@ from app.campaign.repeat import SeriesStatus, all_series, change_series
 from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.context import AppContext
 from app.report.words import Words
+from app.ui.formatting import figure
 from app.ui.texts import describe, state_name
 from app.ui.widgets import title
 
@@ -74,7 +75,7 @@ class SeriesPanel(QWidget):
             status = state_name(series.status)
             if series.status_note:
                 status += " — " + describe(series.status_note)
-            cells = [str(series.id), series.name, describe_rule(series.rule),
+            cells = [figure(series.id, grouped=False), series.name, describe_rule(series.rule),
                      words.moment(series.next_run) if series.next_run and series.status is SeriesStatus.ACTIVE
                      else "", status]
             for column, text in enumerate(cells):
@@ -93,7 +94,7 @@ class SeriesPanel(QWidget):
             self.notice.setText(describe(str(exc)))
             return self.notice.text()
         self.refresh()
-        self.notice.setText(self.tr("Series {0}: {1}.").format(series_id, state_name(status)))
+        self.notice.setText(self.tr("Series {0}: {1}.").format(figure(series_id, grouped=False), state_name(status)))
         return self.notice.text()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
