@@ -29,12 +29,13 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     ``running`` (killed) leaves it paused with a sentence saying so (with ``settle_dead``;
     otherwise it is left as the journal has it: shown as interrupted)."""
     since, started = "", time.monotonic()
-    campaign = journal.campaign(campaign_id)
+    campaign, first_counts = await asyncio.to_thread(lambda: (journal.campaign(campaign_id), journal.counts(campaign_id)))
     quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
-    first_done = _done(journal.counts(campaign_id))
+    first_done = _done(first_counts)
     while True:
-        changed, since = journal.changed_since(campaign_id, since)
-        counts = journal.counts(campaign_id)
+        # Read in a worker thread: SQLite lets go of the GIL while it reads, so the
+        # window's loop (this loop) goes on drawing meanwhile.
+        changed, since, counts, sending = await asyncio.to_thread(_look, journal, campaign_id, since)
         rate = (_done(counts) - first_done) * 60.0 / max(time.monotonic() - started, 1e-3)
         delay, why = time_to_wait(campaign.start_at, quiet, datetime.now(timezone.utc))
         waiting = why if delay > 0 else None
@@ -43,17 +44,28 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
                                  error_code=code))
         on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, waiting=waiting))
         if let_go():
-            return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts, journal.error_counts(campaign_id))
-        if not campaign_is_sending(journal, campaign_id):
+            return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts,
+                             await asyncio.to_thread(journal.error_counts, campaign_id))
+        if not sending:
             break
         await asyncio.sleep(FOLLOW_SECONDS)
-    campaign = journal.campaign(campaign_id)
+    campaign = await asyncio.to_thread(journal.campaign, campaign_id)
     status, reason = CampaignStatus(campaign.status), campaign.status_reason
     if status is CampaignStatus.RUNNING and settle_dead:  # nobody sends it, yet never stopped: the sender died
         code = ended()
         status, reason = CampaignStatus.PAUSED, pause_text("sender_died", status="?" if code is None else code)
-        journal.set_status(campaign_id, status, reason)
-    return RunResult(campaign_id, status, reason, journal.counts(campaign_id), journal.error_counts(campaign_id))
+        await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
+    counts, errors = await asyncio.to_thread(lambda: (journal.counts(campaign_id), journal.error_counts(campaign_id)))
+    return RunResult(campaign_id, status, reason, counts, errors)
+
+
+def _look(journal: Journal, campaign_id: int,
+          since: str) -> tuple[list[tuple[int, str, str | None, int | None]], str, dict[str, int], bool]:
+    """One look at the journal: (rows changed since ``since``, the new mark, the counts,
+    whether a process still sends the campaign), read in that order."""
+    changed, since = journal.changed_since(campaign_id, since)
+    counts = journal.counts(campaign_id)
+    return changed, since, counts, campaign_is_sending(journal, campaign_id)
 
 
 def _done(counts: dict[str, int]) -> int:
