@@ -160,6 +160,22 @@ def _spawn_detached(argv: list[str], output: int, env: dict[str, str]) -> subpro
                             close_fds=True, start_new_session=True)
 
 
+def last_words(campaign_id: int) -> str | None:
+    """The sentence the runner of ``campaign_id`` ended on when it stopped with an error
+    (its log's last line, ``error: …``, without the campaign's name and the command to
+    go on), None when its last line is no error. A runner that could not even record its
+    pause (a full disk) is still understood this way."""
+    log = runner_log(campaign_id)
+    try:
+        lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return None
+    if not lines or not lines[-1].startswith("error: "):
+        return None
+    said = lines[-1].removeprefix("error: ").removeprefix(f"campaign {campaign_id} stopped: ")
+    return said.split(" (continue with: ")[0].strip() or None
+
+
 def _last_line(log: Path) -> str:
     try:
         lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]

@@ -4,7 +4,9 @@ killed with SIGKILL is seen as interrupted and resumed with nobody messaged twic
 
 from __future__ import annotations
 
+import asyncio
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -22,7 +24,7 @@ from app.campaign import CampaignStatus, Journal
 from app.runner import RunnerFailed, start_runner
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import delivered, fast_settings
-from tests.test_cli import run
+from tests.test_cli import REPO, run
 
 ROWS = 60
 
@@ -182,3 +184,85 @@ def test_autostart_writes_and_removes_the_desktops_own_login_entry(tmp_path: Pat
         entry.write_text(text, encoding="utf-8")
         checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
         assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def new_campaign(tmp_path: Path, sandbox: EmbeddedSandbox, rows: int) -> int:
+    from app.campaign import Content
+    from app.workflow import check_sheet, create_campaign
+
+    with open_store() as journal:
+        return create_campaign(journal, check_sheet(sheet(tmp_path, rows)), content=Content(text="hi"), bot_id=1001,
+                               base_url=sandbox.url, rate_per_minute=3000)
+
+
+def no_traceback_anywhere(*outputs: str) -> None:
+    logs = [p.read_text(encoding="utf-8", errors="replace") for p in paths.log_dir().glob("*.log")]
+    for text in [*outputs, *logs]:
+        assert "Traceback" not in text and "Exception ignored" not in text, text[-3000:]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a file size limit (RLIMIT_FSIZE) is POSIX's")
+def test_a_journal_that_cannot_grow_under_the_runner_pauses_it_with_a_sentence_and_no_traceback(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    campaign_id = new_campaign(tmp_path, slow_sandbox, 400)
+    # The runner may not make any file of the state dir more than 64 KiB bigger: its
+    # journal's writes fail as on a failing disk (EFBIG; Python ignores SIGXFSZ).
+    biggest = max(p.stat().st_size for p in paths.state_dir().rglob("*") if p.is_file())
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (biggest + 64 * 1024, resource.RLIM_INFINITY))
+
+    started = subprocess.run([sys.executable, "-m", "app", "resume", str(campaign_id), "--background",
+                              "--base-url", slow_sandbox.url], capture_output=True, text=True, cwd=REPO, timeout=60,
+                             env={**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}, preexec_fn=small_files)
+    assert started.returncode == 0, started.stderr
+    watched = run("watch", str(campaign_id), timeout=120)
+    assert watched.returncode == 3, watched
+    assert "failed to write" in watched.stderr and f"safir-campaign resume {campaign_id}" in watched.stderr
+    no_traceback_anywhere(started.stdout, started.stderr, watched.stdout, watched.stderr)
+    with open_store() as journal:
+        assert journal.counts(campaign_id)["sent"] < 400
+    resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
+    assert resumed.returncode == 0, resumed.stderr
+    assert run("watch", str(campaign_id), timeout=120).returncode == 0
+    assert len(once_each(slow_sandbox)) == 400
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A 16 MiB tmpfs as the state dir: a disk that really fills up (ENOSPC)."""
+    mount = tmp_path / "tiny"
+    mount.mkdir()
+    if sys.platform != "linux" or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(mount)],
+                                                 capture_output=True).returncode != 0:
+        pytest.skip("mounting a tmpfs needs root with CAP_SYS_ADMIN (the file-size-limit test covers the rest)")
+    monkeypatch.setenv("SAFIR_CAMPAIGN_HOME", str(mount / "state"))
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_words(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox, tiny_disk: Path) -> None:
+    from app.campaign.follow import follow
+    from app.runner import last_words
+
+    campaign_id = new_campaign(tmp_path, slow_sandbox, 2000)
+    free = os.statvfs(tiny_disk).f_bavail * os.statvfs(tiny_disk).f_frsize
+    (tiny_disk / "filler").write_bytes(b"x" * (free - 400 * 1024))  # room for a few dozen sends
+    started = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
+    assert started.returncode == 0, started.stderr
+    watched = run("watch", str(campaign_id), timeout=120)
+    # The runner could not record its pause (the disk was full), but said why as it stopped.
+    assert watched.returncode == 3 and "is full: free some space" in watched.stderr, watched
+    assert "is full: free some space" in (last_words(campaign_id) or "")
+    with open_store() as journal:  # what the window does with a sender gone quiet: the same sentence
+        result = asyncio.run(follow(journal, campaign_id, lambda _: None, last_words=lambda: last_words(campaign_id)))
+    assert result.status == CampaignStatus.PAUSED and "is full" in (result.reason or "")
+    no_traceback_anywhere(started.stdout, started.stderr, watched.stdout, watched.stderr)
+    (tiny_disk / "filler").unlink()
+    resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
+    assert resumed.returncode == 0, resumed.stderr
+    assert run("watch", str(campaign_id), timeout=180).returncode == 0
+    assert len(once_each(slow_sandbox)) == 2000

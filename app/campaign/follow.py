@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from app.campaign.journal import CampaignStatus, Journal, RecipientState
+from app.campaign.journal import CampaignStatus, Journal, JournalError, RecipientState
 from app.campaign.lock import campaign_is_sending
 from app.campaign.progress import Progress, RunResult
 from app.campaign.schedule import campaign_quiet_hours, time_to_wait
@@ -21,13 +21,17 @@ FOLLOW_SECONDS = 0.1
 
 async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Progress], None],
                  ended: Callable[[], int | None] = lambda: None,
-                 let_go: Callable[[], bool] = lambda: False, settle_dead: bool = True) -> RunResult:
+                 let_go: Callable[[], bool] = lambda: False, settle_dead: bool = True,
+                 last_words: Callable[[], str | None] = lambda: None) -> RunResult:
     """Tell ``on_progress`` what the sending process does, every :data:`FOLLOW_SECONDS`,
     until it stops sending or ``let_go()`` says to stop following; return how the
     campaign ended (``running`` when let go). ``ended`` gives the sender's exit status
     once it has exited (None while it runs). A sender that died with the campaign still
-    ``running`` (killed) leaves it paused with a sentence saying so (with ``settle_dead``;
-    otherwise it is left as the journal has it: shown as interrupted)."""
+    ``running`` (killed, or unable to record its own pause) leaves it paused with a
+    sentence: ``last_words()``, what the sender said last, or else that it died (with
+    ``settle_dead``; otherwise it is left as the journal has it: shown as interrupted).
+    When even that cannot be stored (the disk is still full), the result says it all the
+    same."""
     since, started = "", time.monotonic()
     campaign, first_counts = await asyncio.to_thread(lambda: (journal.campaign(campaign_id), journal.counts(campaign_id)))
     quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
@@ -53,8 +57,12 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     status, reason = CampaignStatus(campaign.status), campaign.status_reason
     if status is CampaignStatus.RUNNING and settle_dead:  # nobody sends it, yet never stopped: the sender died
         code = ended()
-        status, reason = CampaignStatus.PAUSED, pause_text("sender_died", status="?" if code is None else code)
-        await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
+        status, reason = CampaignStatus.PAUSED, last_words() or pause_text("sender_died",
+                                                                       status="?" if code is None else code)
+        try:
+            await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
+        except JournalError:
+            pass  # the store still cannot be written: the sentence reaches the window all the same
     counts, errors = await asyncio.to_thread(lambda: (journal.counts(campaign_id), journal.error_counts(campaign_id)))
     return RunResult(campaign_id, status, reason, counts, errors)
 

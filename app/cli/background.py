@@ -67,6 +67,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from app.campaign.follow import follow
     from app.cli.progress import ProgressPrinter
     from app.workflow import ShownStatus, shown_status
+    from app.runner import last_words
 
     with _journal() as journal:
         campaign = _stored_campaign(journal, args.campaign_id)
@@ -80,8 +81,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
         status = shown_status(journal, campaign)
         _print_summary(journal.summary(campaign.id), campaign.id, status)
         if status is not ShownStatus.FINISHED:
-            print(f"error: campaign {campaign.id} is {status}"
-                  + (f": {campaign.status_reason}" if campaign.status_reason else "")
+            # A sender that could not record its own pause (a full disk) said why in its log.
+            reason = campaign.status_reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
+            print(f"error: campaign {campaign.id} is {status}" + (f": {reason}" if reason else "")
                   + f" (continue with: safir-campaign resume {campaign.id}{_sandbox_flag({'base_url': campaign.base_url})})",
                   file=sys.stderr)
             return EXIT_STOPPED

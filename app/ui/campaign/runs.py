@@ -22,7 +22,7 @@ from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
 from app.campaign.approval import check_sendable
 from app.campaign.lock import campaign_is_sending
 from app.reasons import parse_reason, pause_text
-from app.runner import remember_key, start_runner
+from app.runner import last_words, remember_key, start_runner
 from app.campaign.follow import follow
 from app.ui.context import AppContext
 
@@ -132,7 +132,8 @@ class RunController(QObject):
         try:
             self.started.emit(run.campaign_id)
             result = await follow(self.context.journal, run.campaign_id, self._on_progress,
-                                  process.poll if process is not None else lambda: None, lambda: self._letting_go)
+                                  process.poll if process is not None else lambda: None, lambda: self._letting_go,
+                                  last_words=lambda: last_words(run.campaign_id))
             if process is not None and self._letting_go:
                 _finishing.append(process)  # it goes on; its exit status is collected later
             elif process is not None:
