@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -52,42 +51,53 @@ def _as_httpx(error: BaseException, request: httpx.Request) -> httpx.TransportEr
     return None
 
 
-class _Body(httpx.AsyncByteStream):
-    """The answer's body, its read errors told as httpx tells them."""
-
-    def __init__(self, stream: httpx.AsyncByteStream, request: httpx.Request) -> None:
-        self._stream = stream
-        self._request = request
-
-    async def __aiter__(self) -> AsyncIterator[bytes]:
-        try:
-            async for chunk in self._stream:
-                yield chunk
-        except (httpx.TransportError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
-            mapped = _as_httpx(exc, self._request)
-            if mapped is None:
-                raise
-            raise mapped from exc
-
-    async def aclose(self) -> None:
-        await self._stream.aclose()
-
-
 class AiohttpTransport(_AiohttpTransport):
     """httpx-aiohttp's transport with httpx's own error classes for each fault; one
-    aiohttp session per transport (per client), closed with it."""
+    aiohttp session per transport (per client), closed with it.
+
+    The answer is read whole here, inside the exchange: the service's answers are small
+    JSON objects, a read error is told as httpx tells it, the connection goes back to the
+    pool at once, and httpx then reads one chunk from memory instead of passing every
+    chunk through its stream wrappers (CPU per request, docs/benchmarks.md)."""
+
+    _timeouts: dict[tuple[float | None, float | None, float | None], aiohttp.ClientTimeout] = {}
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if not isinstance(self.client, aiohttp.ClientSession):  # pyright: ignore[reportUnnecessaryIsInstance] - None or a factory until the first request
+            self.client = self.get_client()
         try:
-            response = await super().handle_async_request(request)
+            data: bytes | httpx.AsyncByteStream | None = request.content or None
+        except httpx.RequestNotRead:  # a streamed upload: aiohttp reads httpx's stream
+            assert isinstance(request.stream, httpx.AsyncByteStream)
+            data = request.stream
+            request.headers.pop("transfer-encoding", None)  # aiohttp frames it itself
+        try:
+            async with self.client.request(
+                    request.method, str(request.url), headers=request.headers.multi_items(), data=data,
+                    allow_redirects=False, auto_decompress=False, compress=False, timeout=self._timeout(request),
+                    server_hostname=request.extensions.get("sni_hostname")) as answer:
+                body = await answer.read()
         except (httpx.TransportError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
             mapped = _as_httpx(exc, request)
             if mapped is None:
                 raise
             raise mapped from exc
-        assert isinstance(response.stream, httpx.AsyncByteStream)
-        response.stream = _Body(response.stream, request)
-        return response
+        extensions = {"http_version": b"HTTP/1.1"}
+        if answer.reason:
+            extensions["reason_phrase"] = answer.reason.encode()
+        return httpx.Response(answer.status, headers=answer.raw_headers, stream=httpx.ByteStream(body),
+                              request=request, extensions=extensions)
+
+    @classmethod
+    def _timeout(cls, request: httpx.Request) -> aiohttp.ClientTimeout:
+        """httpx's connect/read/pool timeouts (seconds) as aiohttp's, made once per kind."""
+        given = request.extensions.get("timeout", {})
+        key = (given.get("connect"), given.get("read"), given.get("pool"))
+        timeout = cls._timeouts.get(key)
+        if timeout is None:
+            timeout = cls._timeouts[key] = aiohttp.ClientTimeout(sock_connect=key[0], sock_read=key[1],
+                                                                 connect=key[2])
+        return timeout
 
 
 class _NoCookies(httpx.Cookies):
