@@ -121,7 +121,8 @@ FILE_PROBLEMS: dict[str, str] = {
 
 
 #: Why the team store (PostgreSQL) cannot be used (app.campaign.journal.team); ``{store}``
-#: is its address without the password.
+#: is its address without the password. Then why the embedded journal cannot
+#: (app.campaign.journal.errors).
 STORE_PROBLEMS: dict[str, str] = {
     "store_unreachable": "the team store {store} cannot be reached ({detail}): check that its server runs and the "
                          "address is right; sending resumes once it answers (nothing is sent twice)",
@@ -134,6 +135,19 @@ STORE_PROBLEMS: dict[str, str] = {
                           "update the app on this desktop",
     "store_bad_address": "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE",
     "store_failed": "the team store {store} failed: {detail}",
+    # The embedded journal (SQLite): {folder} holds the journal {path}.
+    "journal_disk_full": "the disk holding {folder} is full: free some space, then resume the campaign",
+    "journal_disk_failed": "the disk holding {folder} failed to write (disk I/O error): check the disk, then resume "
+                           "the campaign",
+    "journal_read_only": "the journal {path} cannot be written (read-only file, folder or disk): make it writable, "
+                         "then try again",
+    "journal_damaged": "the journal {path} is damaged: move it aside (a new one is started) or restore it from a "
+                       "backup",
+    "journal_locked": "the journal {path} is locked by another program: close it and try again",
+    "journal_cannot_open": "the journal {path} cannot be opened: check that {folder} exists and is writable",
+    "journal_full_not_created": "the disk holding {folder} is full, so the campaign was not created (nothing was "
+                                "stored or sent): free some space, then send it again",
+    "journal_failed": "the journal {path} failed: {detail}",
 }
 
 

@@ -94,7 +94,7 @@ def describe(text: str | None, error_code: int | None = None) -> str:
         if name in params:
             params[name] = fsi(params[name])
     for name in ("url", "placeholder", "field", "kinds", "start", "end", "zone", "phone", "suffix", "store",
-                 "address", "user", "database"):
+                 "address", "user", "database", "folder", "path"):
         if name in params:  # "http://…" and "{{نام}}" must not turn around inside Persian text
             params[name] = ltr(params[name])
     template = (REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code) or WAITING.get(code)

@@ -610,6 +610,25 @@ FA = {
     "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE":
         "{address} نشانی پایگاه مشترک تیم نیست: به شکل \u2066postgresql://USER@HOST:PORT/DATABASE\u2069 بنویسید",
     "the team store {store} failed: {detail}": "پایگاه مشترک تیم {store} خطا داد: {detail}",
+    # The embedded journal's faults.
+    "the disk holding {folder} is full: free some space, then resume the campaign":
+        "دیسکی که {folder} روی آن است پر است: جا باز کنید و سپس کارزار را ادامه دهید",
+    "the disk holding {folder} failed to write (disk I/O error): check the disk, then resume the campaign":
+        "دیسکی که {folder} روی آن است نتوانست بنویسد (خطای ورودی/خروجی دیسک): دیسک را بررسی کنید و سپس کارزار را "
+        "ادامه دهید",
+    "the journal {path} cannot be written (read-only file, folder or disk): make it writable, then try again":
+        "دفتر ثبت {path} نوشتنی نیست (پرونده، پوشه یا دیسک فقط‌خواندنی است): آن را نوشتنی کنید و دوباره امتحان کنید",
+    "the journal {path} is damaged: move it aside (a new one is started) or restore it from a backup":
+        "دفتر ثبت {path} آسیب دیده است: آن را جابه‌جا کنید (دفتر تازه‌ای آغاز می‌شود) یا از نسخهٔ پشتیبان برگردانید",
+    "the journal {path} is locked by another program: close it and try again":
+        "دفتر ثبت {path} در دست برنامهٔ دیگری است: آن را ببندید و دوباره امتحان کنید",
+    "the journal {path} cannot be opened: check that {folder} exists and is writable":
+        "دفتر ثبت {path} باز نمی‌شود: بررسی کنید که {folder} وجود دارد و نوشتنی است",
+    "the disk holding {folder} is full, so the campaign was not created (nothing was stored or sent): free some "
+    "space, then send it again":
+        "دیسکی که {folder} روی آن است پر است، پس کارزار ساخته نشد (چیزی ذخیره یا فرستاده نشد): جا باز کنید و سپس "
+        "دوباره بفرستید",
+    "the journal {path} failed: {detail}": "دفتر ثبت {path} خطا داد: {detail}",
     "Team store (shared with the other desktops of this account)":
         "پایگاه مشترک تیم (مشترک با رایانه‌های دیگرِ همین حساب)",
     "Team store address": "نشانی پایگاه مشترک تیم",

@@ -17,6 +17,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
+from app.reasons import store_problem
+
 
 class JournalFault(StrEnum):
     """Why a journal operation failed; all but ``OTHER`` are faults of the environment."""
@@ -80,19 +82,11 @@ def explain(error: sqlite3.Error, path: Path) -> JournalError:
     fault = fault_of(error)
     if fault is JournalFault.DISK_FAILED and _disk_nearly_full(folder):
         fault = JournalFault.DISK_FULL  # some systems report a full disk as an I/O error
-    sentences = {
-        JournalFault.DISK_FULL: f"the disk holding {folder} is full: free some space, then resume the campaign",
-        JournalFault.DISK_FAILED: f"the disk holding {folder} failed to write (disk I/O error): check the disk, "
-                                  "then resume the campaign",
-        JournalFault.READ_ONLY: f"the journal {path} cannot be written (read-only file, folder or disk): "
-                                "make it writable, then try again",
-        JournalFault.DAMAGED: f"the journal {path} is damaged: move it aside (a new one is started) "
-                              "or restore it from a backup",
-        JournalFault.LOCKED: f"the journal {path} is locked by another program: close it and try again",
-        JournalFault.CANNOT_OPEN: f"the journal {path} cannot be opened: check that {folder} exists and is "
-                                  "writable",
-    }
-    return JournalError(sentences.get(fault, f"the journal {path} failed: {error}"), fault, path)
+    codes = {JournalFault.DISK_FULL: "journal_disk_full", JournalFault.DISK_FAILED: "journal_disk_failed",
+             JournalFault.READ_ONLY: "journal_read_only", JournalFault.DAMAGED: "journal_damaged",
+             JournalFault.LOCKED: "journal_locked", JournalFault.CANNOT_OPEN: "journal_cannot_open"}
+    sentence = store_problem(codes.get(fault, "journal_failed"), folder=folder, path=path, detail=error)
+    return JournalError(sentence, fault, path)
 
 
 def creation_failed(error: sqlite3.Error, path: Path) -> JournalError:
@@ -100,8 +94,8 @@ def creation_failed(error: sqlite3.Error, path: Path) -> JournalError:
     disk says "send again", never "resume the campaign"."""
     explained = explain(error, path)
     if explained.kind is JournalFault.DISK_FULL:
-        return JournalError(f"the disk holding {path.parent} is full, so the campaign was not created (nothing was "
-                            "stored or sent): free some space, then send it again", JournalFault.DISK_FULL, path)
+        return JournalError(store_problem("journal_full_not_created", folder=path.parent), JournalFault.DISK_FULL,
+                            path)
     return explained
 
 
