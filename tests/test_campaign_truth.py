@@ -9,8 +9,8 @@ import io
 import logging
 import os
 import stat
-import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -188,31 +188,33 @@ async def test_pause_ends_a_long_pacing_wait_within_a_second(sandbox: EmbeddedSa
     ("max_page_count", "is full"),  # the disk fills up mid-campaign
     ("query_only", "cannot be written"),  # the file or disk became read-only
 ])
+@pytest.mark.parametrize("writes_on_loop", [False, True], ids=["writer-thread", "writes-on-the-loop"])
 @pytest.mark.embedded_only
 async def test_a_journal_fault_mid_campaign_pauses_with_a_sentence(
-        sandbox: EmbeddedSandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pragma: str, words: str) -> None:
+        sandbox: EmbeddedSandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pragma: str, words: str,
+        writes_on_loop: bool) -> None:
     journal = open_store()
     campaign_id = new_campaign(journal, tmp_path, sandbox.url, 300)
-    configure = Journal._configure
 
-    def faulty(db: object) -> None:  # the engine's writer thread's connection
-        configure(db)  # type: ignore[arg-type]
-        if threading.current_thread().name != "journal-writer":
-            return
-        if pragma == "max_page_count":
-            pages = db.execute("PRAGMA page_count").fetchone()[0]  # type: ignore[attr-defined]
-            db.execute(f"PRAGMA max_page_count = {pages + 2}")  # type: ignore[attr-defined]
-        else:
-            db.execute("PRAGMA query_only = ON")  # type: ignore[attr-defined]
+    class Faulty(Journal):  # the journal the engine's writer opens for its own writes
+        @staticmethod
+        def _configure(db: Any) -> None:
+            Journal._configure(db)
+            if pragma == "max_page_count":
+                pages = db.execute("PRAGMA page_count").fetchone()[0]
+                db.execute(f"PRAGMA max_page_count = {pages + 2}")
+            else:
+                db.execute("PRAGMA query_only = ON")
 
-    monkeypatch.setattr(Journal, "_configure", staticmethod(faulty))
+    reopen = Journal.reopen
+    monkeypatch.setattr(Journal, "reopen", lambda self: Faulty(self.path))
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
-        result = await CampaignEngine(journal, client).run(campaign_id)
+        result = await CampaignEngine(journal, client, writes_on_loop=writes_on_loop).run(campaign_id)
     assert result.status == CampaignStatus.PAUSED and result.reason is not None and words in result.reason
     assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED  # the main connection could write
-    monkeypatch.setattr(Journal, "_configure", staticmethod(configure))
+    monkeypatch.setattr(Journal, "reopen", reopen)
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
-        result = await CampaignEngine(journal, client).run(campaign_id)
+        result = await CampaignEngine(journal, client, writes_on_loop=writes_on_loop).run(campaign_id)
     assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 300
     assert_each_phone_once(sandbox, journal, campaign_id)
 

@@ -279,8 +279,9 @@ def test_a_formula_without_a_saved_result_in_a_used_column_is_caught(sandbox: Em
     assert first["status"] == "invalid" and "the نام cell is a formula whose result was not saved" in first["error"]
 
 
+@pytest.mark.parametrize("writes_on_loop", [False, True], ids=["writer-thread", "writes-on-the-loop"])
 async def test_a_journal_busy_with_another_program_is_a_wait_not_a_pause(
-        sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+        sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch, writes_on_loop: bool) -> None:
     import sqlite3
 
     monkeypatch.setattr(Journal, "BUSY_TIMEOUT_SECONDS", 0.3)  # each try gives up fast; the writer tries again
@@ -296,8 +297,10 @@ async def test_a_journal_busy_with_another_program_is_a_wait_not_a_pause(
             asyncio.get_running_loop().call_later(2.0, lambda: other.execute("COMMIT"))
 
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
-        result = await CampaignEngine(journal, client, on_progress=on_progress).run(campaign_id)
+        result = await CampaignEngine(journal, client, on_progress=on_progress,
+                                      writes_on_loop=writes_on_loop).run(campaign_id)
     other.close()
+    journal.close()
     assert held.is_set()
     assert result.status == CampaignStatus.FINISHED, result.reason
     sent = delivered_phones(sandbox)

@@ -39,7 +39,7 @@ from app.campaign.stopping import StopSignal
 from app.campaign.schedule import QuietHours, campaign_quiet_hours, time_to_wait
 from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
 from app.campaign.suppression import Suppressed
-from app.campaign.writer import JournalWriter
+from app.campaign.writer import JournalWriter, LoopJournalWriter, SendPathWriter
 from app.reasons import pause_text, reason_text, waiting_text
 
 log = logging.getLogger(__name__)
@@ -70,6 +70,9 @@ class CampaignEngine:
     as it is now, the OTP limit) are checked immediately before each request leaves.
     :meth:`pause` and :meth:`cancel` end every wait within a second. ``now`` gives
     wall-clock time (aware), ``clock``/``sleep`` monotonic seconds; all injectable.
+    ``writes_on_loop``: commit the journal's writes on this event loop rather than in a
+    thread (app/campaign/writer.py), for a process that only sends; honoured on a store
+    whose commits are local (the embedded one).
     """
 
     def __init__(
@@ -84,6 +87,7 @@ class CampaignEngine:
         unknown_rounds: int = UNKNOWN_ROUNDS,
         no_answer_seconds: float = NO_ANSWER_SECONDS,
         suppression: Suppressed | None = None,
+        writes_on_loop: bool = False,
     ) -> None:
         self.journal = journal
         # The store's list (a file beside the journal, or the team store's), checked before every request.
@@ -91,13 +95,14 @@ class CampaignEngine:
         self.client = client
         self.on_progress = on_progress
         self.unknown_rounds = unknown_rounds
+        self.writes_on_loop = writes_on_loop and journal.commits_locally
         self.no_answer_seconds = no_answer_seconds
         self._clock = clock
         self._sleep = sleep
         self._now = now
         self._stop = StopSignal()
         self._pacer: Pacer | None = None
-        self._writer: JournalWriter | None = None
+        self._writer: SendPathWriter | None = None
         self._session: SendingSession | None = None
 
     def pause(self, reason: str = pause_text("user_paused")) -> None:
@@ -144,7 +149,10 @@ class CampaignEngine:
         self._emit(CampaignStatus.RUNNING)
 
         self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep)
-        self._writer = await asyncio.to_thread(JournalWriter, self.journal)
+        if self.writes_on_loop:
+            self._writer = LoopJournalWriter(self.journal)
+        else:
+            self._writer = await asyncio.to_thread(JournalWriter, self.journal)
         self.client.retry_listeners.append(self._on_retry)
         watchers = [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
                     asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign_id))]

@@ -1,13 +1,23 @@
-"""The journal's writer thread: the send path's writes leave the event loop and are
-committed in batches.
+"""The journal's send-path writes, batched: many calls, one commit.
 
-A campaign writes twice per recipient (in flight, then the outcome). Committing each on
-the event loop costs the loop a millisecond or so per message and, unpaced, lets the
-write-ahead log outgrow every checkpoint. Here one thread owns a connection of its own,
-takes every call waiting in its queue, runs them in one transaction and commits once;
-the log is checkpointed on that thread too (SQLite's automatic checkpoint), and cut back
-to ``WAL_SIZE_LIMIT``. Callers ``await`` a call's result, so a write is durable before
-the caller goes on (an in-flight mark is committed before its request leaves).
+A campaign writes twice per recipient (in flight, then the outcome). Committing each one
+on its own costs a millisecond or so per message and, unpaced, lets the write-ahead log
+outgrow every checkpoint. Here the calls of one event-loop iteration are gathered and run
+in one transaction with one commit; the log is checkpointed by whoever commits (SQLite's
+automatic checkpoint) and cut back to ``WAL_SIZE_LIMIT``. Callers ``await`` a call's
+result, so a write is durable before the caller goes on (an in-flight mark is committed
+before its request leaves).
+
+Two ways to run the commits (docs/architecture.md, "Threads and the journal"):
+
+- :class:`JournalWriter`, a thread of its own, for a loop that must never wait for a
+  commit: the window's (the engine on the window's loop) and every team store's (a commit
+  is a round trip to the server).
+- :class:`LoopJournalWriter`, on the event loop itself, for a process that only sends
+  (``run-campaign``, the CLI) on the embedded store, where a commit is a write to a local
+  file without a sync: no thread hand-over, no wake-up of another thread and back, no
+  contention for the GIL (CPU per message, docs/benchmarks.md). A journal another program
+  holds is waited for without blocking the loop.
 """
 
 from __future__ import annotations
@@ -18,50 +28,121 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from app.campaign.journal import Journal, JournalError, JournalFault, Recipient
 
 log = logging.getLogger(__name__)
 
 _Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], asyncio.AbstractEventLoop, asyncio.Future[Any]]
-#: Calls are handed to the thread once per event-loop tick, not one by one: each hand-over
-#: costs a wake-up and a GIL switch on both sides.
+_Result = tuple[asyncio.Future[Any], Any, BaseException | None]
+
+#: How long a batch waits for a journal another program holds before its callers hear
+#: "locked" (seconds); each try itself waits the connection's busy timeout.
+BUSY_PATIENCE_SECONDS = 300.0
+BUSY_RETRY_SECONDS = 0.2
+#: The loop writer's busy timeout (seconds): a try gives up this soon and is tried again
+#: later, so the loop goes on answering meanwhile.
+LOOP_BUSY_TIMEOUT_SECONDS = 0.02
 
 
-class JournalWriter:
-    """One thread that runs :class:`Journal` methods for the event loop, batched.
+class SendPathWriter(Protocol):
+    """What the engine needs of a writer: :meth:`call` a Journal method, batched, and
+    :meth:`close` once every call was made."""
 
-    ``await writer.call(Journal.record_outcome, campaign_id, row, state, ...)`` runs the
-    method (by name: a team store's own override is the one that runs) on the writer's
-    own connection to ``journal``'s store and returns its result, or raises its
-    JournalError; every call of a batch shares one commit, and a failed batch fails each
-    of its calls. At most ``max_batch`` calls per commit. Raises JournalError when the
-    store cannot be opened. Close with :meth:`close` (waits for the queue to drain).
-    """
+    def call(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[Any]: ...
 
-    def __init__(self, journal: Journal, max_batch: int = 512) -> None:
-        self._journal = journal.reopen()
+    def close(self) -> None: ...
+
+
+class _Batching:
+    """Gathers calls per event-loop iteration and runs a batch in one transaction on
+    ``journal``'s own connection (by method name: a team store's override is the one
+    that runs); every call of a batch shares one commit, and a failed batch fails each
+    of its calls. At most ``max_batch`` calls per commit."""
+
+    def __init__(self, journal: Journal, max_batch: int) -> None:
+        self._journal = journal
         self._max_batch = max_batch
-        self._queue: queue.SimpleQueue[list[_Call] | None] = queue.SimpleQueue()
         self._tick: list[_Call] = []
         self._closing = False
-        self._thread = threading.Thread(target=self._work, name="journal-writer", daemon=True)
-        self._thread.start()
 
     def call(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[Any]:
-        """Queue ``method(journal, *args, **kwargs)``; the future holds its result."""
+        """Queue ``method(journal, *args, **kwargs)``; the future holds its result or
+        its JournalError."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        if not self._thread.is_alive():
+        if self._stopped():
             future.set_exception(JournalError("the journal writer has stopped", JournalFault.OTHER, self._journal.path))
             return future
         if not self._tick:
-            loop.call_soon(self._hand_over)
+            loop.call_soon(self._end_of_tick)
         self._tick.append((method, args, kwargs, loop, future))
         return future
 
-    def _hand_over(self) -> None:
+    def _stopped(self) -> bool:
+        return False
+
+    def _end_of_tick(self) -> None:
+        raise NotImplementedError
+
+    def _attempt(self, batch: list[_Call]) -> list[_Result]:
+        results: list[_Result] = []
+        try:
+            with self._journal.transaction():
+                values = self._many(batch)
+                for (method, args, kwargs, _, future), value in zip(batch, values):
+                    if value is _NOT_YET:
+                        value = getattr(self._journal, method.__name__)(*args, **kwargs)
+                    results.append((future, value, None))
+        except Exception as error:  # noqa: BLE001 - JournalError, or a bug: every caller must hear of it
+            # A database error of the commit itself (a full disk shows here) as a sentence.
+            failure: BaseException = self._journal.database_error(error) or error
+            results = [(future, None, failure) for *_, future in batch]
+        return results
+
+    def _many(self, batch: list[_Call]) -> list[Any]:
+        """The send path's two writes, each kind in one executemany (the in-flight marks
+        and the outcomes of one batch concern different recipients, so their order
+        between kinds does not matter); other calls are left for one by one."""
+        values: list[Any] = [_NOT_YET] * len(batch)
+        marks = [i for i, call in enumerate(batch) if call[0].__name__ == "mark_in_flight" and not call[2]]
+        if marks:
+            # Each is mark_in_flight's positional arguments: (recipient, kind, now).
+            ids = self._journal.mark_many_in_flight(
+                [cast(tuple[Recipient, str, float], batch[i][1]) for i in marks])
+            for i, attempt_id in zip(marks, ids):
+                values[i] = attempt_id
+        outcomes = [i for i, call in enumerate(batch) if call[0].__name__ == "record_outcome"]
+        if outcomes:
+            self._journal.record_many_outcomes(
+                [dict(zip(("campaign_id", "row", "state"), batch[i][1]), **batch[i][2]) for i in outcomes])
+            for i in outcomes:
+                values[i] = None
+        return values
+
+
+class JournalWriter(_Batching):
+    """A thread that runs :class:`Journal` methods for the event loop, batched.
+
+    ``await writer.call(Journal.record_outcome, campaign_id, row, state, ...)`` runs the
+    method on the writer's own connection to ``journal``'s store and returns its result,
+    or raises its JournalError. Raises JournalError when the store cannot be opened.
+    Close with :meth:`close` (waits for the queue to drain).
+    """
+
+    def __init__(self, journal: Journal, max_batch: int = 512) -> None:
+        super().__init__(journal.reopen(), max_batch)
+        self._queue: queue.SimpleQueue[list[_Call] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="journal-writer", daemon=True)
+        self._thread.start()
+
+    def _stopped(self) -> bool:
+        return not self._thread.is_alive()
+
+    def _end_of_tick(self) -> None:
+        # Handed to the thread once per event-loop iteration, not call by call: each
+        # hand-over costs a wake-up and a GIL switch on both sides.
         if self._tick:
             self._queue.put(self._tick)
             self._tick = []
@@ -70,7 +151,7 @@ class JournalWriter:
         """Finish every queued call, then stop the thread and close the connection (a
         batch waiting for a busy journal is given up: its callers hear "locked")."""
         self._closing = True
-        self._hand_over()
+        self._end_of_tick()
         if self._thread.is_alive():
             self._queue.put(None)
             self._thread.join()
@@ -106,61 +187,78 @@ class JournalWriter:
             log.info("the journal is busy with another program; waiting to write %d changes", len(batch))
             time.sleep(BUSY_RETRY_SECONDS)
             results = self._attempt(batch)
-        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Result]] = {}
         for (*_, loop, _future), result in zip(batch, results):
             by_loop.setdefault(loop, []).append(result)
         for loop, settled in by_loop.items():
             if not loop.is_closed():
                 loop.call_soon_threadsafe(_settle, settled)
 
-    def _attempt(self, batch: list[_Call]) -> list[tuple[asyncio.Future[Any], Any, BaseException | None]]:
-        results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
-        try:
-            with self._journal.transaction():
-                values = self._many(batch)
-                for (method, args, kwargs, _, future), value in zip(batch, values):
-                    if value is _NOT_YET:
-                        value = getattr(self._journal, method.__name__)(*args, **kwargs)
-                    results.append((future, value, None))
-        except Exception as error:  # noqa: BLE001 - JournalError, or a bug: every caller must hear of it
-            # A database error of the commit itself (a full disk shows here) as a sentence.
-            failure: BaseException = self._journal.database_error(error) or error
-            results = [(future, None, failure) for *_, future in batch]
-        return results
 
-    def _many(self, batch: list[_Call]) -> list[Any]:
-        """The send path's two writes, each kind in one executemany (the in-flight marks
-        and the outcomes of one batch concern different recipients, so their order
-        between kinds does not matter); other calls are left for one by one."""
-        values: list[Any] = [_NOT_YET] * len(batch)
-        marks = [i for i, call in enumerate(batch) if call[0].__name__ == "mark_in_flight" and not call[2]]
-        if marks:
-            # Each is mark_in_flight's positional arguments: (recipient, kind, now).
-            ids = self._journal.mark_many_in_flight(
-                [cast(tuple[Recipient, str, float], batch[i][1]) for i in marks])
-            for i, attempt_id in zip(marks, ids):
-                values[i] = attempt_id
-        outcomes = [i for i, call in enumerate(batch) if call[0].__name__ == "record_outcome"]
-        if outcomes:
-            self._journal.record_many_outcomes(
-                [dict(zip(("campaign_id", "row", "state"), batch[i][1]), **batch[i][2]) for i in outcomes])
-            for i in outcomes:
-                values[i] = None
-        return values
+class LoopJournalWriter(_Batching):
+    """Runs the batch of each event-loop iteration on the loop itself, at the end of that
+    iteration, on a connection of its own to ``journal``'s (embedded) store.
+
+    A journal another program holds: the try gives up after
+    :data:`LOOP_BUSY_TIMEOUT_SECONDS`, the batch (and every call made meanwhile) is tried
+    again :data:`BUSY_RETRY_SECONDS` later, for up to :data:`BUSY_PATIENCE_SECONDS`,
+    while the loop goes on. Raises JournalError when the store cannot be opened. Call
+    :meth:`close` on the loop's thread.
+    """
+
+    def __init__(self, journal: Journal, max_batch: int = 512) -> None:
+        super().__init__(journal.reopen(), max_batch)
+        self._journal.set_busy_timeout(LOOP_BUSY_TIMEOUT_SECONDS)
+        self._waiting: list[_Call] = []
+        self._waiting_since = 0.0
+
+    def _end_of_tick(self) -> None:
+        if self._waiting:
+            return  # the retry takes this tick's calls along
+        batch, self._tick = self._tick, []
+        self._write(batch)
+
+    def _write(self, batch: list[_Call]) -> None:
+        for start in range(0, len(batch), self._max_batch):
+            part = batch[start:start + self._max_batch]
+            results = self._attempt(part)
+            if _locked(results) and not self._closing:
+                self._waiting = batch[start:]
+                self._waiting_since = time.monotonic()
+                log.info("the journal is busy with another program; waiting to write %d changes", len(self._waiting))
+                asyncio.get_running_loop().call_later(BUSY_RETRY_SECONDS, self._retry)
+                return
+            _settle(results)
+
+    def _retry(self) -> None:
+        batch, self._waiting, self._tick = self._waiting + self._tick, [], []
+        results = self._attempt(batch)
+        if (_locked(results) and not self._closing
+                and time.monotonic() - self._waiting_since < BUSY_PATIENCE_SECONDS):
+            self._waiting = batch
+            asyncio.get_running_loop().call_later(BUSY_RETRY_SECONDS, self._retry)
+            return
+        _settle(results)
+
+    def close(self) -> None:
+        """Write every call still waiting (once more, if the journal is busy: then its
+        callers hear "locked"), then close the connection."""
+        self._closing = True
+        batch, self._waiting, self._tick = self._waiting + self._tick, [], []
+        if batch:
+            self._journal.set_busy_timeout(self._journal.BUSY_TIMEOUT_SECONDS)
+            self._write(batch)
+        self._journal.close()
 
 
 _NOT_YET = object()
-#: How long a batch waits for a journal another program holds before its callers hear
-#: "locked" (seconds); each try itself waits the connection's busy timeout.
-BUSY_PATIENCE_SECONDS = 300.0
-BUSY_RETRY_SECONDS = 0.2
 
 
-def _locked(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> bool:
+def _locked(results: list[_Result]) -> bool:
     return any(isinstance(error, JournalError) and error.kind is JournalFault.LOCKED for *_, error in results)
 
 
-def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+def _settle(results: list[_Result]) -> None:
     for future, value, error in results:
         if future.done():
             continue

@@ -182,7 +182,8 @@ async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_k
     printer = ProgressPrinter(journal.campaign(campaign_id).rate_per_minute)
     async with _client(base_url, api_key, timeout) as client:
         while True:
-            engine = CampaignEngine(journal, client, on_progress=printer)
+            # A process that only sends: the journal's commits run on its loop (app/campaign/writer.py).
+            engine = CampaignEngine(journal, client, on_progress=printer, writes_on_loop=True)
             with pause_on_signals(engine) as received:
                 try:
                     result = await engine.run(campaign_id)

@@ -101,6 +101,15 @@ class JournalConnection:
         thread that owns it (the writer)."""
         return type(self)(self.path)
 
+    #: A commit is a write to a local file, cheap enough to run on an event loop
+    #: (app/campaign/writer.py); a team store's is a round trip to its server.
+    commits_locally = True
+
+    def set_busy_timeout(self, seconds: float) -> None:
+        """How long this thread's connection waits for another program's write lock
+        before a statement fails as locked (JournalFault.LOCKED)."""
+        self.db.execute(f"PRAGMA busy_timeout = {max(0, round(seconds * 1000))}")
+
     def database_error(self, error: Exception) -> JournalError | None:
         """The JournalError sentence for a database ``error`` of this store; None for
         anything that is not one (it is raised as it is)."""

@@ -87,6 +87,9 @@ class TeamJournal(Journal):
         sending process's environment."""
         return self._password
 
+    #: Every commit is a round trip to the server: never on an event loop.
+    commits_locally = False
+
     def reopen(self) -> TeamJournal:
         return TeamJournal(self.url, self.path, password=self._password, lease_seconds=self.lease_seconds)
 
