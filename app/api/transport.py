@@ -15,7 +15,9 @@ shapes, intercepts only that one).
 from __future__ import annotations
 
 import asyncio
+import datetime
 import os
+import time
 from typing import Any
 
 import aiohttp
@@ -85,8 +87,10 @@ class AiohttpTransport(_AiohttpTransport):
         extensions = {"http_version": b"HTTP/1.1"}
         if answer.reason:
             extensions["reason_phrase"] = answer.reason.encode()
-        return httpx.Response(answer.status, headers=answer.raw_headers, stream=httpx.ByteStream(body),
-                              request=request, extensions=extensions)
+        response = httpx.Response(answer.status, headers=answer.raw_headers, stream=httpx.ByteStream(body),
+                                  request=request, extensions=extensions)
+        response.read()  # from memory, in one step: httpx's client then finds the answer read
+        return response
 
     @classmethod
     def _timeout(cls, request: httpx.Request) -> aiohttp.ClientTimeout:
@@ -120,6 +124,25 @@ class AiohttpClient(HttpxAiohttpClient):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._cookies = _NoCookies()
+
+    async def send(self, request: httpx.Request, *, stream: bool = False,
+                   auth: Any = httpx.USE_CLIENT_DEFAULT, follow_redirects: Any = httpx.USE_CLIENT_DEFAULT,
+                   ) -> httpx.Response:
+        """httpx's ``send``; a plain request (no auth, hooks, redirects to follow or
+        streaming: every request of the service's client) goes straight to
+        :class:`AiohttpTransport`, which returns the answer already read, without the
+        layers that would each do nothing for it (an auth flow, a redirect loop, a stream
+        wrapper, reading the answer again). Anything else takes httpx's own way."""
+        transport = self._transport_for_url(request.url)
+        if (stream or auth is not httpx.USE_CLIENT_DEFAULT or follow_redirects is True or self.follow_redirects
+                or self.is_closed or not isinstance(transport, AiohttpTransport) or self.auth is not None
+                or self._event_hooks["request"] or self._event_hooks["response"]):
+            return await super().send(request, stream=stream, auth=auth, follow_redirects=follow_redirects)
+        self._set_timeout(request)
+        started = time.perf_counter()
+        response = await transport.handle_async_request(request)
+        response.elapsed = datetime.timedelta(seconds=time.perf_counter() - started)
+        return response
 
     def _init_transport(self, verify: Any = True, cert: Any = None, trust_env: bool = True, http1: bool = True,
                         http2: bool = False, limits: httpx.Limits = httpx.Limits(),
