@@ -96,6 +96,27 @@ def test_results_model_and_its_filter_pass_qtmodeltester(qtmodeltester: Any) -> 
     qtmodeltester.check(proxy)
 
 
+def test_many_outcomes_at_once_reach_the_view_once_per_run_of_neighbouring_rows(qtmodeltester: Any) -> None:
+    model = ResultsModel()
+    model.set_rows([{"row": n, "phone_input": f"0912000{n:04d}", "phone": f"98912000{n:04d}", "status": "valid",
+                     "error": None} for n in range(2, 12)])
+    told: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda top, bottom, _roles: told.append((top.row(), bottom.row())))
+    # a follower's look: rows 2-5 and 8-9 changed (out of order), and a row that is not in the sheet
+    model.update_statuses([(3, "sent", None, None), (2, "sent", None, None), (4, "failed", "no account", 17),
+                           (5, "sent", None, None), (9, "sent", None, None), (8, "sent", None, None),
+                           (999, "sent", None, None)])
+    assert told == [(0, 3), (6, 7)]
+    assert [r["status"] for r in model.rows()][:8] == ["sent", "sent", "failed", "sent", "valid", "valid", "sent",
+                                                       "sent"]
+    assert model.rows()[2]["error_code"] == 17
+    model.set_filter("valid")  # shown: rows 6, 7, 10, 11 of the sheet
+    told.clear()
+    model.update_statuses([(7, "sent", None, None), (10, "sent", None, None), (3, "sent", None, None)])
+    assert told == [(1, 2)]  # positions among the rows shown; a row not shown tells nobody
+    qtmodeltester.check(model)
+
+
 def test_history_model_passes_qtmodeltester(qtmodeltester: Any) -> None:
     model = HistoryModel(format_time=lambda iso: iso[:10])
     model.set_rows([{"id": 3, "created": "2026-11-22T10:00:00", "name": "a.xlsx", "kind": "text",

@@ -15,8 +15,10 @@ from app.campaign.progress import Progress, RunResult
 from app.campaign.schedule import campaign_quiet_hours, time_to_wait
 from app.reasons import pause_text
 
-#: How often the window reads a campaign sent by another process (seconds).
-FOLLOW_SECONDS = 0.1
+#: How often the window reads a campaign sent by another process (seconds): progress is on
+#: screen within this, and each look (a read, then one redraw) is a few milliseconds of the
+#: window's loop, so fewer looks keep the loop's gaps short (docs/benchmarks.md).
+FOLLOW_SECONDS = 0.25
 
 
 async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Progress], None],
@@ -43,10 +45,9 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         rate = (_done(counts) - first_done) * 60.0 / max(time.monotonic() - started, 1e-3)
         delay, why = time_to_wait(campaign.start_at, quiet, datetime.now(timezone.utc))
         waiting = why if delay > 0 else None
-        for row, state, error, code in changed:
-            on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, row, state, error, waiting,
-                                 error_code=code))
-        on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, waiting=waiting))
+        # One snapshot per look, with every row that changed: the window redraws once per look.
+        on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, waiting=waiting,
+                             changes=tuple(changed)))
         if let_go():
             return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts,
                              await asyncio.to_thread(journal.error_counts, campaign_id))

@@ -12,6 +12,11 @@ from app.campaign.pacer import Pacer
 from app.reasons import pause_text
 
 
+#: One recipient's new outcome: (sheet row, RecipientState value, error in words, the
+#: service's error code).
+RowChange = tuple[int, str, str | None, int | None]
+
+
 @dataclass
 class Progress:
     """A snapshot after each outcome: ``counts`` per recipient state plus ``total``;
@@ -20,7 +25,9 @@ class Progress:
     is idle (quiet hours, start time, re-sending lost answers), if it is;
     ``pace_per_minute`` is the pacer's current rate (0: unpaced), ``slowed`` True while
     the service's limit holds it under the set rate; ``error_code`` the spec code of
-    ``error``, when the service gave one."""
+    ``error``, when the service gave one. ``changes`` carries many recipients at once
+    (a follower's look at the journal: one snapshot for all the rows that changed, not
+    one each); :meth:`row_changes` gives either kind as :data:`RowChange` tuples."""
 
     campaign_id: int
     counts: dict[str, int]
@@ -33,6 +40,13 @@ class Progress:
     pace_per_minute: float = 0.0
     error_code: int | None = None
     slowed: bool = False
+    changes: tuple[RowChange, ...] = ()
+
+    def row_changes(self) -> tuple[RowChange, ...]:
+        """The recipients this snapshot tells of: ``(row, state, error, error_code)`` each."""
+        if self.row is not None and self.state is not None:
+            return ((self.row, self.state, self.error, self.error_code), *self.changes)
+        return self.changes
 
 
 @dataclass

@@ -95,19 +95,31 @@ class ResultsModel(QAbstractTableModel):
                       error_code: int | None = None) -> None:
         """Set the status (and details, with the service's error code) of the row whose
         sheet row number is ``sheet_row``."""
-        index = self._by_sheet_row.get(sheet_row)
-        if index is None:
-            return
-        self._rows[index]["status"] = status
-        self._rows[index]["error"] = error
-        self._rows[index]["error_code"] = error_code
-        shown = index
-        if self._view is not None:
+        self.update_statuses([(sheet_row, status, error, error_code)])
+
+    def update_statuses(self, changes: Iterable[tuple[int, str, str | None, int | None]]) -> None:
+        """:meth:`update_status` for many rows, ``(sheet_row, status, error, error_code)``
+        each, told to the views once per run of neighbouring shown rows (a follower's look
+        brings dozens at a time, mostly in sheet order)."""
+        shown_rows: list[int] = []
+        for sheet_row, status, error, error_code in changes:
+            index = self._by_sheet_row.get(sheet_row)
+            if index is None:
+                continue
+            row = self._rows[index]
+            row["status"], row["error"], row["error_code"] = status, error, error_code
+            if self._view is None:
+                shown_rows.append(index)
+                continue
             at = bisect.bisect_left(self._view, index)
-            if at >= len(self._view) or self._view[at] != index:
-                return
-            shown = at
-        self.dataChanged.emit(self.index(shown, 3), self.index(shown, 4))
+            if at < len(self._view) and self._view[at] == index:
+                shown_rows.append(at)
+        shown_rows.sort()
+        start = 0
+        for i in range(1, len(shown_rows) + 1):
+            if i == len(shown_rows) or shown_rows[i] > shown_rows[i - 1] + 1:
+                self.dataChanged.emit(self.index(shown_rows[start], 3), self.index(shown_rows[i - 1], 4))
+                start = i
 
     def rows(self) -> list[dict[str, Any]]:
         """Every row, filtered or not."""

@@ -37,6 +37,10 @@ class StatusFilterProxy(QSortFilterProxyModel):
         if hasattr(source, "set_filter"):
             source.sort(column, order)
 
+#: Rows measured when a results table sizes its columns to their contents.
+RESIZE_ROWS = 30
+
+
 def results_table(model: Any, name: str) -> tuple[QTableView, StatusFilterProxy, QComboBox]:
     """A sortable table over a ResultsModel with a status filter chooser."""
     proxy = StatusFilterProxy()
@@ -52,6 +56,10 @@ def results_table(model: Any, name: str) -> tuple[QTableView, StatusFilterProxy,
     table.horizontalHeader().setStretchLastSection(True)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     table.verticalHeader().setDefaultSectionSize(24)  # fixed row height: a million rows scroll smoothly
+    # Column widths from the contents measure about a screenful of rows (Qt's default,
+    # 1,000, held the window 0.4 s when a big campaign ended: docs/benchmarks.md).
+    table.verticalHeader().setResizeContentsPrecision(RESIZE_ROWS)  # QTableView reads the rows' header's
+    table.horizontalHeader().setResizeContentsPrecision(RESIZE_ROWS)
     chooser = QComboBox()
     for status in STATUS_FILTERS:
         chooser.addItem(model.tr(status) if status else model.tr("All rows"), status)

@@ -7,7 +7,7 @@ from PySide6.QtCore import (
     QRectF,
     Qt,
 )
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QWidget,
 )
@@ -50,14 +50,16 @@ class RateChart(QWidget):
         painter.drawText(QRectF(0, area.top() - 6, 32, 14), Qt.AlignmentFlag.AlignRight, figure(top))
         painter.drawText(QRectF(area.right() - 80, area.bottom() + 2, 80, 16), Qt.AlignmentFlag.AlignRight,
                          self.tr("{0} s").format(figure(t_end)))
+        # At most one point per two pixels: a long campaign's line costs no more to draw than a short one's.
+        step = max(1, len(self.points) // max(1, int(area.width() / 2)))
+        shown = self.points[::step] if step > 1 else self.points
+        if shown[-1] is not self.points[-1]:
+            shown = [*shown, self.points[-1]]
         for index, colour in ((1, "#2e7d32"), (2, "#c62828")):
-            path = QPainterPath()
-            for n, point in enumerate(self.points):
-                x = area.left() + area.width() * point[0] / t_end
-                y = area.bottom() - area.height() * point[index] / top
-                path.moveTo(QPointF(x, y)) if n == 0 else path.lineTo(QPointF(x, y))
+            line = QPolygonF([QPointF(area.left() + area.width() * point[0] / t_end,
+                                      area.bottom() - area.height() * point[index] / top) for point in shown])
             painter.setPen(QPen(QColor(colour), 2))
-            painter.drawPath(path)
+            painter.drawPolyline(line)
         painter.setPen(QPen(QColor("#2e7d32")))
         painter.drawText(QRectF(area.left() + 6, area.top() + 2, 120, 16), self.tr("sent"))
         painter.setPen(QPen(QColor("#c62828")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import qasync
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.campaign import RecipientState
+from app.campaign import Campaign, Journal, RecipientState
 from app.contacts import ExportError, Sheet, SheetLook, write_results
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
@@ -32,6 +33,24 @@ from app.workflow import CampaignInputError, campaign_source
 #: The recipient states the summary counts, in this order.
 SHOWN_STATES = (RecipientState.SENT, RecipientState.FAILED, RecipientState.UNKNOWN, RecipientState.PENDING,
                 RecipientState.SKIPPED)
+
+
+@dataclass
+class ReadResults:
+    """What the results step shows of a campaign, read from the journal at once."""
+
+    campaign: Campaign
+    rows: list[dict[str, Any]]
+    counts: dict[str, int]
+    errors: dict[int, int]
+
+
+def read_results(journal: Journal, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> ReadResults:
+    """Read what :class:`ResultsStep` shows of ``campaign_id`` (``rows`` when already
+    read): from any thread (raises JournalError, KeyError for no such campaign)."""
+    return ReadResults(journal.campaign(campaign_id),
+                       rows if rows is not None else journal.result_rows(campaign_id),
+                       journal.counts(campaign_id), journal.error_counts(campaign_id))
 
 
 class ResultsStep(QWidget):
@@ -75,23 +94,35 @@ class ResultsStep(QWidget):
         layout.addWidget(self.status)
 
     def show_campaign(self, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> None:
-        """Show a stored campaign's results and its summary."""
-        journal = self.context.journal
-        self.campaign_id = campaign_id
-        self.results_model.set_rows(rows if rows is not None else journal.result_rows(campaign_id))
+        """Show a stored campaign's results and its summary (read here; a big campaign's
+        end of a run reads them in a worker thread and calls :meth:`show_read`)."""
+        self.show_read(read_results(self.context.journal, campaign_id, rows))
+
+    def show_read(self, read: ReadResults) -> None:
+        """Show results :func:`read_results` read."""
+        self.show_rows(read)
+        self.show_summary(read)
+
+    def show_rows(self, read: ReadResults) -> None:
+        """The table of :meth:`show_read` (the longer part, for a big campaign)."""
+        self.campaign_id = read.campaign.id
+        self.results_model.set_rows(read.rows)
         self.results_table.resizeColumnsToContents()
-        counts = journal.counts(campaign_id)
+
+    def show_summary(self, read: ReadResults) -> None:
+        """The counts and the summary lines of :meth:`show_read`."""
+        counts, campaign = read.counts, read.campaign
+        campaign_id = self.campaign_id = campaign.id
         todo = counts["total"] - counts["skipped"]
         done = counts["sent"] + counts["failed"] + counts["unknown"]
         self.counts.show_counts(recipients=todo, sent=counts["sent"], failed=counts["failed"],
                                 left=max(0, todo - done), cost=None)
-        campaign = journal.campaign(campaign_id)
         per_status = [self.tr("{0} {1}").format(figure(counts[state]), state_name(state))
                       for state in SHOWN_STATES if counts.get(state)]
         lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
             figure(campaign_id), campaign_title(campaign.name), state_name(campaign.status),
             self.tr(", ").join(per_status))]
-        errors = journal.error_counts(campaign_id)
+        errors = read.errors
         if errors:
             lines.append(self.tr("Errors: {0}").format("; ".join(
                 self.tr("{0} × {1} (code {2})").format(figure(n), describe(None, code) if code in SERVICE_ERRORS

@@ -89,6 +89,9 @@ class RunController(QObject):
         check_sendable(self.context.journal.campaign(campaign_id))
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         if self.context.settings.get("separate_sender"):
+            # The sheet's rows are long-lived: a full collection while the window follows
+            # would walk them all again, a visible pause; frozen, it passes them by.
+            gc.freeze()
             return await self._run_elsewhere(run)
         if not self.is_sending():
             # The sheet's rows are long-lived and every outcome makes new objects: full

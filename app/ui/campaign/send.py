@@ -42,6 +42,9 @@ from app.ui.widgets import CountsRow, StatusLine
 #: The send step's buttons and their keys (also listed by Help → Keyboard shortcuts).
 SEND_SHORTCUTS = {"start_button": "Ctrl+Return", "pause_button": "Ctrl+P", "resume_button": "Ctrl+R",
                   "cancel_button": "Ctrl+Shift+X"}
+#: How often the rate chart is drawn again while a campaign sends (seconds): a line that
+#: grows by a point every 0.2 s needs no more, and each drawing is a pause of the window's loop.
+CHART_SECONDS = 0.5
 
 
 class SendStep(QWidget):
@@ -63,6 +66,7 @@ class SendStep(QWidget):
         self.rows_campaign: int | None = None
         self.campaign_id: int | None = None
         self._last_refresh = 0.0
+        self._last_chart = 0.0
         buttons = QHBoxLayout()
         self.start_button = QPushButton(self.tr("Start"))
         self.pause_button = QPushButton(self.tr("Pause"))
@@ -210,6 +214,10 @@ class SendStep(QWidget):
         self.log_line(summary)
         self.status.say(summary, error=result.status == CampaignStatus.PAUSED)
         self.speed_label.clear()
+        run = self.runs.run_of(result.campaign_id)
+        if run is not None:  # the chart's last stretch
+            self.chart.points = run.points
+            self.chart.update()
         self.finished.emit(result)
 
     def log_line(self, text: str) -> None:
@@ -228,12 +236,13 @@ class SendStep(QWidget):
     def _on_progress(self, progress: Progress) -> None:
         if progress.campaign_id != self.campaign_id:
             return
-        if progress.row is not None and progress.state is not None:
-            if progress.campaign_id == self.rows_campaign:
-                self.rows.update_status(progress.row, progress.state, progress.error, progress.error_code)
-            if progress.state not in (RecipientState.SENT, RecipientState.IN_FLIGHT, RecipientState.PENDING):
+        changes = progress.row_changes()
+        if changes and progress.campaign_id == self.rows_campaign:
+            self.rows.update_statuses(changes)
+        for row, state, error, error_code in changes:
+            if state not in (RecipientState.SENT, RecipientState.IN_FLIGHT, RecipientState.PENDING):
                 self.log_line(self.tr("Row {0}: {1} — {2}").format(
-                    figure(progress.row), state_name(progress.state), describe(progress.error, progress.error_code)))
+                    figure(row), state_name(state), describe(error, error_code)))
         now = time.monotonic()
         if now - self._last_refresh < 0.1 and progress.waiting is None:
             return  # the rest of the screen at most ten times a second
@@ -256,7 +265,8 @@ class SendStep(QWidget):
         self.speed_label.setText(self.tr("{0} per minute; {1}").format(figure(progress.rate_per_minute), eta)
                                  + "".join(f" — {r}" for r in reasons))
         run = self.runs.run_of(progress.campaign_id)
-        if run is not None:
+        if run is not None and now - self._last_chart >= CHART_SECONDS:
+            self._last_chart = now
             self.chart.points = run.points
             self.chart.update()
 

@@ -4,6 +4,8 @@ running campaigns belong to the run controller."""
 
 from __future__ import annotations
 
+import asyncio
+
 from typing import Any
 
 import qasync
@@ -24,7 +26,7 @@ from app.ui.campaign.creation import create_from_draft, create_series_from_draft
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
 from app.ui.campaign.recipients import RecipientsStep
-from app.ui.campaign.results import ResultsStep
+from app.ui.campaign.results import ResultsStep, read_results
 from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
@@ -64,6 +66,7 @@ class CampaignPage(QWidget):
         self.review = ReviewStep(context, self.draft, self.message.template_category)
         self.review.preview_fields = self.message.row_fields
         self.send_step = SendStep(context, self.runs, self.recipients.model)
+        self._showing: asyncio.Future[None] | None = None  # a run's outcome on its way to the tables
         self.results = ResultsStep(context, self.draft, self.stoppable)
         self.step_widgets = (self.recipients, self.message, self.review, self.send_step, self.results)
         for step in self.step_widgets:
@@ -265,6 +268,8 @@ class CampaignPage(QWidget):
         this window already sends is shown, not started twice."""
         self.go_to_send(campaign_id)
         result = await self.send_step.run(campaign_id)
+        if self._showing is not None:
+            await self._showing  # the results on screen before the caller goes on
         return result
 
     def go_to_send(self, campaign_id: int) -> None:
@@ -275,11 +280,23 @@ class CampaignPage(QWidget):
 
     def _run_finished(self, result: RunResult) -> None:
         self.campaign_changed.emit(result.campaign_id)
-        rows = self.context.journal.result_rows(result.campaign_id)
+        self._showing = asyncio.ensure_future(self._show_outcome(result))
+
+    async def _show_outcome(self, result: RunResult) -> None:
+        """Every row's outcome in the tables, and the results step for a finished
+        campaign; the rows are read in a worker thread (a big campaign's take a while)."""
+        read = await asyncio.to_thread(read_results, self.context.journal, result.campaign_id)
+        # Each part in its own turn of the loop, so the window draws in between.
         if result.campaign_id == self.send_step.rows_campaign:
-            self.recipients.model.set_rows(rows)
+            self.recipients.model.set_rows(read.rows)
+            await asyncio.sleep(0)
         if result.status == CampaignStatus.FINISHED and self.steps.currentIndex() == SEND:
-            self.show_results(result.campaign_id, rows)
+            self.results.show_rows(read)
+            await asyncio.sleep(0)
+            if self.steps.currentIndex() == SEND:  # nobody went elsewhere meanwhile
+                self.results.show_summary(read)
+                self.steps.setCurrentIndex(RESULTS)
+                self._mark_header()
 
     def show_results(self, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> None:
         """Show a stored campaign's results (from History, or at the end of a run)."""
