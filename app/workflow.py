@@ -46,7 +46,7 @@ from app.contacts import (
     resolve_phone_column,
     validate,
 )
-from app.reasons import campaign_name, problem_text
+from app.reasons import campaign_name, parse_reason, problem_text
 from app.store import open_store, store_location
 
 DEFAULT_RATE_PER_MINUTE = 120.0
@@ -132,6 +132,23 @@ def shown_status(journal: Journal, campaign: Campaign, now: datetime | None = No
     if seconds_until(campaign.start_at, now or datetime.now(timezone.utc)) > 0:
         return ShownStatus.SCHEDULED
     return ShownStatus.RUNNING
+
+
+#: Signals that end a sender with the desktop session (a logout, a shutdown, a closed
+#: terminal): the campaign they paused goes on at the next login. A Ctrl+C (SIGINT) is
+#: the user's own pause and stays one.
+SESSION_END_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+def resumes_at_login(journal: Journal, campaign: Campaign) -> bool:
+    """Whether the login entry (``resume-due``) hands ``campaign`` to a new sender: its
+    sender died (interrupted), or the end of the desktop session paused it
+    (:data:`SESSION_END_SIGNALS`); docs/architecture.md, "Processes"."""
+    shown = shown_status(journal, campaign)
+    if shown is ShownStatus.INTERRUPTED:
+        return True
+    parsed = parse_reason(campaign.status_reason or "") if shown is ShownStatus.PAUSED else None
+    return parsed is not None and parsed[0] == "signal" and parsed[1].get("signal") in SESSION_END_SIGNALS
 
 
 class RepeatedCampaign(CampaignInputError):

@@ -14,6 +14,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -154,6 +155,84 @@ def test_resume_due_after_a_killed_sender_sends_the_rest_with_nobody_twice(
     assert len(once_each(slow_sandbox)) == ROWS
     nothing = run("resume-due", api_key=DEMO_API_KEY)  # a finished campaign is left alone
     assert nothing.returncode == 0 and nothing.stdout == ""
+
+
+def gone(pid: int) -> bool:
+    """True once process ``pid`` has exited (a zombie nobody reaped yet counts)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return state in ("Z", "X")
+
+
+def status_of(campaign_id: int) -> str:
+    with open_store() as journal:
+        return journal.campaign(campaign_id).status
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_a_campaign_scheduled_ahead_with_background_is_delivered_once_with_no_terminal_left(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=12)
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "0", "--start-at", start.isoformat())
+    assert "scheduled" in run("list").stdout
+    sender = runner_pid(campaign_id)
+    # The command that scheduled it has returned; what is left is a sender of its own session,
+    # not this test's child: nothing of the test keeps it going.
+    assert os.getsid(sender) != os.getsid(0)
+    parent = next(line for line in Path(f"/proc/{sender}/status").read_text().splitlines() if line.startswith("PPid:"))
+    assert int(parent.split()[1]) != os.getpid()
+    deadline = time.monotonic() + 90
+    while status_of(campaign_id) != CampaignStatus.FINISHED:
+        assert time.monotonic() < deadline, "the scheduled campaign did not finish by itself"
+        time.sleep(0.5)
+    first = min(datetime.fromisoformat(m["delivered_at"]) for m in delivered(slow_sandbox))
+    assert first >= start  # nothing before its time
+    assert len(once_each(slow_sandbox)) == ROWS
+    deadline = time.monotonic() + 10
+    while not gone(sender):
+        assert time.monotonic() < deadline, "the sender is still running after its campaign finished"
+        time.sleep(0.2)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_a_logout_pauses_the_sender_and_the_next_login_sends_the_rest_once(
+        tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
+    time.sleep(2.0)
+    sender = runner_pid(campaign_id)
+    os.kill(sender, signal.SIGTERM)  # what the session manager sends at logout
+    deadline = time.monotonic() + 5
+    while not gone(sender):
+        assert time.monotonic() < deadline, "the sender did not stop on SIGTERM"
+        time.sleep(0.1)
+    status = run("status", str(campaign_id)).stdout
+    assert "paused" in status and "interrupted (SIGTERM)" in status, status
+    assert 0 < len(delivered(slow_sandbox)) < ROWS
+    due = run("resume-due", api_key=DEMO_API_KEY)  # the next login
+    assert due.returncode == 0 and f"campaign {campaign_id} is sending in the background again" in due.stdout, due
+    assert run("watch", str(campaign_id), timeout=120).returncode == 0
+    assert len(once_each(slow_sandbox)) == ROWS
+
+
+def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
+        tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    from app.campaign import Content
+    from app.reasons import pause_text
+    from app.workflow import check_sheet, create_campaign, resumes_at_login
+
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 3)), content=Content(text="hi"), bot_id=1001,
+                                  base_url=sandbox.url)
+    expected = {pause_text("signal", signal="SIGTERM"): True, pause_text("signal", signal="SIGHUP"): True,
+                pause_text("signal", signal="SIGINT"): False, pause_text("user_paused"): False}
+    for reason, resumed in expected.items():
+        journal.set_status(campaign_id, CampaignStatus.PAUSED, reason)
+        assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, reason
+    journal.set_status(campaign_id, CampaignStatus.RUNNING)  # nobody holds its lock: the sender died
+    assert resumes_at_login(journal, journal.campaign(campaign_id))
+    journal.close()
 
 
 def test_resume_due_without_a_key_names_the_campaign_and_leaves_it(

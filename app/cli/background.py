@@ -143,17 +143,18 @@ def add_login_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 
 def cmd_resume_due(args: argparse.Namespace) -> int:
-    """Hand every interrupted campaign (its sender died: a reboot, a logout, a crash) to a
-    sending process of its own; a scheduled one waits there for its time. The key comes
+    """Hand every interrupted campaign (its sender died: a reboot, a crash) and every one
+    the end of the desktop session paused (SIGTERM, SIGHUP: a logout) to a sending
+    process of its own; a scheduled one waits there for its time. The key comes
     from the environment or the keyring; a campaign with none is named and left."""
     import os
 
     from app.runner import API_KEY_ENV, RunnerFailed, remembered_key, start_runner
-    from app.workflow import ShownStatus, shown_status
+    from app.workflow import resumes_at_login
 
     with _journal() as journal:
         for campaign in reversed(journal.campaigns()):
-            if shown_status(journal, campaign) is not ShownStatus.INTERRUPTED:
+            if not resumes_at_login(journal, campaign):
                 continue
             if _sandbox_flag({"base_url": campaign.base_url}):  # a sandbox here that is gone
                 print(f"campaign {campaign.id} went to a sandbox on this machine; resume it by hand: "
