@@ -29,7 +29,7 @@ async def campaign(url: str, count: int, rate: float) -> tuple[float, dict[str, 
     journal = Journal(paths.journal_path())
     campaign_id = make_campaign(journal, count, rate=rate, in_flight=8, base_url=url)
     async with SafirClient(url, api_key="demo-api-key") as client:
-        engine = CampaignEngine(journal, client)
+        engine = CampaignEngine(journal, client, writes_on_loop=True)  # as run-campaign sends
         started = time.monotonic()
         result = await engine.run(campaign_id)
         elapsed = time.monotonic() - started
