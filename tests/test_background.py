@@ -235,6 +235,39 @@ def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
     journal.close()
 
 
+async def test_the_rate_a_follower_shows_never_exceeds_the_rate_set(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    from filelock import FileLock
+
+    from app.campaign import Content, RecipientState
+    from app.campaign.follow import follow
+    from app.campaign.lock import lock_path
+    from app.campaign.progress import Progress
+    from app.workflow import check_sheet, create_campaign
+
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 20)), content=Content(text="hi"), bot_id=1001,
+                                  base_url=sandbox.url, rate_per_minute=60)
+    sender = FileLock(str(lock_path(journal, campaign_id)))  # as a sending process holds it
+    sender.acquire()
+    journal.set_status(campaign_id, CampaignStatus.RUNNING)
+    shown: list[float] = []
+
+    def on_progress(progress: Progress) -> None:
+        shown.append(progress.rate_per_minute)
+
+    async def send() -> None:  # outcomes far faster than the set rate, as the journal records them
+        for recipient in journal.recipients(campaign_id):
+            journal.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
+            await asyncio.sleep(0.05)
+        journal.set_status(campaign_id, CampaignStatus.FINISHED)
+        sender.release()
+
+    result, _ = await asyncio.gather(follow(journal, campaign_id, on_progress), send())
+    journal.close()
+    assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 20
+    assert max(shown) == 60  # what the counts alone would say is about 600 a minute
+
+
 def test_resume_due_without_a_key_names_the_campaign_and_leaves_it(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "120")

@@ -43,6 +43,8 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         # window's loop (this loop) goes on drawing meanwhile.
         changed, since, counts, sending = await asyncio.to_thread(_look, journal, campaign_id, since)
         rate = (_done(counts) - first_done) * 60.0 / max(time.monotonic() - started, 1e-3)
+        if campaign.rate_per_minute > 0:  # the sender started before this first look: never above the set rate
+            rate = min(rate, campaign.rate_per_minute)
         delay, why = time_to_wait(campaign.start_at, quiet, datetime.now(timezone.utc))
         waiting = why if delay > 0 else None
         # One snapshot per look, with every row that changed: the window redraws once per look.
