@@ -168,6 +168,35 @@ def test_a_pause_from_another_desktop_is_honoured_within_two_seconds(
     assert len(counts) == 200 and set(counts.values()) == {1}
 
 
+def test_a_worker_threads_connection_that_died_with_the_server_is_a_sentence_and_made_again(
+        tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from app.campaign import Content
+    from app.campaign.journal import STATES_TO_SEND
+    from app.workflow import check_sheet, create_campaign
+
+    server = ThrowawayServer().start()
+    try:
+        url, password = server.new_database()
+        journal = TeamJournal(url, tmp_path / "journal.sqlite3", password=password)
+        campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, "s.csv", 1, 6)), content=Content(text="hi"),
+                                      bot_id=1001, base_url=sandbox.url)
+        with journal.sending_session(campaign_id, "1@desktop") as session, ThreadPoolExecutor(1) as worker:
+            feed = session.feed(STATES_TO_SEND)
+            assert len(worker.submit(feed.next_batch, 2).result()) == 2  # the worker's own connection
+            server.stop()
+            server.start()
+            with pytest.raises(JournalError) as failed:  # as the sender's batch reads meet it: no traceback
+                worker.submit(feed.next_batch, 2).result()
+            assert failed.value.kind is JournalFault.UNREACHABLE and password not in str(failed.value)
+            journal.drop_connections()  # what a sender does once the store answers again
+            assert len(worker.submit(feed.next_batch, 2).result()) == 2
+        journal.close()
+    finally:
+        server.remove()
+
+
 def test_the_server_going_away_mid_send_pauses_and_sending_resumes_by_itself_exactly_once(
         tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
     server = ThrowawayServer().start()

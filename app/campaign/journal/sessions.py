@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from filelock import FileLock, Timeout
 
-from app.campaign.journal.errors import JournalError
+from app.campaign.journal.errors import JournalError, sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
 from app.campaign.journal.records import Recipient
 
@@ -72,6 +72,11 @@ class KeysetFeed:
         self._states = list(states)
         self._after = -1
 
+    def database_error(self, error: Exception) -> JournalError | None:
+        """The journal's sentence for ``error`` (:func:`sentences`)."""
+        return self._journal.database_error(error)
+
+    @sentences
     def next_batch(self, limit: int) -> list[Recipient]:
         """Up to ``limit`` recipients not given out before; [] when none are left."""
         found: list[Recipient] = []

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import psycopg
 
+from app.campaign.journal.errors import JournalError, sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
 from app.campaign.journal.records import Recipient, actor, now_text
 from app.campaign.journal.sessions import RecipientFeed, SendingSession
@@ -56,6 +57,11 @@ class LeaseFeed:
         self._session = session
         self._states = list(states)
 
+    def database_error(self, error: Exception) -> JournalError | None:
+        """The store's sentence for ``error`` (:func:`sentences`)."""
+        return self._session.journal.database_error(error)
+
+    @sentences
     def next_batch(self, limit: int) -> list[Recipient]:
         """Claim up to ``limit`` recipients nobody holds (or whose lease ran out)."""
         journal = self._session.journal
@@ -75,6 +81,7 @@ class LeaseFeed:
             found += sorted((recipient(row) for row in rows), key=lambda r: r.row)
         return found
 
+    @sentences
     def others_hold(self) -> bool:
         """True while another sender's lease holds recipients in these states."""
         journal = self._session.journal

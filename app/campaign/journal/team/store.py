@@ -116,6 +116,17 @@ class TeamJournal(Journal):
                 old.close()
         return db
 
+    def drop_connections(self) -> None:
+        """Close every thread's connection, the journal staying open: after the server
+        went away and came back, each thread connects again on its next use instead of
+        finding out on a statement that its connection died. Call it while no other
+        thread uses the journal."""
+        with self._lock:
+            connections, self._connections = list(self._connections.values()), {}
+        for db in connections:
+            with contextlib.suppress(psycopg.Error):
+                db.close()
+
     def transaction(self) -> Transaction:
         return Transaction(self.db, begin="BEGIN")
 
