@@ -190,8 +190,8 @@ def test_a_worker_threads_connection_that_died_with_the_server_is_a_sentence_and
             with pytest.raises(JournalError) as failed:  # as the sender's batch reads meet it: no traceback
                 worker.submit(feed.next_batch, 2).result()
             assert failed.value.kind is JournalFault.UNREACHABLE and password not in str(failed.value)
-            journal.drop_connections()  # what a sender does once the store answers again
-            assert len(worker.submit(feed.next_batch, 2).result()) == 2
+            assert len(worker.submit(feed.next_batch, 2).result()) == 2  # connected again
+            assert journal.campaign(campaign_id).id == campaign_id  # and so is every other thread
         journal.close()
     finally:
         server.remove()

@@ -214,7 +214,6 @@ async def _store_back(journal: Journal, campaign_id: int) -> bool:
     import time
 
     from app.campaign import JournalError
-    from app.campaign.journal.team import TeamJournal
 
     deadline = time.monotonic() + STORE_PATIENCE_SECONDS
     while time.monotonic() < deadline:
@@ -223,8 +222,6 @@ async def _store_back(journal: Journal, campaign_id: int) -> bool:
             journal.campaign(campaign_id)
         except JournalError:
             continue
-        if isinstance(journal, TeamJournal):  # the sender's worker threads still hold connections that died
-            journal.drop_connections()
         return True
     return False
 

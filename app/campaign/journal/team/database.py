@@ -77,8 +77,10 @@ class TeamDatabase:
     """One thread's connection to the team store (``connection`` is psycopg's, in
     autocommit mode: the journal opens its transactions with BEGIN)."""
 
-    def __init__(self, connection: psycopg.Connection[Any]) -> None:
+    def __init__(self, connection: psycopg.Connection[Any], generation: int = 0) -> None:
         self.connection = connection
+        #: The journal's count of server losses when this connection was made.
+        self.generation = generation
 
     @property
     def in_transaction(self) -> bool:

@@ -63,6 +63,8 @@ class TeamJournal(Journal):
         self.lease_seconds = lease_seconds
         self._password = password
         self._connections = {}
+        #: Times a thread found the server gone: every connection made before is stale.
+        self._server_lost = 0
         self._lock = threading.Lock()
         self._closed = False
         self._suppression: TeamSuppression | None = None
@@ -96,10 +98,11 @@ class TeamJournal(Journal):
     @property
     def db(self) -> TeamDatabase:
         """This thread's own connection, opened on its first use and again after the
-        server went away. Raises psycopg.Error when it cannot connect."""
+        server went away, as any thread found (so each thread does not find out on a
+        statement of its own). Raises psycopg.Error when it cannot connect."""
         key = threading.get_ident()
         db = self._connections.get(key)
-        if db is not None and not db.broken:
+        if db is not None and not db.broken and db.generation == self._server_lost:
             return db
         with self._lock:
             if self._closed:
@@ -107,7 +110,7 @@ class TeamJournal(Journal):
         connection = psycopg.connect(self.url, password=self._password, autocommit=True,
                                      connect_timeout=CONNECT_TIMEOUT_SECONDS, application_name="safir-campaign",
                                      keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3)
-        db = TeamDatabase(connection)
+        db = TeamDatabase(connection, self._server_lost)
         with self._lock:
             old = self._connections.pop(key, None)
             self._connections[key] = db
@@ -116,22 +119,16 @@ class TeamJournal(Journal):
                 old.close()
         return db
 
-    def drop_connections(self) -> None:
-        """Close every thread's connection, the journal staying open: after the server
-        went away and came back, each thread connects again on its next use instead of
-        finding out on a statement that its connection died. Call it while no other
-        thread uses the journal."""
-        with self._lock:
-            connections, self._connections = list(self._connections.values()), {}
-        for db in connections:
-            with contextlib.suppress(psycopg.Error):
-                db.close()
-
     def transaction(self) -> Transaction:
         return Transaction(self.db, begin="BEGIN")
 
     def database_error(self, error: Exception) -> JournalError | None:
-        return explain(error, self.url, self.path) if isinstance(error, psycopg.Error) else None
+        if not isinstance(error, psycopg.Error):
+            return None
+        explained = explain(error, self.url, self.path)
+        if explained.kind is JournalFault.UNREACHABLE:
+            self._server_lost += 1  # every thread connects again on its next use
+        return explained
 
     def _creation_error(self, error: Exception) -> JournalError | None:
         return self.database_error(error)
