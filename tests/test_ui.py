@@ -13,17 +13,18 @@ from typing import Any
 import openpyxl
 import pytest
 import qasync
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QVBoxLayout, QWidget
 
 from app.campaign import ButtonSpec, CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.template_mapper import TemplateMapper
-from app.ui.formatting import local_time
+from app.ui.formatting import figure, local_time
 from app.ui.application import apply_language, make_context
 from app.ui.main_window import MainWindow
-from app.ui.models import HistoryModel, ResultsModel
+from app.ui.models import HistoryModel, ResultsModel, row_set
+from app.ui.widgets import CountsRow, FlatProgressBar, SteadyLabel
 from app.ui.tables import StatusFilterProxy
 from tests.helpers import SAMPLES, delivered
 
@@ -115,6 +116,66 @@ def test_many_outcomes_at_once_reach_the_view_once_per_run_of_neighbouring_rows(
     model.update_statuses([(7, "sent", None, None), (10, "sent", None, None), (3, "sent", None, None)])
     assert told == [(1, 2)]  # positions among the rows shown; a row not shown tells nobody
     qtmodeltester.check(model)
+
+
+def test_rows_made_ready_in_a_worker_thread_are_taken_over_by_one_model(qtmodeltester: Any) -> None:
+    read = [{"row": n, "phone_input": f"0912000{n:04d}", "phone": f"98912000{n:04d}", "status": "pending",
+             "error": None} for n in range(2, 6)]
+    ready = row_set(read)
+    assert ready.rows == read and all(a is not b for a, b in zip(ready.rows, read))  # copied: the model changes them
+    assert row_set(read, copy=False).rows[0] is read[0]
+    model = ResultsModel()
+    model.set_rows(ready)
+    model.update_statuses([(4, "sent", None, None)])
+    assert [r["status"] for r in model.rows()] == ["pending", "pending", "sent", "pending"]
+    assert read[2]["status"] == "pending"  # what was read stays as read
+    qtmodeltester.check(model)
+
+
+class _LayoutRequests(QObject):
+    """Counts the LayoutRequest events a widget receives."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False
+
+
+def test_changing_figures_repaint_without_laying_the_page_out_again(qtbot: Any) -> None:
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    counts, speed, plain, bar = CountsRow(), SteadyLabel(word_wrap=True), QLabel("1"), FlatProgressBar()
+    for widget in (counts, speed, plain, bar):
+        layout.addWidget(widget)
+    qtbot.addWidget(page)
+    page.resize(600, 300)
+    page.show()
+    counts.show_counts(recipients=20_000, sent=1_000, failed=0, left=19_000, cost=None)
+    speed.setText("3,000 per minute; about 6 min left")
+    qtbot.wait(50)  # the first figures' room, laid out
+    requests = _LayoutRequests()
+    page.installEventFilter(requests)
+    for sent in range(1_001, 1_041):  # a follower's looks: new figures of the same width
+        counts.show_counts(sent=sent, left=20_000 - sent)
+        speed.setText(f"{3_000 + sent % 7:,} per minute; about 6 min left")
+        bar.setRange(0, 20_000)
+        bar.show_value(sent)
+        QApplication.processEvents()
+    assert requests.count == 0 and counts.text("sent") == figure(1_040) and bar.value() == 1_040
+    plain.setText("a plain label's new text lays the page out again")  # what the test would see
+    QApplication.processEvents()
+    assert requests.count >= 1
+    value = counts.values["recipients"]
+    counts.show_counts(recipients=123_456_789)  # a longer figure gets the room it needs
+    QApplication.processEvents()
+    assert value.label.width() >= value.label.sizeHint().width() and value.text() == figure(123_456_789)
+    speed.setText("a long reason why the run waits, " * 6)  # a wrapped line grows in height
+    QApplication.processEvents()
+    assert speed.height() >= speed.label.heightForWidth(speed.width())
 
 
 def test_history_model_passes_qtmodeltester(qtmodeltester: Any) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import qasync
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.api import SafirError, UploadResult
 from app.ui.bidi import ltr
@@ -17,7 +17,7 @@ from app.ui.campaign.stoppable import Stoppable
 from app.ui.context import AppContext
 from app.ui.dialogs import open_file
 from app.ui.texts import describe_error
-from app.ui.widgets import WorkStopped
+from app.ui.widgets import FlatProgressBar, WorkStopped
 
 
 
@@ -37,7 +37,7 @@ class MediaPicker(QGroupBox):
         media = QHBoxLayout(self)
         self.choose_file_button = QPushButton(self.tr("Choose and upload a file…"))
         self.choose_file_button.clicked.connect(self._on_choose_file)
-        self.upload_progress = QProgressBar()
+        self.upload_progress = FlatProgressBar()
         self.upload_progress.setAccessibleName(self.tr("Upload progress"))
         self.thumbnail = QLabel()
         self.thumbnail.setFixedSize(96, 96)
@@ -78,7 +78,7 @@ class MediaPicker(QGroupBox):
 
         async def upload() -> UploadResult:
             async with self.context.client() as client:
-                return await client.upload_file(path, on_progress=self.upload_progress.setValue)
+                return await client.upload_file(path, on_progress=self.upload_progress.show_value)
 
         try:
             result: UploadResult = await self.stoppable(upload())

@@ -21,7 +21,7 @@ from app.ui.campaign.stoppable import Stoppable
 from app.ui.context import AppContext
 from app.ui.dialogs import save_file
 from app.ui.formatting import figure
-from app.ui.models import ResultsModel
+from app.ui.models import ResultsModel, RowSet
 from app.ui.tables import results_table
 from app.ui.report_action import write_report
 from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
@@ -40,7 +40,7 @@ class ReadResults:
     """What the results step shows of a campaign, read from the journal at once."""
 
     campaign: Campaign
-    rows: list[dict[str, Any]]
+    rows: list[dict[str, Any]] | RowSet  # a RowSet when read for the end of a run (the model takes it over)
     counts: dict[str, int]
     errors: dict[int, int]
 
@@ -103,10 +103,17 @@ class ResultsStep(QWidget):
         self.show_rows(read)
         self.show_summary(read)
 
-    def show_rows(self, read: ReadResults) -> None:
-        """The table of :meth:`show_read` (the longer part, for a big campaign)."""
+    def show_rows(self, read: ReadResults, size_columns: bool = True) -> None:
+        """The table of :meth:`show_read` (the longer part, for a big campaign); its
+        columns sized to their contents unless the caller does it later
+        (:meth:`size_columns`, in a turn of the loop of its own)."""
         self.campaign_id = read.campaign.id
         self.results_model.set_rows(read.rows)
+        if size_columns:
+            self.size_columns()
+
+    def size_columns(self) -> None:
+        """Each column as wide as its contents in the rows measured (tables.RESIZE_ROWS)."""
         self.results_table.resizeColumnsToContents()
 
     def show_summary(self, read: ReadResults) -> None:

@@ -26,13 +26,14 @@ from app.ui.campaign.creation import create_from_draft, create_series_from_draft
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
 from app.ui.campaign.recipients import RecipientsStep
-from app.ui.campaign.results import ResultsStep, read_results
+from app.ui.campaign.results import ReadResults, ResultsStep, read_results
 from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
 from app.ui.campaign.stoppable import StoppableWork
 from app.ui.context import AppContext
 from app.ui.formatting import figure
+from app.ui.models import RowSet, row_set
 from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.texts import describe, describe_content_error
 from app.ui.widgets import StatusLine
@@ -285,13 +286,25 @@ class CampaignPage(QWidget):
     async def _show_outcome(self, result: RunResult) -> None:
         """Every row's outcome in the tables, and the results step for a finished
         campaign; the rows are read in a worker thread (a big campaign's take a while)."""
-        read = await asyncio.to_thread(read_results, self.context.journal, result.campaign_id)
+        journal, campaign_id = self.context.journal, result.campaign_id
+        own_rows = campaign_id == self.send_step.rows_campaign  # the recipients step shows its rows too
+
+        def read_and_ready() -> tuple[ReadResults, RowSet | None]:
+            read = read_results(journal, campaign_id)
+            assert isinstance(read.rows, list)
+            recipients_rows = row_set(read.rows) if own_rows else None  # each model changes its own rows
+            read.rows = row_set(read.rows, copy=False)
+            return read, recipients_rows
+
+        read, recipients_rows = await asyncio.to_thread(read_and_ready)
         # Each part in its own turn of the loop, so the window draws in between.
-        if result.campaign_id == self.send_step.rows_campaign:
-            self.recipients.model.set_rows(read.rows)
+        if recipients_rows is not None and campaign_id == self.send_step.rows_campaign:
+            self.recipients.model.set_rows(recipients_rows)
             await asyncio.sleep(0)
         if result.status == CampaignStatus.FINISHED and self.steps.currentIndex() == SEND:
-            self.results.show_rows(read)
+            self.results.show_rows(read, size_columns=False)
+            await asyncio.sleep(0)
+            self.results.size_columns()
             await asyncio.sleep(0)
             if self.steps.currentIndex() == SEND:  # nobody went elsewhere meanwhile
                 self.results.show_summary(read)
