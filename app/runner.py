@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 API_KEY_ENV = "SAFIR_API_KEY"
 #: The hidden command a runner process runs.
 RUNNER_COMMAND = "run-campaign"
+#: How much lower a background sender's CPU priority is than its starter's (a POSIX nice
+#: increment; on Windows, the below-normal priority class). The sender waits on the
+#: network most of the time and loses no speed; the window wakes first on a busy machine:
+#: on two cores shared with a sender and a local sandbox, the window's loop waited 4-5 ms
+#: for the CPU in most of its late turns (docs/benchmarks.md, issue 19).
+BACKGROUND_NICENESS = 10
 #: Seconds a new runner gets to take its campaign's lock before it counts as failed.
 START_TIMEOUT_SECONDS = 20.0
 
@@ -150,14 +156,21 @@ _KEYRING_PROFILE = "background"
 
 
 def _spawn_detached(argv: list[str], output: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """Start ``argv`` with no terminal and outside the caller's session or console, so
-    closing the window or the terminal does not stop it."""
+    """Start ``argv`` with no terminal, outside the caller's session or console (so
+    closing the window or the terminal does not stop it) and at a lower CPU priority
+    (:data:`BACKGROUND_NICENESS`)."""
     if sys.platform == "win32":
-        flags = subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.DETACHED_PROCESS
+        flags = (subprocess.CREATE_NEW_PROCESS_GROUP | subprocess.DETACHED_PROCESS
+                 | subprocess.BELOW_NORMAL_PRIORITY_CLASS)
         return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, env=env,
                                 close_fds=True, creationflags=flags)
-    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, env=env,
-                            close_fds=True, start_new_session=True)
+    process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, env=env,
+                               close_fds=True, start_new_session=True)
+    try:  # after the start, not in preexec_fn: the window starts senders from a worker thread
+        os.setpriority(os.PRIO_PROCESS, process.pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS))
+    except OSError:
+        pass  # already gone (it sent nothing, or everything): its exit status says so
+    return process
 
 
 def last_words(campaign_id: int) -> str | None:
