@@ -139,6 +139,19 @@ def _log_crashes() -> None:
     faulthandler.enable(_crash_log)
 
 
+#: How long (seconds) a thread of the window's process runs Python before it must let
+#: another have the interpreter (Python's default: 0.005). A worker thread reading a big
+#: campaign's rows otherwise keeps the window's loop from the interpreter for 5 ms at a
+#: time, several times in a row: 20-40 ms pauses when a run ends (docs/benchmarks.md).
+WINDOW_SWITCH_INTERVAL = 0.001
+
+
+def tune_window_process() -> None:
+    """What the window's process sets for itself before the window opens (run_window;
+    benchmarks/ui_stall.py does the same): :data:`WINDOW_SWITCH_INTERVAL`."""
+    sys.setswitchinterval(WINDOW_SWITCH_INTERVAL)
+
+
 def make_context(demo_url: str | None = None, base_url: str | None = None) -> AppContext:
     """The shared context: journal, settings, secrets and the starting connection."""
     from app.sandbox import (
@@ -220,6 +233,7 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     app = qt_application()
     identify_app(app)
     _log_crashes()
+    tune_window_process()
     sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None
     context = make_context(sandbox.url if sandbox else None, base_url)
     apply_language(app, context.settings.get("language"))
