@@ -30,9 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine, sandbox_process  # noqa: E402
 
-import qasync  # noqa: E402
 from PySide6.QtCore import QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
 
 SCHEDSTAT = Path("/proc/thread-self/schedstat")
 
@@ -100,8 +98,11 @@ def main() -> None:
     parser.add_argument("--skip-window-loop", action="store_true",
                         help="measure only the default (a process of its own), not the engine on the window's loop")
     args = parser.parse_args()
-    app = QApplication.instance() or QApplication(sys.argv)
+    from app.ui.application import qt_application
+
+    app = qt_application()
     from app.ui.application import make_context, tune_window_process
+    from app.ui.event_loop import run_on_window_loop
 
     tune_window_process()  # as run_window does
     from app.ui.campaign.wizard import RESULTS, SEND
@@ -129,9 +130,9 @@ def main() -> None:
             meter.start()
             await asyncio.sleep(3)
             figures["idle"] = meter.stop()
-            # The default first: a run on the window's own loop leaves aiohttp's cancelled read
-            # timeouts behind as live Qt timers (qasync kills a timer only when it fires), and 30 s
-            # later they fire in whole-second batches, which would land on the next measure.
+            # The default first: on qasync's own loop a run on the window's loop left aiohttp's
+            # cancelled read timeouts behind as live Qt timers, firing 30 s later in whole-second
+            # batches on the next measure (the window's loop, app/ui/event_loop.py, kills them).
             for separate in (True,) if args.skip_window_loop else (True, False):
                 context.settings.set("separate_sender", separate)
                 page.message.text_edit.setPlainText(f"سلام {{{{name}}}} {separate}")  # not a repeat
@@ -167,7 +168,7 @@ def main() -> None:
                 page.review.rate_spin.setValue(0)
                 page.review.in_flight_spin.setValue(args.in_flight)
 
-        qasync.run(scenario())
+        run_on_window_loop(app, scenario())  # the loop run_window runs
         window.close()
     print(f"machine: {machine()}")
     print(f"window idle (3 s): {summary(figures['idle'])}")  # type: ignore[arg-type]

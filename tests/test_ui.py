@@ -16,14 +16,16 @@ import qasync
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QVBoxLayout, QWidget
 
+from app.api import MessageData, SafirClient
 from app.campaign import ButtonSpec, CampaignStatus
-from app.sandbox import EmbeddedSandbox
+from app.sandbox import DEMO_API_KEY, DEMO_BOT_ID, EmbeddedSandbox
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.template_mapper import TemplateMapper
 from app.ui.formatting import figure, local_time
 from app.ui.application import apply_language, make_context
 from app.ui.main_window import MainWindow
 from app.ui.models import HistoryModel, ResultsModel, row_set
+from app.ui.event_loop import WindowLoop
 from app.ui.widgets import CountsRow, FlatProgressBar, SteadyLabel
 from app.ui.tables import StatusFilterProxy
 from tests.helpers import SAMPLES, delivered
@@ -34,8 +36,8 @@ _LOOPS: list[Any] = []
 
 
 def run_in_qt_loop(qapp: Any, scenario: Callable[[], Awaitable[Any]]) -> Any:
-    """Run ``scenario`` on a qasync loop, as the app does (never a blocking wait inside)."""
-    loop = qasync.QEventLoop(qapp)
+    """Run ``scenario`` on the window's loop, as the app does (never a blocking wait inside)."""
+    loop = WindowLoop(qapp)
     _LOOPS.append(loop)
     with asyncio.Runner(loop_factory=lambda: loop) as runner:
         result = runner.run(scenario())
@@ -176,6 +178,39 @@ def test_changing_figures_repaint_without_laying_the_page_out_again(qtbot: Any) 
     speed.setText("a long reason why the run waits, " * 6)  # a wrapped line grows in height
     QApplication.processEvents()
     assert speed.height() >= speed.label.heightForWidth(speed.width())
+
+
+def test_the_window_loop_stops_a_cancelled_timer_at_once(qapp: Any, sandbox: EmbeddedSandbox) -> None:
+    loop = WindowLoop(qapp)
+    _LOOPS.append(loop)
+    fired: list[object] = []
+
+    async def scenario() -> tuple[int, int, int]:
+        waiting = [loop.call_later(30, fired.append, n) for n in range(500)]  # as aiohttp's read timeouts
+        loop.call_later(0.05, fired.append, "kept")
+        loop.call_soon(fired.append, "soon")
+        before = loop.live_timers()
+        for handle in waiting:
+            handle.cancel()
+        after_cancel = loop.live_timers()
+        await asyncio.sleep(0.2)
+        # Real requests over the aiohttp transport: each arms a read timeout and cancels it.
+        async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+            for n in range(40):
+                await client.send_message(bot_id=DEMO_BOT_ID, phone_number=f"98912550{1001 + n:04d}",
+                                          message_data=MessageData.text("hi"))
+            sent = loop.live_timers()
+        return before, after_cancel, sent
+
+    with asyncio.Runner(loop_factory=lambda: loop) as runner:
+        before, after_cancel, after_requests = runner.run(scenario())
+    assert before >= 502 and before - after_cancel == 500  # qasync's own loop keeps all 500 live for 30 s
+    assert after_requests <= 5 and fired == ["soon", "kept"]
+    plain = qasync.QEventLoop(qapp)  # what the window's loop is for: qasync's own keeps them
+    _LOOPS.append(plain)
+    for handle in [plain.call_later(30, fired.append, n) for n in range(10)]:
+        handle.cancel()
+    assert len(plain._timer._SimpleTimer__callbacks) == 10  # type: ignore[attr-defined]
 
 
 def test_history_model_passes_qtmodeltester(qtmodeltester: Any) -> None:

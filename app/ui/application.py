@@ -13,7 +13,6 @@ from types import TracebackType
 
 os.environ.setdefault("QT_API", "pyside6")
 
-import qasync  # noqa: E402 - QT_API must be set first
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator  # noqa: E402
 from PySide6.QtGui import QFont, QFontDatabase, QIcon  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
@@ -22,6 +21,7 @@ from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths  # noqa: E402
 from app.campaign import Journal  # noqa: E402
 from app.profiles import SecretStore  # noqa: E402
 from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
+from app.ui.event_loop import run_on_window_loop  # noqa: E402 - imports qasync: QT_API must be set first
 from app.ui.settings import UiSettings  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -259,7 +259,7 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
             await asyncio.sleep(0.1)
 
     try:
-        qasync.run(until_closed())
+        run_on_window_loop(app, until_closed())
     finally:
         context.journal.close()
         if sandbox is not None:

@@ -8,7 +8,6 @@ Exit status 0 when all is well, 1 with a sentence otherwise.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import tempfile
@@ -35,12 +34,12 @@ def run_self_test() -> int:
 
 def _run(home: Path) -> str | None:
     import keyring
-    import qasync
 
     from app import __version__, paths
     from app.campaign import CampaignStatus
     from app.sandbox import EmbeddedSandbox
     from app.ui.application import apply_language, identify_app, make_context, qt_application
+    from app.ui.event_loop import run_on_window_loop
     from app.ui.main_window import MainWindow
 
     print(f"safir-campaign {__version__}; resources in {paths.resources_dir()}")
@@ -75,8 +74,7 @@ def _run(home: Path) -> str | None:
             return None
 
         try:
-            with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-                problem = runner.run(scenario())
+            problem = run_on_window_loop(app, scenario())
         finally:
             if window.inbox is not None:
                 window.inbox.timer.stop()
