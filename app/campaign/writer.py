@@ -216,29 +216,26 @@ class LoopJournalWriter(_Batching):
         if self._waiting:
             return  # the retry takes this tick's calls along
         batch, self._tick = self._tick, []
-        self._write(batch)
+        self._write(batch, time.monotonic())
 
-    def _write(self, batch: list[_Call]) -> None:
+    def _write(self, batch: list[_Call], since: float) -> None:
+        """Write ``batch`` in parts of at most ``max_batch``; when the journal is busy, the
+        rest waits for a retry, until :data:`BUSY_PATIENCE_SECONDS` after ``since``."""
         for start in range(0, len(batch), self._max_batch):
-            part = batch[start:start + self._max_batch]
-            results = self._attempt(part)
-            if _locked(results) and not self._closing:
-                self._waiting = batch[start:]
-                self._waiting_since = time.monotonic()
-                log.info("the journal is busy with another program; waiting to write %d changes", len(self._waiting))
+            results = self._attempt(batch[start:start + self._max_batch])
+            if (_locked(results) and not self._closing
+                    and time.monotonic() - since < BUSY_PATIENCE_SECONDS):
+                if since != self._waiting_since:  # a new wait, not a retry
+                    log.info("the journal is busy with another program; waiting to write %d changes",
+                             len(batch) - start)
+                self._waiting, self._waiting_since = batch[start:], since
                 asyncio.get_running_loop().call_later(BUSY_RETRY_SECONDS, self._retry)
                 return
             _settle(results)
 
     def _retry(self) -> None:
         batch, self._waiting, self._tick = self._waiting + self._tick, [], []
-        results = self._attempt(batch)
-        if (_locked(results) and not self._closing
-                and time.monotonic() - self._waiting_since < BUSY_PATIENCE_SECONDS):
-            self._waiting = batch
-            asyncio.get_running_loop().call_later(BUSY_RETRY_SECONDS, self._retry)
-            return
-        _settle(results)
+        self._write(batch, self._waiting_since)
 
     def close(self) -> None:
         """Write every call still waiting (once more, if the journal is busy: then its
@@ -247,7 +244,7 @@ class LoopJournalWriter(_Batching):
         batch, self._waiting, self._tick = self._waiting + self._tick, [], []
         if batch:
             self._journal.set_busy_timeout(self._journal.BUSY_TIMEOUT_SECONDS)
-            self._write(batch)
+            self._write(batch, time.monotonic())
         self._journal.close()
 
 
