@@ -5,14 +5,14 @@ handle is cancelled, only marks it: the Qt timer stays live until it fires. aioh
 30 s read timeout for every request and cancels it when the answer arrives, so a campaign
 sent on the window's loop (the setting ``separate_sender`` off) leaves hundreds of live Qt
 timers a second, which all fire 30 s later, in whole-second batches of 40-100 ms of the
-loop each (docs/benchmarks.md). Here a cancelled handle kills its Qt timer.
+loop each (docs/benchmarks.md). Here the loop's timers are kept by :class:`_Timers`, and a
+cancelled handle kills its Qt timer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import weakref
 from collections.abc import Callable, Coroutine
 from contextvars import Context
 from typing import Any, TypeVar
@@ -20,59 +20,84 @@ from typing import Any, TypeVar
 os.environ.setdefault("QT_API", "pyside6")
 
 import qasync  # noqa: E402 - QT_API must be set first
+from PySide6.QtCore import QObject, QTimerEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 T = TypeVar("T")
 
 
 class _TimerHandle(asyncio.Handle):
-    """A handle that tells its loop when it is cancelled."""
+    """A handle that kills its Qt timer when it is cancelled before it runs."""
 
-    __slots__ = ()
+    __slots__ = ("_timers", "_timer_id")
 
     def cancel(self) -> None:
         if not self._cancelled:  # pyright: ignore[reportAttributeAccessIssue]
             super().cancel()
-            loop = self._loop  # pyright: ignore[reportAttributeAccessIssue]
-            if isinstance(loop, WindowLoop):
-                loop.forget_timer(self)
+            self._timers.forget(self._timer_id, self)
+
+
+class _Timers(QObject):
+    """The loop's timers: Qt timer id → the handle it runs (what qasync's own timer object
+    does, with :meth:`forget`). A timer fires once: it is killed and let go before its
+    handle runs, so a handle cancelled while it runs has nothing left to forget."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._handles: dict[int, asyncio.Handle] = {}
+        self._stopped = False
+
+    def add_callback(self, handle: asyncio.Handle, delay: float = 0) -> asyncio.Handle:
+        """Run ``handle`` in ``delay`` seconds (qasync's name: its loop calls this)."""
+        timer_id = self.startTimer(int(max(0.0, delay) * 1000))
+        self._handles[timer_id] = handle
+        if isinstance(handle, _TimerHandle):
+            handle._timers, handle._timer_id = self, timer_id
+        return handle
+
+    def forget(self, timer_id: int, handle: asyncio.Handle) -> None:
+        """Kill the Qt timer of a cancelled ``handle`` that has not run yet."""
+        if self._handles.get(timer_id) is handle:
+            del self._handles[timer_id]
+            self.killTimer(timer_id)
+
+    def timerEvent(self, event: QTimerEvent) -> None:  # noqa: N802 - Qt's name
+        timer_id = event.timerId()
+        self.killTimer(timer_id)
+        handle = self._handles.pop(timer_id, None)
+        if handle is not None and not self._stopped and not handle.cancelled():
+            handle._run()  # pyright: ignore[reportAttributeAccessIssue]
+
+    def stop(self) -> None:
+        """The loop closes: no handle runs any more (qasync's name)."""
+        self._stopped = True
+
+    def set_debug(self, enabled: bool) -> None:
+        """qasync's name; slow callbacks are not logged here."""
+
+    def __len__(self) -> int:
+        return len(self._handles)
 
 
 class WindowLoop(qasync.QEventLoop):
     """qasync's QEventLoop whose cancelled timers stop at once (see the module's text).
 
-    It relies on how qasync 0.27-0.28 keeps its timers (``_timer``, a QObject whose timer
-    ids map to handles); with a qasync that keeps them otherwise it behaves as qasync does."""
+    It relies on qasync (0.27-0.28) keeping its timers in ``self._timer`` and calling only
+    its ``add_callback``, ``stop`` and ``set_debug``."""
 
     def __init__(self, app: QApplication | None = None) -> None:
         super().__init__(app)
-        timers: Any = self._timer  # pyright: ignore[reportAttributeAccessIssue]
-        self._handles_of_timers: dict[int, asyncio.Handle] | None = getattr(timers, "_SimpleTimer__callbacks", None)
-        self._timer_ids: weakref.WeakKeyDictionary[asyncio.Handle, int] = weakref.WeakKeyDictionary()
+        self._timer = _Timers()
 
     def call_later(self, delay: float, callback: Callable[..., object], *args: Any,
                    context: Context | None = None) -> asyncio.Handle:  # pyright: ignore[reportIncompatibleMethodOverride]
-        if self._handles_of_timers is None or asyncio.iscoroutinefunction(callback) or not callable(callback):
-            return super().call_later(delay, callback, *args, context=context)  # qasync's own way and errors
-        handle = _TimerHandle(callback, args, self, context=context)
-        timers: Any = self._timer  # pyright: ignore[reportAttributeAccessIssue]
-        timer_id = timers.startTimer(int(max(0.0, delay) * 1000))
-        self._handles_of_timers[timer_id] = handle
-        self._timer_ids[handle] = timer_id
-        return handle
-
-    def forget_timer(self, handle: asyncio.Handle) -> None:
-        """Kill the Qt timer of a cancelled ``handle`` (if it has not fired yet)."""
-        timer_id = self._timer_ids.pop(handle, None)
-        if timer_id is not None and self._handles_of_timers is not None \
-                and self._handles_of_timers.get(timer_id) is handle:
-            del self._handles_of_timers[timer_id]
-            timers: Any = self._timer  # pyright: ignore[reportAttributeAccessIssue]
-            timers.killTimer(timer_id)
+        if asyncio.iscoroutinefunction(callback) or not callable(callback):
+            return super().call_later(delay, callback, *args, context=context)  # qasync's own errors
+        return self._timer.add_callback(_TimerHandle(callback, args, self, context=context), delay)
 
     def live_timers(self) -> int:
-        """How many Qt timers the loop keeps now (0 when unknown)."""
-        return len(self._handles_of_timers) if self._handles_of_timers is not None else 0
+        """How many Qt timers the loop keeps now."""
+        return len(self._timer)
 
 
 def run_on_window_loop(app: QApplication, main: Coroutine[Any, Any, T]) -> T:
