@@ -28,10 +28,10 @@ API_KEY_ENV = "SAFIR_API_KEY"
 #: The hidden command a runner process runs.
 RUNNER_COMMAND = "run-campaign"
 #: How much lower a background sender's CPU priority is than its starter's (a POSIX nice
-#: increment; on Windows, the below-normal priority class). The sender waits on the
-#: network most of the time and loses no speed; the window wakes first on a busy machine:
-#: on two cores shared with a sender and a local sandbox, the window's loop waited 4-5 ms
-#: for the CPU in most of its late turns (docs/benchmarks.md, issue 19).
+#: increment; on Windows, the below-normal priority class): background work yields to the
+#: desktop when the CPU is short. The sender waits on the network most of the time and
+#: loses no speed. (On the 2-core test VM it did not shorten the window's waits for a CPU:
+#: docs/benchmarks.md, issue 19.)
 BACKGROUND_NICENESS = 10
 #: Seconds a new runner gets to take its campaign's lock before it counts as failed.
 START_TIMEOUT_SECONDS = 20.0

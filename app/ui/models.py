@@ -61,7 +61,12 @@ def row_set(rows: Iterable[Mapping[str, Any]], copy: bool = True) -> RowSet:
     part (about 15 ms per 20,000 rows on a slow machine), kept off the window's loop.
     Each RowSet is for one model only."""
     made = [dict(r) for r in rows] if copy else [r if isinstance(r, dict) else dict(r) for r in rows]
-    return RowSet(made, {r["row"]: i for i, r in enumerate(made)})
+    return RowSet(made, _positions(made))
+
+
+def _positions(rows: list[dict[str, Any]]) -> dict[int, int]:
+    """Sheet row number → position in ``rows``."""
+    return {r["row"]: i for i, r in enumerate(rows)}
 
 
 class ResultsModel(QAbstractTableModel):
@@ -94,18 +99,14 @@ class ResultsModel(QAbstractTableModel):
     def set_rows(self, rows: Iterable[Mapping[str, Any]] | RowSet) -> None:
         """Replace every row (the filter stays): ``rows`` are kept as they are (dicts) or
         copied; a :class:`RowSet` is taken over, with its index."""
+        ready = rows if isinstance(rows, RowSet) else row_set(rows, copy=False)
         self.beginResetModel()
-        if isinstance(rows, RowSet):
-            self._rows = rows.rows
-            self._reindex(rows.by_sheet_row)
-        else:
-            self._rows = [r if isinstance(r, dict) else dict(r) for r in rows]
-            self._reindex()
+        self._rows = ready.rows
+        self._reindex(ready.by_sheet_row)
         self.endResetModel()
 
     def _reindex(self, by_sheet_row: dict[int, int] | None = None) -> None:
-        self._by_sheet_row = by_sheet_row if by_sheet_row is not None else {
-            r["row"]: i for i, r in enumerate(self._rows)}
+        self._by_sheet_row = by_sheet_row if by_sheet_row is not None else _positions(self._rows)
         self._view = [i for i, r in enumerate(self._rows) if r.get("status") == self._status] \
             if self._status else None
 

@@ -45,7 +45,8 @@ class ReadResults:
     errors: dict[int, int]
 
 
-def read_results(journal: Journal, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> ReadResults:
+def read_results(journal: Journal, campaign_id: int,
+                 rows: list[dict[str, Any]] | RowSet | None = None) -> ReadResults:
     """Read what :class:`ResultsStep` shows of ``campaign_id`` (``rows`` when already
     read): from any thread (raises JournalError, KeyError for no such campaign)."""
     return ReadResults(journal.campaign(campaign_id),

@@ -290,11 +290,9 @@ class CampaignPage(QWidget):
         own_rows = campaign_id == self.send_step.rows_campaign  # the recipients step shows its rows too
 
         def read_and_ready() -> tuple[ReadResults, RowSet | None]:
-            read = read_results(journal, campaign_id)
-            assert isinstance(read.rows, list)
-            recipients_rows = row_set(read.rows) if own_rows else None  # each model changes its own rows
-            read.rows = row_set(read.rows, copy=False)
-            return read, recipients_rows
+            rows = journal.result_rows(campaign_id)
+            recipients_rows = row_set(rows) if own_rows else None  # each model changes its own rows
+            return read_results(journal, campaign_id, row_set(rows, copy=False)), recipients_rows
 
         read, recipients_rows = await asyncio.to_thread(read_and_ready)
         # Each part in its own turn of the loop, so the window draws in between.
