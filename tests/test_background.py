@@ -271,6 +271,41 @@ async def test_the_rate_a_follower_shows_never_exceeds_the_rate_set(tmp_path: Pa
     assert max(shown) == 60  # what the counts alone would say is about 600 a minute
 
 
+async def test_a_follower_shows_the_pace_the_sender_learned(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    from filelock import FileLock
+
+    from app.campaign import Content, RecipientState
+    from app.campaign.follow import follow
+    from app.campaign.lock import lock_path
+    from app.campaign.progress import Progress
+    from app.workflow import check_sheet, create_campaign
+
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 10)), content=Content(text="hi"), bot_id=1001,
+                                  base_url=sandbox.url, rate_per_minute=600)
+    sender = FileLock(str(lock_path(journal, campaign_id)))  # as a sending process holds it
+    sender.acquire()
+    journal.set_status(campaign_id, CampaignStatus.RUNNING)
+    shown: list[tuple[float, bool]] = []
+
+    def on_progress(progress: Progress) -> None:
+        shown.append((progress.pace_per_minute, progress.slowed))
+
+    async def send() -> None:  # the service refuses above 250 a minute from the third message on
+        for number, recipient in enumerate(journal.recipients(campaign_id)):
+            if number == 3:
+                journal.set_pace(campaign_id, 225.0, True)
+            journal.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
+            await asyncio.sleep(0.1)
+        journal.set_status(campaign_id, CampaignStatus.FINISHED)
+        sender.release()
+
+    result, _ = await asyncio.gather(follow(journal, campaign_id, on_progress), send())
+    journal.close()
+    assert result.status == CampaignStatus.FINISHED
+    assert shown[0] == (0.0, False) and (225.0, True) in shown
+
+
 def test_resume_due_without_a_key_names_the_campaign_and_leaves_it(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "120")

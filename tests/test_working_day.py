@@ -63,8 +63,19 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         seen: dict[str, Any] = {}
         # 1. Twice the service's pace: the pacer slows down to what the sandbox takes, and finishes.
         await compose(window, "contacts.xlsx", "سلام {{نام}}", rate=600)
+        told: set[str] = set()
+
+        async def listen() -> None:  # what the send step says while a process of its own sends
+            while True:
+                told.add(page.send_step.speed_label.text())
+                await asyncio.sleep(0.05)
+
+        listening = asyncio.ensure_future(listen())
         first = await page.send()
+        listening.cancel()
         seen["first"] = first
+        # The window follows the sender through the journal, and the pace it learned with it.
+        assert any("slowed by the service's limit to" in line for line in told), told
         assert page.steps.currentIndex() == 4 and "Campaign" in page.results.summary.text()
 
         # 2. A second campaign in the same session, sent slowly; History reaches its controls.

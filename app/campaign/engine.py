@@ -55,6 +55,8 @@ BATCH = 500
 LOW_WATER = 100
 #: Seconds between looks for recipients another sender holds (on a team store).
 OTHERS_POLL_SECONDS = 1.0
+#: Seconds at least between two records of the pace for followers (Journal.set_pace).
+PACE_RECORD_SECONDS = 1.0
 
 
 class CampaignEngine:
@@ -104,6 +106,8 @@ class CampaignEngine:
         self._pacer: Pacer | None = None
         self._writer: SendPathWriter | None = None
         self._session: SendingSession | None = None
+        self._recorded_pace: tuple[int, bool] | None = None
+        self._pace_recorded_at = 0.0
 
     def pause(self, reason: str = pause_text("user_paused")) -> None:
         """Stop starting new requests; those out get a second to finish; the campaign is paused."""
@@ -153,6 +157,8 @@ class CampaignEngine:
             self._writer = LoopJournalWriter(self.journal)
         else:
             self._writer = await asyncio.to_thread(JournalWriter, self.journal)
+        self._recorded_pace = None
+        self._record_pace()  # a follower never shows an earlier run's pace
         self.client.retry_listeners.append(self._on_retry)
         watchers = [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
                     asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign_id))]
@@ -384,8 +390,25 @@ class CampaignEngine:
     def _move(self, old: str, new: str) -> None:
         self._tally.move(old, new)
 
+    def _record_pace(self) -> None:
+        """Record the pacer's rate and whether the service's limit holds it in the
+        journal, for a window or ``watch`` following from another process: when either
+        changed (by a message a minute), at most every :data:`PACE_RECORD_SECONDS`."""
+        if self._pacer is None or self._writer is None:
+            return
+        pace = round(self._pacer.rate_per_minute), self._pacer.slowed
+        now = self._clock()
+        if pace == self._recorded_pace or (
+                self._recorded_pace is not None and now - self._pace_recorded_at < PACE_RECORD_SECONDS):
+            return
+        self._recorded_pace, self._pace_recorded_at = pace, now
+        recorded = self._writer.call(Journal.set_pace, self._campaign.id, *pace)
+        # A failed write fails the outcomes of its batch too, and they pause the run.
+        recorded.add_done_callback(lambda done: done.cancelled() or done.exception())
+
     def _emit(self, status: str, row: int | None = None, state: str | None = None, error: str | None = None,
               waiting: str | None = None, error_code: int | None = None) -> None:
+        self._record_pace()
         if self.on_progress is not None:
             self.on_progress(self._tally.progress(self._campaign.id, status, self._pacer, row=row, state=state,
                                                   error=error, waiting=waiting, error_code=error_code))

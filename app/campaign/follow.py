@@ -1,6 +1,7 @@
 """Following a campaign that another process sends, through the journal: its counts, the
-rows that changed, why it waits, and how it ended (docs/architecture.md, "Processes").
-The window and ``safir-campaign watch`` both follow this way."""
+rows that changed, why it waits, the pace its sender keeps, and how it ended
+(docs/architecture.md, "Processes"). The window and ``safir-campaign watch`` both follow
+this way."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     while True:
         # Read in a worker thread: SQLite lets go of the GIL while it reads, so the
         # window's loop (this loop) goes on drawing meanwhile.
-        changed, since, counts, sending = await asyncio.to_thread(_look, journal, campaign_id, since)
+        changed, since, counts, sending, (pace, slowed) = await asyncio.to_thread(_look, journal, campaign_id, since)
         rate = (_done(counts) - first_done) * 60.0 / max(time.monotonic() - started, 1e-3)
         if campaign.rate_per_minute > 0:  # the sender started before this first look: never above the set rate
             rate = min(rate, campaign.rate_per_minute)
@@ -49,7 +50,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         waiting = why if delay > 0 else None
         # One snapshot per look, with every row that changed: the window redraws once per look.
         on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, waiting=waiting,
-                             changes=tuple(changed)))
+                             pace_per_minute=pace, slowed=slowed, changes=tuple(changed)))
         if let_go():
             return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts,
                              await asyncio.to_thread(journal.error_counts, campaign_id))
@@ -70,13 +71,14 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     return RunResult(campaign_id, status, reason, counts, errors)
 
 
-def _look(journal: Journal, campaign_id: int,
-          since: str) -> tuple[list[tuple[int, str, str | None, int | None]], str, dict[str, int], bool]:
+def _look(journal: Journal, campaign_id: int, since: str) -> tuple[
+        list[tuple[int, str, str | None, int | None]], str, dict[str, int], bool, tuple[float, bool]]:
     """One look at the journal: (rows changed since ``since``, the new mark, the counts,
-    whether a process still sends the campaign), read in that order."""
+    whether a process still sends the campaign, the sender's pace and whether the
+    service's limit holds it), read in that order."""
     changed, since = journal.changed_since(campaign_id, since)
     counts = journal.counts(campaign_id)
-    return changed, since, counts, campaign_is_sending(journal, campaign_id)
+    return changed, since, counts, campaign_is_sending(journal, campaign_id), journal.sender_pace(campaign_id)
 
 
 def _done(counts: dict[str, int]) -> int:

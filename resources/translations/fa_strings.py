@@ -568,6 +568,7 @@ FA = {
     'Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.': 'کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می\u200cفرستد؛ پس از توقف آن، می\u200cتوان آن را این\u200cجا ادامه داد.',
     'about {0} s left': 'حدود {0} ثانیه مانده',
     '{0} per minute; {1}': '{0} در دقیقه؛ {1}',
+    '{0} per minute': '{0} در دقیقه',
     'Pausing after the messages on their way…': 'مکث پس از رسیدن پیام\u200cهای در راه…',
     'Cancelling after the messages on their way…': 'لغو پس از رسیدن پیام\u200cهای در راه…',
     "in {0} h {1} min": "{0} ساعت و {1} دقیقهٔ دیگر",

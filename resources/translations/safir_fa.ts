@@ -254,92 +254,92 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="85" />
+        <location filename="../../app/ui/campaign/wizard.py" line="89" />
         <source>1. Recipients</source>
         <translation>۱. گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="85" />
+        <location filename="../../app/ui/campaign/wizard.py" line="89" />
         <source>2. Message</source>
         <translation>۲. پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="85" />
+        <location filename="../../app/ui/campaign/wizard.py" line="89" />
         <source>3. Review</source>
         <translation>۳. بازبینی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="85" />
+        <location filename="../../app/ui/campaign/wizard.py" line="89" />
         <source>4. Send</source>
         <translation>۴. ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="86" />
+        <location filename="../../app/ui/campaign/wizard.py" line="90" />
         <source>5. Results</source>
         <translation>۵. نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="93" />
+        <location filename="../../app/ui/campaign/wizard.py" line="97" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="94" />
+        <location filename="../../app/ui/campaign/wizard.py" line="98" />
         <source>Start composing another campaign; one being sent goes on</source>
         <translation>نوشتن کارزاری دیگر را آغاز کنید؛ کارزاری که در حال ارسال است ادامه می‌یابد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="101" />
+        <location filename="../../app/ui/campaign/wizard.py" line="105" />
         <source>Back</source>
         <translation>قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="102" />
+        <location filename="../../app/ui/campaign/wizard.py" line="106" />
         <source>Next</source>
         <translation>بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="104" />
+        <location filename="../../app/ui/campaign/wizard.py" line="108" />
         <source>Previous step (Alt+Left)</source>
         <translation>گام قبلی (Alt+چپ)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="105" />
+        <location filename="../../app/ui/campaign/wizard.py" line="109" />
         <source>Next step (Enter or Alt+Right)</source>
         <translation>گام بعدی (Enter یا Alt+راست)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="306" />
+        <location filename="../../app/ui/campaign/wizard.py" line="334" />
         <source>The repeating campaign cannot start: {0}</source>
         <translation>کارزار تکرارشونده آغاز نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="310" />
+        <location filename="../../app/ui/campaign/wizard.py" line="338" />
         <source>Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the background, also with the window closed (see Repeating).</source>
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="57" />
+        <location filename="../../app/ui/campaign/wizard.py" line="60" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="58" />
+        <location filename="../../app/ui/campaign/wizard.py" line="61" />
         <source>Stop the import, upload or export in progress</source>
         <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="237" />
+        <location filename="../../app/ui/campaign/wizard.py" line="241" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="243" />
+        <location filename="../../app/ui/campaign/wizard.py" line="247" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="248" />
+        <location filename="../../app/ui/campaign/wizard.py" line="252" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
@@ -349,22 +349,22 @@
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="320" />
+        <location filename="../../app/ui/campaign/wizard.py" line="348" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="323" />
+        <location filename="../../app/ui/campaign/wizard.py" line="351" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="251" />
+        <location filename="../../app/ui/campaign/wizard.py" line="255" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="260" />
+        <location filename="../../app/ui/campaign/wizard.py" line="264" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
@@ -390,7 +390,7 @@
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="293" />
+        <location filename="../../app/ui/campaign/wizard.py" line="321" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -398,27 +398,27 @@
 <context>
     <name>CountsRow</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="130" />
         <source>Recipients</source>
         <translation>گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="130" />
         <source>Sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="130" />
         <source>Failed</source>
         <translation>ناموفق</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="44" />
+        <location filename="../../app/ui/widgets.py" line="130" />
         <source>Left</source>
         <translation>مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="45" />
+        <location filename="../../app/ui/widgets.py" line="131" />
         <source>Estimated cost</source>
         <translation>هزینهٔ برآوردی</translation>
     </message>
@@ -1314,12 +1314,12 @@
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/rate_chart.py" line="62" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="64" />
         <source>sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/rate_chart.py" line="64" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="66" />
         <source>failed</source>
         <translation>ناموفق</translation>
     </message>
@@ -1501,149 +1501,149 @@
 <context>
     <name>ResultsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="52" />
+        <location filename="../../app/ui/campaign/results.py" line="72" />
         <source>Per-row results</source>
         <extracomment>The recipient states the summary counts, in this order.</extracomment>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="57" />
+        <location filename="../../app/ui/campaign/results.py" line="77" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="60" />
+        <location filename="../../app/ui/campaign/results.py" line="80" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="62" />
+        <location filename="../../app/ui/campaign/results.py" line="82" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="64" />
+        <location filename="../../app/ui/campaign/results.py" line="84" />
         <source>Report…</source>
         <translation>گزارش…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="89" />
+        <location filename="../../app/ui/campaign/results.py" line="128" />
         <source>{0} {1}</source>
         <translation>{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="91" />
+        <location filename="../../app/ui/campaign/results.py" line="130" />
         <source>Campaign {0} ({1}) is {2}: {3}.</source>
         <translation>کارزار {0} ({1}) {2} است: {3}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="93" />
+        <location filename="../../app/ui/campaign/results.py" line="132" />
         <source>, </source>
         <translation>، </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="96" />
+        <location filename="../../app/ui/campaign/results.py" line="135" />
         <source>Errors: {0}</source>
         <translation>خطاها: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="97" />
+        <location filename="../../app/ui/campaign/results.py" line="136" />
         <source>{0} × {1} (code {2})</source>
         <translation>{0} × {1} (کد {2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="98" />
+        <location filename="../../app/ui/campaign/results.py" line="137" />
         <source>other error</source>
         <translation>خطای دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="104" />
+        <location filename="../../app/ui/campaign/results.py" line="143" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="112" />
+        <location filename="../../app/ui/campaign/results.py" line="151" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="113" />
+        <location filename="../../app/ui/campaign/results.py" line="152" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="131" />
+        <location filename="../../app/ui/campaign/results.py" line="170" />
         <source>Row</source>
         <translation>ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="131" />
+        <location filename="../../app/ui/campaign/results.py" line="170" />
         <source>Phone as typed</source>
         <translation>تلفن همان‌طور که نوشته شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="131" />
+        <location filename="../../app/ui/campaign/results.py" line="170" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="132" />
+        <location filename="../../app/ui/campaign/results.py" line="171" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="132" />
+        <location filename="../../app/ui/campaign/results.py" line="171" />
         <source>Error code</source>
         <translation>کد خطا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="132" />
+        <location filename="../../app/ui/campaign/results.py" line="171" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="133" />
+        <location filename="../../app/ui/campaign/results.py" line="172" />
         <source>Message id</source>
         <translation>شناسهٔ پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="133" />
+        <location filename="../../app/ui/campaign/results.py" line="172" />
         <source>Request id</source>
         <translation>شناسهٔ درخواست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="135" />
+        <location filename="../../app/ui/campaign/results.py" line="174" />
         <source>Result: {0}</source>
         <translation>نتیجه: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="143" />
-        <location filename="../../app/ui/campaign/results.py" line="178" />
+        <location filename="../../app/ui/campaign/results.py" line="182" />
+        <location filename="../../app/ui/campaign/results.py" line="217" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="146" />
+        <location filename="../../app/ui/campaign/results.py" line="185" />
         <source>Results</source>
         <translation>نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="165" />
+        <location filename="../../app/ui/campaign/results.py" line="204" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="169" />
+        <location filename="../../app/ui/campaign/results.py" line="208" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="171" />
+        <location filename="../../app/ui/campaign/results.py" line="210" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="200" />
+        <location filename="../../app/ui/campaign/results.py" line="239" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -1968,135 +1968,140 @@
 <context>
     <name>SendStep</name>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="67" />
+        <location filename="../../app/ui/campaign/send.py" line="70" />
         <source>Start</source>
-        <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). The campaign whose rows that table shows (None once another sheet is opened).</extracomment>
+        <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). How often the rate chart is drawn again while a campaign sends (seconds): it shows the trend (the figures and the bar move four times a second), and each drawing is 1-2 ms of the window's loop on a slow machine. The campaign whose rows that table shows (None once another sheet is opened).</extracomment>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="68" />
+        <location filename="../../app/ui/campaign/send.py" line="71" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="69" />
+        <location filename="../../app/ui/campaign/send.py" line="72" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="70" />
+        <location filename="../../app/ui/campaign/send.py" line="73" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="75" />
+        <location filename="../../app/ui/campaign/send.py" line="78" />
         <source>Send the rest as a new campaign</source>
         <translation>ارسال باقی‌مانده در کارزاری تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="76" />
+        <location filename="../../app/ui/campaign/send.py" line="79" />
         <source>A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets it twice)</source>
         <translation>کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس دو بار دریافت نمی‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="88" />
+        <location filename="../../app/ui/campaign/send.py" line="91" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="96" />
+        <location filename="../../app/ui/campaign/send.py" line="98" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="163" />
+        <location filename="../../app/ui/campaign/send.py" line="165" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="165" />
+        <location filename="../../app/ui/campaign/send.py" line="167" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="166" />
-        <location filename="../../app/ui/campaign/send.py" line="242" />
+        <location filename="../../app/ui/campaign/send.py" line="168" />
+        <location filename="../../app/ui/campaign/send.py" line="249" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="170" />
+        <location filename="../../app/ui/campaign/send.py" line="172" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="178" />
+        <location filename="../../app/ui/campaign/send.py" line="180" />
         <source>Campaign {0} was rejected by {1}: {2}</source>
         <translation>کارزار {0} را {1} رد کرد: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="181" />
+        <location filename="../../app/ui/campaign/send.py" line="183" />
         <source>Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.</source>
         <translation>کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="187" />
-        <location filename="../../app/ui/campaign/send.py" line="191" />
+        <location filename="../../app/ui/campaign/send.py" line="189" />
+        <location filename="../../app/ui/campaign/send.py" line="193" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="205" />
+        <location filename="../../app/ui/campaign/send.py" line="207" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="222" />
+        <location filename="../../app/ui/campaign/send.py" line="228" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="235" />
+        <location filename="../../app/ui/campaign/send.py" line="242" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="251" />
+        <location filename="../../app/ui/campaign/send.py" line="261" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="254" />
+        <location filename="../../app/ui/campaign/send.py" line="263" />
+        <source>{0} per minute</source>
+        <translation>{0} در دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="266" />
         <source>slowed by the service's limit to {0} per minute</source>
         <translation>به‌خاطر سقف سرویس به {0} در دقیقه کند شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="256" />
+        <location filename="../../app/ui/campaign/send.py" line="260" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="265" />
+        <location filename="../../app/ui/campaign/send.py" line="277" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="285" />
+        <location filename="../../app/ui/campaign/send.py" line="297" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="288" />
+        <location filename="../../app/ui/campaign/send.py" line="300" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="291" />
+        <location filename="../../app/ui/campaign/send.py" line="303" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="294" />
+        <location filename="../../app/ui/campaign/send.py" line="306" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
@@ -2390,13 +2395,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/tables.py" line="57" />
+        <location filename="../../app/ui/tables.py" line="65" />
         <source>All rows</source>
-        <extracomment>Statuses the results tables can be filtered by ("" = all rows).</extracomment>
+        <extracomment>Statuses the results tables can be filtered by ("" = all rows). Rows measured when a results table sizes its columns to their contents.</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tables.py" line="58" />
+        <location filename="../../app/ui/tables.py" line="66" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>

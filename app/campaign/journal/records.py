@@ -93,6 +93,8 @@ class Campaign:
     approval_note: str | None = None  # why it was rejected
     approved_by: str | None = None  # "user@machine" who approved or rejected it
     series_id: int | None = None  # the repeating campaign it is a run of
+    pace_per_minute: float | None = None  # its sender's pace now (0: unpaced; None: not told yet)
+    pace_slowed: int = 0  # 1: the service's limit holds that pace under the set rate
 
 
 class StopRequest(StrEnum):

@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
@@ -175,7 +175,14 @@ CREATE TABLE series (
 ALTER TABLE campaigns ADD COLUMN series_id INTEGER REFERENCES series(id)
 """
 
+# v11: the pace the sending process keeps now and whether the service's limit holds it
+# under the set rate, for whoever follows it (the window, `watch`).
+_MIGRATION_V11 = """
+ALTER TABLE campaigns ADD COLUMN pace_per_minute REAL;
+ALTER TABLE campaigns ADD COLUMN pace_slowed INTEGER NOT NULL DEFAULT 0
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
                               5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8,
-                              9: _MIGRATION_V9, 10: _MIGRATION_V10}
+                              9: _MIGRATION_V9, 10: _MIGRATION_V10, 11: _MIGRATION_V11}

@@ -204,6 +204,25 @@ class Journal(JournalCreation, JournalSending):
         return StopRequest(row[0]), str(row[1] or "")
 
     @sentences
+    def set_pace(self, campaign_id: int, pace_per_minute: float, slowed: bool) -> None:
+        """Record the pace the sender keeps now (messages per minute, 0: unpaced) and
+        whether the service's limit holds it under the set rate, for whoever follows the
+        campaign from another process (docs/architecture.md, "Processes")."""
+        with self.transaction():
+            self.db.execute("UPDATE campaigns SET pace_per_minute = ?, pace_slowed = ? WHERE id = ?",
+                            (pace_per_minute, int(slowed), campaign_id))
+
+    @sentences
+    def sender_pace(self, campaign_id: int) -> tuple[float, bool]:
+        """What :meth:`set_pace` recorded last: (messages per minute, slowed); (0, False)
+        before a sender told it."""
+        row = self.db.execute("SELECT pace_per_minute, pace_slowed FROM campaigns WHERE id = ?",
+                              (campaign_id,)).fetchone()
+        if row is None or row[0] is None:
+            return 0.0, False
+        return float(row[0]), bool(row[1])
+
+    @sentences
     def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
         """Store a campaign's ``status`` (a CampaignStatus) and the sentence why."""
         with self.transaction():

@@ -255,13 +255,17 @@ class SendStep(QWidget):
         pace = progress.rate_per_minute
         if progress.pace_per_minute > 0:
             pace = min(pace, progress.pace_per_minute) if pace > 0 else progress.pace_per_minute
-        eta = self.tr("about {0} left").format(duration_text(left * 60 / pace)) if pace > 0 and left > 0 else ""
+        rate = figure(progress.rate_per_minute)
+        if pace > 0 and left > 0:  # never "about 0 s left" while someone is still to send
+            speed = self.tr("{0} per minute; {1}").format(
+                rate, self.tr("about {0} left").format(duration_text(max(1.0, left * 60 / pace))))
+        else:
+            speed = self.tr("{0} per minute").format(rate)
         reasons = [describe(progress.waiting)] if progress.waiting else []
         if progress.slowed:
             reasons.append(self.tr("slowed by the service's limit to {0} per minute").format(
                 figure(progress.pace_per_minute)))
-        self.speed_label.setText(self.tr("{0} per minute; {1}").format(figure(progress.rate_per_minute), eta)
-                                 + "".join(f" — {r}" for r in reasons))
+        self.speed_label.setText(speed + "".join(f" — {r}" for r in reasons))
         run = self.runs.run_of(progress.campaign_id)
         if run is not None and now - self._last_chart >= CHART_SECONDS:
             self._last_chart = now
