@@ -30,7 +30,9 @@ RUNNER_COMMAND = "run-campaign"
 #: How much lower a background sender's CPU priority is than its starter's (a POSIX nice
 #: increment; on Windows, the below-normal priority class): background work yields to the
 #: desktop when the CPU is short. The sender waits on the network most of the time and
-#: loses no speed. (On the 2-core test VM it did not shorten the window's waits for a CPU:
+#: loses no speed. On Linux the sender's session (its autogroup) gets the same increment:
+#: a nice value only ranks a process within its session, and the sender has one of its own.
+#: (On the 2-core test VM neither shortened the window's waits for a CPU beyond the noise:
 #: docs/benchmarks.md, issue 19.)
 BACKGROUND_NICENESS = 10
 #: Seconds a new runner gets to take its campaign's lock before it counts as failed.
@@ -166,11 +168,32 @@ def _spawn_detached(argv: list[str], output: int, env: dict[str, str]) -> subpro
                                 close_fds=True, creationflags=flags)
     process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, env=env,
                                close_fds=True, start_new_session=True)
+    niceness = min(19, os.getpriority(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS)
     try:  # after the start, not in preexec_fn: the window starts senders from a worker thread
-        os.setpriority(os.PRIO_PROCESS, process.pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS))
+        os.setpriority(os.PRIO_PROCESS, process.pid, niceness)
     except OSError:
         pass  # already gone (it sent nothing, or everything): its exit status says so
+    _lower_session_priority(process.pid, niceness)
     return process
+
+
+def _lower_session_priority(pid: int, niceness: int) -> None:
+    """Give the autogroup of ``pid``'s session the nice value ``niceness`` (Linux with
+    CONFIG_SCHED_AUTOGROUP, on by default in most desktop kernels: the scheduler shares the
+    CPU between sessions first, so a process's own nice value ranks it only within its
+    session; see sched(7), "The autogroup feature"). Nothing happens elsewhere, or when
+    the process is already gone, or shares the caller's session."""
+    autogroup = Path(f"/proc/{pid}/autogroup")
+    if not sys.platform.startswith("linux") or not autogroup.exists():
+        return
+    try:
+        # "/autogroup-123 nice 0": never the caller's own group (the window would yield too).
+        if autogroup.read_text(encoding="ascii").split()[0] == Path("/proc/self/autogroup").read_text(
+                encoding="ascii").split()[0]:
+            return
+        autogroup.write_text(str(niceness), encoding="ascii")
+    except (OSError, IndexError):
+        pass  # gone already, or a kernel that refuses it: the process's own nice value stands
 
 
 def last_words(campaign_id: int) -> str | None:

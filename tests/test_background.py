@@ -99,11 +99,18 @@ def test_pause_from_another_process_is_honoured_within_a_second_and_resume_finis
 
 def test_a_runner_killed_mid_send_is_interrupted_and_a_resume_sends_nobody_twice(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    own_session = Path("/proc/self/autogroup").read_text().split() if Path("/proc/self/autogroup").exists() else []
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
     time.sleep(2.0)
     if hasattr(os, "getpriority"):  # a background sender yields the CPU to the desktop first
-        assert os.getpriority(os.PRIO_PROCESS, runner_pid(campaign_id)) == min(
-            19, os.getpriority(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS)
+        niceness = min(19, os.getpriority(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS)
+        assert os.getpriority(os.PRIO_PROCESS, runner_pid(campaign_id)) == niceness
+        session = Path(f"/proc/{runner_pid(campaign_id)}/autogroup")
+        if session.exists():  # Linux shares the CPU between sessions first: the sender's yields too
+            group, _, group_niceness = session.read_text().split()
+            assert group_niceness == str(niceness)
+            assert Path("/proc/self/autogroup").read_text().split() == own_session  # the starter's unchanged
+            assert group != own_session[0]
     os.kill(runner_pid(campaign_id), signal.SIGKILL)
     deadline = time.monotonic() + 5
     while "interrupted" not in run("status", str(campaign_id)).stdout:
@@ -148,6 +155,7 @@ def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: Embed
 
 def test_resume_due_after_a_killed_sender_sends_the_rest_with_nobody_twice(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    own_session = Path("/proc/self/autogroup").read_text().split() if Path("/proc/self/autogroup").exists() else []
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
     time.sleep(2.0)
     os.kill(runner_pid(campaign_id), signal.SIGKILL)  # as a reboot would
@@ -202,6 +210,7 @@ def test_a_campaign_scheduled_ahead_with_background_is_delivered_once_with_no_te
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_a_logout_pauses_the_sender_and_the_next_login_sends_the_rest_once(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
+    own_session = Path("/proc/self/autogroup").read_text().split() if Path("/proc/self/autogroup").exists() else []
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
     time.sleep(2.0)
     sender = runner_pid(campaign_id)
