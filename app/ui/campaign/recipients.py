@@ -64,7 +64,7 @@ class RecipientsStep(QWidget):
         self.counts_label = QLabel(self.tr("Open a CSV or Excel file with one phone number per row."))
         self.counts_label.setWordWrap(True)
         self.model = ResultsModel(self)
-        self.table, self.proxy, self.filter_combo = results_table(self.model, self.tr("Rows and their verdicts"))
+        self.table, self.filter_combo = results_table(self.model, self.tr("Rows and their verdicts"))
         filters = QHBoxLayout()
         filters.addWidget(QLabel(self.tr("Show:")))
         filters.addWidget(self.filter_combo)

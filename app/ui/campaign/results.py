@@ -68,7 +68,7 @@ class ResultsStep(QWidget):
         self.stoppable = stoppable
         self.campaign_id: int | None = None
         self.results_model = ResultsModel(self)
-        self.results_table, self.results_proxy, self.results_filter = results_table(
+        self.results_table, self.results_filter = results_table(
             self.results_model, self.tr("Per-row results"))
         self.counts = CountsRow()
         self.summary = QLabel()
