@@ -83,8 +83,10 @@ def summary(ticks: list[tuple[float, float, float, float]]) -> str:
         line += (f"; gaps over 8 ms: {len(late)}, in them the loop worked a median {statistics.median(t[2] for t in late) * 1000:.1f} ms"
                  f" and waited for a CPU a median {statistics.median(t[3] for t in late) * 1000:.1f} ms"
                  f" ({sum(1 for t in late if t[2] > 0.003)} with over 3 ms of the loop's own work)")
-    stalls = [(round(t[0], 2), round(t[1] * 1000)) for t in ticks if t[1] > 0.016]
-    return line + (f"\n        stalls over 16 ms (seconds in, ms): {stalls[:8]}" if stalls else "")
+    stalls = [(round(t[0], 2), round(t[1] * 1000), round(t[2] * 1000, 1), round(t[3] * 1000, 1))
+              for t in ticks if t[1] > 0.016]
+    return line + (f"\n        stalls over 16 ms (seconds in, ms, of which the loop worked ms, waited for a CPU ms):"
+                   f" {stalls[:8]}" if stalls else "")
 
 
 def main() -> None:
