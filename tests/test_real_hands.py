@@ -279,6 +279,31 @@ def test_closing_the_demo_while_the_inbox_fetches_logs_no_error(qapp: Any, qtbot
         assert not [r for r in caplog.records if r.levelname == "ERROR"]
 
 
+def test_two_inbox_fetches_at_once_show_each_delivery_once(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
+    from app.api import MessageData, SafirClient
+    from app.sandbox import DEMO_API_KEY
+
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        inbox = window.inbox
+        assert inbox is not None
+        inbox.timer.stop()  # the two fetches below stand for the timer's and a caller's
+
+        async def scenario() -> tuple[list[int], int]:
+            async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+                for number in range(3):
+                    await client.send_message(bot_id=1001, phone_number=f"98912700{number + 1:04d}",
+                                              message_data=MessageData.text(f"hi {number}"))
+            shown = list(await asyncio.gather(inbox.refresh(), inbox.refresh()))
+            async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+                await client.send_message(bot_id=1001, phone_number="989127009999",
+                                          message_data=MessageData.text("one more"))
+            return shown, await inbox.refresh()
+
+        shown, later = run_in_qt_loop(qapp, scenario)
+    assert shown == [3, 3] and later == 4
+    assert len(delivered(sandbox)) == 4
+
+
 def test_field_names_become_words_and_addresses_stay_left_to_right(qapp: Any, qtbot: Any,
                                                                    sandbox: EmbeddedSandbox) -> None:
     from app.ui.bidi import LeftToRightDelegate

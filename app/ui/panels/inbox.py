@@ -65,24 +65,28 @@ class InboxDock(QDockWidget):
 
     async def refresh(self) -> int:
         """Fetch new deliveries; returns how many are shown (0 once the dock is gone)."""
+        after = self.seen
         try:
             async with httpx.AsyncClient(timeout=2) as http:
                 answer = (await http.get(f"{self.sandbox_url}/sandbox/messages",
-                                         params={"after": self.seen})).json()
+                                         params={"after": after})).json()
         except asyncio.CancelledError:
             return 0
         except (httpx.HTTPError, ValueError):
             return self.list.count() if shiboken6.isValid(self.list) else 0
         if not shiboken6.isValid(self) or not shiboken6.isValid(self.list):
             return 0  # the window closed while the answer was on its way
-        messages = answer["messages"][-self.KEEP:]  # only the new ones; a big campaign shows its latest
+        # Deliveries after+0, after+1, ...: those another fetch showed meanwhile (the
+        # timer's and a caller's at once) are not shown twice.
+        messages = answer["messages"][max(0, self.seen - after):]
+        messages = messages[-self.KEEP:]  # only the new ones; a big campaign shows its latest
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]).astimezone())
             item = QListWidgetItem(f"📱 {ltr(message['phone_number'])}  ·  {ltr(when)}\n{message['text']}")
             if starts_right_to_left(message["text"]):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.list.insertItem(0, item)
-        self.seen = answer.get("total", self.seen + len(messages))
+        self.seen = max(self.seen, answer.get("total", after + len(answer["messages"])))
         while self.list.count() > self.KEEP:
             self.list.takeItem(self.list.count() - 1)
         return self.list.count()
