@@ -156,11 +156,11 @@ CREATE TABLE series (
 ALTER TABLE campaigns ADD COLUMN series_id BIGINT REFERENCES series(id)
 """
 
-#: Migrations by the version they lead to; append, never edit.
 # 4: the pace a sender keeps now and whether the service's limit holds it (journal v11).
 _MIGRATION_4 = """
 ALTER TABLE campaigns ADD COLUMN pace_per_minute DOUBLE PRECISION;
 ALTER TABLE campaigns ADD COLUMN pace_slowed INTEGER NOT NULL DEFAULT 0
 """
 
+#: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4}
