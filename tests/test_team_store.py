@@ -253,6 +253,21 @@ def test_a_store_with_a_newer_schema_is_refused(team_store: str) -> None:
     assert refused.value.kind is JournalFault.NEWER_SCHEMA and "newer version of the app" in str(refused.value)
 
 
+def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -> None:
+    from tests.test_journal import make
+
+    with open_store() as journal:  # as the previous version left it: no pace columns, version 3
+        journal.db.execute("ALTER TABLE campaigns DROP COLUMN pace_per_minute")
+        journal.db.execute("ALTER TABLE campaigns DROP COLUMN pace_slowed")
+        journal.db.execute("UPDATE safir_schema SET version = 3")
+    with open_store() as journal:
+        assert journal.db.execute("SELECT version FROM safir_schema").fetchone()[0] == 4
+        campaign_id = make(journal)
+        assert journal.sender_pace(campaign_id) == (0.0, False)
+        journal.set_pace(campaign_id, 540.0, True)
+        assert journal.sender_pace(campaign_id) == (540.0, True)
+
+
 def test_copying_a_desktops_journal_into_the_team_store_twice_copies_once(
         team_store: str, tmp_path: Path, sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
     local = Desktop(tmp_path / "d", "", "")
