@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -22,6 +22,7 @@ import pytest
 from app.store import open_store
 from app import paths
 from app.campaign import CampaignStatus, Journal
+from app.campaign.progress import Progress, RunResult
 from app.runner import BACKGROUND_NICENESS, RunnerFailed, start_runner
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import delivered, fast_settings
@@ -247,72 +248,58 @@ def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
     journal.close()
 
 
-async def test_the_rate_a_follower_shows_never_exceeds_the_rate_set(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+async def follow_a_stand_in_sender(tmp_path: Path, sandbox: EmbeddedSandbox, rows: int, rate: float, seconds: float,
+                                   before_each: Callable[[Journal, int, int], None] = lambda *_: None,
+                                   ) -> tuple[RunResult, list[Progress]]:
+    """Follow a campaign of ``rows`` recipients at ``rate`` a minute whose sender is this
+    test: it holds the campaign's lock as a sending process does and records an outcome
+    every ``seconds`` (``before_each(journal, campaign_id, number)`` first), then finishes.
+    Returns how the follower saw it end and every snapshot it told."""
     from filelock import FileLock
 
     from app.campaign import Content, RecipientState
     from app.campaign.follow import follow
     from app.campaign.lock import lock_path
-    from app.campaign.progress import Progress
     from app.workflow import check_sheet, create_campaign
 
     journal = open_store()
-    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 20)), content=Content(text="hi"), bot_id=1001,
-                                  base_url=sandbox.url, rate_per_minute=60)
+    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, rows)), content=Content(text="hi"),
+                                  bot_id=1001, base_url=sandbox.url, rate_per_minute=rate)
     sender = FileLock(str(lock_path(journal, campaign_id)))  # as a sending process holds it
     sender.acquire()
     journal.set_status(campaign_id, CampaignStatus.RUNNING)
-    shown: list[float] = []
+    shown: list[Progress] = []
 
-    def on_progress(progress: Progress) -> None:
-        shown.append(progress.rate_per_minute)
-
-    async def send() -> None:  # outcomes far faster than the set rate, as the journal records them
-        for recipient in journal.recipients(campaign_id):
+    async def send() -> None:
+        for number, recipient in enumerate(journal.recipients(campaign_id)):
+            before_each(journal, campaign_id, number)
             journal.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(seconds)
         journal.set_status(campaign_id, CampaignStatus.FINISHED)
         sender.release()
 
-    result, _ = await asyncio.gather(follow(journal, campaign_id, on_progress), send())
+    result, _ = await asyncio.gather(follow(journal, campaign_id, shown.append), send())
     journal.close()
+    return result, shown
+
+
+async def test_the_rate_a_follower_shows_never_exceeds_the_rate_set(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    # Outcomes far faster than the set rate, as the journal records them.
+    result, shown = await follow_a_stand_in_sender(tmp_path, sandbox, rows=20, rate=60, seconds=0.05)
     assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 20
-    assert max(shown) == 60  # what the counts alone would say is about 600 a minute
+    assert max(p.rate_per_minute for p in shown) == 60  # what the counts alone would say is about 600 a minute
 
 
 async def test_a_follower_shows_the_pace_the_sender_learned(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
-    from filelock import FileLock
+    def refused_from_the_third(journal: Journal, campaign_id: int, number: int) -> None:
+        if number == 3:  # the service refuses above 250 a minute: the sender settles at 225
+            journal.set_pace(campaign_id, 225.0, True)
 
-    from app.campaign import Content, RecipientState
-    from app.campaign.follow import follow
-    from app.campaign.lock import lock_path
-    from app.campaign.progress import Progress
-    from app.workflow import check_sheet, create_campaign
-
-    journal = open_store()
-    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 10)), content=Content(text="hi"), bot_id=1001,
-                                  base_url=sandbox.url, rate_per_minute=600)
-    sender = FileLock(str(lock_path(journal, campaign_id)))  # as a sending process holds it
-    sender.acquire()
-    journal.set_status(campaign_id, CampaignStatus.RUNNING)
-    shown: list[tuple[float, bool]] = []
-
-    def on_progress(progress: Progress) -> None:
-        shown.append((progress.pace_per_minute, progress.slowed))
-
-    async def send() -> None:  # the service refuses above 250 a minute from the third message on
-        for number, recipient in enumerate(journal.recipients(campaign_id)):
-            if number == 3:
-                journal.set_pace(campaign_id, 225.0, True)
-            journal.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
-            await asyncio.sleep(0.1)
-        journal.set_status(campaign_id, CampaignStatus.FINISHED)
-        sender.release()
-
-    result, _ = await asyncio.gather(follow(journal, campaign_id, on_progress), send())
-    journal.close()
+    result, shown = await follow_a_stand_in_sender(tmp_path, sandbox, rows=10, rate=600, seconds=0.1,
+                                                   before_each=refused_from_the_third)
     assert result.status == CampaignStatus.FINISHED
-    assert shown[0] == (0.0, False) and (225.0, True) in shown
+    told = [(p.pace_per_minute, p.slowed) for p in shown]
+    assert told[0] == (0.0, False) and (225.0, True) in told
 
 
 def test_resume_due_without_a_key_names_the_campaign_and_leaves_it(
