@@ -35,6 +35,9 @@ RUNNER_COMMAND = "run-campaign"
 #: (On the 2-core test VM neither shortened the window's waits for a CPU beyond the noise:
 #: docs/benchmarks.md, issue 19.)
 BACKGROUND_NICENESS = 10
+#: Seconds before a second try at a session's nice value: the kernel takes one change of
+#: it per 0.1 s from an unprivileged user, system-wide (EAGAIN otherwise).
+AUTOGROUP_RETRY_SECONDS = 0.11
 #: Seconds a new runner gets to take its campaign's lock before it counts as failed.
 START_TIMEOUT_SECONDS = 20.0
 
@@ -191,7 +194,11 @@ def _lower_session_priority(pid: int, niceness: int) -> None:
         if autogroup.read_text(encoding="ascii").split()[0] == Path("/proc/self/autogroup").read_text(
                 encoding="ascii").split()[0]:
             return
-        autogroup.write_text(str(niceness), encoding="ascii")
+        try:
+            autogroup.write_text(str(niceness), encoding="ascii")
+        except BlockingIOError:  # unprivileged, the kernel takes one such change per 0.1 s
+            time.sleep(AUTOGROUP_RETRY_SECONDS)
+            autogroup.write_text(str(niceness), encoding="ascii")
     except (OSError, IndexError):
         pass  # gone already, or a kernel that refuses it: the process's own nice value stands
 

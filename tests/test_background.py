@@ -313,6 +313,30 @@ def test_resume_due_without_a_key_names_the_campaign_and_leaves_it(
     assert "interrupted" in run("status", str(campaign_id)).stdout
 
 
+@pytest.mark.skipif(not Path("/proc/self/autogroup").exists(), reason="Linux with autogroups only")
+def test_a_sessions_nice_value_is_tried_again_when_the_kernel_asks_to_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    from app import runner
+
+    other_session = subprocess.Popen(["sleep", "30"], start_new_session=True)
+    tries: list[str] = []
+    write_text = Path.write_text
+
+    def busy_once(path: Path, data: str, encoding: str | None = None) -> int:
+        tries.append(data)
+        if len(tries) == 1:  # as an unprivileged user's second change within 0.1 s is answered
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        return write_text(path, data, encoding=encoding)
+
+    monkeypatch.setattr(Path, "write_text", busy_once)
+    try:
+        runner._lower_session_priority(other_session.pid, 7)
+        assert tries == ["7", "7"]
+        assert Path(f"/proc/{other_session.pid}/autogroup").read_text().split()[1:] == ["nice", "7"]
+    finally:
+        other_session.kill()
+        other_session.wait()
+
+
 def test_autostart_writes_and_removes_the_desktops_own_login_entry(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
