@@ -38,6 +38,7 @@ BACKGROUND_NICENESS = 10
 #: Seconds before a second try at a session's nice value: the kernel takes one change of
 #: it per 0.1 s from an unprivileged user, system-wide (EAGAIN otherwise).
 AUTOGROUP_RETRY_SECONDS = 0.11
+PROC = Path("/proc")  # procfs, where Linux shows each process's autogroup
 #: Seconds a new runner gets to take its campaign's lock before it counts as failed.
 START_TIMEOUT_SECONDS = 20.0
 
@@ -185,13 +186,14 @@ def _lower_session_priority(pid: int, niceness: int) -> None:
     CONFIG_SCHED_AUTOGROUP, on by default in most desktop kernels: the scheduler shares the
     CPU between sessions first, so a process's own nice value ranks it only within its
     session; see sched(7), "The autogroup feature"). Nothing happens elsewhere, or when
-    the process is already gone, or shares the caller's session."""
-    autogroup = Path(f"/proc/{pid}/autogroup")
+    the process is already gone, or is in the caller's own autogroup (some containers'
+    kernels give a new session no group of its own)."""
+    autogroup = PROC / str(pid) / "autogroup"
     if not sys.platform.startswith("linux") or not autogroup.exists():
         return
     try:
         # "/autogroup-123 nice 0": never the caller's own group (the window would yield too).
-        if autogroup.read_text(encoding="ascii").split()[0] == Path("/proc/self/autogroup").read_text(
+        if autogroup.read_text(encoding="ascii").split()[0] == (PROC / "self" / "autogroup").read_text(
                 encoding="ascii").split()[0]:
             return
         try:
