@@ -212,3 +212,51 @@ def test_a_phone_in_the_persian_table_is_painted_left_to_right(persian: Any, iso
     right, reversed_groups = drawn(phone), drawn("0003 111 912 +98")
     reads_right = _difference(cell, right) < _difference(cell, reversed_groups)
     assert reads_right is isolated
+
+
+def _ink_span(image: Any) -> tuple[int, int]:
+    """The ink's first and last column in ``image`` (dark pixels)."""
+    from PySide6.QtGui import QImage
+
+    grey = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    inked = [x for x in range(grey.width()) if any(grey.pixelColor(x, y).value() < 110 for y in range(grey.height()))]
+    assert inked, "nothing drawn"
+    return inked[0], inked[-1]
+
+
+@pytest.mark.parametrize("language", ["fa", "en"])
+def test_each_inbox_message_sits_on_the_side_its_text_starts_from(qapp: QApplication, qtbot: Any,
+                                                                  sandbox: Any, language: str) -> None:
+    """A Persian message against the right edge and a Latin one against the left, as a
+    chat shows them, whatever the interface's language (Qt mirrors a plain AlignRight
+    in a right-to-left interface)."""
+    from app.api import MessageData, SafirClient
+    from app.sandbox import DEMO_API_KEY
+    from tests.test_ui import run_in_qt_loop, shown_window
+
+    with shown_window(qtbot, qapp, sandbox.url, language) as window:
+        inbox = window.inbox
+        assert inbox is not None
+        inbox.timer.stop()
+        window.resize(1100, 700)  # the dock as wide as on a laptop's screen
+
+        async def scenario() -> int:
+            async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+                for number, text in enumerate(("سلام علی، کد شما ۱۲۳۴ است", "Hello there")):
+                    await client.send_message(bot_id=1001, phone_number=f"98912700{number + 1:04d}",
+                                              message_data=MessageData.text(text))
+            return await inbox.refresh()
+
+        assert run_in_qt_loop(qapp, scenario) == 2
+        qapp.processEvents()
+        view = inbox.list
+        width = view.viewport().width()
+        spans = {}
+        for row in range(view.count()):
+            item = view.item(row)
+            rect = view.visualItemRect(item).adjusted(0, 1, 0, -1)
+            spans[item.text().splitlines()[-1]] = _ink_span(view.viewport().grab(rect).toImage())
+    persian_start, persian_end = spans["سلام علی، کد شما ۱۲۳۴ است"]
+    latin_start, latin_end = spans["Hello there"]
+    assert persian_end > width - 12 and persian_start > 12, spans  # against the right edge
+    assert latin_start < 12 and latin_end < width - 12, spans  # against the left edge

@@ -83,8 +83,9 @@ class InboxDock(QDockWidget):
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]).astimezone())
             item = QListWidgetItem(f"📱 {ltr(message['phone_number'])}  ·  {ltr(when)}\n{message['text']}")
-            if starts_right_to_left(message["text"]):
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
+            side = Qt.AlignmentFlag.AlignRight if starts_right_to_left(message["text"]) else Qt.AlignmentFlag.AlignLeft
+            item.setTextAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
             self.list.insertItem(0, item)
         self.seen = max(self.seen, answer.get("total", after + len(answer["messages"])))
         while self.list.count() > self.KEEP:
