@@ -214,12 +214,13 @@ def test_a_phone_in_the_persian_table_is_painted_left_to_right(persian: Any, iso
     assert reads_right is isolated
 
 
-def _ink_span(image: Any) -> tuple[int, int]:
-    """The ink's first and last column in ``image`` (dark pixels)."""
+def _ink_span(image: Any, darker_than: int = 110) -> tuple[int, int]:
+    """The ink's first and last column in ``image`` (pixels darker than ``darker_than``, 0-255)."""
     from PySide6.QtGui import QImage
 
     grey = image.convertToFormat(QImage.Format.Format_Grayscale8)
-    inked = [x for x in range(grey.width()) if any(grey.pixelColor(x, y).value() < 110 for y in range(grey.height()))]
+    inked = [x for x in range(grey.width())
+             if any(grey.pixelColor(x, y).value() < darker_than for y in range(grey.height()))]
     assert inked, "nothing drawn"
     return inked[0], inked[-1]
 
@@ -260,3 +261,44 @@ def test_each_inbox_message_sits_on_the_side_its_text_starts_from(qapp: QApplica
     latin_start, latin_end = spans["Hello there"]
     assert persian_end > width - 12 and persian_start > 12, spans  # against the right edge
     assert latin_start < 12 and latin_end < width - 12, spans  # against the left edge
+
+
+def _columns_of(image: Any, colour: str) -> list[int]:
+    """The columns of ``image`` holding a pixel near ``colour`` (a legend word's ink)."""
+    from PySide6.QtGui import QColor
+
+    wanted = QColor(colour)
+    return [x for x in range(image.width())
+            if any(abs(image.pixelColor(x, y).red() - wanted.red()) + abs(image.pixelColor(x, y).green() - wanted.green())
+                   + abs(image.pixelColor(x, y).blue() - wanted.blue()) < 90 for y in range(image.height()))]
+
+
+@pytest.mark.parametrize("language", ["fa", "en"])
+def test_the_rate_charts_words_neither_touch_nor_lose_a_digit(qapp: QApplication, language: str) -> None:
+    """The legend's two words stand apart and the highest count's figure is whole, in
+    both languages (Persian words are wider; a plain alignment is mirrored there)."""
+    from PySide6.QtCore import QRect
+
+    from app.ui.campaign.rate_chart import RateChart
+    from app.ui.formatting import figure
+
+    apply_language(qapp, language)
+    try:
+        chart = RateChart()
+        chart.resize(500, 160)
+        for second in range(60):
+            chart.add(float(second), second * 400, second)  # up to 23,600 sent: a wide figure
+        chart.show()
+        qapp.processEvents()
+        image = chart.grab().toImage()
+        needed = chart.fontMetrics().horizontalAdvance(figure(23_600))
+    finally:
+        apply_language(qapp, "en")
+    legend = image.copy(QRect(0, 6, 300, 20))  # the legend's line, above where the lines rise
+    sent, failed = _columns_of(legend, "#2e7d32"), _columns_of(legend, "#c62828")
+    assert sent and failed
+    gap = max(failed[0] - sent[-1], sent[0] - failed[-1])
+    assert gap >= 8, (sent[0], sent[-1], failed[0], failed[-1])
+    axis = next(x for x in range(image.width()) if image.pixelColor(x, 40).value() < 235)  # the plot's left edge
+    first, last = _ink_span(image.copy(QRect(0, 0, axis - 1, 16)), darker_than=235)  # the grey figure beside it
+    assert first >= 2 and last - first >= needed - 3, (first, last, needed)  # all of "23,600" ("۲۳٬۶۰۰"), none cut

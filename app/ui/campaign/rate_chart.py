@@ -38,7 +38,11 @@ class RateChart(QWidget):
     def paintEvent(self, _event: object) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        area = QRectF(self.rect()).adjusted(36, 8, -8, -20)
+        metrics = self.fontMetrics()
+        top = max(1, max((max(s, f) for _, s, f in self.points), default=1))
+        # The left margin holds the highest count's figure whole, however wide ("۲۳٬۶۰۰").
+        margin = max(36, metrics.horizontalAdvance(figure(top)) + 8)
+        area = QRectF(self.rect()).adjusted(margin, 8, -8, -20)
         painter.fillRect(self.rect(), QColor("#fafafa"))
         painter.setPen(QPen(QColor("#bdbdbd")))
         painter.drawRect(area)
@@ -46,9 +50,10 @@ class RateChart(QWidget):
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("The chart fills as messages go out"))
             return
         t_end = max(self.points[-1][0], 1e-6)
-        top = max(1, max(max(s, f) for _, s, f in self.points))
-        painter.drawText(QRectF(0, area.top() - 6, 32, 14), Qt.AlignmentFlag.AlignRight, figure(top))
-        painter.drawText(QRectF(area.right() - 80, area.bottom() + 2, 80, 16), Qt.AlignmentFlag.AlignRight,
+        # Absolute: time runs left to right in either language; a plain AlignRight is mirrored.
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(QRectF(0, area.top() - 6, margin - 4, 14), right, figure(top))
+        painter.drawText(QRectF(area.right() - 120, area.bottom() + 2, 120, 16), right,
                          self.tr("{0} s").format(figure(t_end)))
         # At most one point per three pixels: a long campaign's line costs no more to draw than a short one's.
         step = max(1, len(self.points) // max(1, int(area.width() / 3)))
@@ -60,7 +65,13 @@ class RateChart(QWidget):
                                       area.bottom() - area.height() * point[index] / top) for point in shown])
             painter.setPen(QPen(QColor(colour), 1.5))  # antialiased 2 px lines cost twice as much to draw
             painter.drawPolyline(line)
-        painter.setPen(QPen(QColor("#2e7d32")))
-        painter.drawText(QRectF(area.left() + 6, area.top() + 2, 120, 16), self.tr("sent"))
-        painter.setPen(QPen(QColor("#c62828")))
-        painter.drawText(QRectF(area.left() + 60, area.top() + 2, 120, 16), self.tr("failed"))
+        legend = [(self.tr("sent"), "#2e7d32"), (self.tr("failed"), "#c62828")]
+        if self.layoutDirection() == Qt.LayoutDirection.RightToLeft:
+            legend.reverse()  # read from the right: "sent" first
+        x = area.left() + 6
+        for word, colour in legend:
+            width = metrics.horizontalAdvance(word)
+            painter.setPen(QPen(QColor(colour)))
+            painter.drawText(QRectF(x, area.top() + 2, width + 2, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignAbsolute,
+                             word)
+            x += width + 16
