@@ -18,6 +18,12 @@ _SENT = (27, 94, 32)
 _FAILED = (183, 28, 28)
 _MUTED = (117, 117, 117)
 _BAR = (25, 118, 210)
+_HEADING_SIZE = 13.0  # points
+_HEADING_SPACE = 3.0  # millimetres above a heading
+_ROW = 7.0  # millimetres: a table's row
+_BAR_ROW = 6.5  # millimetres: a bar of the funnel
+_CHART = 53.0  # millimetres: the sends-per-hour chart with its labels
+_LINE = 6.0  # millimetres: a line of text
 
 
 class ReportPdf(FPDF):
@@ -43,9 +49,14 @@ class ReportPdf(FPDF):
         if gap:
             self.ln(gap)
 
-    def heading(self, text: str) -> None:
-        self.ln(3)
-        self.text_line(text, size=13, bold=True, gap=1)
+    def heading(self, text: str, keep: float) -> None:
+        """A section's heading, on the next page unless ``keep`` millimetres of what
+        follows it fit under it too: a heading never stands alone at a page's foot."""
+        if self.will_page_break(_HEADING_SPACE + _HEADING_SIZE * 0.55 + 1 + keep):
+            self.add_page()
+        else:
+            self.ln(_HEADING_SPACE)
+        self.text_line(text, size=_HEADING_SIZE, bold=True, gap=1)
 
     def table(self, rows: list[tuple[str, str]], widths: tuple[float, float] = (70, 110)) -> None:
         """Two columns: a label and its figure (each in its own cell, so a figure reads as
@@ -56,11 +67,11 @@ class ReportPdf(FPDF):
         for label, value in rows:
             if self.words.persian:  # the label on the right
                 self.set_x(self.w - self.r_margin - label_w - value_w)
-                self._own_direction(value, lambda text: self.cell(value_w, 7, text, border="B", align="R"))
-                self.cell(label_w, 7, label, border="B", align="R", new_x="LMARGIN", new_y="NEXT")
+                self._own_direction(value, lambda text: self.cell(value_w, _ROW, text, border="B", align="R"))
+                self.cell(label_w, _ROW, label, border="B", align="R", new_x="LMARGIN", new_y="NEXT")
             else:
-                self.cell(label_w, 7, label, border="B")
-                self._own_direction(value, lambda text: self.cell(value_w, 7, text, border="B", new_x="LMARGIN",
+                self.cell(label_w, _ROW, label, border="B")
+                self._own_direction(value, lambda text: self.cell(value_w, _ROW, text, border="B", new_x="LMARGIN",
                                                                   new_y="NEXT"))
 
     def _own_direction(self, text: str, write: Callable[[str], object]) -> None:
@@ -103,7 +114,7 @@ class ReportPdf(FPDF):
                     self.rect(self.l_margin + 47, y + 1, length, 4, style="F")
                 self.set_xy(self.w - self.r_margin - 25, y)
                 self.cell(25, 6, self.words.number(value), align="R")
-            self.set_xy(self.l_margin, y + 6.5)
+            self.set_xy(self.l_margin, y + _BAR_ROW)
 
     def columns(self, items: list[tuple[str, int]]) -> None:
         """A vertical bar per hour, with the first and last hours named under them."""
@@ -148,7 +159,6 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
         rows.insert(5, (tr("Started by"), report.started_by))
     pdf.table(rows)
 
-    pdf.heading(tr("Delivery funnel"))
     funnel: list[tuple[str, int, tuple[int, int, int]]] = [
         (tr("Imported rows"), report.imported, _MUTED), (tr("With a message"), report.valid, _BAR),
         (tr("Sent"), report.sent, _SENT), (tr("Failed"), report.failed, _FAILED)]
@@ -159,21 +169,22 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     for kind in (*SKIPPED_KINDS, *sorted(set(report.skipped) - set(SKIPPED_KINDS))):
         if report.skipped.get(kind):
             funnel.append((tr("Skipped: {0}").format(tr(kind)), report.skipped[kind], _MUTED))
+    pdf.heading(tr("Delivery funnel"), keep=_BAR_ROW * len(funnel))  # the funnel is read whole
     pdf.bars(funnel)
 
-    pdf.heading(tr("Sends per hour (Tehran time)"))
+    pdf.heading(tr("Sends per hour (Tehran time)"), keep=_CHART if report.per_hour else _LINE)
     if report.per_hour:
         pdf.columns(report.per_hour)
     else:
         pdf.text_line(tr("No message was sent yet."), color=_MUTED)
 
-    pdf.heading(tr("Errors by code"))
+    pdf.heading(tr("Errors by code"), keep=_ROW * min(3, len(report.errors)) or _LINE)
     if report.errors:
         pdf.table([(words.error(code), n(count)) for code, count in report.errors.items()], widths=(130, 50))
     else:
         pdf.text_line(tr("No errors."), color=_MUTED)
 
-    pdf.heading(tr("Cost and balance"))
+    pdf.heading(tr("Cost and balance"), keep=_ROW * 5)
     cost = report.cost
     pdf.table([
         (tr("Estimated cost"), n(cost, 2) if cost is not None else tr("No prices are set.")),
@@ -183,7 +194,7 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
         (tr("Average rate"), words.rate(report.rate_per_minute, report.duration_seconds)),
     ])
 
-    pdf.heading(tr("Pauses"))
+    pdf.heading(tr("Pauses"), keep=_LINE * min(3, max(1, len(report.pauses))))
     if report.pauses:
         for pause in report.pauses:
             line = f"{words.moment(pause.at)} — " + tr("{0} by {1}").format(tr(pause.action), pause.by)
