@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -143,3 +145,9 @@ async def test_a_summary_of_several_campaigns_lists_each(sandbox: EmbeddedSandbo
     assert done.returncode == 0, done.stderr
     text = pdf_text(tmp_path / "s.pdf")
     assert "contacts.xlsx" in text and "contacts.csv" in text and "Total" in text
+    assert f"Campaigns from 2000-01-01 to {date.today().isoformat()}" in text
+    persian = run("report", "--from", "2000-01-01", "--to", "2999-12-31", "--language", "fa", str(tmp_path / "s-fa.pdf"))
+    assert persian.returncode == 0, persian.stderr
+    subtitle = pdf_text(tmp_path / "s-fa.pdf").splitlines()[1]  # its days as the report's others: Jalali, Persian digits
+    assert "کارزارهای" in subtitle and not re.search("[0-9]", subtitle), subtitle
+    assert {"۱", "۳", "۷", "۸", "۲"} <= set(subtitle), subtitle  # from 1378/10/11 to 2378/10/10 (Jalali)

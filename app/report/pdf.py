@@ -209,7 +209,7 @@ def summary_pdf(summary: SummaryReport, words: Words) -> ReportPdf:
     tr, n = words.tr, words.number
     pdf = ReportPdf(words)
     pdf.text_line(tr("Campaign report"), size=18, bold=True, gap=1)
-    pdf.text_line(tr("Campaigns from {0} to {1}").format(summary.since[:10], summary.until[:10]), size=12, gap=2)
+    pdf.text_line(tr("Campaigns from {0} to {1}").format(words.day(summary.since), words.day(summary.until)), size=12, gap=2)
     headers = [tr("Campaign"), tr("Name"), tr("Sent"), tr("Failed"), tr("Not sent yet"), tr("Status")]
     widths = [20.0, 70.0, 22.0, 22.0, 22.0, 24.0]
     if words.persian:

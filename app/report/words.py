@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 import jdatetime
 
@@ -58,6 +58,14 @@ class Words:
         if self.persian:
             return jdatetime.datetime.fromgregorian(datetime=when).strftime("%Y/%m/%d %H:%M").translate(_PERSIAN_DIGITS)
         return when.strftime("%Y-%m-%d %H:%M")
+
+    def day(self, value: str) -> str:
+        """A day (ISO text, ``YYYY-MM-DD`` or an instant: its first ten characters) as
+        written: Jalali with Persian digits for Persian (``۱۴۰۵/۰۸/۱۱``)."""
+        day = date.fromisoformat(value[:10])
+        if self.persian:
+            return jdatetime.date.fromgregorian(date=day).strftime("%Y/%m/%d").translate(_PERSIAN_DIGITS)
+        return day.isoformat()
 
     def hour(self, value: str) -> str:
         """A ``YYYY-MM-DD HH`` hour of the chart."""

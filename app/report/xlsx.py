@@ -105,7 +105,7 @@ def summary_workbook(summary: SummaryReport, words: Words) -> Workbook:
     tr = words.tr
     workbook = Workbook()
     sheet = _sheet(workbook, tr("Campaign report"), words)
-    sheet.cell(1, 1, tr("Campaigns from {0} to {1}").format(summary.since[:10], summary.until[:10])).font = _BOLD
+    sheet.cell(1, 1, tr("Campaigns from {0} to {1}").format(words.day(summary.since), words.day(summary.until))).font = _BOLD
     headers = [tr("Campaign"), tr("Name"), tr("Sent"), tr("Failed"), tr("Not sent yet"), tr("Status"), tr("Created")]
     for column, header in enumerate(headers, start=1):
         sheet.cell(3, column, header).font = _BOLD
