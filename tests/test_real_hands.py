@@ -88,6 +88,26 @@ def _screenshots() -> Any:
     return folder
 
 
+def test_a_repeat_inside_the_quiet_hours_is_refused_with_a_persian_sentence(qapp: Any, qtbot: Any,
+                                                                            sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        page = window.campaign
+        run_in_qt_loop(qapp, lambda: compose(page, "سلام"))
+        review = page.review
+        review.quiet_check.setChecked(True)
+        review.quiet_from.setTime(QTime(22, 0))
+        review.quiet_to.setTime(QTime(8, 0))
+        picker = review.repeat_picker
+        picker.every.setCurrentIndex(picker.every.findData("day"))
+        picker.at.setTime(QTime(23, 30))
+        page.go(3)
+        assert page.steps.currentIndex() == 2 and page.message_line.is_error
+        said = page.message_line.text()
+        assert "ساعت‌های سکوت" in said and "۲۳:۳۰" in said and "۰۸:۰۰" in said and "۲۲:۰۰" in said, said
+        picker.at.setTime(QTime(9, 0))
+        assert review.problem() is None
+
+
 def test_a_start_in_the_past_is_refused_with_a_sentence(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
     with shown_window(qtbot, qapp, sandbox.url) as window:
         page = window.campaign

@@ -51,6 +51,24 @@ def test_a_rule_runs_on_its_day_and_one_that_never_runs_is_refused() -> None:
     refused = run("series", "add", str(REPO / "resources" / "samples" / "contacts.csv"), "--every", "month",
                   "--day", "0", "--bot-id", "1001", "--text", "x", "--base-url", "http://127.0.0.1:9")
     assert refused.returncode == 2 and "from 1 to 31" in refused.stderr
+    assert "passed over" in RepeatRule(Every.MONTH, day=31).describe()  # 7 runs a year, not 12: it says so
+    assert "passed over" in RepeatRule(Every.MONTH, day=30, jalali=True).describe()  # Esfand has 29 or 30
+    assert "passed over" not in RepeatRule(Every.MONTH, day=28).describe()
+    assert "passed over" not in RepeatRule(Every.MONTH, day=29, jalali=True).describe()
+
+
+@pytest.mark.parametrize(("flags", "said"), [
+    (("--every", "week", "--on", "friday", "--day", "3"), "--day and --jalali are for a monthly series"),
+    (("--every", "day", "--jalali"), "--day and --jalali are for a monthly series"),
+    (("--every", "month", "--day", "1", "--on", "friday"), "--on is for a weekly series"),
+    (("--every", "day", "--at", "23:00", "--quiet-hours", "22:00-08:00"),
+     "inside the quiet hours 22:00-08:00, and each wait until 08:00: choose --at from 08:00 to 22:00"),
+])
+def test_a_series_flag_that_would_be_dropped_or_wait_for_hours_is_refused(flags: tuple[str, ...], said: str) -> None:
+    refused = run("series", "add", str(REPO / "resources" / "samples" / "contacts.csv"), *flags, "--bot-id", "1001",
+                  "--text", "x", "--base-url", "http://127.0.0.1:9", api_key=DEMO_API_KEY)
+    assert refused.returncode == 2 and said in refused.stderr, refused.stderr
+    assert "no repeating campaigns" in run("series", "list").stdout  # nothing was made
 
 
 async def test_a_weekly_series_fires_twice_under_a_fake_clock_each_run_reading_the_sheet_again(

@@ -12,7 +12,8 @@ import pytest
 from app.api import SafirClient
 from app.campaign import ButtonSpec, Content, Journal
 from app.sandbox import EmbeddedSandbox
-from app.ui.campaign.draft import CampaignDraft
+from app.campaign.repeat import Every, RepeatRule
+from app.ui.campaign.draft import CampaignDraft, Problem
 from app.workflow import (
     SERVICE_RATE_LIMIT,
     CampaignInputError,
@@ -52,6 +53,10 @@ def test_every_step_names_what_it_lacks() -> None:
     assert draft.review_problem().code == "quiet_hours"
     draft.quiet_hours = "22:00-08:00"
     assert draft.review_problem() is None and draft.parsed_quiet_hours() is not None
+    draft.repeat = RepeatRule(Every.DAY, "23:00")  # each run would wait until 08:00
+    assert draft.review_problem() == Problem("repeat_quiet", "23:00")
+    draft.repeat = RepeatRule(Every.DAY, "08:00")
+    assert draft.review_problem() is None
 
 
 def test_a_sheet_without_a_valid_phone_cannot_go_on(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 import jdatetime
 
 from app.campaign.journal.records import actor, now_text
+from app.campaign.schedule import QuietHours
 
 if TYPE_CHECKING:
     from app.campaign.journal import Journal
@@ -94,6 +95,8 @@ class RepeatRule:
             when = f"every {WEEKDAYS[self.weekday or 0].capitalize()}"
         else:
             when = f"on day {self.day} of every {'Jalali ' if self.jalali else ''}month"
+            if (self.day or 0) > (29 if self.jalali else 28):  # some months lack it
+                when += f" (a month without a day {self.day} is passed over)"
         return f"{when} at {self.at} ({self.time_zone})"
 
     def to_json(self) -> str:
@@ -104,6 +107,13 @@ class RepeatRule:
         data: dict[str, Any] = json.loads(text)
         return cls(Every(data["every"]), str(data.get("at", "10:00")), data.get("weekday"), data.get("day"),
                    bool(data.get("jalali")), str(data.get("time_zone", "Asia/Tehran")))
+
+
+def runs_wait_for_quiet_hours(rule: RepeatRule, quiet: QuietHours | None, now: datetime) -> bool:
+    """True when ``rule``'s runs start inside ``quiet`` (its next run after ``now``, an
+    aware instant): each would wait, unsent, until the quiet hours end, hours after the
+    time chosen. The CLI and the window refuse such a series."""
+    return quiet is not None and quiet.is_quiet(rule.next_after(now))
 
 
 @dataclass(frozen=True)

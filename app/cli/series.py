@@ -79,6 +79,11 @@ def _rule(args: argparse.Namespace, base: RepeatRule | None = None) -> RepeatRul
     from app.campaign.repeat import WEEKDAYS, Every, RepeatRule
 
     every = Every(args.every) if args.every else (base.every if base else Every.WEEK)
+    # A flag of another kind of schedule would be dropped without a word: say so instead.
+    if args.on and every is not Every.WEEK:
+        raise CliError(f"--on is for a weekly series (--every week), not one every {every}")
+    if (args.day is not None or args.jalali) and every is not Every.MONTH:
+        raise CliError(f"--day and --jalali are for a monthly series (--every month), not one every {every}")
     rule = RepeatRule(every, args.at or (base.at if base else "10:00"),
                       WEEKDAYS.index(args.on) if args.on else (base.weekday if base else None),
                       args.day if args.day is not None else (base.day if base else None),
@@ -123,7 +128,7 @@ def cmd_series(args: argparse.Namespace) -> int:
 
 def _add(args: argparse.Namespace, journal: Journal) -> int:
     from app.campaign import QuietHours
-    from app.campaign.repeat import add_series
+    from app.campaign.repeat import add_series, runs_wait_for_quiet_hours
     from app.cli.send import _content
     from app.runner import API_KEY_ENV, RunnerFailed, remember_key, start_series_runner
     from app.series import plan_for
@@ -141,6 +146,10 @@ def _add(args: argparse.Namespace, journal: Journal) -> int:
         quiet = QuietHours.parse(args.quiet_hours) if args.quiet_hours else None
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    if quiet is not None and runs_wait_for_quiet_hours(rule, quiet, datetime.now(timezone.utc)):
+        start, end = quiet.text()
+        raise CliError(f"its runs would start at {rule.at}, inside the quiet hours {start}-{end}, and each wait "
+                       f"until {end}: choose --at from {end} to {start}")
     plan = plan_for(str(args.sheet.resolve()), content=_content(args, None), bot_id=args.bot_id,
                     base_url=args.target_url, rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None
                     else args.rate, in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,

@@ -457,6 +457,8 @@ FA = {
     "slowed by the service's limit to {0} per minute": "به‌خاطر سقف سرویس به {0} در دقیقه کند شده",
     "The start time is in the past: choose a later time, or clear “Start at” to start now.":
         "زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.",
+    "The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.":
+        "تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.",
     "Previous step (Alt+Left)": "گام قبلی (Alt+چپ)",
     "Next step (Enter or Alt+Right)": "گام بعدی (Enter یا Alt+راست)",
     "Campaign {0} has nobody left to send to.": "کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.",

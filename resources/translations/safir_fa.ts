@@ -1304,22 +1304,22 @@
         <translation>ارسال‌شده و ناموفق در طول زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/rate_chart.py" line="46" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="50" />
         <source>The chart fills as messages go out</source>
         <translation>با ارسال پیام‌ها نمودار پر می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/rate_chart.py" line="52" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="57" />
         <source>{0} s</source>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/rate_chart.py" line="64" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="68" />
         <source>sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/rate_chart.py" line="66" />
+        <location filename="../../app/ui/campaign/rate_chart.py" line="68" />
         <source>failed</source>
         <translation>ناموفق</translation>
     </message>
@@ -1777,107 +1777,112 @@
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="246" />
+        <location filename="../../app/ui/campaign/review.py" line="249" />
+        <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
+        <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="251" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="247" />
+        <location filename="../../app/ui/campaign/review.py" line="252" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="248" />
+        <location filename="../../app/ui/campaign/review.py" line="253" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="249" />
+        <location filename="../../app/ui/campaign/review.py" line="254" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="250" />
+        <location filename="../../app/ui/campaign/review.py" line="255" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="268" />
+        <location filename="../../app/ui/campaign/review.py" line="273" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="271" />
+        <location filename="../../app/ui/campaign/review.py" line="276" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="274" />
+        <location filename="../../app/ui/campaign/review.py" line="279" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="276" />
+        <location filename="../../app/ui/campaign/review.py" line="281" />
         <source>{0} of these {1} recipients already got {2} messages in the last {3} days (the frequency cap): they will be skipped.</source>
         <translation>{0} نفر از این {1} گیرنده در {3} روز گذشته {2} پیام گرفته‌اند (سقف دفعات ارسال): برایشان فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="281" />
+        <location filename="../../app/ui/campaign/review.py" line="286" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="286" />
+        <location filename="../../app/ui/campaign/review.py" line="291" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="287" />
+        <location filename="../../app/ui/campaign/review.py" line="292" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="287" />
+        <location filename="../../app/ui/campaign/review.py" line="292" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="290" />
+        <location filename="../../app/ui/campaign/review.py" line="295" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="292" />
+        <location filename="../../app/ui/campaign/review.py" line="297" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="292" />
+        <location filename="../../app/ui/campaign/review.py" line="297" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="293" />
+        <location filename="../../app/ui/campaign/review.py" line="298" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="295" />
+        <location filename="../../app/ui/campaign/review.py" line="300" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="298" />
+        <location filename="../../app/ui/campaign/review.py" line="303" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="301" />
+        <location filename="../../app/ui/campaign/review.py" line="306" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="354" />
+        <location filename="../../app/ui/campaign/review.py" line="359" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -2395,13 +2400,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/tables.py" line="65" />
+        <location filename="../../app/ui/tables.py" line="44" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows). Rows measured when a results table sizes its columns to their contents.</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tables.py" line="66" />
+        <location filename="../../app/ui/tables.py" line="45" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from app.campaign.repeat import RepeatRule
+from app.campaign.repeat import RepeatRule, runs_wait_for_quiet_hours
 from app.campaign import Content, ContentError, QuietHours
 from app.workflow import CheckedSheet, check_bot_id, check_in_flight, check_rate
 
@@ -90,11 +90,13 @@ class CampaignDraft:
             if detail:
                 return Problem(code, detail)
         try:
-            self.parsed_quiet_hours()
+            quiet = self.parsed_quiet_hours()
         except ValueError as exc:
             return Problem("quiet_hours", str(exc))
         if self.start_at and datetime.fromisoformat(self.start_at) < datetime.now(timezone.utc) - START_GRACE:
             return Problem("start_past", self.start_at)
+        if self.repeat is not None and runs_wait_for_quiet_hours(self.repeat, quiet, datetime.now(timezone.utc)):
+            return Problem("repeat_quiet", self.repeat.at)
         return None
 
     def problem_before(self, step: int) -> Problem | None:

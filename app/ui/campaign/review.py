@@ -243,6 +243,11 @@ class ReviewStep(QWidget):
         problem = self.draft.review_problem()
         if problem is None:
             return None
+        if problem.code == "repeat_quiet":
+            at, end, start = (ltr(QLocale().toString(moment, "HH:mm")) for moment in (
+                QTime.fromString(problem.detail, "HH:mm"), self.quiet_to.time(), self.quiet_from.time()))
+            return self.tr("The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose "
+                           "a time from {1} to {2}.").format(at, end, start)
         return {"bot": self.tr("Choose the sending bot (its id is a whole number)."),
                 "rate": self.tr("The rate must be 0 (as fast as allowed) or at least 1 message per minute."),
                 "in_flight": self.tr("Messages at the same time must be from 1 to 256."),
