@@ -206,6 +206,12 @@ def test_check_prints_verdicts_and_writes_them(tmp_path: Path) -> None:
 def test_suppression_commands_and_a_results_copy_of_the_source(tmp_path: Path) -> None:
     assert "added 2" in run("suppression", "add", "09121110003", "09121110004").stdout
     assert "2 numbers" in run("suppression", "count").stdout
+    typo = run("suppression", "add", "0912")  # nothing usable: an error, not "added 0" and exit 0
+    assert typo.returncode == 2 and "nothing was added: 0912: " in typo.stderr and "Iranian mobile" in typo.stderr
+    some = run("suppression", "add", "09121110005", "0912")  # the usable one is added, the other told
+    assert some.returncode == 0 and "added 1" in some.stdout and "not added: 0912: " in some.stderr
+    assert run("suppression", "remove", "09121110005").stdout.startswith("removed 1; 2 numbers")
+    assert run("suppression", "remove", "x").returncode == 2
     out = tmp_path / "checked.xlsx"
     done = run("check", str(SAMPLES / "contacts.xlsx"), "--results", str(out), "--with-source")
     assert done.returncode == 0 and "2 suppressed" in done.stdout

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import argparse
-
-
+import sys
 
 from app.cli.common import CliError, EXIT_OK
 from app.cli.flags import add_sheet_arguments, readable_file, results_path
@@ -33,19 +32,40 @@ def cmd_suppression(args: argparse.Namespace) -> int:
         if args.action == "import":
             done = listed.import_sheet(args.sheet, phone_column=args.phone_column, sheet_name=args.sheet_name)
         elif args.action == "add":
+            unusable = _unusable(args.phones)
+            if len(unusable) == len(args.phones):
+                raise CliError("nothing was added: " + "; ".join(unusable))
             done = listed.add(args.phones)
+            for said in unusable:
+                print(f"not added: {said}", file=sys.stderr)
         elif args.action == "remove":
-            print(f"removed {listed.remove(args.phones)}; {len(listed)} numbers on the suppression list")
+            unusable = _unusable(args.phones)
+            if len(unusable) == len(args.phones):
+                raise CliError("nothing was removed: " + "; ".join(unusable))
+            print(f"removed {listed.remove(args.phones)}; {_numbers(len(listed))} on the suppression list")
+            for said in unusable:
+                print(f"not a number to remove: {said}", file=sys.stderr)
             return EXIT_OK
         elif args.action == "export":
             listed.export(args.out)
             print(f"suppression list: {args.out}")
             return EXIT_OK
         else:
-            print(f"{len(listed)} numbers on the suppression list ({listed.path})")
+            print(f"{_numbers(len(listed))} on the suppression list ({listed.path})")
             return EXIT_OK
     except (SheetError, ExportError) as exc:
         raise CliError(str(exc)) from None
     print(f"added {done.added}, already listed {done.already}, not a usable number {done.invalid}; "
-          f"{len(listed)} numbers on the suppression list")
+          f"{_numbers(len(listed))} on the suppression list")
     return EXIT_OK
+
+
+def _unusable(typed: list[str]) -> list[str]:
+    """Each of ``typed`` that is no usable mobile number, with why ("0912: …")."""
+    from app.contacts.phones import normalise
+
+    return [f"{value}: {check.reason}" for value in typed if (check := normalise(value)).reason]
+
+
+def _numbers(count: int) -> str:
+    return "1 number" if count == 1 else f"{count:,} numbers"
