@@ -4,6 +4,7 @@ a campaign made from it, and its results. Composes app.contacts and app.campaign
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -205,6 +206,22 @@ def suppression_list(journal: Journal | None = None) -> SuppressionList:
 
 #: Team stores opened for their suppression list, by URL (one connection each per process).
 _TEAM_STORES: dict[str, Journal] = {}
+
+#: What separates numbers typed or pasted together: a new line, a comma or a semicolon,
+#: Latin or Persian (spaces and dashes are part of how people write one number).
+_BETWEEN_PHONES = re.compile("[\n,;\u060c\u061b]")
+
+
+def typed_phones(text: str) -> list[str]:
+    """The numbers in ``text`` as a person types or pastes them for the suppression list:
+    one per line, or several separated by commas or semicolons; each as written."""
+    return [part.strip() for part in _BETWEEN_PHONES.split(text) if part.strip()]
+
+
+def unusable_phones(typed: Collection[str]) -> list[tuple[str, str]]:
+    """Each of ``typed`` that is no usable Iranian mobile number, as written, with the
+    sentence why (app.reasons), in input order."""
+    return [(value, check.reason) for value in typed if (check := normalise(value)).reason]
 
 
 def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name: str | None = None,

@@ -9,6 +9,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from PySide6.QtCore import QDateTime, Qt, QTime, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
@@ -468,3 +470,13 @@ def test_review_and_a_dry_run_say_how_many_already_got_this_message(qapp: Any, q
     dry = run("send", str(SAMPLES / "contacts.csv"), "--base-url", sandbox.url, "--bot-id", "1001",
               "--text", "hi {{نام}}", "--dry-run")
     assert dry.returncode == 0 and "warning: 13 of the 14 recipients already got this message" in dry.stdout
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_every_panel_name_is_whole_in_a_narrow_window(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox,
+                                                      language: str) -> None:
+    with shown_window(qtbot, qapp, sandbox.url, language) as window:
+        window.resize(window.minimumSizeHint().width(), 700)  # as narrow as it goes
+        qapp.processEvents()
+        nav = window.nav
+        assert nav.viewport().width() >= nav.sizeHintForColumn(0), (nav.viewport().width(), nav.sizeHintForColumn(0))

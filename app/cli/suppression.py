@@ -62,9 +62,9 @@ def cmd_suppression(args: argparse.Namespace) -> int:
 
 def _unusable(typed: list[str]) -> list[str]:
     """Each of ``typed`` that is no usable mobile number, with why ("0912: …")."""
-    from app.contacts.phones import normalise
+    from app.workflow import unusable_phones
 
-    return [f"{value}: {check.reason}" for value in typed if (check := normalise(value)).reason]
+    return [f"{value}: {why}" for value, why in unusable_phones(typed)]
 
 
 def _numbers(count: int) -> str:

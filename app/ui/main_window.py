@@ -50,6 +50,7 @@ from app.ui.panels import (  # noqa: E402
     ProfilesPanel,
     QuickSendPanel,
     SeriesPanel,
+    SuppressionPanel,
     TemplatesPanel,
 )
 from app.ui.texts import describe  # noqa: E402
@@ -74,11 +75,13 @@ class MainWindow(QMainWindow):
         self._quitting = False
         self.finished = False
         self.replaced_by: MainWindow | None = None
+        self._suppression_read: asyncio.Task[int] | None = None
         self.tray: SendingTray | None = None
         self.quick = QuickSendPanel(context)
         self.balance = BalancePanel(context)
         self.history = HistoryPanel(context)
         self.series = SeriesPanel(context)
+        self.suppression = SuppressionPanel(context)
         self.templates = TemplatesPanel(context)
         self.profiles = ProfilesPanel(context)
         self.pages = QStackedWidget()
@@ -87,10 +90,13 @@ class MainWindow(QMainWindow):
         self.nav.setMaximumWidth(190)
         for name, page in ((self.tr("Campaign"), self.campaign), (self.tr("Quick send"), self.quick),
                            (self.tr("Balance"), self.balance), (self.tr("History"), self.history),
-                           (self.tr("Repeating"), self.series), (self.tr("Templates"), self.templates),
+                           (self.tr("Repeating"), self.series), (self.tr("Suppression list"), self.suppression),
+                           (self.tr("Templates"), self.templates),
                            (self.tr("Profiles and bots"), self.profiles)):
             self.nav.addItem(name)
             self.pages.addWidget(page)
+        # Every entry whole, however narrow the window (the pages' width squeezed it to "Suppressi").
+        self.nav.setMinimumWidth(min(190, self.nav.sizeHintForColumn(0) + 2 * self.nav.frameWidth() + 8))
         self.nav.currentRowChanged.connect(self._show_page)
         self.nav.setCurrentRow(0)
         central = QWidget()
@@ -212,6 +218,12 @@ class MainWindow(QMainWindow):
             self.history.refresh()
         if self.pages.currentWidget() is self.balance:
             self.balance.refresh()
+        if self.pages.currentWidget() is self.suppression:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no loop turning yet (being built): the panel reads the list when shown again
+                return
+            self._suppression_read = loop.create_task(self.suppression.refresh())  # kept until done
 
     def refresh_connection(self) -> None:
         self.campaign.refresh_connection()

@@ -647,7 +647,7 @@ FA = {
     "The team store {0} answers: {1} campaigns.": "پایگاه مشترک تیم {0} پاسخ می‌دهد: {1} کارزار.",
     "Copying…": "در حال رونوشت…",
     "Copied {0} campaigns and {1} suppressed numbers; {2} campaigns were there already.":
-        "{0} کارزار و {1} شمارهٔ فهرست توقف رونوشت شد؛ {2} کارزار از پیش آنجا بود.",
+        "{0} کارزار و {1} شمارهٔ فهرست ممنوع رونوشت شد؛ {2} کارزار از پیش آنجا بود.",
     "The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's "
     "campaigns into it.":
         "پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با "
@@ -794,6 +794,32 @@ FA = {
     "The rules are saved; every campaign from now on follows them.":
         "قاعده‌ها ذخیره شد؛ همهٔ کارزارها از این پس از آن‌ها پیروی می‌کنند.",
 
+    # the suppression list panel
+    "Suppression list": "فهرست ممنوع",
+    "Numbers on this list are never messaged: every campaign skips them, one that is already sending too.":
+        "به شماره‌های این فهرست هرگز پیامی فرستاده نمی‌شود: همهٔ کارزارها، حتی کارزاری که در حال ارسال است، از آن‌ها می‌گذرند.",
+    "Numbers to add or take off: one per line, or several separated by commas, e.g. {0}":
+        "شماره‌هایی برای افزودن یا برداشتن: هر کدام در یک سطر، یا چند شماره جداشده با ویرگول، مانند {0}",
+    "Numbers to add or take off": "شماره‌هایی برای افزودن یا برداشتن",
+    "Add to the list": "افزودن به فهرست",
+    "Take off the list": "برداشتن از فهرست",
+    "Add a sheet's numbers…": "افزودن شماره‌های یک صفحه‌گسترده…",
+    "Take the selected off": "برداشتن شماره‌های برگزیده",
+    "Find a number": "یافتن شماره",
+    "Numbers on the suppression list": "شماره‌های فهرست ممنوع",
+    "{0} numbers are on the list.": "{0} شماره در فهرست است.",
+    "{0} of {1} numbers match.": "{0} از {1} شماره جور است.",
+    "Type or paste the numbers to add first.": "نخست شماره‌هایی را که باید افزوده شوند بنویسید یا جای‌گذاری کنید.",
+    "{0} added, {1} already on the list.": "{0} افزوده شد، {1} از پیش در فهرست بود.",
+    "Type or choose the numbers to take off first.": "نخست شماره‌هایی را که باید برداشته شوند بنویسید یا برگزینید.",
+    "{0} taken off the list.": "{0} از فهرست برداشته شد.",
+    "Not a usable number: {0}": "شمارهٔ نادرست: {0}",
+    "; ": "؛ ",
+    "{0}: {1} added, {2} already on the list, {3} rows without a usable number.":
+        "{0}: {1} افزوده شد، {2} از پیش در فهرست بود، {3} ردیف بی شمارهٔ درست.",
+    "The suppression list was written to {0}": "فهرست ممنوع در {0} نوشته شد",
+    "Add a sheet's numbers to the suppression list": "افزودن شماره‌های یک صفحه‌گسترده به فهرست ممنوع",
+    "Export the suppression list": "خروجی گرفتن از فهرست ممنوع",
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.

@@ -517,123 +517,128 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="70" />
+        <location filename="../../app/ui/main_window.py" line="71" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="70" />
+        <location filename="../../app/ui/main_window.py" line="71" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="93" />
+        <source>Suppression list</source>
+        <translation>فهرست ممنوع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="94" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="93" />
         <source>Repeating</source>
         <translation>تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="91" />
+        <location filename="../../app/ui/main_window.py" line="95" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="118" />
+        <location filename="../../app/ui/main_window.py" line="122" />
         <source>&amp;File</source>
         <translation>&amp;پرونده</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="32" />
-        <location filename="../../app/ui/main_window.py" line="120" />
+        <location filename="../../app/ui/main_window.py" line="124" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="33" />
-        <location filename="../../app/ui/main_window.py" line="121" />
+        <location filename="../../app/ui/main_window.py" line="125" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="122" />
+        <location filename="../../app/ui/main_window.py" line="126" />
         <source>Open the sample sheet</source>
         <translation>باز کردن فهرست نمونه</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="34" />
-        <location filename="../../app/ui/main_window.py" line="123" />
+        <location filename="../../app/ui/main_window.py" line="127" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="131" />
+        <location filename="../../app/ui/main_window.py" line="135" />
         <source>Send interrupted campaigns again at login</source>
         <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="35" />
-        <location filename="../../app/ui/main_window.py" line="136" />
+        <location filename="../../app/ui/main_window.py" line="140" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="140" />
+        <location filename="../../app/ui/main_window.py" line="144" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="142" />
+        <location filename="../../app/ui/main_window.py" line="146" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="154" />
+        <location filename="../../app/ui/main_window.py" line="158" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="18" />
-        <location filename="../../app/ui/main_window.py" line="155" />
+        <location filename="../../app/ui/main_window.py" line="159" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="158" />
+        <location filename="../../app/ui/main_window.py" line="162" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="45" />
-        <location filename="../../app/ui/main_window.py" line="161" />
+        <location filename="../../app/ui/main_window.py" line="165" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
@@ -678,84 +683,84 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="195" />
+        <location filename="../../app/ui/main_window.py" line="199" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="220" />
+        <location filename="../../app/ui/main_window.py" line="230" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="221" />
+        <location filename="../../app/ui/main_window.py" line="231" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="222" />
+        <location filename="../../app/ui/main_window.py" line="232" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="223" />
+        <location filename="../../app/ui/main_window.py" line="233" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="230" />
+        <location filename="../../app/ui/main_window.py" line="240" />
         <source> — team store {0}</source>
         <translation> — پایگاه مشترک تیم {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="286" />
+        <location filename="../../app/ui/main_window.py" line="296" />
         <source>The login entry could not be changed; see the log.</source>
         <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="301" />
+        <location filename="../../app/ui/main_window.py" line="311" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="306" />
+        <location filename="../../app/ui/main_window.py" line="316" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="307" />
-        <location filename="../../app/ui/main_window.py" line="325" />
+        <location filename="../../app/ui/main_window.py" line="317" />
+        <location filename="../../app/ui/main_window.py" line="335" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="297" />
+        <location filename="../../app/ui/main_window.py" line="307" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="303" />
-        <location filename="../../app/ui/main_window.py" line="324" />
+        <location filename="../../app/ui/main_window.py" line="313" />
+        <location filename="../../app/ui/main_window.py" line="334" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="303" />
+        <location filename="../../app/ui/main_window.py" line="313" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="321" />
+        <location filename="../../app/ui/main_window.py" line="331" />
         <source>{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows them again when it opens), or pause now and be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="324" />
+        <location filename="../../app/ui/main_window.py" line="334" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="324" />
+        <location filename="../../app/ui/main_window.py" line="334" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -2233,6 +2238,135 @@
     </message>
 </context>
 <context>
+    <name>SuppressionPanel</name>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="47" />
+        <source>Numbers on this list are never messaged: every campaign skips them, one that is already sending too.</source>
+        <translation>به شماره‌های این فهرست هرگز پیامی فرستاده نمی‌شود: همهٔ کارزارها، حتی کارزاری که در حال ارسال است، از آن‌ها می‌گذرند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="51" />
+        <source>Numbers to add or take off: one per line, or several separated by commas, e.g. {0}</source>
+        <translation>شماره‌هایی برای افزودن یا برداشتن: هر کدام در یک سطر، یا چند شماره جداشده با ویرگول، مانند {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="56" />
+        <source>Numbers to add or take off</source>
+        <translation>شماره‌هایی برای افزودن یا برداشتن</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="57" />
+        <source>Add to the list</source>
+        <translation>افزودن به فهرست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="59" />
+        <source>Take off the list</source>
+        <translation>برداشتن از فهرست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="61" />
+        <source>Add a sheet's numbers…</source>
+        <translation>افزودن شماره‌های یک صفحه‌گسترده…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="63" />
+        <source>Export…</source>
+        <translation>خروجی…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="65" />
+        <source>Take the selected off</source>
+        <translation>برداشتن شماره‌های برگزیده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="68" />
+        <location filename="../../app/ui/panels/suppression.py" line="70" />
+        <source>Find a number</source>
+        <translation>یافتن شماره</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="75" />
+        <source>Numbers on the suppression list</source>
+        <translation>شماره‌های فهرست ممنوع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="89" />
+        <source>Suppression list</source>
+        <translation>فهرست ممنوع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="131" />
+        <source>{0} numbers are on the list.</source>
+        <translation>{0} شماره در فهرست است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="132" />
+        <source>{0} of {1} numbers match.</source>
+        <translation>{0} از {1} شماره جور است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="140" />
+        <source>Type or paste the numbers to add first.</source>
+        <translation>نخست شماره‌هایی را که باید افزوده شوند بنویسید یا جای‌گذاری کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="147" />
+        <source>{0} added, {1} already on the list.</source>
+        <translation>{0} افزوده شد، {1} از پیش در فهرست بود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="154" />
+        <source>Type or choose the numbers to take off first.</source>
+        <translation>نخست شماره‌هایی را که باید برداشته شوند بنویسید یا برگزینید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="160" />
+        <source>{0} taken off the list.</source>
+        <translation>{0} از فهرست برداشته شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="165" />
+        <source>Not a usable number: {0}</source>
+        <translation>شمارهٔ نادرست: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="166" />
+        <source>; </source>
+        <translation>؛ </translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="177" />
+        <source>{0}: {1} added, {2} already on the list, {3} rows without a usable number.</source>
+        <translation>{0}: {1} افزوده شد، {2} از پیش در فهرست بود، {3} ردیف بی شمارهٔ درست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="187" />
+        <source>The suppression list was written to {0}</source>
+        <translation>فهرست ممنوع در {0} نوشته شد</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="208" />
+        <source>Add a sheet's numbers to the suppression list</source>
+        <translation>افزودن شماره‌های یک صفحه‌گسترده به فهرست ممنوع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="209" />
+        <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
+        <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="216" />
+        <source>Export the suppression list</source>
+        <translation>خروجی گرفتن از فهرست ممنوع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="217" />
+        <source>Excel (*.xlsx);;CSV (*.csv)</source>
+        <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>TeamStoreBox</name>
     <message>
         <location filename="../../app/ui/panels/team_store.py" line="27" />
@@ -2303,7 +2437,7 @@
     <message>
         <location filename="../../app/ui/panels/team_store.py" line="134" />
         <source>Copied {0} campaigns and {1} suppressed numbers; {2} campaigns were there already.</source>
-        <translation>{0} کارزار و {1} شمارهٔ فهرست توقف رونوشت شد؛ {2} کارزار از پیش آنجا بود.</translation>
+        <translation>{0} کارزار و {1} شمارهٔ فهرست ممنوع رونوشت شد؛ {2} کارزار از پیش آنجا بود.</translation>
     </message>
 </context>
 <context>

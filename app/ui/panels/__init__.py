@@ -1,5 +1,5 @@
 """The panels beside the campaign wizard, one file each: quick send, balance, history,
-repeating campaigns, template library, profiles and bots, and the sandbox inbox."""
+repeating campaigns, the suppression list, template library, profiles and bots, and the sandbox inbox."""
 
 from app.ui.panels.balance import BalancePanel
 from app.ui.panels.history import HistoryPanel
@@ -7,7 +7,8 @@ from app.ui.panels.inbox import InboxDock
 from app.ui.panels.profiles import ProfilesPanel
 from app.ui.panels.quick_send import QuickSendPanel
 from app.ui.panels.series import SeriesPanel
+from app.ui.panels.suppression import SuppressionPanel
 from app.ui.panels.templates import TemplatesPanel
 
 __all__ = ["BalancePanel", "HistoryPanel", "InboxDock", "ProfilesPanel", "QuickSendPanel", "SeriesPanel",
-           "TemplatesPanel"]
+           "SuppressionPanel", "TemplatesPanel"]

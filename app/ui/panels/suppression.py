@@ -1,0 +1,219 @@
+"""The suppression list panel: numbers that are never messaged, kept by the window's
+store (this desktop's file, or the team store's list every desktop shares)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import qasync
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.campaign import JournalError
+from app.contacts import ExportError, SheetError
+from app.ui.bidi import ltr
+from app.ui.context import AppContext
+from app.ui.dialogs import open_file, save_file
+from app.ui.formatting import figure
+from app.ui.texts import describe
+from app.ui.widgets import StatusLine, title
+from app.workflow import suppression_list, typed_phones, unusable_phones
+
+T = TypeVar("T")
+
+
+class SuppressionPanel(QWidget):
+    """The list's numbers (wire form, filterable), and adding or taking off numbers typed
+    or pasted (one per line, or separated by commas), a sheet's numbers, or the selected
+    ones; export to .csv or .xlsx. A number added here is skipped by every campaign from
+    then on, one already sending included (its send-time check reads the same list)."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        intro = QLabel(self.tr("Numbers on this list are never messaged: every campaign skips them, one that is "
+                               "already sending too."))
+        intro.setWordWrap(True)
+        self.numbers_edit = QPlainTextEdit()
+        self.numbers_edit.setPlaceholderText(self.tr("Numbers to add or take off: one per line, or several "
+                                                     "separated by commas, e.g. {0}").format(ltr("0912 123 4567")))
+        self.numbers_edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # "0912 111", never "111 0912"
+        self.numbers_edit.setTabChangesFocus(True)
+        self.numbers_edit.setMaximumHeight(80)
+        self.numbers_edit.setAccessibleName(self.tr("Numbers to add or take off"))
+        self.add_button = QPushButton(self.tr("Add to the list"))
+        self.add_button.clicked.connect(self._on_add_clicked)
+        self.take_off_button = QPushButton(self.tr("Take off the list"))
+        self.take_off_button.clicked.connect(self._on_take_off_clicked)
+        self.import_button = QPushButton(self.tr("Add a sheet's numbers…"))
+        self.import_button.clicked.connect(self._on_import_clicked)
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.clicked.connect(self._on_export_clicked)
+        self.remove_selected_button = QPushButton(self.tr("Take the selected off"))
+        self.remove_selected_button.clicked.connect(self._on_remove_selected_clicked)
+        self.find_edit = QLineEdit()
+        self.find_edit.setPlaceholderText(self.tr("Find a number"))
+        self.find_edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        self.find_edit.setAccessibleName(self.tr("Find a number"))
+        self.find_edit.textChanged.connect(self._show_found)
+        self.list = QListWidget()
+        self.list.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setAccessibleName(self.tr("Numbers on the suppression list"))
+        self.count_label = QLabel()
+        self.status = StatusLine()
+        self.phones: list[str] = []
+        typed = QHBoxLayout()
+        typed.addWidget(self.add_button)
+        typed.addWidget(self.take_off_button)
+        typed.addStretch(1)
+        typed.addWidget(self.import_button)
+        typed.addWidget(self.export_button)
+        shown = QHBoxLayout()
+        shown.addWidget(self.find_edit, 1)
+        shown.addWidget(self.remove_selected_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title(self.tr("Suppression list")))
+        layout.addWidget(intro)
+        layout.addWidget(self.numbers_edit)
+        layout.addLayout(typed)
+        layout.addWidget(self.status)
+        layout.addWidget(self.count_label)
+        layout.addLayout(shown)
+        layout.addWidget(self.list, 1)
+        self._buttons = (self.add_button, self.take_off_button, self.import_button, self.export_button,
+                         self.remove_selected_button)
+
+    # -- reading and changing the list, off the window's thread ----------------------------
+
+    async def _off_thread(self, work: Callable[[], T]) -> T | None:
+        """``work()`` in a worker thread with the buttons off; None (the sentence said)
+        when the list or the sheet cannot be read or written."""
+        for button in self._buttons:
+            button.setEnabled(False)
+        try:
+            return await asyncio.to_thread(work)
+        except (SheetError, ExportError, JournalError) as exc:
+            self.status.say(describe(str(exc)), error=True)
+            return None
+        finally:
+            for button in self._buttons:
+                button.setEnabled(True)
+
+    async def refresh(self) -> int:
+        """Read the list again and show it; returns how many numbers it holds."""
+        listed = suppression_list(self.context.journal)
+        phones = await self._off_thread(lambda: sorted(listed.phones()))
+        if phones is not None:
+            self.phones = phones
+            self._show_found()
+        return len(self.phones)
+
+    def _show_found(self) -> None:
+        wanted = "".join(ch for ch in self.find_edit.text().translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
+                         if ch.isdigit()).lstrip("0")
+        found = [phone for phone in self.phones if wanted in phone]
+        self.list.clear()
+        self.list.addItems(found)
+        self.count_label.setText(self.tr("{0} numbers are on the list.").format(figure(len(self.phones))) if
+                                 not wanted else self.tr("{0} of {1} numbers match.").format(
+                                     figure(len(found)), figure(len(self.phones))))
+
+    async def add_typed(self) -> str:
+        """Add the numbers typed; returns the sentence shown."""
+        typed = typed_phones(self.numbers_edit.toPlainText())
+        unusable = unusable_phones(typed)
+        if not typed or len(unusable) == len(typed):
+            return self._say_unusable(self.tr("Type or paste the numbers to add first."), unusable, error=True)
+        listed = suppression_list(self.context.journal)
+        done = await self._off_thread(lambda: listed.add(typed))
+        if done is None:
+            return self.status.text()
+        self.numbers_edit.clear()
+        await self.refresh()
+        said = self.tr("{0} added, {1} already on the list.").format(figure(done.added), figure(done.already))
+        return self._say_unusable(said, unusable)
+
+    async def take_off(self, typed: list[str]) -> str:
+        """Take ``typed`` numbers off the list; returns the sentence shown."""
+        unusable = unusable_phones(typed)
+        if not typed or len(unusable) == len(typed):
+            return self._say_unusable(self.tr("Type or choose the numbers to take off first."), unusable, error=True)
+        listed = suppression_list(self.context.journal)
+        removed = await self._off_thread(lambda: listed.remove(typed))
+        if removed is None:
+            return self.status.text()
+        await self.refresh()
+        return self._say_unusable(self.tr("{0} taken off the list.").format(figure(removed)), unusable)
+
+    def _say_unusable(self, said: str, unusable: list[tuple[str, str]], error: bool = False) -> str:
+        """Show ``said``, and each typed value that is no usable number with why (in red)."""
+        if unusable:
+            said += " " + self.tr("Not a usable number: {0}").format(
+                self.tr("; ").join(f"{ltr(value)} ({describe(why)})" for value, why in unusable))
+        self.status.say(said, error=error or bool(unusable))
+        return said
+
+    async def import_sheet(self, path: Path) -> str:
+        """Add every number of the sheet at ``path``; returns the sentence shown."""
+        listed = suppression_list(self.context.journal)
+        done = await self._off_thread(lambda: listed.import_sheet(path))
+        if done is None:
+            return self.status.text()
+        await self.refresh()
+        said = self.tr("{0}: {1} added, {2} already on the list, {3} rows without a usable number.").format(
+            ltr(path.name), figure(done.added), figure(done.already), figure(done.invalid))
+        self.status.say(said)
+        return said
+
+    async def export(self, path: Path) -> str:
+        """Write the list to ``path`` (.csv or .xlsx); returns the sentence shown."""
+        listed = suppression_list(self.context.journal)
+        if await self._off_thread(lambda: listed.export(path)) is None:
+            return self.status.text()
+        said = self.tr("The suppression list was written to {0}").format(ltr(path))
+        self.status.say(said)
+        return said
+
+    # -- the buttons -------------------------------------------------------------------------
+
+    @qasync.asyncSlot()
+    async def _on_add_clicked(self) -> None:
+        await self.add_typed()
+
+    @qasync.asyncSlot()
+    async def _on_take_off_clicked(self) -> None:
+        await self.take_off(typed_phones(self.numbers_edit.toPlainText()))
+
+    @qasync.asyncSlot()
+    async def _on_remove_selected_clicked(self) -> None:
+        await self.take_off([item.text() for item in self.list.selectedItems()])
+
+    @qasync.asyncSlot()
+    async def _on_import_clicked(self) -> None:
+        folder = self.context.settings.get("last_folder") or str(Path.home())
+        path = await open_file(self, self.tr("Add a sheet's numbers to the suppression list"), folder,
+                               self.tr("Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)"))
+        if path:
+            await self.import_sheet(Path(path))
+
+    @qasync.asyncSlot()
+    async def _on_export_clicked(self) -> None:
+        folder = self.context.settings.get("last_folder") or str(Path.home())
+        path = await save_file(self, self.tr("Export the suppression list"), str(Path(folder) / "suppression.xlsx"),
+                               self.tr("Excel (*.xlsx);;CSV (*.csv)"))
+        if path:
+            await self.export(Path(path))
