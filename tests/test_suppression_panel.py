@@ -114,3 +114,17 @@ def test_a_number_listed_on_one_desktop_of_a_team_is_on_every_desktops_list(qtbo
         context.journal.close()
     other = run("suppression", "count")  # another desktop of the team, from the command line
     assert other.returncode == 0 and other.stdout.startswith("1 number on the suppression list"), other
+
+
+def test_a_long_list_shows_its_first_numbers_and_find_reaches_any(qapp: QApplication, qtbot: Any,
+                                                                  sandbox: EmbeddedSandbox) -> None:
+    from app.ui.panels.suppression import SHOWN_AT_MOST
+
+    suppression_list().add([f"0912{n:07d}" for n in range(SHOWN_AT_MOST + 500)])
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        panel = window.suppression
+        assert run_in_qt_loop(qapp, panel.refresh) == SHOWN_AT_MOST + 500
+        assert panel.list.count() == SHOWN_AT_MOST and f"The first {SHOWN_AT_MOST:,} are shown" in panel.count_label.text()
+        panel.find_edit.setText("0912 000 1499")  # beyond the first ones shown
+        assert [panel.list.item(i).text() for i in range(panel.list.count())] == ["989120001499"]
+        assert panel.count_label.text() == f"1 of {SHOWN_AT_MOST + 500:,} numbers match."

@@ -809,6 +809,7 @@ FA = {
     "Numbers on the suppression list": "شماره‌های فهرست ممنوع",
     "{0} numbers are on the list.": "{0} شماره در فهرست است.",
     "{0} of {1} numbers match.": "{0} از {1} شماره جور است.",
+    "The first {0} are shown; Find narrows them.": "{0} شمارهٔ نخست نشان داده شده است؛ «یافتن» آن‌ها را کمتر می‌کند.",
     "Type or paste the numbers to add first.": "نخست شماره‌هایی را که باید افزوده شوند بنویسید یا جای‌گذاری کنید.",
     "{0} added, {1} already on the list.": "{0} افزوده شد، {1} از پیش در فهرست بود.",
     "Type or choose the numbers to take off first.": "نخست شماره‌هایی را که باید برداشته شوند بنویسید یا برگزینید.",

@@ -572,73 +572,73 @@
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="122" />
+        <location filename="../../app/ui/main_window.py" line="124" />
         <source>&amp;File</source>
         <translation>&amp;پرونده</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="32" />
-        <location filename="../../app/ui/main_window.py" line="124" />
+        <location filename="../../app/ui/main_window.py" line="126" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="33" />
-        <location filename="../../app/ui/main_window.py" line="125" />
+        <location filename="../../app/ui/main_window.py" line="127" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="126" />
+        <location filename="../../app/ui/main_window.py" line="128" />
         <source>Open the sample sheet</source>
         <translation>باز کردن فهرست نمونه</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="34" />
-        <location filename="../../app/ui/main_window.py" line="127" />
+        <location filename="../../app/ui/main_window.py" line="129" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="135" />
+        <location filename="../../app/ui/main_window.py" line="137" />
         <source>Send interrupted campaigns again at login</source>
         <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="35" />
-        <location filename="../../app/ui/main_window.py" line="140" />
+        <location filename="../../app/ui/main_window.py" line="142" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="144" />
+        <location filename="../../app/ui/main_window.py" line="146" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="146" />
+        <location filename="../../app/ui/main_window.py" line="148" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="158" />
+        <location filename="../../app/ui/main_window.py" line="160" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="18" />
-        <location filename="../../app/ui/main_window.py" line="159" />
+        <location filename="../../app/ui/main_window.py" line="161" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="162" />
+        <location filename="../../app/ui/main_window.py" line="164" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="45" />
-        <location filename="../../app/ui/main_window.py" line="165" />
+        <location filename="../../app/ui/main_window.py" line="167" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
@@ -683,84 +683,84 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="199" />
+        <location filename="../../app/ui/main_window.py" line="201" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="230" />
+        <location filename="../../app/ui/main_window.py" line="232" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="231" />
+        <location filename="../../app/ui/main_window.py" line="233" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="232" />
+        <location filename="../../app/ui/main_window.py" line="234" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="233" />
+        <location filename="../../app/ui/main_window.py" line="235" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="240" />
+        <location filename="../../app/ui/main_window.py" line="242" />
         <source> — team store {0}</source>
         <translation> — پایگاه مشترک تیم {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="296" />
+        <location filename="../../app/ui/main_window.py" line="298" />
         <source>The login entry could not be changed; see the log.</source>
         <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="311" />
+        <location filename="../../app/ui/main_window.py" line="313" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="316" />
+        <location filename="../../app/ui/main_window.py" line="318" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="317" />
-        <location filename="../../app/ui/main_window.py" line="335" />
+        <location filename="../../app/ui/main_window.py" line="319" />
+        <location filename="../../app/ui/main_window.py" line="337" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="307" />
+        <location filename="../../app/ui/main_window.py" line="309" />
         <source>{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313" />
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="315" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="313" />
+        <location filename="../../app/ui/main_window.py" line="315" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="331" />
+        <location filename="../../app/ui/main_window.py" line="333" />
         <source>{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows them again when it opens), or pause now and be resumed from History; nothing is sent twice.</source>
         <translation>{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="334" />
+        <location filename="../../app/ui/main_window.py" line="336" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -2240,128 +2240,134 @@
 <context>
     <name>SuppressionPanel</name>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="47" />
+        <location filename="../../app/ui/panels/suppression.py" line="51" />
         <source>Numbers on this list are never messaged: every campaign skips them, one that is already sending too.</source>
+        <extracomment>Numbers shown at once: a list of 100,000 would take the window's loop for a while at every keystroke of Find, and nobody reads that far (Find narrows it).</extracomment>
         <translation>به شماره‌های این فهرست هرگز پیامی فرستاده نمی‌شود: همهٔ کارزارها، حتی کارزاری که در حال ارسال است، از آن‌ها می‌گذرند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="51" />
+        <location filename="../../app/ui/panels/suppression.py" line="55" />
         <source>Numbers to add or take off: one per line, or several separated by commas, e.g. {0}</source>
         <translation>شماره‌هایی برای افزودن یا برداشتن: هر کدام در یک سطر، یا چند شماره جداشده با ویرگول، مانند {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="56" />
+        <location filename="../../app/ui/panels/suppression.py" line="60" />
         <source>Numbers to add or take off</source>
         <translation>شماره‌هایی برای افزودن یا برداشتن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="57" />
+        <location filename="../../app/ui/panels/suppression.py" line="61" />
         <source>Add to the list</source>
         <translation>افزودن به فهرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="59" />
+        <location filename="../../app/ui/panels/suppression.py" line="63" />
         <source>Take off the list</source>
         <translation>برداشتن از فهرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="61" />
+        <location filename="../../app/ui/panels/suppression.py" line="65" />
         <source>Add a sheet's numbers…</source>
         <translation>افزودن شماره‌های یک صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="63" />
+        <location filename="../../app/ui/panels/suppression.py" line="67" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="65" />
+        <location filename="../../app/ui/panels/suppression.py" line="69" />
         <source>Take the selected off</source>
         <translation>برداشتن شماره‌های برگزیده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="68" />
-        <location filename="../../app/ui/panels/suppression.py" line="70" />
+        <location filename="../../app/ui/panels/suppression.py" line="72" />
+        <location filename="../../app/ui/panels/suppression.py" line="74" />
         <source>Find a number</source>
         <translation>یافتن شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="75" />
+        <location filename="../../app/ui/panels/suppression.py" line="79" />
         <source>Numbers on the suppression list</source>
         <translation>شماره‌های فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="89" />
+        <location filename="../../app/ui/panels/suppression.py" line="93" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="131" />
+        <location filename="../../app/ui/panels/suppression.py" line="135" />
         <source>{0} numbers are on the list.</source>
         <translation>{0} شماره در فهرست است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="132" />
+        <location filename="../../app/ui/panels/suppression.py" line="136" />
         <source>{0} of {1} numbers match.</source>
         <translation>{0} از {1} شماره جور است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="140" />
+        <location filename="../../app/ui/panels/suppression.py" line="138" />
+        <source>The first {0} are shown; Find narrows them.</source>
+        <translation>{0} شمارهٔ نخست نشان داده شده است؛ «یافتن» آن‌ها را کمتر می‌کند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/suppression.py" line="146" />
         <source>Type or paste the numbers to add first.</source>
         <translation>نخست شماره‌هایی را که باید افزوده شوند بنویسید یا جای‌گذاری کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="147" />
+        <location filename="../../app/ui/panels/suppression.py" line="153" />
         <source>{0} added, {1} already on the list.</source>
         <translation>{0} افزوده شد، {1} از پیش در فهرست بود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="154" />
+        <location filename="../../app/ui/panels/suppression.py" line="160" />
         <source>Type or choose the numbers to take off first.</source>
         <translation>نخست شماره‌هایی را که باید برداشته شوند بنویسید یا برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="160" />
+        <location filename="../../app/ui/panels/suppression.py" line="166" />
         <source>{0} taken off the list.</source>
         <translation>{0} از فهرست برداشته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="165" />
+        <location filename="../../app/ui/panels/suppression.py" line="171" />
         <source>Not a usable number: {0}</source>
         <translation>شمارهٔ نادرست: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="166" />
+        <location filename="../../app/ui/panels/suppression.py" line="172" />
         <source>; </source>
         <translation>؛ </translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="177" />
+        <location filename="../../app/ui/panels/suppression.py" line="183" />
         <source>{0}: {1} added, {2} already on the list, {3} rows without a usable number.</source>
         <translation>{0}: {1} افزوده شد، {2} از پیش در فهرست بود، {3} ردیف بی شمارهٔ درست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="187" />
+        <location filename="../../app/ui/panels/suppression.py" line="193" />
         <source>The suppression list was written to {0}</source>
         <translation>فهرست ممنوع در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="208" />
+        <location filename="../../app/ui/panels/suppression.py" line="214" />
         <source>Add a sheet's numbers to the suppression list</source>
         <translation>افزودن شماره‌های یک صفحه‌گسترده به فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="209" />
+        <location filename="../../app/ui/panels/suppression.py" line="215" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="216" />
+        <location filename="../../app/ui/panels/suppression.py" line="222" />
         <source>Export the suppression list</source>
         <translation>خروجی گرفتن از فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="217" />
+        <location filename="../../app/ui/panels/suppression.py" line="223" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>

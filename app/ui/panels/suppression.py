@@ -34,6 +34,10 @@ from app.workflow import suppression_list, typed_phones, unusable_phones
 
 T = TypeVar("T")
 
+#: Numbers shown at once: a list of 100,000 would take the window's loop for a while at
+#: every keystroke of Find, and nobody reads that far (Find narrows it).
+SHOWN_AT_MOST = 1000
+
 
 class SuppressionPanel(QWidget):
     """The list's numbers (wire form, filterable), and adding or taking off numbers typed
@@ -127,10 +131,12 @@ class SuppressionPanel(QWidget):
                          if ch.isdigit()).lstrip("0")
         found = [phone for phone in self.phones if wanted in phone]
         self.list.clear()
-        self.list.addItems(found)
-        self.count_label.setText(self.tr("{0} numbers are on the list.").format(figure(len(self.phones))) if
-                                 not wanted else self.tr("{0} of {1} numbers match.").format(
-                                     figure(len(found)), figure(len(self.phones))))
+        self.list.addItems(found[:SHOWN_AT_MOST])
+        counted = (self.tr("{0} numbers are on the list.").format(figure(len(self.phones))) if not wanted else
+                   self.tr("{0} of {1} numbers match.").format(figure(len(found)), figure(len(self.phones))))
+        if len(found) > SHOWN_AT_MOST:
+            counted += " " + self.tr("The first {0} are shown; Find narrows them.").format(figure(SHOWN_AT_MOST))
+        self.count_label.setText(counted)
 
     async def add_typed(self) -> str:
         """Add the numbers typed; returns the sentence shown."""
