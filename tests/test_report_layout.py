@@ -15,7 +15,7 @@ from app.api import SafirClient
 from app.campaign import CampaignEngine, Content
 from app.reasons import SERVICE_ERRORS
 from app.report import campaign_report, save
-from app.report.model import Pause
+from app.report.model import Pause, SummaryReport
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.store import open_store
 from app.ui.report_words import report_words
@@ -61,3 +61,18 @@ def test_no_heading_is_left_alone_at_the_foot_of_a_page(qapp: Any, sandbox: Embe
             assert not headings & set(ends), (rows, ends)
             pushed_to_a_page_break += bool(ends)
     assert pushed_to_a_page_break  # the sweep did reach a second page
+
+
+def test_each_page_of_a_long_summary_names_its_columns(qapp: Any, sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"),
+                                  content=Content(kind="text", text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
+    report = campaign_report(journal, campaign_id)
+    journal.close()
+    save(SummaryReport("2026-01-01", "2026-12-31", [report] * 80), tmp_path / "s.pdf")
+    pages = [page.extract_text().splitlines() for page in PdfReader(tmp_path / "s.pdf").pages]
+    assert len(pages) >= 2
+    header = "Campaign Name Sent Failed Not sent yet Status"
+    assert header in pages[0]
+    for page in pages[1:]:
+        assert page[0] == header, page[:2]

@@ -209,24 +209,32 @@ def summary_pdf(summary: SummaryReport, words: Words) -> ReportPdf:
     tr, n = words.tr, words.number
     pdf = ReportPdf(words)
     pdf.text_line(tr("Campaign report"), size=18, bold=True, gap=1)
-    pdf.text_line(tr("Campaigns from {0} to {1}").format(words.day(summary.since), words.day(summary.until)), size=12, gap=2)
+    pdf.text_line(tr("Campaigns from {0} to {1}").format(words.day(summary.since), words.day(summary.until)),
+                  size=12, gap=2)
     headers = [tr("Campaign"), tr("Name"), tr("Sent"), tr("Failed"), tr("Not sent yet"), tr("Status")]
     widths = [20.0, 70.0, 22.0, 22.0, 22.0, 24.0]
     if words.persian:
         headers, widths = headers[::-1], widths[::-1]
-    pdf.set_font("Vazirmatn", "B", 9.5)
-    for header, width in zip(headers, widths):
-        pdf.cell(width, 7, header, border="B", align="C")
-    pdf.ln(7)
-    pdf.set_font("Vazirmatn", "", 9.5)
+
+    def header_row() -> None:
+        pdf.set_font("Vazirmatn", "B", 9.5)
+        for header, width in zip(headers, widths):
+            pdf.cell(width, _ROW, header, border="B", align="C")
+        pdf.ln(_ROW)
+        pdf.set_font("Vazirmatn", "", 9.5)
+
+    header_row()
     totals = [0, 0, 0]
     for report in summary.reports:
         c = report.campaign
         cells = [words.digits(c.id), c.name[:38], n(report.sent), n(report.failed), n(report.not_sent), tr(c.status)]
         totals = [totals[0] + report.sent, totals[1] + report.failed, totals[2] + report.not_sent]
+        if pdf.will_page_break(_ROW):  # a page of figures is read with its column names above it
+            pdf.add_page()
+            header_row()
         for text, width in zip(cells[::-1] if words.persian else cells, widths):
-            pdf.cell(width, 7, text, border="B", align="C")
-        pdf.ln(7)
+            pdf.cell(width, _ROW, text, border="B", align="C")
+        pdf.ln(_ROW)
     total = ["", tr("Total"), n(totals[0]), n(totals[1]), n(totals[2]), ""]
     pdf.set_font("Vazirmatn", "B", 9.5)
     for text, width in zip(total[::-1] if words.persian else total, widths):
