@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -123,6 +124,41 @@ def test_two_desktops_share_one_campaign_without_sending_anyone_twice(
     with open_store() as journal:
         machines = {a["detail"] for a in journal.audit_trail(int(campaign_id)) if a["action"] == "sending"}
     assert len(machines) == 2  # both processes sent part of it
+
+
+def test_of_two_senders_ending_at_once_exactly_one_stays_to_settle(team_store: str, tmp_path: Path,
+                                                                   sandbox: EmbeddedSandbox) -> None:
+    """Asked apart, each saw the other still sending and left the campaign to it: it stayed
+    "running" with nobody sending it, and ``watch`` said interrupted (seen in CI)."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from app.campaign import Content
+    from app.campaign.journal.team.leases import live_senders
+    from app.workflow import check_sheet, create_campaign
+
+    desks = [open_store(), open_store()]  # two desktops, each with its own connections
+    campaign_id = create_campaign(desks[0], check_sheet(sheet(tmp_path, "s.csv", 1, 4)), content=Content(text="hi"),
+                                  bot_id=1001, base_url=sandbox.url)
+    for attempt in range(10):
+        sessions = [desk.sending_session(campaign_id, f"{attempt}{n}@desk{n}") for n, desk in enumerate(desks)]
+        for session in sessions:
+            session.__enter__()
+        both_there = threading.Barrier(2)
+
+        def end(session: Any) -> bool:
+            both_there.wait()
+            return bool(session.leaves_to_others())
+
+        with ThreadPoolExecutor(2) as pool:
+            leaves = list(pool.map(end, sessions))
+        assert sorted(leaves) == [False, True], leaves  # one leaves it to the other, the other settles it
+        stays = sessions[leaves.index(False)]
+        assert [s["owner"] for s in live_senders(desks[0], campaign_id)] == [stays.owner]  # followers see it
+        for session in sessions:
+            session.__exit__(None, None, None)
+    for desk in desks:
+        desk.close()
 
 
 def test_a_number_suppressed_on_one_desktop_is_not_messaged_by_another(

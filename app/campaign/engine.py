@@ -214,7 +214,7 @@ class CampaignEngine:
             counts = dict(self._tally.counts)
         status, reason = self._stop.stop or settled(counts, self.unknown_rounds)
         try:
-            if self._session is not None and self._session.others_sending():
+            if self._session is not None and self._session.leaves_to_others():
                 # Another sender (a team store) goes on with this campaign and settles it.
                 return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
                                  self._store_fault)

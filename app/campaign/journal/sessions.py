@@ -138,6 +138,8 @@ class SendingSession:
         """The recipients in ``states`` that this session may send, batch by batch."""
         return KeysetFeed(self.journal, self.campaign_id, states)
 
-    def others_sending(self) -> bool:
-        """True while another process sends the same campaign (never, on the embedded store)."""
+    def leaves_to_others(self) -> bool:
+        """At the end of a run: True when another process goes on with the campaign and
+        will settle it, this one having left it; False when this one is the last and
+        settles it (always, on the embedded store)."""
         return False

@@ -167,8 +167,20 @@ class LeasedSession(SendingSession):
     def feed(self, states: Sequence[str]) -> RecipientFeed:
         return LeaseFeed(self, states)
 
-    def others_sending(self) -> bool:
+    def leaves_to_others(self) -> bool:
+        """Whether another live sender goes on and settles the campaign; if so this one
+        leaves it (its ``senders`` row goes) in the same transaction, which holds the
+        campaign's row: of two senders ending at once, the first to get there leaves and
+        the second, seeing nobody, stays to settle it. Asked apart, each saw the other and
+        left it to the other: the campaign stayed ``running`` with nobody sending it."""
+        journal = self.journal
         try:
-            return self._others()
-        except psycopg.Error:  # the store is gone: nobody can be seen sending
+            with journal.transaction():
+                journal.db.execute("SELECT id FROM campaigns WHERE id = ? FOR UPDATE", (self.campaign_id,))
+                if not self._others():
+                    return False  # the last: its row stays until it has settled, so followers see a sender
+                journal.db.execute("DELETE FROM senders WHERE campaign_id = ? AND owner = ?",
+                                   (self.campaign_id, self.owner))
+                return True
+        except psycopg.Error:  # the store is gone: settling meets it too, and says so
             return False
