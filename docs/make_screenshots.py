@@ -96,6 +96,11 @@ def main() -> None:
                 await shot("8-history")
                 window.nav.setCurrentRow(window.pages.indexOf(window.series))
                 await shot("12-repeating")
+                window.suppression.numbers_edit.setPlainText("0912 111 0003\n+98 935 222 0011, 0912")
+                await window.suppression.add_typed()  # one cut short: named with why
+                window.nav.setCurrentRow(window.pages.indexOf(window.suppression))
+                await window.suppression.refresh()
+                await shot("13-suppression")
                 window.nav.setCurrentRow(window.pages.indexOf(window.templates))
                 await shot("9-templates")
                 window.nav.setCurrentRow(window.pages.indexOf(window.profiles))
