@@ -597,3 +597,31 @@ def test_a_profile_that_cannot_make_a_client_says_so_and_strands_nothing(qapp: A
     assert run_in_qt_loop(qapp, scenario) is None
     assert "cannot start" in page.message_line.text() and page.message_line.is_error
     assert not window.runs.is_sending() and page.send_step.resume_button.isEnabled()
+
+
+def test_a_sheet_chosen_in_the_dialog_remembers_its_folder_and_a_cancel_changes_nothing(
+        qapp: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.ui import dialogs
+
+    answers = [str(tmp_path / "lists" / "customers.xlsx"), ""]
+    asked: list[str] = []
+
+    def dialog(_parent: Any, _title: str, folder: str, filters: str) -> asyncio.Future[str]:
+        asked.append(folder)
+        assert "*.xlsx" in filters and "*.csv" in filters
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        future.set_result(answers.pop(0))
+        return future
+
+    monkeypatch.setattr(dialogs, "open_file", dialog)
+    context = make_context("http://127.0.0.1:9")
+    try:
+        async def scenario() -> list[Path | None]:
+            return [await dialogs.open_sheet_file(QWidget(), "t", context.settings) for _ in range(2)]
+
+        chosen, cancelled = run_in_qt_loop(qapp, scenario)
+        assert chosen == tmp_path / "lists" / "customers.xlsx" and cancelled is None
+        assert asked[1] == str(tmp_path / "lists")  # the second dialog opens where the first was left
+        assert context.settings.get("last_folder") == str(tmp_path / "lists")
+    finally:
+        context.journal.close()

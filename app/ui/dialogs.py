@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
+    QCoreApplication,
     Qt,
 )
 from PySide6.QtWidgets import (
@@ -14,6 +17,9 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QWidget,
 )
+
+if TYPE_CHECKING:
+    from app.ui.settings import UiSettings
 
 
 def confirm(parent: QWidget, title: str, text: str) -> asyncio.Future[bool]:
@@ -75,6 +81,17 @@ def open_file(parent: QWidget, title: str, folder: str, filters: str = "") -> as
 def save_file(parent: QWidget, title: str, suggested: str, filters: str = "") -> asyncio.Future[str]:
     """The path to save to, chosen like :func:`open_file`; "" if cancelled."""
     return _file_dialog(parent, title, suggested, filters, save=True)
+
+async def open_sheet_file(parent: QWidget, title: str, settings: UiSettings) -> Path | None:
+    """A spreadsheet chosen like :func:`open_file` (every format app.contacts reads), in
+    the folder last used, which is remembered; None if cancelled."""
+    folder = settings.get("last_folder") or str(Path.home())
+    path = await open_file(parent, title, folder, QCoreApplication.translate(
+        "Dialogs", "Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)"))
+    if not path:
+        return None
+    settings.set("last_folder", str(Path(path).parent))
+    return Path(path)
 
 
 # -- status line, counts row and the results table ------------------------------------------

@@ -424,6 +424,14 @@
     </message>
 </context>
 <context>
+    <name>Dialogs</name>
+    <message>
+        <location filename="../../app/ui/dialogs.py" line="89" />
+        <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
+        <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
+    </message>
+</context>
+<context>
     <name>Durations</name>
     <message>
         <location filename="../../app/ui/formatting.py" line="43" />
@@ -1383,42 +1391,37 @@
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="103" />
+        <location filename="../../app/ui/campaign/recipients.py" line="102" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="104" />
-        <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
-        <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="111" />
+        <location filename="../../app/ui/campaign/recipients.py" line="108" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="124" />
+        <location filename="../../app/ui/campaign/recipients.py" line="121" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="131" />
+        <location filename="../../app/ui/campaign/recipients.py" line="128" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="149" />
+        <location filename="../../app/ui/campaign/recipients.py" line="146" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="150" />
+        <location filename="../../app/ui/campaign/recipients.py" line="147" />
         <source>detected, {0}% sure</source>
         <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="152" />
+        <location filename="../../app/ui/campaign/recipients.py" line="149" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
@@ -2352,22 +2355,17 @@
         <translation>فهرست ممنوع در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="214" />
+        <location filename="../../app/ui/panels/suppression.py" line="213" />
         <source>Add a sheet's numbers to the suppression list</source>
         <translation>افزودن شماره‌های یک صفحه‌گسترده به فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="215" />
-        <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
-        <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panels/suppression.py" line="222" />
+        <location filename="../../app/ui/panels/suppression.py" line="221" />
         <source>Export the suppression list</source>
         <translation>خروجی گرفتن از فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="223" />
+        <location filename="../../app/ui/panels/suppression.py" line="222" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>

@@ -22,7 +22,7 @@ from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.stoppable import Stoppable
 from app.ui.context import AppContext
-from app.ui.dialogs import open_file
+from app.ui.dialogs import open_sheet_file
 from app.ui.formatting import figure
 from app.ui.models import ResultsModel
 from app.ui.tables import results_table
@@ -99,12 +99,9 @@ class RecipientsStep(QWidget):
 
     @qasync.asyncSlot()
     async def _on_open_clicked(self) -> None:
-        folder = self.context.settings.get("last_folder") or str(Path.home())
-        path = await open_file(self, self.tr("Open a contact sheet"), folder,
-                               self.tr("Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)"))
-        if path:
-            self.context.settings.set("last_folder", str(Path(path).parent))
-            await self.open_sheet(Path(path))
+        path = await open_sheet_file(self, self.tr("Open a contact sheet"), self.context.settings)
+        if path is not None:
+            await self.open_sheet(path)
 
     async def open_sheet(self, path: Path, sheet_name: str | None = None, phone_column: str | None = None) -> bool:
         """Read and check ``path`` off the GUI thread and show every row's verdict."""

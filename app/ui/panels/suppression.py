@@ -26,7 +26,7 @@ from app.campaign import JournalError
 from app.contacts import ExportError, SheetError
 from app.ui.bidi import ltr
 from app.ui.context import AppContext
-from app.ui.dialogs import open_file, save_file
+from app.ui.dialogs import open_sheet_file, save_file
 from app.ui.formatting import figure
 from app.ui.texts import describe
 from app.ui.widgets import StatusLine, title
@@ -210,11 +210,10 @@ class SuppressionPanel(QWidget):
 
     @qasync.asyncSlot()
     async def _on_import_clicked(self) -> None:
-        folder = self.context.settings.get("last_folder") or str(Path.home())
-        path = await open_file(self, self.tr("Add a sheet's numbers to the suppression list"), folder,
-                               self.tr("Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)"))
-        if path:
-            await self.import_sheet(Path(path))
+        path = await open_sheet_file(self, self.tr("Add a sheet's numbers to the suppression list"),
+                                     self.context.settings)
+        if path is not None:
+            await self.import_sheet(path)
 
     @qasync.asyncSlot()
     async def _on_export_clicked(self) -> None:
