@@ -224,3 +224,11 @@ def test_suppression_commands_and_a_results_copy_of_the_source(tmp_path: Path) -
     assert (tmp_path / "s.csv").read_text(encoding="utf-8-sig").splitlines() == ["phone", "989121110003", "989121110004"]
     bad = run("suppression", "import", str(tmp_path / "missing.csv"))
     assert bad.returncode == 2 and "was not found" in bad.stderr
+
+
+def test_a_backwards_report_period_is_told_as_such(tmp_path: Path) -> None:
+    backwards = run("report", "--from", "2026-11-30", "--to", "2026-11-01", str(tmp_path / "r.pdf"))
+    assert backwards.returncode == 2
+    assert "the period is backwards: --from 2026-11-30 comes after --to 2026-11-01" in backwards.stderr
+    future = run("report", "--from", "2999-01-01", str(tmp_path / "r.pdf"))
+    assert future.returncode == 2 and "comes after today (" in future.stderr and not (tmp_path / "r.pdf").exists()

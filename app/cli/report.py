@@ -37,6 +37,10 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     if (args.campaign_id is None) == (args.since is None):
         raise CliError("name one campaign (report ID OUT) or a period (report --from YYYY-MM-DD OUT)")
+    until = args.until or date.today().isoformat()
+    if args.since is not None and args.since > until:
+        raise CliError(f"the period is backwards: --from {args.since} comes after "
+                       + (f"--to {until}" if args.until else f"today ({until})"))
     with _journal() as journal, _words(args.language) as words:
         templates = journal.shared_setting("templates") or []
         prices = journal.shared_setting("prices") or {}
@@ -46,7 +50,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             report = campaign_report(journal, campaign.id, unit_price=unit_price(campaign, templates, prices),
                                      balances=balances)
         else:
-            report = summary_report(journal, args.since, args.until or date.today().isoformat())
+            report = summary_report(journal, args.since, until)
             if not report.reports:
                 raise CliError(f"no campaign was made from {args.since} to {args.until or 'today'}")
         try:
