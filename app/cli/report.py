@@ -50,7 +50,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             report = campaign_report(journal, campaign.id, unit_price=unit_price(campaign, templates, prices),
                                      balances=balances)
         else:
-            report = summary_report(journal, args.since, until)
+            report = summary_report(journal, str(args.since), until)  # no ID: a period was given
             if not report.reports:
                 raise CliError(f"no campaign was made from {args.since} to {args.until or 'today'}")
         try:
