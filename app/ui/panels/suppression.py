@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import JournalError
-from app.contacts import ExportError, SheetError
+from app.contacts import ExportError, SheetError, SuppressionList
 from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import open_sheet_file, save_file
@@ -141,29 +141,35 @@ class SuppressionPanel(QWidget):
     async def add_typed(self) -> str:
         """Add the numbers typed; returns the sentence shown."""
         typed = typed_phones(self.numbers_edit.toPlainText())
-        unusable = unusable_phones(typed)
-        if not typed or len(unusable) == len(typed):
-            return self._say_unusable(self.tr("Type or paste the numbers to add first."), unusable, error=True)
-        listed = suppression_list(self.context.journal)
-        done = await self._off_thread(lambda: listed.add(typed))
+        done = await self._change(typed, self.tr("Type or paste the numbers to add first."),
+                                  lambda listed: listed.add(typed))
         if done is None:
             return self.status.text()
         self.numbers_edit.clear()
-        await self.refresh()
-        said = self.tr("{0} added, {1} already on the list.").format(figure(done.added), figure(done.already))
-        return self._say_unusable(said, unusable)
+        return self._say_unusable(self.tr("{0} added, {1} already on the list.").format(
+            figure(done.added), figure(done.already)), unusable_phones(typed))
 
     async def take_off(self, typed: list[str]) -> str:
         """Take ``typed`` numbers off the list; returns the sentence shown."""
-        unusable = unusable_phones(typed)
-        if not typed or len(unusable) == len(typed):
-            return self._say_unusable(self.tr("Type or choose the numbers to take off first."), unusable, error=True)
-        listed = suppression_list(self.context.journal)
-        removed = await self._off_thread(lambda: listed.remove(typed))
+        removed = await self._change(typed, self.tr("Type or choose the numbers to take off first."),
+                                     lambda listed: listed.remove(typed))
         if removed is None:
             return self.status.text()
-        await self.refresh()
-        return self._say_unusable(self.tr("{0} taken off the list.").format(figure(removed)), unusable)
+        return self._say_unusable(self.tr("{0} taken off the list.").format(figure(removed)), unusable_phones(typed))
+
+    async def _change(self, typed: list[str], nothing_usable: str,
+                      change: Callable[[SuppressionList], T]) -> T | None:
+        """``change`` the list when ``typed`` holds a usable number, then show the list
+        again; None (the sentence shown) when none is usable or the list cannot be changed."""
+        unusable = unusable_phones(typed)
+        if not typed or len(unusable) == len(typed):
+            self._say_unusable(nothing_usable, unusable, error=True)
+            return None
+        listed = suppression_list(self.context.journal)
+        done = await self._off_thread(lambda: change(listed))
+        if done is not None:
+            await self.refresh()
+        return done
 
     def _say_unusable(self, said: str, unusable: list[tuple[str, str]], error: bool = False) -> str:
         """Show ``said``, and each typed value that is no usable number with why (in red)."""
