@@ -281,6 +281,28 @@ def test_store_faults_are_one_sentence_without_the_password(team_store: str, tmp
     assert visitor.returncode == 2 and "does not let visitor do this" in visitor.stderr, visitor.stderr
 
 
+def test_desktops_opening_a_new_store_at_once_all_open_it(postgres_server: ThrowawayServer, tmp_path: Path) -> None:
+    """Seen in CI: three desktops starting on a fresh store at once, one failed with
+    "duplicate key value violates unique constraint pg_type_typname_nsp_index"."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    for _ in range(5):
+        url, password = postgres_server.new_database()
+        all_there = threading.Barrier(4)
+
+        def open_it(n: int) -> int:
+            all_there.wait()
+            journal = TeamJournal(url, tmp_path / f"j{n}.sqlite3", password=password)
+            try:
+                return journal._version()  # noqa: SLF001
+            finally:
+                journal.close()
+
+        with ThreadPoolExecutor(4) as pool:
+            assert set(pool.map(open_it, range(4))) == {TeamJournal.SCHEMA_VERSION}
+
+
 def test_a_store_with_a_newer_schema_is_refused(team_store: str) -> None:
     with open_store() as journal:
         journal.db.execute("UPDATE safir_schema SET version = version + 1")

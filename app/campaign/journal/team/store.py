@@ -148,7 +148,11 @@ class TeamJournal(Journal):
     MIGRATIONS = MIGRATIONS
 
     def _migrate(self) -> None:
-        self.db.execute("CREATE TABLE IF NOT EXISTS safir_schema (version INTEGER NOT NULL)")
+        # Under the lock: desktops opening a new store at once raced in PostgreSQL's
+        # catalog ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
+        with self.transaction():
+            self._serialized()
+            self.db.execute("CREATE TABLE IF NOT EXISTS safir_schema (version INTEGER NOT NULL)")
         super()._migrate()
 
     def _version(self) -> int:
