@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.campaign import JournalError
 from app.contacts import ExportError, SheetError, SuppressionList
+from app.contacts.phones import clean
 from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import open_sheet_file, save_file
@@ -127,8 +128,7 @@ class SuppressionPanel(QWidget):
         return len(self.phones)
 
     def _show_found(self) -> None:
-        wanted = "".join(ch for ch in self.find_edit.text().translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))
-                         if ch.isdigit()).lstrip("0")
+        wanted = "".join(ch for ch in clean(self.find_edit.text()) if ch.isdigit()).lstrip("0")
         found = [phone for phone in self.phones if wanted in phone]
         self.list.clear()
         self.list.addItems(found[:SHOWN_AT_MOST])
