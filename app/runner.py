@@ -187,22 +187,31 @@ def _lower_session_priority(pid: int, niceness: int) -> None:
     CPU between sessions first, so a process's own nice value ranks it only within its
     session; see sched(7), "The autogroup feature"). Nothing happens elsewhere, or when
     the process is already gone, or is in the caller's own autogroup (some containers'
-    kernels give a new session no group of its own)."""
+    kernels give a new session no group of its own). A caller in no autogroup (its file is
+    empty: a process that never started a session since boot, as in many containers) is in
+    the default group, which is not the sender's."""
     autogroup = PROC / str(pid) / "autogroup"
     if not sys.platform.startswith("linux") or not autogroup.exists():
         return
     try:
         # "/autogroup-123 nice 0": never the caller's own group (the window would yield too).
-        if autogroup.read_text(encoding="ascii").split()[0] == (PROC / "self" / "autogroup").read_text(
-                encoding="ascii").split()[0]:
+        theirs = autogroup_name(autogroup.read_text(encoding="ascii"))
+        if not theirs or theirs == autogroup_name((PROC / "self" / "autogroup").read_text(encoding="ascii")):
             return
         try:
             autogroup.write_text(str(niceness), encoding="ascii")
         except BlockingIOError:  # unprivileged, the kernel takes one such change per 0.1 s
             time.sleep(AUTOGROUP_RETRY_SECONDS)
             autogroup.write_text(str(niceness), encoding="ascii")
-    except (OSError, IndexError):
+    except OSError:
         pass  # gone already, or a kernel that refuses it: the process's own nice value stands
+
+
+def autogroup_name(shown: str) -> str:
+    """The group's name in what ``/proc/<pid>/autogroup`` shows ("/autogroup-123 nice 0" gives
+    "/autogroup-123"); "" for a process in the default group, whose file is empty."""
+    words = shown.split()
+    return words[0] if words else ""
 
 
 def last_words(campaign_id: int) -> str | None:
