@@ -37,6 +37,7 @@ REASONS: dict[str, str] = {
     "duplicate": "same number as row {row}",
     "suppressed": "on the suppression list",
     "repeat": "already got this message in campaign {campaign}",
+    "repeat_waiting": "still to get this message from campaign {campaign}, which is not cancelled",
     "capped": "the frequency cap: this number got {count} messages in the last {days} days",
     "suppressed_after_attempt": "on the suppression list; an earlier request's answer was lost, so that one may "
                                 "have arrived",

@@ -154,18 +154,25 @@ def resumes_at_login(journal: Journal, campaign: Campaign) -> bool:
 
 class RepeatedCampaign(CampaignInputError):
     """``count`` of the campaign's ``total`` recipients already got the same message from
-    the same bot and service recently; ``earlier`` is the newest campaign that sent it.
-    Pass ``only_new=True`` to send to the others, ``allow_repeat=True`` to send to all."""
+    the same bot and service recently, or are still to get it from a campaign that is not
+    cancelled (``waiting`` of the ``count``: resuming that campaign would reach them);
+    ``earlier`` is the newest such campaign. Pass ``only_new=True`` to send to the others,
+    ``allow_repeat=True`` to send to all (docs/architecture.md, "Send-time rules")."""
 
-    def __init__(self, earlier: Campaign, count: int, total: int) -> None:
+    def __init__(self, earlier: Campaign, count: int, total: int, waiting: int = 0) -> None:
         when = earlier.created_at[:16].replace("T", " ")
         everyone = "all" if count == total else f"{count:,} of the {total:,}"
+        if waiting:
+            got = count - waiting
+            how = (f"got this message from this bot at {earlier.base_url} in the last {REPEAT_WINDOW_DAYS} days "
+                   f"or are still to get it ({got:,} sent, {waiting:,} still to send in a campaign not cancelled)")
+        else:
+            how = f"already got this message from this bot at {earlier.base_url} in the last {REPEAT_WINDOW_DAYS} days"
         super().__init__(
-            f"{everyone} recipients already got this message from this bot at {earlier.base_url} in the last "
-            f"{REPEAT_WINDOW_DAYS} days (latest: campaign {earlier.id}, {earlier.name}, created {when} UTC, "
+            f"{everyone} recipients {how} (latest: campaign {earlier.id}, {earlier.name}, created {when} UTC, "
             f"{earlier.status}); send only to the others with --only-new, or to everyone again with --allow-repeat."
         )
-        self.earlier, self.count, self.total = earlier, count, total
+        self.earlier, self.count, self.total, self.waiting = earlier, count, total, waiting
 
 
 @dataclass
@@ -296,7 +303,7 @@ def create_campaign(
             series_id=series_id,
         )
     except RepeatFound as found:
-        raise RepeatedCampaign(found.earlier, found.count, found.total) from None
+        raise RepeatedCampaign(found.earlier, found.count, found.total, found.waiting) from None
     return campaign_id
 
 
@@ -316,8 +323,8 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
     since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
     with journal.reopen() as own:
-        count, total, earlier = own.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
-    return RepeatedCampaign(earlier, count, total) if count and earlier is not None else None
+        found = own.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
+    return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
 
 
 @dataclass(frozen=True)

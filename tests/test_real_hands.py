@@ -472,6 +472,30 @@ def test_review_and_a_dry_run_say_how_many_already_got_this_message(qapp: Any, q
     assert dry.returncode == 0 and "warning: 13 of the 14 recipients already got this message" in dry.stdout
 
 
+def test_review_in_persian_tells_recipients_still_to_get_it_from_a_waiting_campaign_from_those_who_got_it(
+        qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
+    from app.campaign import Content
+    from app.workflow import check_sheet, create_campaign
+
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        page = window.campaign
+        # A campaign of the same sheet and message, made but not sent (as one paused at its start).
+        waiting = create_campaign(window.context.journal, check_sheet(SAMPLES / "contacts.csv"),
+                                  content=Content(kind="text", text="سلام {{نام}}"), bot_id=1001,
+                                  base_url=sandbox.url)
+
+        async def scenario() -> str:
+            await compose(page, "سلام {{نام}}")
+            found = await page.review.repeats_found()
+            assert found is not None and found.waiting == found.count == 14
+            return page.review.review_label.text()
+
+        text = run_in_qt_loop(qapp, scenario)
+    assert "۱۴ نفر از این ۱۴ گیرنده" in text and "هنوز باید بگیرند" in text, text
+    assert "کارزار " + str(waiting).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")) in text, text
+    assert "گرفته‌اند (آخرین بار" not in text  # not the sentence of those who got it
+
+
 @pytest.mark.parametrize("language", ["en", "fa"])
 def test_every_panel_name_is_whole_in_a_narrow_window(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox,
                                                       language: str) -> None:

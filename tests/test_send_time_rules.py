@@ -171,6 +171,33 @@ def test_a_resorted_or_grown_sheet_is_a_repeat_and_only_new_sends_to_the_new_num
     assert "8 skipped" in status or "skipped: 8" in status or "skipped 8" in status, status
 
 
+def test_a_repeat_still_to_send_in_a_waiting_campaign_is_told_apart_from_one_sent(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    send = ("--base-url", sandbox.url, "--bot-id", "1001", "--text", "سلام {{نام}}", "--rate", "0")
+    sent = run("send", str(_sheet(tmp_path, "a.csv", ROWS[:3])), *send, api_key=DEMO_API_KEY)
+    assert sent.returncode == 0, sent.stderr
+    first = sent.stdout.split()[1]  # "campaign N" comes first
+    journal = open_store()
+    # A campaign made but not sent (as a paused or scheduled one): its rows are on their way.
+    waiting = create_campaign(journal, check_sheet(_sheet(tmp_path, "b.csv", ROWS)),
+                              content=Content(kind="text", text="سلام {{نام}}"), bot_id=1001, base_url=sandbox.url,
+                              allow_repeat=True)
+    grown = _sheet(tmp_path, "c.csv", [*ROWS, ("new1", "09124009991"), ("new2", "09124009992")])
+    refused = run("send", str(grown), *send, api_key=DEMO_API_KEY)
+    assert refused.returncode == 2, refused.stderr
+    assert "8 of the 10 recipients got this message" in refused.stderr
+    assert "(3 sent, 5 still to send in a campaign not cancelled)" in refused.stderr
+    assert f"latest: campaign {waiting}," in refused.stderr
+    dry = run("send", str(grown), *send, "--dry-run", api_key=DEMO_API_KEY)
+    assert "3 sent, 5 still to send" in dry.stdout, dry.stdout
+    only_new = run("send", str(grown), *send, "--only-new", api_key=DEMO_API_KEY)
+    assert only_new.returncode == 0, only_new.stderr
+    reasons = {r.phone: r.reason for r in journal.recipients(int(only_new.stdout.split()[1]), RecipientState.SKIPPED)}
+    assert sorted(reasons.values()) == sorted(
+        [f"already got this message in campaign {first}"] * 3
+        + [f"still to get this message from campaign {waiting}, which is not cancelled"] * 5)
+
+
 def test_a_repeat_is_per_service_and_a_changed_message_is_not_one(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     sheet = _sheet(tmp_path, "a.csv", ROWS)
     send = ("--bot-id", "1001", "--rate", "0")

@@ -487,6 +487,16 @@ FA = {
         "خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا "
         "مقدارها را جای فرمول بچسبانید",
     "already got this message in campaign {campaign}": "این پیام را در کارزار {campaign} گرفته است",
+    "still to get this message from campaign {campaign}, which is not cancelled":
+        "این پیام را از کارزار {campaign} (که لغو نشده) هنوز باید بگیرد",
+    "{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} "
+    "still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.":
+        "{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر "
+        "هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.",
+    "{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} "
+    "still to send in a campaign not cancelled; latest: campaign {4}, {5}, {6}).":
+        "{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر "
+        "هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4}، {5}، {6}).",
     "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, "
     "{4}, {5}).":
         "{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، "

@@ -106,11 +106,13 @@ class StopRequest(StrEnum):
 
 class RepeatFound(Exception):
     """``count`` of a new campaign's ``total`` recipients already got the same message
-    from the same bot and service in a recent campaign; ``earlier`` is the newest such."""
+    from the same bot and service in a recent campaign, or are still to get it from one
+    that is not cancelled (``waiting`` of the ``count``); ``earlier`` is the newest such."""
 
-    def __init__(self, earlier: Campaign, count: int, total: int) -> None:
-        super().__init__(f"{count} of {total} recipients already got this message in campaign {earlier.id}")
-        self.earlier, self.count, self.total = earlier, count, total
+    def __init__(self, earlier: Campaign, count: int, total: int, waiting: int = 0) -> None:
+        super().__init__(f"{count} of {total} recipients already got this message, or are still to get it "
+                         f"({waiting}), in campaign {earlier.id}")
+        self.earlier, self.count, self.total, self.waiting = earlier, count, total, waiting
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Any
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import repeat_key, repeat_prefix, to_json
 from app.campaign.journal.reading import JournalReading
-from app.campaign.journal.records import Campaign, NewRecipient, RecipientState, RepeatFound
+from app.campaign.journal.records import NewRecipient, RecipientState, RepeatFound
 from app.reasons import reason_text
 
 
@@ -25,6 +25,8 @@ class RepeatGuard(JournalReading):
     #: in a campaign that was not cancelled.
     _ON_ITS_WAY = ("(old.state IN ('sent', 'in_flight', 'unknown')"
                    " OR (old.state = 'pending' AND c.status != 'cancelled'))")
+    #: 1 for an earlier row that got (or may have got) its message, 0 for one still to send.
+    _GOT = "CASE WHEN old.state IN ('sent', 'in_flight', 'unknown') THEN 1 ELSE 0 END"
     _REPEATS = (
         "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
         " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = :campaign"
@@ -34,10 +36,12 @@ class RepeatGuard(JournalReading):
 
     @sentences
     def count_repeats(self, recipients: Iterable[NewRecipient], *, base_url: str, bot_id: int,
-                      since: datetime) -> tuple[int, int, Campaign | None]:
+                      since: datetime) -> RepeatFound | None:
         """Before creating a campaign: how many of ``recipients`` with a message would be
         repeats (see :meth:`create_campaign`) of campaigns made since ``since``, out of how
-        many, and the newest such campaign. Reads only (a temporary table of keys)."""
+        many, how many of those are only still to get it, and the newest such campaign,
+        as the RepeatFound that creating would raise (None when there are none). Reads
+        only (a temporary table of keys)."""
         prefix = repeat_prefix(base_url, bot_id)
         keys = [(n, repeat_key(prefix, r.phone, to_json(r.message_data))) for n, r in enumerate(recipients)
                 if r.message_data is not None]
@@ -45,14 +49,17 @@ class RepeatGuard(JournalReading):
         try:
             self.db.execute("DELETE FROM probe")
             self.db.executemany("INSERT INTO probe VALUES (?, ?)", keys)
-            count, earlier = self.db.execute(
-                "SELECT COUNT(DISTINCT p.n), MAX(c.id) FROM probe p"
+            count, waiting, earlier = self.db.execute(
+                "SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT p.n, MAX(" + self._GOT + ") AS got,"
+                " MAX(c.id) AS latest FROM probe p"
                 " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
-                " WHERE c.status != 'creating' AND c.created_at >= ? AND " + self._ON_ITS_WAY,
+                " WHERE c.status != 'creating' AND c.created_at >= ? AND " + self._ON_ITS_WAY + " GROUP BY p.n) AS r",
                 (_instant(since),)).fetchone()
         finally:
             self.db.execute("DELETE FROM probe")
-        return int(count or 0), len(keys), self.campaign(int(earlier)) if earlier else None
+        if not count or not earlier:
+            return None
+        return RepeatFound(self.campaign(int(earlier)), int(count), len(keys), int(waiting or 0))
 
     def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
         """Raise RepeatFound if rows of ``campaign_id`` repeat campaigns made since ``since``
@@ -62,19 +69,25 @@ class RepeatGuard(JournalReading):
         only = ""
         if among is not None:
             only = f" AND c.id IN ({', '.join(str(int(i)) for i in among)})"
-        count, earlier = self.db.execute(f"SELECT COUNT(DISTINCT new.row), MAX(c.id) {self._REPEATS}{only}",
-                                         params).fetchone()
+        count, waiting, earlier = self.db.execute(
+            f"SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT new.row, MAX({self._GOT}) AS got,"
+            f" MAX(c.id) AS latest {self._REPEATS}{only} GROUP BY new.row) AS r", params).fetchone()
         if count:
             total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ?",
                                     (campaign_id, RecipientState.PENDING)).fetchone()[0]
-            raise RepeatFound(self.campaign(int(earlier)), int(count), int(total))
+            raise RepeatFound(self.campaign(int(earlier)), int(count), int(total), int(waiting or 0))
 
     def _skip_repeats(self, campaign_id: int, since: datetime) -> None:
         params = {"campaign": campaign_id, "since": _instant(since)}
-        found = self.db.execute(f"SELECT DISTINCT new.row, c.id {self._REPEATS} ORDER BY new.row", params).fetchall()
+        # Per row, the newest campaign that sent it, else the newest still to send it.
+        found: dict[int, tuple[int, int]] = {}
+        for row, earlier, got in self.db.execute(
+                f"SELECT DISTINCT new.row, c.id, {self._GOT} AS got {self._REPEATS} ORDER BY new.row, got DESC,"
+                " c.id DESC", params).fetchall():
+            found.setdefault(int(row), (int(earlier), int(got)))
         self.db.executemany(
             "UPDATE recipients SET state = ?, verdict = 'repeat', reason = ? WHERE campaign_id = ? AND row = ?"
             " AND state = ?",
-            [(RecipientState.SKIPPED, reason_text("repeat", campaign=earlier), campaign_id, row,
-              RecipientState.PENDING) for row, earlier in found])
+            [(RecipientState.SKIPPED, reason_text("repeat" if got else "repeat_waiting", campaign=earlier),
+              campaign_id, row, RecipientState.PENDING) for row, (earlier, got) in found.items()])
 

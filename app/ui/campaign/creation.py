@@ -72,12 +72,21 @@ _series_runners: list[object] = []
 async def ask_about_repeat(parent: QWidget, repeat: RepeatedCampaign) -> str | None:
     """"only_new", "allow_repeat" or None (do not send), as the user answers."""
     earlier = repeat.earlier
-    question = QCoreApplication.translate(
-        "CampaignPage",
-        "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: "
-        "campaign {3}, {4}, {5}).").format(
-            figure(repeat.count), figure(repeat.total), figure(REPEAT_WINDOW_DAYS), figure(earlier.id),
-            campaign_title(earlier.name), ltr(earlier.created_at[:16].replace("T", " ")))
+    latest = (figure(earlier.id, grouped=False), campaign_title(earlier.name),
+              ltr(earlier.created_at[:16].replace("T", " ")))
+    if repeat.waiting:
+        question = QCoreApplication.translate(
+            "CampaignPage",
+            "{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get "
+            "it ({3} still to send in a campaign not cancelled; latest: campaign {4}, {5}, {6}).").format(
+                figure(repeat.count), figure(repeat.total), figure(REPEAT_WINDOW_DAYS), figure(repeat.waiting),
+                *latest)
+    else:
+        question = QCoreApplication.translate(
+            "CampaignPage",
+            "{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: "
+            "campaign {3}, {4}, {5}).").format(
+                figure(repeat.count), figure(repeat.total), figure(REPEAT_WINDOW_DAYS), *latest)
     new = repeat.total - repeat.count
     choices = [QCoreApplication.translate("CampaignPage", "Send to everyone again"),
                QCoreApplication.translate("CampaignPage", "Do not send")]

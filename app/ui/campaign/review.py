@@ -282,7 +282,14 @@ class ReviewStep(QWidget):
                                     "frequency cap): they will be skipped.").format(
                 figure(self.capped.count), figure(self.capped.total), figure(self.capped.cap.max_messages),
                 figure(self.capped.cap.days)))
-        if self.repeats is not None:
+        if self.repeats is not None and self.repeats.waiting:
+            warnings.append(self.tr("{0} of these {1} recipients got this message from this bot in the last {2} days "
+                                    "or are still to get it ({3} still to send in a campaign not cancelled; latest: "
+                                    "campaign {4}); at Start you can send only to the others.")
+                            .format(figure(self.repeats.count), figure(self.repeats.total),
+                                    figure(REPEAT_WINDOW_DAYS), figure(self.repeats.waiting),
+                                    figure(self.repeats.earlier.id, grouped=False)))
+        elif self.repeats is not None:
             warnings.append(self.tr("{0} of these {1} recipients already got this message from this bot in the last "
                                     "{2} days (latest: campaign {3}); at Start you can send only to the others.")
                             .format(figure(self.repeats.count), figure(self.repeats.total),
