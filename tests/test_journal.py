@@ -165,3 +165,21 @@ def test_opening_the_journal_again_in_a_process_keeps_the_others_writes_visible(
     assert seen.stdout.strip() == "2"
     second.close()
     first.close()
+
+
+def test_the_journals_parts_share_no_class_attribute_they_define_apart() -> None:
+    # Journal joins its parts by inheritance: a name two sibling parts define apart (as two
+    # private SQL fragments once did) silently gives one part the other's value.
+    from app.campaign.journal.store import Journal
+    from app.campaign.journal.team.store import TeamJournal
+
+    for journal in (Journal, TeamJournal):
+        owners: dict[str, list[type]] = {}
+        for part in journal.__mro__:
+            for name, value in vars(part).items():
+                if not name.startswith("__") and not callable(value) and not isinstance(
+                        value, (staticmethod, classmethod, property)):
+                    owners.setdefault(name, []).append(part)
+        clashes = [(name, a.__name__, b.__name__) for name, parts in owners.items() for a in parts for b in parts
+                   if a is not b and not issubclass(a, b) and not issubclass(b, a)]
+        assert clashes == []

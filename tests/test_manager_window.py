@@ -60,7 +60,7 @@ def test_the_review_says_how_many_the_frequency_cap_would_skip(
         await compose(office, "contacts.csv", "first {{نام}}", 0)
         page.go(3)
         first = await page.send()
-        assert first is not None
+        assert first is not None, (page.message_line.text(), page.send_step.status.text())
         page.new_campaign()
         await compose(office, "contacts.csv", "second {{نام}}", 0)
         await page.review.repeats_found()

@@ -26,7 +26,7 @@ class RepeatGuard(JournalReading):
     _ON_ITS_WAY = ("(old.state IN ('sent', 'in_flight', 'unknown')"
                    " OR (old.state = 'pending' AND c.status != 'cancelled'))")
     #: 1 for an earlier row that got (or may have got) its message, 0 for one still to send.
-    _GOT = "CASE WHEN old.state IN ('sent', 'in_flight', 'unknown') THEN 1 ELSE 0 END"
+    _EARLIER_SENT = "CASE WHEN old.state IN ('sent', 'in_flight', 'unknown') THEN 1 ELSE 0 END"
     _REPEATS = (
         "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
         " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = :campaign"
@@ -50,7 +50,7 @@ class RepeatGuard(JournalReading):
             self.db.execute("DELETE FROM probe")
             self.db.executemany("INSERT INTO probe VALUES (?, ?)", keys)
             count, waiting, earlier = self.db.execute(
-                "SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT p.n, MAX(" + self._GOT + ") AS got,"
+                "SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT p.n, MAX(" + self._EARLIER_SENT + ") AS got,"
                 " MAX(c.id) AS latest FROM probe p"
                 " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
                 " WHERE c.status != 'creating' AND c.created_at >= ? AND " + self._ON_ITS_WAY + " GROUP BY p.n) AS r",
@@ -70,7 +70,7 @@ class RepeatGuard(JournalReading):
         if among is not None:
             only = f" AND c.id IN ({', '.join(str(int(i)) for i in among)})"
         count, waiting, earlier = self.db.execute(
-            f"SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT new.row, MAX({self._GOT}) AS got,"
+            f"SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT new.row, MAX({self._EARLIER_SENT}) AS got,"
             f" MAX(c.id) AS latest {self._REPEATS}{only} GROUP BY new.row) AS r", params).fetchone()
         if count:
             total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ?",
@@ -82,7 +82,7 @@ class RepeatGuard(JournalReading):
         # Per row, the newest campaign that sent it, else the newest still to send it.
         found: dict[int, tuple[int, int]] = {}
         for row, earlier, got in self.db.execute(
-                f"SELECT DISTINCT new.row, c.id, {self._GOT} AS got {self._REPEATS} ORDER BY new.row, got DESC,"
+                f"SELECT DISTINCT new.row, c.id, {self._EARLIER_SENT} AS got {self._REPEATS} ORDER BY new.row, got DESC,"
                 " c.id DESC", params).fetchall():
             found.setdefault(int(row), (int(earlier), int(got)))
         self.db.executemany(
