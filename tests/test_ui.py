@@ -625,3 +625,36 @@ def test_a_sheet_chosen_in_the_dialog_remembers_its_folder_and_a_cancel_changes_
         assert context.settings.get("last_folder") == str(tmp_path / "lists")
     finally:
         context.journal.close()
+
+
+def test_an_export_saved_elsewhere_is_where_the_next_save_or_open_dialog_starts(
+        qapp: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.ui import dialogs
+
+    asked: list[str] = []
+    answers = [str(tmp_path / "reports" / "campaign-3-results.csv"), "", str(tmp_path / "reports" / "a.csv")]
+
+    def dialog(_parent: Any, _title: str, start: str, _filters: str) -> asyncio.Future[str]:
+        asked.append(start)
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        future.set_result(answers.pop(0))
+        return future
+
+    monkeypatch.setattr(dialogs, "save_file", dialog)
+    monkeypatch.setattr(dialogs, "open_file", dialog)
+    context = make_context("http://127.0.0.1:9")
+    context.settings.set("last_folder", str(tmp_path / "lists"))
+    try:
+        async def scenario() -> list[Path | None]:
+            return [await dialogs.save_in_last_folder(QWidget(), "t", "campaign-3-results.xlsx", "", context.settings),
+                    await dialogs.save_in_last_folder(QWidget(), "t", "report-3.pdf", "", context.settings),
+                    await dialogs.open_sheet_file(QWidget(), "t", context.settings)]
+
+        saved, cancelled, opened = run_in_qt_loop(qapp, scenario)
+        assert saved == tmp_path / "reports" / "campaign-3-results.csv" and cancelled is None
+        assert opened == tmp_path / "reports" / "a.csv"
+        assert asked == [str(tmp_path / "lists" / "campaign-3-results.xlsx"),
+                         str(tmp_path / "reports" / "report-3.pdf"),  # where the export was left
+                         str(tmp_path / "reports")]
+    finally:
+        context.journal.close()

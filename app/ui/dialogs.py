@@ -82,6 +82,18 @@ def save_file(parent: QWidget, title: str, suggested: str, filters: str = "") ->
     """The path to save to, chosen like :func:`open_file`; "" if cancelled."""
     return _file_dialog(parent, title, suggested, filters, save=True)
 
+async def save_in_last_folder(parent: QWidget, title: str, name: str, filters: str,
+                              settings: UiSettings) -> Path | None:
+    """Where to save a file suggested as ``name``, chosen like :func:`save_file` in the
+    folder last used for a sheet or an export, which is remembered; None if cancelled."""
+    folder = settings.get("last_folder") or str(Path.home())
+    path = await save_file(parent, title, str(Path(folder) / name), filters)
+    if not path:
+        return None
+    settings.set("last_folder", str(Path(path).parent))
+    return Path(path)
+
+
 async def open_sheet_file(parent: QWidget, title: str, settings: UiSettings) -> Path | None:
     """A spreadsheet chosen like :func:`open_file` (every format app.contacts reads), in
     the folder last used, which is remembered; None if cancelled."""

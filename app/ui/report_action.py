@@ -14,7 +14,7 @@ from app.report import ReportError, campaign_report, save
 from app.report.model import unit_price
 from app.ui.bidi import ltr
 from app.ui.context import AppContext
-from app.ui.dialogs import save_file
+from app.ui.dialogs import save_in_last_folder
 from app.ui.report_words import report_words
 from app.ui.texts import describe
 
@@ -23,12 +23,12 @@ async def write_report(parent: QWidget, context: AppContext, campaign_id: int, p
     """Ask where (unless ``path`` is given), then write the report of ``campaign_id``
     there (PDF or XLSX, by the name); the outcome in a sentence."""
     if path is None:
-        folder = Path(str(context.settings.get("last_folder") or Path.home()))
-        chosen = await save_file(parent, QCoreApplication.translate("ReportAction", "Save the report"), str(folder / f"report-{campaign_id}.pdf"),
-                                 QCoreApplication.translate("ReportAction", "PDF (*.pdf);;Excel workbook (*.xlsx)"))
-        if not chosen:
+        chosen = await save_in_last_folder(
+            parent, QCoreApplication.translate("ReportAction", "Save the report"), f"report-{campaign_id}.pdf",
+            QCoreApplication.translate("ReportAction", "PDF (*.pdf);;Excel workbook (*.xlsx)"), context.settings)
+        if chosen is None:
             return ""
-        path = Path(chosen)
+        path = chosen
     campaign = context.journal.campaign(campaign_id)
     price = unit_price(campaign, context.templates(), context.prices())
     balances = context.balance_history()

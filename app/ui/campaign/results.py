@@ -19,7 +19,7 @@ from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.stoppable import Stoppable
 from app.ui.context import AppContext
-from app.ui.dialogs import save_file
+from app.ui.dialogs import save_in_last_folder
 from app.ui.formatting import figure
 from app.ui.models import ResultsModel, RowSet
 from app.ui.tables import results_table
@@ -146,12 +146,10 @@ class ResultsStep(QWidget):
 
     @qasync.asyncSlot()
     async def _on_export_clicked(self) -> None:
-        folder = self.context.settings.get("last_folder") or str(Path.home())
-        name = f"campaign-{self.campaign_id}-results.xlsx"
-        path = await save_file(self, self.tr("Export results"), str(Path(folder) / name),
-                               self.tr("Excel (*.xlsx);;CSV (*.csv)"))
-        if path:
-            await self.export_results(Path(path))
+        path = await save_in_last_folder(self, self.tr("Export results"), f"campaign-{self.campaign_id}-results.xlsx",
+                                         self.tr("Excel (*.xlsx);;CSV (*.csv)"), self.context.settings)
+        if path is not None:
+            await self.export_results(path)
 
     def _source(self, campaign_id: int, rows: list[dict[str, Any]]) -> tuple[Sheet | None, str]:
         """The campaign's own sheet for a results copy (the open one when it is the

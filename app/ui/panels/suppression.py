@@ -27,7 +27,7 @@ from app.contacts import ExportError, SheetError, SuppressionList
 from app.contacts.phones import clean
 from app.ui.bidi import ltr
 from app.ui.context import AppContext
-from app.ui.dialogs import open_sheet_file, save_file
+from app.ui.dialogs import open_sheet_file, save_in_last_folder
 from app.ui.formatting import figure
 from app.ui.texts import describe
 from app.ui.widgets import StatusLine, title
@@ -223,8 +223,7 @@ class SuppressionPanel(QWidget):
 
     @qasync.asyncSlot()
     async def _on_export_clicked(self) -> None:
-        folder = self.context.settings.get("last_folder") or str(Path.home())
-        path = await save_file(self, self.tr("Export the suppression list"), str(Path(folder) / "suppression.xlsx"),
-                               self.tr("Excel (*.xlsx);;CSV (*.csv)"))
-        if path:
-            await self.export(Path(path))
+        path = await save_in_last_folder(self, self.tr("Export the suppression list"), "suppression.xlsx",
+                                         self.tr("Excel (*.xlsx);;CSV (*.csv)"), self.context.settings)
+        if path is not None:
+            await self.export(path)
