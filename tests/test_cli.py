@@ -232,3 +232,15 @@ def test_a_backwards_report_period_is_told_as_such(tmp_path: Path) -> None:
     assert "the period is backwards: --from 2026-11-30 comes after --to 2026-11-01" in backwards.stderr
     future = run("report", "--from", "2999-01-01", str(tmp_path / "r.pdf"))
     assert future.returncode == 2 and "comes after today (" in future.stderr and not (tmp_path / "r.pdf").exists()
+
+
+def test_help_lists_every_command_a_person_uses_and_none_of_the_processes_own() -> None:
+    from app.cli.parser import build_parser
+
+    shown = build_parser().format_help()
+    assert "SUPPRESS" not in shown
+    assert "run-campaign" not in shown and "series-runner" not in shown
+    for command in ("send", "resume", "watch", "suppression", "series", "report", "sandbox"):
+        assert f"\n    {command} " in shown, command
+    # Hidden from the list, the runners still parse: the desktop starts them by name.
+    assert build_parser().parse_args(["run-campaign", "7"]).command == "run-campaign"

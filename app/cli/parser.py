@@ -22,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="safir-campaign",
         description="Message campaigns through Bale's business messaging service. "
         "Without a command, opens the window.",
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help="open the window on the built-in sandbox")
@@ -36,6 +37,14 @@ def build_parser() -> argparse.ArgumentParser:
         module.add_parsers(commands)
     add_sandbox_arguments(commands.add_parser("sandbox", help="run the local imitation of the service"))
     return parser
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Leaves out the commands added with ``help=argparse.SUPPRESS`` (the processes' own,
+    such as run-campaign), which Python before 3.14 lists as "==SUPPRESS=="."""
+
+    def _iter_indented_subactions(self, action: argparse.Action) -> Iterator[argparse.Action]:
+        return (sub for sub in super()._iter_indented_subactions(action) if sub.help != argparse.SUPPRESS)
 
 
 class _ParseError(Exception):
