@@ -201,6 +201,22 @@ def test_check_prints_verdicts_and_writes_them(tmp_path: Path) -> None:
     done = run("check", str(SAMPLES / "contacts.xlsx"), "--results", str(out))
     assert done.returncode == 0 and "14 valid, 4 invalid, 1 duplicate, 0 suppressed, 1 empty" in done.stdout
     assert len(list(openpyxl.load_workbook(out).active.iter_rows())) == 21
+    # Each row that will not be sent is named, with why, in sheet order.
+    named = [line for line in done.stdout.split("rows that will not be sent:\n")[1].splitlines() if line[:2] == "  "]
+    assert [line.split(":")[0].strip() for line in named] == ["row 11", "row 14", "row 15", "row 16", "row 17",
+                                                              "row 18"]
+    assert "duplicate, same number as row 2" in named[0] and "a landline number" in named[1]
+    assert "(empty): empty" in named[4] and "… and" not in done.stdout
+
+
+def test_check_names_the_first_rows_not_sent_and_says_how_many_more(tmp_path: Path) -> None:
+    sheet = tmp_path / "typos.csv"
+    sheet.write_text("mobile\n" + "".join(f"0912{i:03d}\n" for i in range(25)) + "09121110001\n", encoding="utf-8")
+    done = run("check", str(sheet), "--phone-column", "mobile")
+    assert done.returncode == 0, done.stderr
+    named = done.stdout.split("rows that will not be sent:\n")[1].splitlines()
+    assert len(named) == 21 and named[0].startswith("  row 2: 0912000: invalid, ")
+    assert named[-1] == "  … and 5 more; --results FILE writes every row's verdict"
 
 
 def test_suppression_commands_and_a_results_copy_of_the_source(tmp_path: Path) -> None:

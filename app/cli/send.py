@@ -142,9 +142,29 @@ def _describe(args: argparse.Namespace, checked: CheckedSheet) -> None:
           flush=True)
 
 
+#: Rows a check names one by one; --results writes every row.
+ROWS_NAMED_AT_MOST = 20
+
+
+def _name_rows_not_sent(args: argparse.Namespace, checked: CheckedSheet) -> None:
+    """List the first rows that will not be sent, each with its verdict and why."""
+    shown = checked.verdicts.not_valid(ROWS_NAMED_AT_MOST)
+    if not shown:
+        return
+    print("rows that will not be sent:")
+    for verdict in shown:
+        written = verdict.phone_input if verdict.phone_input not in (None, "") else "(empty)"
+        print(f"  row {verdict.row}: {written}: {verdict.verdict.value}" + (f", {verdict.reason}" if verdict.reason
+                                                                              else ""))
+    rest = len(checked.verdicts) - checked.counts["valid"] - len(shown)
+    if rest:
+        print(f"  … and {rest:,} more" + ("" if args.results else "; --results FILE writes every row's verdict"))
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     checked = _checked(args)
     _describe(args, checked)
+    _name_rows_not_sent(args, checked)
     _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
     return EXIT_OK
 
@@ -172,6 +192,7 @@ async def _send(args: argparse.Namespace) -> int:
     if args.dry_run:
         print("dry run: nothing is sent")
         _describe(args, checked)
+        _name_rows_not_sent(args, checked)
         if not args.file:  # a file's id is only known once it is uploaded
             _warn_of_repeats(args, checked, content)
         _warn_of_cap(args, checked, content)

@@ -89,6 +89,12 @@ class Verdicts:
             yield from map(RowTuple._make, zip(*(part[c].astype(object).where(part[c].notna(), None).tolist()
                                                  for c in self.COLUMNS[:5])))
 
+    def not_valid(self, at_most: int) -> list[RowVerdict]:
+        """The first ``at_most`` rows that will not be sent (any verdict but valid), in
+        sheet order: what a check shows a person, found without walking every row."""
+        part = self.frame.loc[self.frame["verdict"] != Verdict.VALID.value].head(at_most)
+        return list(Verdicts(pd.DataFrame(part)))
+
     def valid_phones(self) -> list[str]:
         """The wire-form phones of the valid rows, in sheet order."""
         valid = self.frame[self.frame["verdict"] == Verdict.VALID.value]
