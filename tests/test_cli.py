@@ -156,7 +156,9 @@ def test_list_status_export_resume_and_retry_failed(sandbox: EmbeddedSandbox, tm
     listed = run("list")
     assert listed.returncode == 0 and "finished" in listed.stdout and "contacts.csv" in listed.stdout
     status = run("status", campaign_id)
-    assert "13 sent, 1 failed" in status.stdout and "errors by code: 17: 1" in status.stdout
+    assert "13 sent, 1 failed" in status.stdout
+    assert "6 skipped (4 invalid, 1 duplicate, 1 empty) of 20 rows" in status.stdout
+    assert "errors by code: 17: 1 (this phone has no Bale account)" in status.stdout
     out = tmp_path / "again.csv"
     assert run("export", campaign_id, str(out)).returncode == 0
     assert len(read_csv(out)) == 20

@@ -115,12 +115,17 @@ def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Verdicts, source:
 
 
 def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> None:
+    from app.reasons import SERVICE_ERRORS
+
     c = summary["counts"]
+    why = ", ".join(f"{n} {verdict}" for verdict, n in summary.get("skipped_by_verdict", {}).items())
     print(f"summary: {c['sent']} sent, {c['failed']} failed, {c['unknown']} unknown, "
-          f"{c['pending'] + c['in_flight']} not sent, {c['skipped']} skipped (invalid or duplicate) "
-          f"of {c['total']} rows; campaign {campaign_id} {status}")
+          f"{c['pending'] + c['in_flight']} not sent, {c['skipped']} skipped" + (f" ({why})" if why else "") +
+          f" of {c['total']} rows; campaign {campaign_id} {status}")
     if summary["errors_by_code"]:
-        print("errors by code: " + ", ".join(f"{code}: {n}" for code, n in summary["errors_by_code"].items()))
+        print("errors by code: " + ", ".join(
+            f"{code}: {n}" + (f" ({SERVICE_ERRORS[code]})" if code in SERVICE_ERRORS else "")
+            for code, n in summary["errors_by_code"].items()))
 
 
 #: Addresses of the built-in sandboxes this process started (each lives as long as its run).

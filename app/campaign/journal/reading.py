@@ -110,10 +110,20 @@ class JournalReading(JournalConnection):
         return counts
 
     @sentences
+    def skipped_counts(self, campaign_id: int) -> dict[str, int]:
+        """Skipped recipients per verdict (invalid, duplicate, empty, suppressed, repeat,
+        capped, …), the most first; only verdicts that occur."""
+        return {verdict: n for verdict, n in self.db.execute(
+            "SELECT verdict, COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ? GROUP BY verdict"
+            " ORDER BY COUNT(*) DESC, verdict", (campaign_id, RecipientState.SKIPPED))}
+
+    @sentences
     def summary(self, campaign_id: int) -> dict[str, Any]:
         """The reconciliation of a campaign: counts per state (sent + failed + unknown
-        + skipped + pending + in_flight = total, always) and per error code."""
-        return {"counts": self.counts(campaign_id), "errors_by_code": self.error_counts(campaign_id)}
+        + skipped + pending + in_flight = total, always), per error code, and the
+        skipped per verdict."""
+        return {"counts": self.counts(campaign_id), "errors_by_code": self.error_counts(campaign_id),
+                "skipped_by_verdict": self.skipped_counts(campaign_id)}
 
     @sentences
     def result_rows(self, campaign_id: int) -> list[dict[str, Any]]:
