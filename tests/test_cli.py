@@ -167,6 +167,7 @@ def test_list_status_export_resume_and_retry_failed(sandbox: EmbeddedSandbox, tm
     assert len(delivered(sandbox)) == 13  # nothing sent twice
     retry = run("retry-failed", campaign_id, "--base-url", sandbox.url, api_key=DEMO_API_KEY)
     assert retry.returncode == 2 and "no failures worth retrying" in retry.stderr  # code 17 is permanent
+    assert "its failure cannot succeed on a retry (17: this phone has no Bale account)" in retry.stderr
     assert run("status", "999").returncode == 2
 
 

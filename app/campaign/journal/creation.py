@@ -25,6 +25,7 @@ from app.campaign.journal.records import (
     now_text,
 )
 from app.campaign.journal.repeats import RepeatGuard
+from app.reasons import SERVICE_ERRORS
 
 #: A creation commits its rows in chunks that hold the write lock about this long (seconds).
 CHUNK_SECONDS = 0.08
@@ -214,9 +215,12 @@ class JournalCreation(RepeatGuard):
         parent and ValueError when there is nothing to retry.
         """
         states = (RecipientState.FAILED, RecipientState.UNKNOWN) if include_unknown else (RecipientState.FAILED,)
-        rows = [r for r in self.recipients(parent_id) if r.state in states and r.error_code not in PERMANENT_CODES]
+        everyone = self.recipients(parent_id)
+        failed = [r for r in everyone if r.state in states]
+        rows = [r for r in failed if r.error_code not in PERMANENT_CODES]
         if not rows:
-            raise ValueError(f"campaign {parent_id} has no failures worth retrying")
+            raise ValueError(f"campaign {parent_id} has no failures worth retrying: "
+                             + _why_nothing_to_retry(failed, everyone, include_unknown))
         return self._follow_up(parent_id, rows, "retry")
 
     @sentences
@@ -243,3 +247,15 @@ class JournalCreation(RepeatGuard):
             time_zone=parent.time_zone, ignore_cap=bool(parent.ignore_cap), approval=parent.approval,
         )
 
+
+def _why_nothing_to_retry(failed: list[Recipient], everyone: list[Recipient], include_unknown: bool) -> str:
+    """Why a retry campaign would be empty: permanent failures (with what their codes
+    mean), or nobody failed (and whether unknown outcomes could be retried instead)."""
+    if failed:
+        codes = sorted({int(r.error_code) for r in failed if r.error_code is not None})
+        return (f"{'its failure' if len(failed) == 1 else f'its {len(failed):,} failures'} cannot succeed on a retry ("
+                + "; ".join(f"{code}: {SERVICE_ERRORS.get(code, 'error')}" for code in codes) + ")")
+    unknown = sum(1 for r in everyone if r.state == RecipientState.UNKNOWN)
+    if unknown and not include_unknown:
+        return f"nobody failed; {unknown:,} outcome{'s are' if unknown != 1 else ' is'} unknown (--include-unknown)"
+    return "nobody failed"
