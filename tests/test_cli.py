@@ -263,3 +263,25 @@ def test_help_lists_every_command_a_person_uses_and_none_of_the_processes_own() 
         assert f"\n    {command} " in shown, command
     # Hidden from the list, the runners still parse: the desktop starts them by name.
     assert build_parser().parse_args(["run-campaign", "7"]).command == "run-campaign"
+
+
+def test_progress_lines_come_when_the_counts_change_and_now_and_then_when_they_do_not(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.campaign import Progress
+    from app.cli import progress as printing
+
+    clock = [1000.0]
+    monkeypatch.setattr(printing.time, "monotonic", lambda: clock[0])
+    printer = printing.ProgressPrinter(60)
+
+    def at(seconds: float, sent: int) -> None:
+        clock[0] = 1000.0 + seconds
+        counts = {"sent": sent, "failed": 0, "unknown": 0, "pending": 10 - sent, "in_flight": 0, "skipped": 0,
+                  "total": 10}
+        printer(Progress(1, counts, "running", rate_per_minute=60))
+
+    for second, sent in ((0, 0), (1, 0), (2, 0), (3, 1), (3.5, 2), (5, 2), (20, 2), (34.5, 2), (35.5, 2), (37, 3)):
+        at(second, sent)
+    lines = capsys.readouterr().out.splitlines()
+    # 0 s first; 3 s a change; 3.5 s too soon after it; 5 s the change held back; 35.5 s unchanged for 30 s.
+    assert [line.split()[1] for line in lines] == ["0/10", "1/10", "2/10", "2/10", "3/10"]

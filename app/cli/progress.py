@@ -20,14 +20,20 @@ if TYPE_CHECKING:
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
+#: Seconds between two progress lines that say the same counts (the campaign goes on).
+UNCHANGED_LINE_SECONDS = 30.0
+
+
 class ProgressPrinter:
-    """Prints a campaign's progress at most once a second (``campaign_rate``: its set
-    messages per minute, 0 for unpaced), every new reason it waits, and when the service
+    """Prints a campaign's progress at most once a second when its counts change, and
+    every :data:`UNCHANGED_LINE_SECONDS` when they do not (``campaign_rate``: its set
+    messages per minute, 0 for unpaced); every new reason it waits, and when the service
     holds the pace under the set rate. Call it with each :class:`Progress`."""
 
     def __init__(self, campaign_rate: float) -> None:
         self._campaign_rate = campaign_rate or math.inf
         self._last_print = 0.0
+        self._last_counts: dict[str, int] | None = None
         self._last_waiting: str | None = None
         self._last_pace: float | None = None
 
@@ -41,10 +47,12 @@ class ProgressPrinter:
             print(f"the service is limiting the rate: pacing at {pace:.0f} per minute", flush=True)
             self._last_pace = pace
         now = time.monotonic()
-        if progress.status == CampaignStatus.RUNNING and (now - self._last_print < 1.0 or progress.waiting):
-            return
-        self._last_print = now
         c = progress.counts
+        if progress.status == CampaignStatus.RUNNING and (
+                now - self._last_print < 1.0 or progress.waiting
+                or c == self._last_counts and now - self._last_print < UNCHANGED_LINE_SECONDS):
+            return
+        self._last_print, self._last_counts = now, dict(c)
         done = c["sent"] + c["failed"]
         print(f"progress: {done}/{done + c['pending'] + c['in_flight'] + c['unknown']} sent {c['sent']} "
               f"failed {c['failed']} unknown {c['unknown']} ({progress.rate_per_minute:.0f}/min)", flush=True)
