@@ -96,7 +96,8 @@ FILE_PROBLEMS: dict[str, str] = {
     "file_password": "{file} is password-protected: open it, remove the password and save it again.",
     "file_password_excel": "{file} is password-protected: open it in Excel, remove the password (File > Info > "
                            "Protect Workbook) and save it again.",
-    "file_not_workbook": "{file} could not be opened as a workbook ({detail}).",
+    "file_not_workbook": "{file} could not be opened as a workbook: it is damaged, or another kind of file under a "
+                         "spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).",
     "file_unsupported": "{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.",
     "file_vanished": "{file} disappeared while it was being read.",
     "file_too_large": "{file} is too large to read with the memory available.",

@@ -73,7 +73,7 @@ def test_the_phone_column_is_detected_by_header_and_content(tmp_path: Path) -> N
         (b"", "empty.csv", "is empty"),
         ("phone\n".encode(), "header.csv", "no data rows"),
         (b"\x00\x01\x02binary\x00junk" * 10, "binary.csv", "not a text CSV"),
-        (b"PK\x03\x04 not really a workbook", "broken.xlsx", "could not be opened"),
+        (b"PK\x03\x04 not really a workbook", "broken.xlsx", "could not be opened as a workbook: it is damaged.*save it again as XLSX"),
         (b"a,b", "sheet.pdf", "unsupported file type"),
     ],
 )

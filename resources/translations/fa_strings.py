@@ -290,7 +290,10 @@ FA = {
     '{file} was not found.': '{file} پیدا نشد.',
     '{file} is password-protected: open it, remove the password and save it again.': '{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.',
     '{file} is password-protected: open it in Excel, remove the password (File > Info > Protect Workbook) and save it again.': '{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File > Info > Protect Workbook) و دوباره ذخیره کنید.',
-    '{file} could not be opened as a workbook ({detail}).': '{file} را نمی\u200cتوان به\u200cعنوان کارپوشهٔ اکسل باز کرد ({detail}).',
+    "{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; "
+    "open it in Excel or LibreOffice and save it again as XLSX ({detail}).":
+        "{file} را نمی\u200cتوان به\u200cعنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده\u200cای از نوعی دیگر با نام "
+        "صفحه\u200cگسترده است؛ آن را در اکسل یا لیبره\u200cآفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).",
     '{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.': '{file}: نوع فایل {suffix} پشتیبانی نمی\u200cشود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.',
     '{file} disappeared while it was being read.': '{file} هنگام خواندن از دسترس رفت.',
     '{file} is too large to read with the memory available.': '{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.',
