@@ -80,7 +80,9 @@ PAUSE_REASONS: dict[str, str] = {
     "silent": "the service at {url} has not answered for {seconds} s; resume when it answers again (messages "
               "already out are re-sent under the same request_id, so nothing is sent twice)",
     "same_refusal": "the service refused {count} messages in a row with the same answer ({answer}): the template, "
-                    "bot or message is probably wrong for this account; nothing was sent to those recipients",
+                    "bot or message is probably wrong for this account; nothing was sent to those recipients. Resume "
+                    "once the account has it right (a template approved, a bot added), or cancel the campaign and "
+                    "send again with the right message",
     "unexpected": "an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it",
     "account": "{error}. Fix this, then resume the campaign.",
     "suppression_unreadable": "the suppression list {file} could not be read ({detail}); fix it, then resume the "

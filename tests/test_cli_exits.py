@@ -144,6 +144,7 @@ def test_a_wrong_template_pauses_with_counts_that_agree_and_resume_can_fix_it() 
     first = run(*args)
     assert first.returncode == 3, first.stderr
     assert "refused 5 messages in a row" in first.stderr and "0 failed" in first.stdout
+    assert "or cancel the campaign and send again" in first.stderr
     assert "errors by code" not in first.stdout  # nobody failed: the campaign did
     assert "safir-campaign resume 1 --sandbox" in first.stderr
     again = run("resume", "1", "--sandbox")

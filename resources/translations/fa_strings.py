@@ -237,8 +237,12 @@ FA = {
         "سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)",
     "the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)":
         "سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)",
-    "the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients":
-        "سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد",
+    "the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is "
+    "probably wrong for this account; nothing was sent to those recipients. Resume once the account has it right (a "
+    "template approved, a bot added), or cancel the campaign and send again with the right message":
+        "سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست "
+        "نیست؛ به آن گیرندگان چیزی فرستاده نشد. وقتی حساب درست شد (قالب تأیید شد، بات افزوده شد) ادامه دهید، یا کارزار "
+        "را لغو کنید و با پیام درست دوباره بفرستید",
     "an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it":
         "خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید",
     "{error}. Fix this, then resume the campaign.": "{error}. این را درست کنید و سپس کارزار را ادامه دهید.",
