@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import resource
 import shutil
 import signal
@@ -48,7 +49,13 @@ def send_in_background(tmp_path: Path, sandbox: EmbeddedSandbox, *flags: str) ->
     done = run("send", sheet(tmp_path), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi",
                "--background", *flags, api_key=DEMO_API_KEY, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "is sending in the background" in done.stdout and "safir-campaign watch 1" in done.stdout
+    starts = next((flags[i + 1] for i, flag in enumerate(flags) if flag == "--start-at"), None)
+    if starts is None:
+        assert "campaign 1 is sending in the background" in done.stdout, done.stdout
+    else:  # a start ahead is told, not "sending"
+        told = rf"campaign 1 will start at {re.escape(starts)} \(in \d+ s\) in the background"
+        assert re.search(told, done.stdout), done.stdout
+    assert "safir-campaign watch 1" in done.stdout
     return 1
 
 
