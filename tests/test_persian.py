@@ -252,15 +252,26 @@ def test_each_inbox_message_sits_on_the_side_its_text_starts_from(qapp: QApplica
         qapp.processEvents()
         view = inbox.list
         width = view.viewport().width()
-        spans = {}
+        spans, lines = {}, {}
         for row in range(view.count()):
             item = view.item(row)
             rect = view.visualItemRect(item).adjusted(0, 1, 0, -1)
-            spans[item.text().splitlines()[-1]] = _ink_span(view.viewport().grab(rect).toImage())
+            image = view.viewport().grab(rect).toImage()
+            spans[item.text().splitlines()[-1]] = _ink_span(image)
+            lines[item.text().splitlines()[-1]] = _ink_lines(image)
+    # Who and when, then the message: both drawn (isolates once left only the first, elided).
+    assert lines == {"سلام علی، کد شما ۱۲۳۴ است": 2, "Hello there": 2}
     persian_start, persian_end = spans["سلام علی، کد شما ۱۲۳۴ است"]
     latin_start, latin_end = spans["Hello there"]
     assert persian_end > width - 12 and persian_start > 12, spans  # against the right edge
     assert latin_start < 12 and latin_end < width - 12, spans  # against the left edge
+
+
+def _ink_lines(image: Any) -> int:
+    """How many lines of text ``image`` holds: bands of rows with dark ink, apart."""
+    inked = [y for y in range(image.height())
+             if any(image.pixelColor(x, y).lightness() < 100 for x in range(image.width()))]
+    return sum(1 for n, y in enumerate(inked) if n == 0 or y - inked[n - 1] > 2)
 
 
 def _columns_of(image: Any, colour: str) -> list[int]:

@@ -27,6 +27,15 @@ def ltr(text: object) -> str:
         return str(text)
     return f"\u2066{text}\u2069"
 
+def ltr_in_wrapped_item(text: object) -> str:
+    """``text`` kept left to right (between LEFT-TO-RIGHT MARKs) inside an item view's
+    text that wraps over several lines, in a right-to-left interface. There :func:`ltr`'s
+    isolates make Qt's item delegate draw only the first line, elided (Qt 6.11)."""
+    if QGuiApplication.layoutDirection() != Qt.LayoutDirection.RightToLeft:
+        return str(text)
+    return f"\u200e{text}\u200e"
+
+
 class LeftToRightDelegate(QStyledItemDelegate):
     """Shows and edits a column's text left to right whatever the layout's direction (an
     address, a phone, an id: "https://x.ir/{{کد}}", not "{{کد}}/https://x.ir")."""

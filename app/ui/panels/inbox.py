@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.bidi import ltr, starts_right_to_left
+from app.ui.bidi import ltr_in_wrapped_item, starts_right_to_left
 from app.ui.formatting import clock
 
 
@@ -82,7 +82,8 @@ class InboxDock(QDockWidget):
         messages = messages[-self.KEEP:]  # only the new ones; a big campaign shows its latest
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]).astimezone())
-            item = QListWidgetItem(f"📱 {ltr(message['phone_number'])}  ·  {ltr(when)}\n{message['text']}")
+            item = QListWidgetItem(f"📱 {ltr_in_wrapped_item(message['phone_number'])}  ·  "
+                                   f"{ltr_in_wrapped_item(when)}\n{message['text']}")
             # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
             side = Qt.AlignmentFlag.AlignRight if starts_right_to_left(message["text"]) else Qt.AlignmentFlag.AlignLeft
             item.setTextAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
