@@ -123,6 +123,25 @@ def test_a_start_in_the_past_is_refused_with_a_sentence(qapp: Any, qtbot: Any, s
         assert "The start time is in the past" in page.message_line.text() and page.message_line.is_error
 
 
+def test_a_panels_shortcut_puts_the_keyboard_in_the_panel_where_it_was_left(
+        qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        window.nav.setFocus()
+        qtbot.keyClick(window.nav, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+        quick = window.quick
+        assert window.pages.currentWidget() is quick
+        assert QApplication.focusWidget() is quick.phone_edit  # typed into at once, not the list of panels
+        qtbot.keyClicks(QApplication.focusWidget(), "0912 111 0001")
+        assert quick.phone_edit.text() == "0912 111 0001"
+        quick.text_edit.setFocus()
+        qtbot.keyClick(quick.text_edit, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+        assert window.campaign.isAncestorOf(QApplication.focusWidget())
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+        assert QApplication.focusWidget() is quick.text_edit  # back where it was left
+
+
 def test_the_wizard_by_keyboard_alone(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
     with shown_window(qtbot, qapp, sandbox.url) as window:
         page = window.campaign

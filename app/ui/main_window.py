@@ -42,7 +42,7 @@ from app.campaign.journal.team import TeamJournal  # noqa: E402
 from app.ui.dialogs import choose  # noqa: E402
 from app.ui.formatting import figure  # noqa: E402
 from app.ui.help_boxes import about_box, shortcuts_box  # noqa: E402
-from app.ui.keyboard import tab_moves_focus  # noqa: E402
+from app.ui.keyboard import focus_first_field, tab_moves_focus  # noqa: E402
 from app.ui.panels import (  # noqa: E402
     BalancePanel,
     HistoryPanel,
@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
         for index in range(self.nav.count()):
             action = QAction(self.nav.item(index).text(), self)
             action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
-            action.triggered.connect(lambda _checked, i=index: self.nav.setCurrentRow(i))
+            action.triggered.connect(lambda _checked, i=index: self.open_panel(i))
             menu.addAction(action)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         about = QAction(self.tr("About Safir Campaign"), self)
@@ -211,6 +211,14 @@ class MainWindow(QMainWindow):
         self.templates.changed.connect(self.quick.refresh_connection)
         self.profiles.profile_changed.connect(self.refresh_connection)
         self.quick.balance_changed.connect(self.balance.refresh)
+
+    def open_panel(self, index: int) -> None:
+        """Show panel ``index`` (0 is Campaign) with the focus in it, as its shortcut
+        (Ctrl+1…) does."""
+        self.nav.setCurrentRow(index)
+        panel = self.pages.currentWidget()
+        if panel is not None:
+            focus_first_field(panel)
 
     def _show_page(self, index: int) -> None:
         self.pages.setCurrentIndex(index)
