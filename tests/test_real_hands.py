@@ -142,6 +142,26 @@ def test_a_panels_shortcut_puts_the_keyboard_in_the_panel_where_it_was_left(
         assert QApplication.focusWidget() is quick.text_edit  # back where it was left
 
 
+def test_a_sheet_opened_from_the_menu_leaves_the_keyboard_in_its_step_so_enter_goes_on(
+        qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        window.nav.setFocus()  # where the keyboard is when File > Open the sample sheet is chosen
+
+        async def open_the_sample() -> bool:
+            return await window.open_sample()  # the menu's slot: a task
+
+        assert run_in_qt_loop(qapp, open_the_sample)
+        page = window.campaign
+        assert QApplication.focusWidget() is page.recipients.column_combo
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+        assert page.steps.currentIndex() == 1
+        assert page.isAncestorOf(QApplication.focusWidget())  # Alt+Left and Alt+Right reach the wizard
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+        assert page.steps.currentIndex() == 0
+
+
 def test_the_wizard_by_keyboard_alone(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
     with shown_window(qtbot, qapp, sandbox.url) as window:
         page = window.campaign

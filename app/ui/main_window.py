@@ -179,10 +179,12 @@ class MainWindow(QMainWindow):
     def _new_campaign(self) -> None:
         self.nav.setCurrentRow(0)
         self.campaign.new_campaign()
+        self.open_panel(0)
 
     def _open_sheet(self) -> None:
         self.nav.setCurrentRow(0)
         self.campaign.go(0)
+        self.campaign.recipients.open_button.setFocus()  # where the keyboard is when the dialog closes
         self.campaign.recipients.open_button.click()
 
     @qasync.asyncSlot()

@@ -6,8 +6,9 @@ import asyncio
 from pathlib import Path
 
 import qasync
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -126,6 +127,10 @@ class RecipientsStep(QWidget):
         self._show(checked, chosen=phone_column is not None)
         self.sheet_opened.emit()
         self.status.say(self.tr("{0} is ready.").format(ltr(path.name)))
+        focus = QApplication.focusWidget()
+        if self.isVisible() and (focus is None or focus is self.open_button or not self.isAncestorOf(focus)):
+            # The keyboard goes on from the sheet just opened: Enter is Next (Ctrl+O left it elsewhere).
+            self.column_combo.setFocus(Qt.FocusReason.OtherFocusReason)
         return True
 
     def _show(self, checked: CheckedSheet, chosen: bool) -> None:
