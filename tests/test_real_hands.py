@@ -142,7 +142,7 @@ def test_a_panels_shortcut_puts_the_keyboard_in_the_panel_where_it_was_left(
         assert QApplication.focusWidget() is quick.text_edit  # back where it was left
 
 
-def test_a_sheet_opened_from_the_menu_leaves_the_keyboard_in_its_step_so_enter_goes_on(
+def test_the_keyboard_follows_the_wizard_from_a_sheet_opened_from_the_menu_to_each_step_shown(
         qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
     with shown_window(qtbot, qapp, sandbox.url) as window:
         window.activateWindow()
@@ -157,7 +157,13 @@ def test_a_sheet_opened_from_the_menu_leaves_the_keyboard_in_its_step_so_enter_g
         assert QApplication.focusWidget() is page.recipients.column_combo
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
         assert page.steps.currentIndex() == 1
-        assert page.isAncestorOf(QApplication.focusWidget())  # Alt+Left and Alt+Right reach the wizard
+        assert QApplication.focusWidget() is page.message.text_edit  # typed into at once
+        qtbot.keyClicks(page.message.text_edit, "hi")
+        qtbot.keyClick(page.message.text_edit, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+        assert page.steps.currentIndex() == 2
+        assert page.review.isAncestorOf(QApplication.focusWidget())  # not left on the hidden step
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+        assert QApplication.focusWidget() is page.message.text_edit
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
         assert page.steps.currentIndex() == 0
 

@@ -37,6 +37,11 @@ class MessageStep(QWidget):
     """Edits ``draft.content`` (kept in step with every edit) and shows the message as
     the row chosen for the preview would receive it."""
 
+    def entry_field(self) -> QWidget:
+        """Where the keyboard lands when this step is shown: the message text, when the
+        kind has one, else the kind."""
+        return self.text_edit if self.text_edit.isVisible() else self.kind_combo
+
     def __init__(self, context: AppContext, draft: CampaignDraft, stoppable: Stoppable,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)

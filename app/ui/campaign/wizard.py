@@ -12,6 +12,7 @@ import qasync
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -33,6 +34,7 @@ from app.ui.campaign.send import SendStep
 from app.ui.campaign.stoppable import StoppableWork
 from app.ui.context import AppContext
 from app.ui.formatting import figure
+from app.ui.keyboard import focus_first_field
 from app.ui.models import RowSet, row_set
 from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.texts import describe, describe_content_error
@@ -185,8 +187,17 @@ class CampaignPage(QWidget):
         widget = self.step_widgets[step]
         if step != self.steps.currentIndex() and not widget.status.is_error:
             widget.status.say("")
+        focus = QApplication.focusWidget()
+        keyboard_here = focus is not None and self.isAncestorOf(focus)
         self.steps.setCurrentIndex(step)
         self._mark_header()
+        if keyboard_here:  # the keyboard goes on in the step shown, not on a hidden one's field
+            entry = getattr(widget, "entry_field", None)
+            field = entry() if callable(entry) else None
+            if isinstance(field, QWidget) and field.isVisible() and field.isEnabled():
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
+            else:
+                focus_first_field(widget)
 
     def _mark_header(self) -> None:
         shown = self.steps.currentIndex()
