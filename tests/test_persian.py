@@ -313,3 +313,17 @@ def test_the_rate_charts_words_neither_touch_nor_lose_a_digit(qapp: QApplication
     axis = next(x for x in range(image.width()) if image.pixelColor(x, 40).value() < 235)  # the plot's left edge
     first, last = _ink_span(image.copy(QRect(0, 0, axis - 1, 16)), darker_than=235)  # the grey figure beside it
     assert first >= 2 and last - first >= needed - 3, (first, last, needed)  # all of "23,600" ("۲۳٬۶۰۰"), none cut
+
+
+def test_the_file_dialogs_words_are_persian(persian: Any) -> None:
+    """Qt's own catalogue (qtbase_fa) lacks two of the file dialog's labels; ours has them."""
+    from PySide6.QtWidgets import QFileDialog, QLabel
+
+    dialog = QFileDialog()
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    try:
+        labels = {label.objectName(): label.text() for label in dialog.findChildren(QLabel)}
+    finally:
+        dialog.deleteLater()
+    assert set(labels) >= {"lookInLabel", "fileNameLabel", "fileTypeLabel"}
+    assert not any(re.search("[A-Za-z]", text) for text in labels.values()), labels

@@ -509,6 +509,8 @@ FA = {
         "{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، "
         "{5}).",
     "Send to everyone again": "دوباره به همه بفرست",
+    "&Look in:": "&جستجو در:",
+    "Files of &type:": "پرونده‌هایی از &نوع:",
     "Do not send": "نفرست",
     "Send only to the {0} others": "فقط به {0} نفر دیگر بفرست",
     "Not sent: these recipients got this message recently.": "فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.",
@@ -849,6 +851,8 @@ DYNAMIC = {
                      "otp", "buttons", "template", "Starts", "Made by", "capped", "awaiting approval",
                      "rejected", "active", "stopped"],
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
+    # Qt's own file dialog: the words Qt's Persian catalogue (qtbase_fa) lacks.
+    "QFileDialog": ["&Look in:", "Files of &type:"],
     "RepeatPicker": ["every day at {0}", "every {0} at {1}", "every Jalali month", "every month",
                      "on day {0} of {1} at {2}", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
                      "Sunday"],
