@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from app import paths
-from app.cli.common import CliError, EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, _setup_logging
+from app.cli.common import CliError, EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, setup_logging
 from app.cli.parser import _parse, build_parser
 
 
@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``safir-campaign`` console script; returns the exit status."""
     args = _parse(build_parser(), argv)
     try:
-        _setup_logging()
+        setup_logging()
     except OSError as exc:
         if args.command not in READ_ONLY_COMMANDS:
             print(f"error: cannot write logs under {paths.state_dir()}: {exc}", file=sys.stderr)

@@ -10,8 +10,16 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from app.cli.common import EXIT_OK, EXIT_STOPPED, CliError, _journal, _print_summary, _run_campaign, _service
-from app.cli.common import _sandbox_flag, _stored_campaign
+from app.cli.common import (
+    EXIT_OK,
+    EXIT_STOPPED,
+    CliError,
+    open_journal,
+    print_summary,
+    run_campaign,
+    service_to_send_to,
+)
+from app.cli.common import sandbox_flag, stored_campaign
 from app.cli.flags import add_target_arguments, campaign_id_type
 from app.runner import RUNNER_COMMAND
 
@@ -54,11 +62,11 @@ def add_background_argument(parser: argparse.ArgumentParser) -> None:
 
 def cmd_run_campaign(args: argparse.Namespace) -> int:
     """The sending process: sends the campaign to its end, printing to its log."""
-    with _journal() as journal:
-        campaign = _stored_campaign(journal, args.campaign_id)
-        with _service(args, default_url=campaign.base_url) as (base_url, api_key):
+    with open_journal() as journal:
+        campaign = stored_campaign(journal, args.campaign_id)
+        with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
             print(f"campaign {campaign.id}: sending from {base_url}", flush=True)
-            return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
+            return asyncio.run(run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -69,8 +77,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from app.workflow import ShownStatus, shown_status
     from app.runner import last_words
 
-    with _journal() as journal:
-        campaign = _stored_campaign(journal, args.campaign_id)
+    with open_journal() as journal:
+        campaign = stored_campaign(journal, args.campaign_id)
         try:
             asyncio.run(follow(journal, campaign.id, ProgressPrinter(campaign.rate_per_minute), settle_dead=False))
         except KeyboardInterrupt:
@@ -79,12 +87,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
             return 130
         campaign = journal.campaign(campaign.id)
         status = shown_status(journal, campaign)
-        _print_summary(journal.summary(campaign.id), campaign.id, status)
+        print_summary(journal.summary(campaign.id), campaign.id, status)
         if status is not ShownStatus.FINISHED:
             # A sender that could not record its own pause (a full disk) said why in its log.
             reason = campaign.status_reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
             print(f"error: campaign {campaign.id} is {status}" + (f": {reason}" if reason else "")
-                  + f" (continue with: safir-campaign resume {campaign.id}{_sandbox_flag({'base_url': campaign.base_url})})",
+                  + f" (continue with: safir-campaign resume {campaign.id}{sandbox_flag({'base_url': campaign.base_url})})",
                   file=sys.stderr)
             return EXIT_STOPPED
         return EXIT_OK
@@ -111,8 +119,8 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
 
     status = CampaignStatus.CANCELLED if request is StopRequest.CANCEL else CampaignStatus.PAUSED
     reason = pause_text("user_cancelled" if request is StopRequest.CANCEL else "user_paused")
-    with _journal() as journal:
-        campaign = _stored_campaign(journal, args.campaign_id)
+    with open_journal() as journal:
+        campaign = stored_campaign(journal, args.campaign_id)
         if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
             print(f"campaign {campaign.id} is {campaign.status} already")
             return EXIT_OK
@@ -152,11 +160,11 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
     from app.runner import API_KEY_ENV, RunnerFailed, remembered_key, start_runner
     from app.workflow import resumes_at_login
 
-    with _journal() as journal:
+    with open_journal() as journal:
         for campaign in reversed(journal.campaigns()):
             if not resumes_at_login(journal, campaign):
                 continue
-            if _sandbox_flag({"base_url": campaign.base_url}):  # a sandbox here that is gone
+            if sandbox_flag({"base_url": campaign.base_url}):  # a sandbox here that is gone
                 print(f"campaign {campaign.id} went to a sandbox on this machine; resume it by hand: "
                       f"safir-campaign resume {campaign.id} --sandbox")
                 continue

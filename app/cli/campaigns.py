@@ -9,7 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.background import add_background_argument
 from app.cli.flags import add_target_arguments, bot_id_type, campaign_id_type, results_path
-from app.cli.common import CliError, EXIT_OK, _journal, _start_in_background, _next_step, _print_summary, _run_campaign, _service, _stored_campaign, _write
+from app.cli.common import (
+    EXIT_OK,
+    CliError,
+    next_step,
+    open_journal,
+    print_summary,
+    run_campaign,
+    service_to_send_to,
+    start_in_background,
+    stored_campaign,
+    write_rows,
+)
 
 if TYPE_CHECKING:
     from app.campaign import Campaign, Journal
@@ -51,8 +62,8 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    with _journal() as journal:
-        campaign = _stored_campaign(journal, args.campaign_id)
+    with open_journal() as journal:
+        campaign = stored_campaign(journal, args.campaign_id)
         if args.bot_id is not None or args.template is not None:
             try:
                 changed = journal.retarget(campaign.id, bot_id=args.bot_id, template_id=args.template)
@@ -60,31 +71,31 @@ def cmd_resume(args: argparse.Namespace) -> int:
                 raise CliError(str(exc)) from None
             what = " and ".join(f for f, v in (("bot", args.bot_id), ("template", args.template)) if v is not None)
             print(f"campaign {campaign.id}: {what} changed for the {changed} recipients not sent yet")
-        with _service(args, default_url=campaign.base_url) as (base_url, api_key):
+        with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
             print(f"campaign {campaign.id}", flush=True)
             if args.background:
-                return _start_in_background(args, journal, campaign.id, base_url, api_key)
-            return asyncio.run(_run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
+                return start_in_background(args, journal, campaign.id, base_url, api_key)
+            return asyncio.run(run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
 
 
 def cmd_retry_failed(args: argparse.Namespace) -> int:
-    with _journal() as journal:
-        parent = _stored_campaign(journal, args.campaign_id)
+    with open_journal() as journal:
+        parent = stored_campaign(journal, args.campaign_id)
         try:
             campaign_id = journal.create_retry_campaign(parent.id, include_unknown=args.include_unknown)
         except ValueError as exc:
             raise CliError(str(exc)) from None
-        with _service(args, default_url=parent.base_url) as (base_url, api_key):
+        with service_to_send_to(args, default_url=parent.base_url) as (base_url, api_key):
             print(f"campaign {campaign_id}", flush=True)
             print(f"retrying {journal.counts(campaign_id)['pending']} recipients of campaign {parent.id}")
             if args.background:
-                return _start_in_background(args, journal, campaign_id, base_url, api_key)
-            return asyncio.run(_run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
+                return start_in_background(args, journal, campaign_id, base_url, api_key)
+            return asyncio.run(run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    with _journal() as journal:
-        campaign = _stored_campaign(journal, args.campaign_id)
+    with open_journal() as journal:
+        campaign = stored_campaign(journal, args.campaign_id)
         status = _shown(journal, campaign)
         print(f"campaign {campaign.id}: {campaign.name} — {status}"
               + (f" ({campaign.status_reason})" if campaign.status_reason else "") + _sender(journal, campaign, status))
@@ -96,15 +107,15 @@ def cmd_status(args: argparse.Namespace) -> int:
               f"{campaign.in_flight} in flight, {campaign.base_url}"
               + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
         summary = journal.summary(campaign.id)
-        _print_summary(summary, campaign.id, status)
-        step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
+        print_summary(summary, campaign.id, status)
+        step = next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
         if step:
             print(f"next: {step}")
         return EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    with _journal() as journal:
+    with open_journal() as journal:
         campaigns = journal.campaigns()
         if not campaigns:
             print("no campaigns yet")
@@ -114,7 +125,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             summary = journal.summary(campaign.id)
             c = summary["counts"]
             status = _shown(journal, campaign)
-            step = _next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
+            step = next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
             print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
                   f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
                   + _sender(journal, campaign, status) + (f"  → {step}" if step else ""))
@@ -122,11 +133,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    with _journal() as journal:
-        campaign = _stored_campaign(journal, args.campaign_id)
+    with open_journal() as journal:
+        campaign = stored_campaign(journal, args.campaign_id)
         rows = journal.result_rows(campaign.id)
         source = _campaign_source(campaign, rows, args.sheet_name) if args.with_source else None
-        _write(args.out, rows, source)
+        write_rows(args.out, rows, source)
         journal.audit("exported", campaign.id, str(args.out))
         return EXIT_OK
 

@@ -37,7 +37,7 @@ class CliError(Exception):
     """A configuration or input problem, told in one line; exits with EXIT_CONFIG."""
 
 
-def _setup_logging(verbose: bool = False) -> None:
+def setup_logging(verbose: bool = False) -> None:
     from app.api import ScrubbingFilter
 
     # A log that cannot be written (a full disk) must not print tracebacks over the CLI's sentences.
@@ -55,7 +55,7 @@ def _setup_logging(verbose: bool = False) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
-def _journal() -> Journal:
+def open_journal() -> Journal:
     """The store this desktop uses (app.store: the embedded journal, or the team store of
     --store / SAFIR_CAMPAIGN_STORE); CliError with its sentence when it cannot be opened."""
     from app.campaign import JournalError
@@ -68,7 +68,7 @@ def _journal() -> Journal:
 
 
 @contextlib.contextmanager
-def _service(args: argparse.Namespace, default_url: str | None = None) -> Iterator[tuple[str, str]]:
+def service_to_send_to(args: argparse.Namespace, default_url: str | None = None) -> Iterator[tuple[str, str]]:
     """(base_url, api_key) to send to; starts a sandbox for --sandbox."""
     from app.api import PRODUCTION_URL, ConfigurationError, check_base_url
 
@@ -90,14 +90,14 @@ def _service(args: argparse.Namespace, default_url: str | None = None) -> Iterat
     yield url, key
 
 
-def _client(base_url: str, api_key: str, timeout: float | None) -> SafirClient:
+def make_client(base_url: str, api_key: str, timeout: float | None) -> SafirClient:
     from app.api import SafirClient, Timeouts
 
     timeouts = Timeouts() if timeout is None else Timeouts(connect=timeout, read=timeout, write=timeout, pool=timeout)
     return SafirClient(base_url, api_key=api_key, timeouts=timeouts)
 
 
-def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Verdicts, source: Sheet | None = None) -> None:
+def write_rows(path: Path | None, rows: Iterable[dict[str, Any]] | Verdicts, source: Sheet | None = None) -> None:
     """Write results rows (or a Verdicts table) to ``path``; ``source`` is the sheet to
     copy with the result columns appended."""
     from app.contacts import ExportError, Verdicts, write_results, write_verdicts
@@ -114,7 +114,7 @@ def _write(path: Path | None, rows: Iterable[dict[str, Any]] | Verdicts, source:
     print(f"results: {path}")
 
 
-def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> None:
+def print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> None:
     from app.reasons import SERVICE_ERRORS
 
     c = summary["counts"]
@@ -132,7 +132,7 @@ def _print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> No
 _RUN_SANDBOXES: set[str] = set()
 
 
-def _sandbox_flag(summary: dict[str, Any]) -> str:
+def sandbox_flag(summary: dict[str, Any]) -> str:
     """" --sandbox" when the campaign went to a sandbox on this machine that is gone now (a
     built-in one lives only as long as its run); a sandbox still listening there is
     resumed at its own address, without the flag."""
@@ -152,7 +152,7 @@ def _sandbox_flag(summary: dict[str, Any]) -> str:
     return ""
 
 
-def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
+def next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
     """The command to run next for a campaign in this state; None when nothing is left."""
     from app.campaign.journal import PERMANENT_CODES, STATES_TO_SEND
     from app.workflow import ShownStatus
@@ -162,7 +162,7 @@ def _next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | 
     left = sum(summary["counts"][state] for state in STATES_TO_SEND)
     stopped = (ShownStatus.PAUSED, ShownStatus.READY, ShownStatus.INTERRUPTED)
     if status in stopped or (status != ShownStatus.CANCELLED and left):
-        return f"safir-campaign resume {campaign_id}{_sandbox_flag(summary)}"
+        return f"safir-campaign resume {campaign_id}{sandbox_flag(summary)}"
     if any(code not in PERMANENT_CODES for code in summary["errors_by_code"]):
         return f"safir-campaign retry-failed {campaign_id}"
     return None
@@ -174,7 +174,7 @@ STORE_RETRY_SECONDS = 5.0
 STORE_PATIENCE_SECONDS = 600.0
 
 
-async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
+async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
     """Send a stored campaign to its end, printing progress; return the exit status.
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
     signal's number. A team store that goes away pauses the run, which starts again by
@@ -185,7 +185,7 @@ async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_k
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
     printer = ProgressPrinter(journal.campaign(campaign_id).rate_per_minute)
-    async with _client(base_url, api_key, timeout) as client:
+    async with make_client(base_url, api_key, timeout) as client:
         while True:
             # A process that only sends: the journal's commits run on its loop (app/campaign/writer.py).
             engine = CampaignEngine(journal, client, on_progress=printer, writes_on_loop=True)
@@ -197,23 +197,23 @@ async def _run_campaign(journal: Journal, campaign_id: int, base_url: str, api_k
             if received or result.store_fault != JournalFault.UNREACHABLE:
                 break
             print(f"warning: {result.reason}", file=sys.stderr, flush=True)
-            if not await _store_back(journal, campaign_id):
+            if not await store_back(journal, campaign_id):
                 break
             print(f"the team store answers again; campaign {campaign_id} goes on", file=sys.stderr, flush=True)
     try:
         summary, base = journal.summary(campaign_id), journal.campaign(campaign_id).base_url
     except JournalError:
         summary, base = {"counts": result.counts, "errors_by_code": result.errors_by_code}, base_url
-    _print_summary(summary, campaign_id, result.status)
+    print_summary(summary, campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
-        hint = _sandbox_flag({"base_url": base})
+        hint = sandbox_flag({"base_url": base})
         print(f"error: campaign {campaign_id} stopped: {result.reason} "
               f"(continue with: safir-campaign resume {campaign_id}{hint})", file=sys.stderr)
         return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
 
 
-async def _store_back(journal: Journal, campaign_id: int) -> bool:
+async def store_back(journal: Journal, campaign_id: int) -> bool:
     """Wait until the store answers again (True), or :data:`STORE_PATIENCE_SECONDS` pass (False)."""
     import asyncio
     import time
@@ -231,14 +231,14 @@ async def _store_back(journal: Journal, campaign_id: int) -> bool:
     return False
 
 
-def _stored_campaign(journal: Journal, campaign_id: int) -> Campaign:
+def stored_campaign(journal: Journal, campaign_id: int) -> Campaign:
     try:
         return journal.campaign(campaign_id)
     except KeyError:
         raise CliError(f"there is no campaign {campaign_id} (see: safir-campaign list).") from None
 
 
-def _start_in_background(args: argparse.Namespace, journal: Journal, campaign_id: int, base_url: str,
+def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id: int, base_url: str,
                          api_key: str) -> int:
     """Hand campaign ``campaign_id`` to a sending process of its own and say how to
     follow it; the exit status (0 once it sends, 2 when it could not start)."""

@@ -8,7 +8,7 @@ import getpass
 import os
 import sys
 
-from app.cli.common import EXIT_OK, CliError, _journal, _stored_campaign
+from app.cli.common import EXIT_OK, CliError, open_journal, stored_campaign
 from app.cli.flags import campaign_id_type, cap_days_type, cap_messages_type
 
 #: The environment variable an approver's password may come from (never the command line).
@@ -48,7 +48,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def cmd_cap(args: argparse.Namespace) -> int:
     from app.campaign.caps import FrequencyCap
 
-    with _journal() as journal:
+    with open_journal() as journal:
         if args.off:
             journal.set_frequency_cap(None)
             print("no frequency cap")
@@ -71,7 +71,7 @@ def cmd_cap(args: argparse.Namespace) -> int:
 def cmd_approval(args: argparse.Namespace) -> int:
     from app.campaign.approval import ApprovalRule, approval_rule, hash_password, set_approval_rule
 
-    with _journal() as journal:
+    with open_journal() as journal:
         if not (args.off or args.require or args.approver or args.password):
             rule = approval_rule(journal)
             print(rule.describe() if rule else "campaigns need no approval")
@@ -92,11 +92,11 @@ def cmd_approval(args: argparse.Namespace) -> int:
 def cmd_decide(args: argparse.Namespace) -> int:
     from app.campaign.approval import approval_rule, decide
     from app.campaign.journal import actor
-    from app.cli.common import _print_summary
+    from app.cli.common import print_summary
 
     user, machine = actor()
-    with _journal() as journal:
-        campaign = _stored_campaign(journal, args.campaign_id)
+    with open_journal() as journal:
+        campaign = stored_campaign(journal, args.campaign_id)
         rule = approval_rule(journal)
         password = None
         if rule is not None and rule.required and not rule.may_approve(user, machine) and rule.password_hash:
@@ -104,7 +104,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
         # What the approver decides on: the campaign's figures, as its review showed them.
         print(f"campaign {campaign.id}: {campaign.name} ({campaign.kind}, bot {campaign.bot_id}, made by "
               f"{campaign.created_by} on {campaign.created_on})")
-        _print_summary(journal.summary(campaign.id), campaign.id, campaign.status)
+        print_summary(journal.summary(campaign.id), campaign.id, campaign.status)
         try:
             decided = decide(journal, campaign.id, approve=args.approve, user=user, machine=machine,
                              password=password, reason=getattr(args, "reason", None))

@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.cli.common import EXIT_OK, CliError, _journal, _stored_campaign
+from app.cli.common import EXIT_OK, CliError, open_journal, stored_campaign
 from app.cli.flags import campaign_id_type, date_type
 
 if TYPE_CHECKING:
@@ -41,12 +41,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.since is not None and args.since > until:
         raise CliError(f"the period is backwards: --from {args.since} comes after "
                        + (f"--to {until}" if args.until else f"today ({until})"))
-    with _journal() as journal, _words(args.language) as words:
+    with open_journal() as journal, _words(args.language) as words:
         templates = journal.shared_setting("templates") or []
         prices = journal.shared_setting("prices") or {}
         balances = journal.shared_setting("balance_history") or []
         if args.campaign_id is not None:
-            campaign = _stored_campaign(journal, args.campaign_id)
+            campaign = stored_campaign(journal, args.campaign_id)
             report = campaign_report(journal, campaign.id, unit_price=unit_price(campaign, templates, prices),
                                      balances=balances)
         else:

@@ -13,8 +13,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.cli.common import CliError, EXIT_OK, EXIT_STOPPED, _client, _journal, _run_campaign, _sandbox_flag, _service
-from app.cli.common import _start_in_background, _write
+from app.cli.common import (
+    EXIT_OK,
+    EXIT_STOPPED,
+    CliError,
+    make_client,
+    open_journal,
+    run_campaign,
+    sandbox_flag,
+    service_to_send_to,
+)
+from app.cli.common import start_in_background, write_rows
 from app.cli.progress import STOP_SIGNALS
 from app.cli.background import add_background_argument
 from app.cli.flags import (
@@ -165,7 +174,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     checked = _checked(args)
     _describe(args, checked)
     _name_rows_not_sent(args, checked)
-    _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
+    write_rows(args.results, checked.verdicts, checked.sheet if args.with_source else None)
     return EXIT_OK
 
 
@@ -196,13 +205,13 @@ async def _send(args: argparse.Namespace) -> int:
         if not args.file:  # a file's id is only known once it is uploaded
             _warn_of_repeats(args, checked, content)
         _warn_of_cap(args, checked, content)
-        _write(args.results, checked.verdicts, checked.sheet if args.with_source else None)
+        write_rows(args.results, checked.verdicts, checked.sheet if args.with_source else None)
         return EXIT_OK
 
-    with _service(args) as (base_url, api_key):
+    with service_to_send_to(args) as (base_url, api_key):
         if args.file:
             content = _content(args, await _upload(args.file, base_url, api_key, args.timeout))
-        with _journal() as journal:
+        with open_journal() as journal:
             _warn_of_cap(args, checked, content, journal)
             try:
                 with _stoppable_creation():
@@ -224,12 +233,12 @@ async def _send(args: argparse.Namespace) -> int:
             if journal.campaign(campaign_id).approval == Approval.AWAITING:
                 print(f"campaign {campaign_id} awaits approval: nothing is sent until an approver runs "
                       f"'safir-campaign approve {campaign_id}'; then send it with: safir-campaign resume {campaign_id}"
-                      + _sandbox_flag({"base_url": base_url}), file=sys.stderr)
+                      + sandbox_flag({"base_url": base_url}), file=sys.stderr)
                 return EXIT_STOPPED
             if args.background:
-                return _start_in_background(args, journal, campaign_id, base_url, api_key)
-            status = await _run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
-            _write(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
+                return start_in_background(args, journal, campaign_id, base_url, api_key)
+            status = await run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
+            write_rows(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
     return status
 
 
@@ -260,7 +269,7 @@ def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: C
 
     base_url = "http://127.0.0.1" if args.sandbox else (args.target_url or "https://safir.bale.ai")
     try:
-        with _journal() as journal:
+        with open_journal() as journal:
             repeated = count_repeats(journal, checked, content=content, bot_id=args.bot_id, base_url=base_url)
     except CampaignInputError as exc:
         raise CliError(str(exc)) from None
@@ -274,7 +283,7 @@ def _warn_of_cap(args: argparse.Namespace, checked: CheckedSheet, content: Conte
     from app.workflow import count_capped
 
     if journal is None:
-        with _journal() as own:
+        with open_journal() as own:
             return _warn_of_cap(args, checked, content, own)
     capped = count_capped(journal, checked, kind=content.kind, bot_id=args.bot_id)
     if capped is not None:
@@ -323,7 +332,7 @@ async def _upload(path: Path, base_url: str, api_key: str, timeout: float | None
             last[0] = time.monotonic()
             print(f"upload: {sent}/{size} bytes", flush=True)
 
-    async with _client(base_url, api_key, timeout) as client:
+    async with make_client(base_url, api_key, timeout) as client:
         try:
             return (await client.upload_file(path, on_progress=progress)).file_id
         except SafirError as exc:

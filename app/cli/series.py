@@ -12,7 +12,7 @@ import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from app.cli.common import EXIT_OK, CliError, _journal, _run_campaign
+from app.cli.common import EXIT_OK, CliError, open_journal, run_campaign
 from app.cli.flags import (
     add_sheet_arguments,
     bot_id_type,
@@ -97,7 +97,7 @@ def _rule(args: argparse.Namespace, base: RepeatRule | None = None) -> RepeatRul
 def cmd_series(args: argparse.Namespace) -> int:
     from app.campaign.repeat import SeriesStatus, all_series, change_series
 
-    with _journal() as journal:
+    with open_journal() as journal:
         if args.action == "add":
             return _add(args, journal)
         if args.action == "list":
@@ -203,7 +203,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
         return EXIT_OK
     stopping: list[int] = []
     signal.signal(signal.SIGTERM, lambda number, _frame: stopping.append(number))
-    with lock, _journal() as journal:
+    with lock, open_journal() as journal:
         print(f"series runner: process {os.getpid()}", flush=True)
 
         def send(campaign_id: int) -> None:
@@ -214,7 +214,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
                             waiting_text("series_no_key", campaign=campaign_id, url=campaign.base_url))
                 return
             print(f"campaign {campaign_id} of series {campaign.series_id}: sending", flush=True)
-            asyncio.run(_run_campaign(journal, campaign_id, campaign.base_url, key, None))
+            asyncio.run(run_campaign(journal, campaign_id, campaign.base_url, key, None))
 
         while not stopping:
             now = datetime.now(timezone.utc)
