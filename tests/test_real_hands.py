@@ -168,6 +168,30 @@ def test_the_keyboard_follows_the_wizard_from_a_sheet_opened_from_the_menu_to_ea
         assert page.steps.currentIndex() == 0
 
 
+def test_enter_on_a_campaign_in_history_opens_its_results(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        page = window.campaign
+
+        async def send() -> Any:
+            await compose(page, "hi {{نام}}")
+            page.review.rate_spin.setValue(0)
+            return await page.send()
+
+        sent = run_in_qt_loop(qapp, send)
+        assert sent is not None
+        page.new_campaign()
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        qtbot.keyClick(window.nav, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)  # History
+        history = window.history
+        assert window.pages.currentWidget() is history
+        history.table.setFocus()
+        history.table.selectRow(0)
+        qtbot.keyClick(history.table, Qt.Key.Key_Return)
+        assert window.pages.currentWidget() is page and page.steps.currentIndex() == 4
+        assert page.results.campaign_id == sent.campaign_id
+
+
 def test_the_wizard_by_keyboard_alone(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
     with shown_window(qtbot, qapp, sandbox.url) as window:
         page = window.campaign

@@ -56,7 +56,7 @@ class HistoryPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setAccessibleName(self.tr("Past campaigns"))
-        self.table.doubleClicked.connect(lambda index: self._open(index.row()))
+        self.table.activated.connect(lambda index: self._open(index.row()))  # Enter, or a double click
         self.open_button = QPushButton(self.tr("Open results"))
         self.resume_button = QPushButton(self.tr("Resume"))
         self.refresh_button = QPushButton(self.tr("Refresh"))
