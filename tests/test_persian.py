@@ -327,3 +327,15 @@ def test_the_file_dialogs_words_are_persian(persian: Any) -> None:
         dialog.deleteLater()
     assert set(labels) >= {"lookInLabel", "fileNameLabel", "fileTypeLabel"}
     assert not any(re.search("[A-Za-z]", text) for text in labels.values()), labels
+
+
+def test_no_table_of_the_window_shows_latin_row_numbers(qapp: QApplication, qtbot: Any, sandbox: Any) -> None:
+    """A table's row numbers are drawn in Latin digits whatever the language: none shows them."""
+    from PySide6.QtWidgets import QTableView
+
+    from tests.test_ui import shown_window
+
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        numbered = [table.accessibleName() or table.objectName() for table in window.findChildren(QTableView)
+                    if not table.verticalHeader().isHidden()]
+    assert numbered == []

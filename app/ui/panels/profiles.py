@@ -120,6 +120,7 @@ class ProfilesPanel(QWidget):
         self.bots = QTableWidget(0, 2)
         self.bots.setHorizontalHeaderLabels([self.tr("Bot id"), self.tr("Name")])
         self.bots.horizontalHeader().setStretchLastSection(True)
+        self.bots.verticalHeader().setVisible(False)  # its numbers would be Latin in Persian
         self.bots.setAccessibleName(self.tr("Bots"))
         add_bot = QPushButton(self.tr("Add bot"))
         remove_bot = QPushButton(self.tr("Remove bot"))

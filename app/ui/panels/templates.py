@@ -35,6 +35,7 @@ class TemplatesPanel(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Template id"), self.tr("Body with {{fields}}"),
                                               self.tr("Category")])
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)  # its numbers would be Latin in Persian
         self.table.setAccessibleName(self.tr("Template library"))
         self.table.itemChanged.connect(lambda _item: self.save())
         add = QPushButton(self.tr("Add template"))
