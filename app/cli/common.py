@@ -246,8 +246,10 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
     from app.runner import RunnerFailed, remember_key, runner_log, start_runner
 
     from app.campaign.approval import NotApproved, check_sendable
-    from app.campaign.schedule import seconds_until
     from datetime import datetime, timezone
+
+    from app.campaign.schedule import seconds_until
+    from app.report.words import Words
 
     campaign = journal.campaign(campaign_id)
     try:
@@ -266,9 +268,7 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
     except RunnerFailed as exc:
         raise CliError(f"campaign {campaign_id} was not started: {exc}") from None
     wait = seconds_until(campaign.start_at, datetime.now(timezone.utc))
-    later = (f"{wait / 3600:.1f} hours" if wait >= 7200 else f"{round(wait / 60)} min" if wait >= 90
-             else f"{wait:.0f} s")
-    doing = f"will start at {campaign.start_at} (in {later})" if wait > 0 else "is sending"
+    doing = f"will start at {campaign.start_at} (in {Words().duration(wait)})" if wait > 0 else "is sending"
     print(f"campaign {campaign_id} {doing} in the background (process {process.pid}; log: "
           f"{runner_log(campaign_id)})")
     print(f"follow it: safir-campaign watch {campaign_id}   pause it: safir-campaign pause {campaign_id}")

@@ -110,8 +110,9 @@ class RepeatFound(Exception):
     that is not cancelled (``waiting`` of the ``count``); ``earlier`` is the newest such."""
 
     def __init__(self, earlier: Campaign, count: int, total: int, waiting: int = 0) -> None:
-        super().__init__(f"{count} of {total} recipients already got this message, or are still to get it "
-                         f"({waiting}), in campaign {earlier.id}")
+        still = f" ({waiting} of them still to get it)" if waiting else ""
+        super().__init__(f"{count} of {total} recipients already got this message{still}; "
+                         f"latest: campaign {earlier.id}")
         self.earlier, self.count, self.total, self.waiting = earlier, count, total, waiting
 
 
