@@ -31,7 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: cannot write logs under {paths.state_dir()}: {exc}", file=sys.stderr)
             return EXIT_CONFIG
     try:
-        return _main(args)
+        status = _main(args)
+        # Flushed here, not at interpreter exit, where a reader that left would print
+        # "Exception ignored ... BrokenPipeError" (Python's "Note on SIGPIPE").
+        sys.stdout.flush()
+        return status
     except BrokenPipeError:  # `safir-campaign status 3 | head -1`: the reader left; say nothing more
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
