@@ -161,6 +161,10 @@ class SandboxState:
         self.messages: list[Delivered] = []
         self.files: dict[str, dict[str, Any]] = {}
         self.errors_by_code: dict[int, int] = defaultdict(int)
+        #: v3 sending requests with a valid key since the start, and those answered again
+        #: from an earlier answer to the same request_id (spec 8).
+        self.sending_requests = 0
+        self.repeated_requests = 0
         self.otp_per_phone = SlidingWindow(3600.0)
         self.per_minute = SlidingWindow(60.0)
         self.per_second = SlidingWindow(1.0)
@@ -258,4 +262,6 @@ class SandboxState:
             "messages_per_phone": dict(per_phone),
             "errors_by_code": {str(k): v for k, v in sorted(self.errors_by_code.items())},
             "files": len(self.files),
+            "sending_requests": self.sending_requests,
+            "repeated_requests": self.repeated_requests,
         }

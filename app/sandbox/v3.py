@@ -45,6 +45,7 @@ class V3Interface(Interface):
                 {"message_id": None, "error_data": None, "message": "missing or invalid api-access-key"},
                 status_code=401,
             )
+        state.sending_requests += 1
         body = await json_body(request)
         if not isinstance(body, dict):
             return _v3_error(400, "", 4, "invalid JSON input")
@@ -54,6 +55,7 @@ class V3Interface(Interface):
         if request_id is not None and not isinstance(request_id, str):
             return _v3_error(400, phone, 4, "request_id must be a string")
         if request_id and request_id in account.answers:
+            state.repeated_requests += 1
             status, answer = account.answers[request_id]
             return JSONResponse(answer, status_code=status)
         if self._fault_5xx():
