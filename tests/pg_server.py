@@ -13,6 +13,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -76,7 +77,7 @@ class ThrowawayServer:
     def _run(self, program: str, *args: str) -> None:
         argv = [str(self.bin / program), *args]
         if self._user:
-            argv = ["runuser", "-u", self._user, "--", *argv]
+            argv = [_runuser(), "-u", self._user, "--", *argv]
         done = subprocess.run(argv, capture_output=True, text=True, cwd=self.root)
         if done.returncode:
             raise RuntimeError(f"{program} failed: {done.stdout}{done.stderr}")
@@ -121,6 +122,22 @@ class ThrowawayServer:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-w", "start")
         return self
 
+    def _processes(self) -> list[int]:
+        """The server's processes: the postmaster (its pid file's first line) and its children."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
+        return [postmaster, *map(int, children)]
+
+    def freeze(self) -> None:
+        """Stop every process of the server (SIGSTOP): it accepts TCP and answers nothing."""
+        for pid in self._processes():
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        """Let a frozen server run again (SIGCONT)."""
+        for pid in self._processes():
+            os.kill(pid, signal.SIGCONT)
+
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
@@ -141,6 +158,16 @@ class ThrowawayServer:
             admin.execute(f"CREATE ROLE {name} LOGIN PASSWORD '{owner_password}'")
             admin.execute(f"CREATE DATABASE {name} OWNER {name}")
         return f"postgresql://{name}@127.0.0.1:{self.port}/{name}", owner_password
+
+
+def _runuser() -> str:
+    """util-linux's runuser, which root's PATH may lack (Debian's default PATH for a
+    login without /usr/sbin); NoPostgres saying why when it is nowhere."""
+    found = shutil.which("runuser") or shutil.which("runuser", path="/usr/sbin:/sbin")
+    if found is None:
+        raise NoPostgres("as root the throw-away server runs as the postgres user through runuser (util-linux), "
+                         "which is neither on PATH nor in /usr/sbin or /sbin")
+    return found
 
 
 def _has_user(name: str) -> bool:
