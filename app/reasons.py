@@ -152,6 +152,9 @@ STORE_PROBLEMS: dict[str, str] = {
     "journal_full_not_created": "the disk holding {folder} is full, so the campaign was not created (nothing was "
                                 "stored or sent): free some space, then send it again",
     "journal_failed": "the journal {path} failed: {detail}",
+    "journal_gone": "the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new "
+                    "journal knows nothing of what was sent, so do not send the same sheet again (everyone would get "
+                    "it twice): restore the journal from a backup, or see the log of what was sent",
 }
 
 

@@ -314,13 +314,17 @@ def test_a_store_with_a_newer_schema_is_refused(team_store: str) -> None:
 def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -> None:
     from tests.test_journal import make
 
-    with open_store() as journal:  # as the previous version left it: no pace columns, version 3
-        journal.db.execute("ALTER TABLE campaigns DROP COLUMN pace_per_minute")
-        journal.db.execute("ALTER TABLE campaigns DROP COLUMN pace_slowed")
+    with open_store() as journal:  # as schema 3 left it: no pace columns, no fencing tokens, no order of readiness
+        earlier = make(journal)
+        for table, column in (("campaigns", "pace_per_minute"), ("campaigns", "pace_slowed"),
+                              ("recipients", "lease_epoch"), ("campaigns", "ready_seq"), ("senders", "revoked")):
+            journal.db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         journal.db.execute("UPDATE safir_schema SET version = 3")
     with open_store() as journal:
-        assert journal.db.execute("SELECT version FROM safir_schema").fetchone()[0] == 4
+        assert journal.db.execute("SELECT version FROM safir_schema").fetchone()[0] == TeamJournal.SCHEMA_VERSION
+        assert journal.campaign(earlier).ready_seq == earlier  # the repeat guard's last look orders it too
         campaign_id = make(journal)
+        assert journal.campaign(campaign_id).ready_seq == earlier + 1
         assert journal.sender_pace(campaign_id) == (0.0, False)
         journal.set_pace(campaign_id, 540.0, True)
         assert journal.sender_pace(campaign_id) == (540.0, True)

@@ -71,3 +71,19 @@ class FrequencyCap:
                        bool(fields.get("count_otp", False)))
         except (KeyError, TypeError, ValueError):
             return None
+
+
+@dataclass(frozen=True)
+class CapScope:
+    """The frequency cap as one campaign's requests are reserved against it (the journal's
+    ``mark_many_in_flight``): ``cap`` and the bot whose messages count (None: any bot's)."""
+
+    cap: FrequencyCap
+    bot_id: int | None
+
+    @classmethod
+    def of(cls, cap: FrequencyCap | None, kind: str, bot_id: int, ignore_cap: bool) -> CapScope | None:
+        """The scope for a campaign of ``kind`` sent by ``bot_id``; None when no cap applies."""
+        if cap is None or ignore_cap or not cap.applies_to(kind):
+            return None
+        return cls(cap, None if cap.any_bot else bot_id)

@@ -13,12 +13,11 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-
-from app.api import MessageData, RateLimitError, SafirClient, SafirError, scrub
+from app.api import RateLimitError, SafirClient, SafirError
+from app.campaign.approval import check_sendable
 from app.campaign.journal import (
     STATES_TO_SEND,
     Campaign,
@@ -29,18 +28,19 @@ from app.campaign.journal import (
     Recipient,
     RecipientState,
 )
-from app.campaign.approval import check_sendable
-from app.campaign.judge import AnswerJudge
+from app.campaign.journal.leasing import LeaseLost
 from app.campaign.journal.sessions import RecipientFeed, SendingSession
+from app.campaign.judge import AnswerJudge
 from app.campaign.lock import lock_path, runner_identity
 from app.campaign.pacer import Pacer
 from app.campaign.progress import Progress, RunResult, RunTally, settled
-from app.campaign.stopping import StopSignal
+from app.campaign.requests import RequestSender
 from app.campaign.schedule import QuietHours, campaign_quiet_hours, time_to_wait
-from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
+from app.campaign.send_rules import SendTimeRules
+from app.campaign.stopping import StopSignal
 from app.campaign.suppression import Suppressed
-from app.campaign.writer import JournalWriter, LoopJournalWriter, SendPathWriter
-from app.reasons import pause_text, reason_text, waiting_text
+from app.campaign.writer import JournalWriter, LoopJournalWriter, SendPathWriter, SetPace
+from app.reasons import pause_text, waiting_text
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,8 @@ LOW_WATER = 100
 OTHERS_POLL_SECONDS = 1.0
 #: Seconds at least between two records of the pace for followers (Journal.set_pace).
 PACE_RECORD_SECONDS = 1.0
+#: Seconds between looks at whether this sender still holds its journal and lock files.
+SESSION_CHECK_SECONDS = 0.25
 
 
 class CampaignEngine:
@@ -66,10 +68,14 @@ class CampaignEngine:
     nothing during quiet hours or before the start time. Per-recipient errors are
     recorded and the run goes on; rate-limit answers slow it down (never to a
     standstill). What pauses the campaign is :class:`AnswerJudge`'s to say, plus a
-    service silent for :data:`NO_ANSWER_SECONDS`, a journal fault and any unexpected
-    exception. Lost answers are re-sent under their request_id after the main pass
-    (:data:`UNKNOWN_ROUNDS` rounds). :class:`SendTimeRules` (the ``suppression`` list
-    as it is now, the OTP limit) are checked immediately before each request leaves.
+    service silent for :data:`NO_ANSWER_SECONDS`, a journal fault (its journal or lock
+    file deleted under it among them) and any unexpected exception. Lost answers are
+    re-sent under their request_id after the main pass (:data:`UNKNOWN_ROUNDS` rounds).
+    :class:`SendTimeRules` (the ``suppression`` list as it is now, the OTP limit) are
+    checked immediately before each request leaves; the frequency cap is reserved in the
+    store with the in-flight mark. A sender whose leases ran out (a team store: it was
+    frozen or cut off) sends nothing it no longer holds: it drops its batch, gives back
+    the rest and claims again (docs/architecture.md, "Leases and fencing").
     :meth:`pause` and :meth:`cancel` end every wait within a second. ``now`` gives
     wall-clock time (aware), ``clock``/``sleep`` monotonic seconds; all injectable.
     ``writes_on_loop``: commit the journal's writes on this event loop rather than in a
@@ -106,6 +112,7 @@ class CampaignEngine:
         self._pacer: Pacer | None = None
         self._writer: SendPathWriter | None = None
         self._session: SendingSession | None = None
+        self._requests: RequestSender | None = None
         self._recorded_pace: tuple[int, bool] | None = None
         self._pace_recorded_at = 0.0
 
@@ -142,46 +149,10 @@ class CampaignEngine:
         ):
             return RunResult(campaign_id, campaign.status, campaign.status_reason,
                              self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
-        self._stop = StopSignal()
-        self._store_fault: JournalFault | None = None
-        self._campaign = campaign
-        self._rules = SendTimeRules(self.journal, self.suppression, campaign)
-        self._tally = RunTally(self.journal.counts(campaign_id), self._clock)
-        self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
-        quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
-        self.journal.set_status(campaign_id, CampaignStatus.RUNNING)
-        self._emit(CampaignStatus.RUNNING)
-
-        self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep)
-        if self.writes_on_loop:
-            self._writer = LoopJournalWriter(self.journal)
-        else:
-            self._writer = await asyncio.to_thread(JournalWriter, self.journal)
-        self._recorded_pace = None
-        self._record_pace()  # a follower never shows an earlier run's pace
-        self.client.retry_listeners.append(self._on_retry)
-        watchers = [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
-                    asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign_id))]
+        watchers = await self._start(campaign)
         try:
-            for round_number in range(self.unknown_rounds + 1):
-                states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
-                assert self._session is not None
-                feed = self._session.feed(states)
-                # Reading (and decoding) rows takes a while: off the loop.
-                queue = deque(await asyncio.to_thread(feed.next_batch, BATCH))
-                if not queue and not await asyncio.to_thread(feed.others_hold):
-                    break
-                if round_number and queue:
-                    delay = min(2.0 ** round_number, 30.0)
-                    left = self.journal.counts(campaign_id)[RecipientState.UNKNOWN]
-                    self._emit(CampaignStatus.RUNNING, waiting=waiting_text("resending", count=left,
-                                                                            seconds=f"{delay:.0f}"))
-                    await self._interruptible_sleep(delay)
-                    if self._stop:
-                        break
-                await self._send_all(campaign, quiet, queue, feed)
-                if self._stop:
-                    break
+            await self._rounds(campaign, campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end,
+                                                              campaign.time_zone))
         except asyncio.CancelledError:
             self._stop.pause(pause_text("interrupted"))
             self._close_writer()
@@ -199,6 +170,79 @@ class CampaignEngine:
         self._emit(result.status)
         return result
 
+    async def _start(self, campaign: Campaign) -> list[asyncio.Future[None]]:
+        """Everything a run needs, the campaign marked running; the watchers to cancel at its end."""
+        assert self._session is not None
+        self._stop = StopSignal()
+        self._store_fault: JournalFault | None = None
+        self._campaign = campaign
+        self._tally = RunTally(self.journal.counts(campaign.id), self._clock)
+        self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
+        self.journal.set_status(campaign.id, CampaignStatus.RUNNING)
+        self._emit(CampaignStatus.RUNNING)
+        self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep)
+        if self.writes_on_loop:
+            self._writer = LoopJournalWriter(self.journal)
+        else:
+            self._writer = await asyncio.to_thread(JournalWriter, self.journal)
+        self._requests = RequestSender(self.client, self._writer, self._session, self._judge, self._pacer,
+                                       SendTimeRules(self.journal, self.suppression, campaign),
+                                       on_change=self._changed, on_store_fault=self._store_failed,
+                                       pause=self.pause, stopped=lambda: bool(self._stop))
+        self._recorded_pace = None
+        self._record_pace()  # a follower never shows an earlier run's pace
+        self.client.retry_listeners.append(self._on_retry)
+        return [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
+                asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign.id)),
+                asyncio.ensure_future(self._watch_session())]
+
+    async def _rounds(self, campaign: Campaign, quiet: QuietHours | None) -> None:
+        """The main pass, then the rounds that re-send lost answers; a pass that lost its
+        leases gives back what it held and is made again."""
+        for round_number in range(self.unknown_rounds + 1):
+            states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
+            while True:
+                try:
+                    more = await self._round(campaign, quiet, states, round_number)
+                except LeaseLost:
+                    await self._regain()
+                    continue
+                break
+            if not more or self._stop:
+                return
+
+    async def _round(self, campaign: Campaign, quiet: QuietHours | None, states: tuple[str, ...],
+                     round_number: int) -> bool:
+        """One pass over ``states``; False when there was nothing left to send. Raises LeaseLost."""
+        assert self._session is not None and self._requests is not None
+        feed = self._session.feed(states)
+        # Reading (and decoding) rows takes a while: off the loop.
+        queue = deque(await asyncio.to_thread(feed.next_batch, BATCH))
+        if not queue and not await self._others_hold(feed, queue):
+            if self._requests.lost:
+                raise LeaseLost(campaign.id)
+            return False
+        if round_number and queue:
+            delay = min(2.0 ** round_number, 30.0)
+            left = self.journal.counts(campaign.id)[RecipientState.UNKNOWN]
+            self._emit(CampaignStatus.RUNNING, waiting=waiting_text("resending", count=left, seconds=f"{delay:.0f}"))
+            await self._interruptible_sleep(delay)
+            if self._stop:
+                return True
+        await self._send_all(campaign, quiet, queue, feed)
+        if self._requests.lost and not self._stop:
+            raise LeaseLost(campaign.id)
+        return True
+
+    async def _regain(self) -> None:
+        """Every request of the lost pass is done: give back the leases still held, claim again."""
+        assert self._session is not None and self._requests is not None
+        log.warning("campaign %s: this sender lost its leases (it was stopped or cut off from the store while "
+                    "another sender could take over); it dropped the rest of its batch and claims again",
+                    self._campaign.id)
+        await asyncio.to_thread(self._session.regain)
+        self._requests.lost = False
+
     def _close_writer(self) -> None:
         if self._writer is not None:
             self._writer.close()
@@ -207,7 +251,9 @@ class CampaignEngine:
     def _settle(self, campaign_id: int) -> RunResult:
         """Decide how the run ended from the journal's counts, store it and return it.
         Never ``finished`` while a recipient is pending, in flight or unknown. When the
-        journal cannot be read, the run's own counts stand in."""
+        journal cannot be read, the run's own counts stand in. The status is stored only
+        while the campaign is still ``running`` (compare-and-set): what another sender or
+        a person settled meanwhile stands, and is what this run returns."""
         try:
             counts = self.journal.counts(campaign_id)
         except JournalError:
@@ -218,8 +264,12 @@ class CampaignEngine:
                 # Another sender (a team store) goes on with this campaign and settles it.
                 return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
                                  self._store_fault)
-            self.journal.set_status(campaign_id, status, reason)
-            self.journal.audit(status, campaign_id, reason)
+            if self.journal.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
+                self.journal.audit(status, campaign_id, reason)
+            else:
+                stored = self.journal.campaign(campaign_id)
+                log.info("campaign %s: was %s meanwhile by another; left so", campaign_id, stored.status)
+                status, reason = stored.status, stored.status_reason
             errors = self.journal.error_counts(campaign_id)
         except JournalError as exc:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
@@ -230,29 +280,34 @@ class CampaignEngine:
                         feed: RecipientFeed) -> None:
         """One pass over what ``feed`` gives, ``queue`` first (rate-limited recipients go
         back to its end). On a team store, recipients another sender holds are waited
-        for: taken over if their lease runs out, done when that sender settles them."""
-        assert self._pacer is not None and self._writer is not None
+        for: taken over if their lease runs out, done when that sender settles them. Every
+        request of the pass is done when it returns."""
+        assert self._pacer is not None and self._requests is not None and self._session is not None
+        requests = self._requests
         slots = asyncio.Semaphore(max(1, campaign.in_flight))
         tasks: set[asyncio.Task[None]] = set()
         fed = bool(queue)
         try:
-            while not self._stop:
+            while not self._stop and not requests.lost:
                 if fed and len(queue) < LOW_WATER:
-                    more = await asyncio.to_thread(feed.next_batch, BATCH)
+                    try:
+                        more = await asyncio.to_thread(feed.next_batch, BATCH)
+                    except LeaseLost:
+                        requests.lost = True
+                        break
                     queue.extend(more)
                     fed = len(more) == BATCH
                 if not queue:
                     if tasks:
                         await self._stop.until_stopped(asyncio.wait(set(tasks), return_when=asyncio.FIRST_COMPLETED))
                         continue
-                    if not await asyncio.to_thread(feed.others_hold):
+                    if not await self._others_hold(feed, queue):
                         break
-                    await self._interruptible_sleep(OTHERS_POLL_SECONDS)
                     fed = True
                     continue
                 if not await self._wait_for_window(campaign, quiet):
                     break
-                if await self._held_back(queue[0]):  # before it takes a slot of the pace
+                if await requests.held_back(queue[0]):  # before it takes a slot of the pace
                     queue.popleft()
                     continue
                 # The common cases need no waiting, and no helper tasks to make a wait stoppable.
@@ -264,13 +319,10 @@ class CampaignEngine:
                 if self._stop or delay > 0 and not await self._stop.until_stopped(self._sleep(delay)) or self._stop:
                     slots.release()
                     break
-                recipient = queue.popleft()
-                if await self._held_back(recipient, otp_too=True):
+                task = await requests.start(queue, campaign)
+                if task is None:
                     slots.release()
                     continue
-                marked = self._writer.call(Journal.mark_in_flight, recipient, campaign.kind, time.time())
-                self._move(recipient.state, RecipientState.IN_FLIGHT)
-                task = asyncio.create_task(self._send_and_record(recipient, marked, queue))
                 # Released after the outcome is journaled and told, so a pause lands between requests.
                 task.add_done_callback(lambda _: slots.release())
                 tasks.add(task)
@@ -286,59 +338,21 @@ class CampaignEngine:
             await asyncio.gather(*tasks, return_exceptions=True)
             raise
 
-    async def _send_and_record(self, recipient: Recipient, marked: asyncio.Future[int],
-                               queue: deque[Recipient]) -> None:
-        """Send one recipient's request and journal its outcome. Catches everything: a
-        fault that is not this recipient's pauses the campaign instead."""
-        assert self._writer is not None and self._pacer is not None
-        row = recipient.row
+    async def _others_hold(self, feed: RecipientFeed, queue: deque[Recipient]) -> bool:
+        """With nothing queued and nothing out: True while other senders hold recipients of
+        this pass (after a wait, or with what ran out meanwhile claimed into ``queue``).
+        Asked before a last claim, since a lease that runs out between the two is claimed
+        then: asked after it, the pass ended with that recipient unsent."""
+        held = await asyncio.to_thread(feed.others_hold)
         try:
-            attempt_id = await marked
-        except (JournalError, asyncio.CancelledError) as exc:  # the request never left
-            self._move(RecipientState.IN_FLIGHT, recipient.state)
-            if isinstance(exc, JournalError):
-                self._store_failed(exc)
-            return
-        self._judge.out(row)
-        message_id = error_code = None
-        text: str | None = None
-        try:
-            assert recipient.phone is not None and recipient.message_data is not None
-            result = await self.client.send_message(
-                bot_id=self._campaign.bot_id,
-                phone_number=recipient.phone,
-                message_data=MessageData.from_wire(recipient.message_data),
-                request_id=recipient.request_id,
-            )
-        except asyncio.CancelledError:
-            state, text = RecipientState.UNKNOWN, reason_text("cut_off")
-        except SafirError as error:
-            state, error_code, text = self._judge.judge(recipient, error), getattr(error, "code", None), error.message
-            for back in self._judge.back_to_pending:  # the campaign's refusal, not those rows'
-                self._writer.call(Journal.record_outcome, recipient.campaign_id, back, RecipientState.PENDING)
-                self._move(RecipientState.FAILED, RecipientState.PENDING)
-            self._judge.back_to_pending.clear()
-        except Exception as error:  # noqa: BLE001 - the boundary: nothing may end a campaign silently
-            log.error("campaign %s row %s: unexpected %s", recipient.campaign_id, row, type(error).__name__,
-                      exc_info=True)
-            state, text = RecipientState.UNKNOWN, reason_text("unexpected_error", kind=type(error).__name__)
-            self.pause(pause_text("unexpected", kind=type(error).__name__, detail=scrub(str(error))[:200]))
-        else:
-            state, message_id = RecipientState.SENT, result.message_id
-            self._judge.accepted()
-            self._pacer.on_accepted()
-        finally:
-            self._judge.back(row)
-        try:
-            await self._writer.call(Journal.record_outcome, recipient.campaign_id, row, state, attempt_id=attempt_id,
-                                    now=time.time(), message_id=message_id, error_code=error_code, error=text)
-        except JournalError as exc:
-            self._store_failed(exc)  # the journal still says in flight: a resume re-sends it safely
-            return
-        if state == RecipientState.PENDING and not self._stop:
-            queue.append(replace(recipient, state=RecipientState.PENDING))  # rate-limited: later, slower
-        self._move(RecipientState.IN_FLIGHT, state)
-        self._emit(CampaignStatus.RUNNING, row, state, text, error_code=error_code)
+            queue.extend(await asyncio.to_thread(feed.next_batch, BATCH))
+        except LeaseLost:
+            assert self._requests is not None
+            self._requests.lost = True
+            return False
+        if held and not queue:
+            await self._interruptible_sleep(OTHERS_POLL_SECONDS)
+        return held or bool(queue)
 
     async def _wait_for_window(self, campaign: Campaign, quiet: QuietHours | None) -> bool:
         """Wait out the start time and quiet hours (telling why); False if stopped meanwhile."""
@@ -353,30 +367,17 @@ class CampaignEngine:
     async def _interruptible_sleep(self, seconds: float) -> None:
         await self._stop.until_stopped(self._sleep(seconds))
 
-    async def _held_back(self, recipient: Recipient, *, otp_too: bool = False) -> bool:
-        """True (and the recipient's outcome journaled) when a send-time rule holds it
-        back; an unreadable suppression list pauses the run and also answers True."""
-        try:
-            held = self._rules.suppressed(recipient) or (
-                (self._rules.otp_limited(recipient) or self._rules.capped(recipient)) if otp_too else None)
-        except SuppressionUnreadable as exc:
-            if isinstance(exc.__cause__, JournalError):  # a team store's list: the store's own sentence
-                self._store_failed(exc.__cause__)
-            else:
-                self.pause(str(exc))
-            return True
-        if held is None:
-            return False
-        assert self._writer is not None
-        if held.state == RecipientState.SKIPPED:
-            await self._writer.call(Journal.mark_skipped, recipient.campaign_id, recipient.row,
-                                    held.verdict or "suppressed", held.reason)
-        else:
-            await self._writer.call(Journal.record_outcome, recipient.campaign_id, recipient.row, held.state,
-                                    error_code=held.error_code, error=held.reason)
-        self._move(recipient.state, held.state)
-        self._emit(CampaignStatus.RUNNING, recipient.row, held.state, held.reason, error_code=held.error_code)
-        return True
+    async def _watch_session(self) -> None:
+        """Stop at once when this sender's journal or lock file is no longer the one it
+        opened (deleted, replaced): writing on would go into a file nobody reads."""
+        assert self._session is not None
+        while True:
+            await asyncio.sleep(SESSION_CHECK_SECONDS)
+            gone = self._session.check()
+            if gone is not None:
+                log.error("campaign %s: %s", self._campaign.id, gone)
+                self._store_failed(gone)
+                return
 
     def _store_failed(self, error: JournalError) -> None:
         """The journal failed: the run pauses with its sentence (and remembers the fault)."""
@@ -387,8 +388,12 @@ class CampaignEngine:
         if isinstance(error, RateLimitError) and self._pacer is not None:
             self._pacer.on_rate_limited(error.retry_after)
 
-    def _move(self, old: str, new: str) -> None:
+    def _changed(self, old: str, new: str, row: int | None = None, error: str | None = None,
+                 error_code: int | None = None) -> None:
+        """A recipient went from ``old`` to ``new`` (told when ``row`` is given)."""
         self._tally.move(old, new)
+        if row is not None:
+            self._emit(CampaignStatus.RUNNING, row, new, error, error_code=error_code)
 
     def _record_pace(self) -> None:
         """Record the pacer's rate and whether the service's limit holds it in the
@@ -402,7 +407,7 @@ class CampaignEngine:
                 self._recorded_pace is not None and now - self._pace_recorded_at < PACE_RECORD_SECONDS):
             return
         self._recorded_pace, self._pace_recorded_at = pace, now
-        recorded = self._writer.call(Journal.set_pace, self._campaign.id, *pace)
+        recorded = self._writer.call(SetPace(self._campaign.id, *pace))
         # A failed write fails the outcomes of its batch too, and they pause the run.
         recorded.add_done_callback(lambda done: done.cancelled() or done.exception())
 

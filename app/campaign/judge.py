@@ -14,6 +14,8 @@ from app.reasons import pause_text
 
 #: Requests in a row that got no answer before the campaign pauses.
 NO_ANSWER_LIMIT = 5
+#: Seconds a once-a-second look may come late before this process counts as stopped meanwhile.
+STALL_SECONDS = 2.0
 #: Identical code-4 refusals in a row that make it a campaign error (unknown template, bot).
 INVALID_INPUT_STREAK = 5
 
@@ -57,9 +59,16 @@ class AnswerJudge:
 
     async def watch_silence(self, limit_seconds: float, stopping: Callable[[], bool]) -> None:
         """Pause when requests are out and nothing has answered for ``limit_seconds``
-        (checked every second; runs until cancelled)."""
+        (checked every second; runs until cancelled). A look that comes late (this
+        process was stopped, or starved of the CPU) moves every clock on by the delay: the
+        service cannot have answered a process that was not running."""
         while True:
+            before = self._clock()
             await asyncio.sleep(1.0)
+            late = self._clock() - before - 1.0
+            if late > STALL_SECONDS:
+                self.last_answer += late
+                self._out_since = {row: since + late for row, since in self._out_since.items()}
             if stopping() or not self._out_since:
                 continue
             silent = self._clock() - max(self.last_answer, min(self._out_since.values()))

@@ -7,7 +7,8 @@ from __future__ import annotations
 import csv
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+
+from app.campaign.caps import CapScope
 from app.campaign.journal import Campaign, Journal, JournalError, Recipient, RecipientState
 from app.campaign.suppression import Suppressed
 from app.reasons import pause_text, reason_text
@@ -35,29 +36,15 @@ class HeldBack:
 
 class SendTimeRules:
     """Decides, per recipient and at the moment its request would leave, whether it is
-    held back, for ``campaign``; reads ``journal`` for recent OTPs and for what each
-    number got lately (the frequency cap, as it is set when the run starts)."""
+    held back, for ``campaign``; reads ``journal`` for recent OTPs. :attr:`scope` is the
+    frequency cap as it is set when the run starts (None: none applies), which the
+    journal reserves with each in-flight mark (app/campaign/journal/sending.py)."""
 
     def __init__(self, journal: Journal, suppression: Suppressed, campaign: Campaign) -> None:
         self._journal = journal
         self._suppression = suppression
         self._kind = campaign.kind
-        self._bot_id = campaign.bot_id
-        cap = journal.frequency_cap()
-        self._cap = cap if cap is not None and not campaign.ignore_cap and cap.applies_to(campaign.kind) else None
-
-    def capped(self, recipient: Recipient) -> HeldBack | None:
-        """Skipped (verdict ``capped``) when its number already got as many messages as
-        the frequency cap allows in its days (a request that may have arrived already is
-        not held back: re-sending it under its request_id delivers nothing new)."""
-        if self._cap is None or recipient.phone is None or recipient.state != RecipientState.PENDING:
-            return None
-        got = self._journal.messages_to(recipient.phone, self._cap.since(datetime.now(timezone.utc)),
-                                        None if self._cap.any_bot else self._bot_id, self._cap.count_otp)
-        if got < self._cap.max_messages:
-            return None
-        return HeldBack(RecipientState.SKIPPED, reason_text("capped", count=got, days=self._cap.days),
-                        verdict="capped")
+        self.scope = CapScope.of(journal.frequency_cap(), campaign.kind, campaign.bot_id, bool(campaign.ignore_cap))
 
     def suppressed(self, recipient: Recipient) -> HeldBack | None:
         """Skipped when its number is on the suppression list now (a request that may have

@@ -27,14 +27,75 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
-from typing import Any, Protocol, cast
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Protocol
 
+from app.campaign.caps import CapScope
 from app.campaign.journal import Journal, JournalError, JournalFault, Recipient
 
 log = logging.getLogger(__name__)
 
-_Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], asyncio.AbstractEventLoop, asyncio.Future[Any]]
+
+@dataclass(frozen=True)
+class MarkInFlight:
+    """A request for ``recipient`` is about to leave (:meth:`Journal.mark_many_in_flight`):
+    the result is the attempt's id, a Capped, or None when ``owner`` lost its lease."""
+
+    recipient: Recipient
+    kind: str
+    now: float  # Unix seconds
+    owner: str = ""
+    scope: CapScope | None = None
+
+
+@dataclass(frozen=True)
+class RecordOutcome:
+    """A recipient's outcome (:meth:`Journal.record_outcome`): the result is whether it
+    was recorded (False: ``owner`` no longer holds it)."""
+
+    campaign_id: int
+    row: int
+    state: str
+    attempt_id: int | None = None
+    now: float | None = None  # Unix seconds
+    message_id: str | None = None
+    error_code: int | None = None
+    error: str | None = None
+    owner: str | None = None
+    lease_epoch: int | None = None
+
+    def outcome(self) -> dict[str, Any]:
+        return {"campaign_id": self.campaign_id, "row": self.row, "state": self.state, "attempt_id": self.attempt_id,
+                "now": self.now, "message_id": self.message_id, "error_code": self.error_code, "error": self.error,
+                "owner": self.owner, "lease_epoch": self.lease_epoch}
+
+
+@dataclass(frozen=True)
+class MarkSkipped:
+    """A send-time rule holds a recipient back (:meth:`Journal.mark_skipped`)."""
+
+    campaign_id: int
+    row: int
+    verdict: str
+    reason: str
+    owner: str = ""
+    lease_epoch: int = 0
+
+
+@dataclass(frozen=True)
+class SetPace:
+    """The pace the sender keeps now (:meth:`Journal.set_pace`)."""
+
+    campaign_id: int
+    pace_per_minute: float
+    slowed: bool
+
+
+#: What the send path writes through a writer.
+WriterCommand = MarkInFlight | RecordOutcome | MarkSkipped | SetPace
+
+_Call = tuple[WriterCommand, asyncio.AbstractEventLoop, asyncio.Future[Any]]
 _Result = tuple[asyncio.Future[Any], Any, BaseException | None]
 
 #: How long a batch waits for a journal another program holds before its callers hear
@@ -47,19 +108,18 @@ LOOP_BUSY_TIMEOUT_SECONDS = 0.02
 
 
 class SendPathWriter(Protocol):
-    """What the engine needs of a writer: :meth:`call` a Journal method, batched, and
+    """What the engine needs of a writer: :meth:`call` a command, batched, and
     :meth:`close` once every call was made."""
 
-    def call(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[Any]: ...
+    def call(self, command: WriterCommand) -> asyncio.Future[Any]: ...
 
     def close(self) -> None: ...
 
 
 class _Batching:
-    """Gathers calls per event-loop iteration and runs a batch in one transaction on
-    ``journal``'s own connection (by method name: a team store's override is the one
-    that runs); every call of a batch shares one commit, and a failed batch fails each
-    of its calls. At most ``max_batch`` calls per commit."""
+    """Gathers commands per event-loop iteration and runs a batch in one transaction on
+    ``journal``'s own connection; every command of a batch shares one commit, and a
+    failed batch fails each of its commands. At most ``max_batch`` commands per commit."""
 
     def __init__(self, journal: Journal, max_batch: int) -> None:
         self._journal = journal
@@ -67,9 +127,8 @@ class _Batching:
         self._tick: list[_Call] = []
         self._closing = False
 
-    def call(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[Any]:
-        """Queue ``method(journal, *args, **kwargs)``; the future holds its result or
-        its JournalError."""
+    def call(self, command: WriterCommand) -> asyncio.Future[Any]:
+        """Queue ``command``; the future holds its result or its JournalError."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         if self._stopped():
@@ -77,7 +136,7 @@ class _Batching:
             return future
         if not self._tick:
             loop.call_soon(self._end_of_tick)
-        self._tick.append((method, args, kwargs, loop, future))
+        self._tick.append((command, loop, future))
         return future
 
     def _stopped(self) -> bool:
@@ -87,47 +146,54 @@ class _Batching:
         raise NotImplementedError
 
     def _attempt(self, batch: list[_Call]) -> list[_Result]:
-        results: list[_Result] = []
         try:
             with self._journal.transaction():
-                values = self._many(batch)
-                for (method, args, kwargs, _, future), value in zip(batch, values):
-                    if value is _NOT_YET:
-                        value = getattr(self._journal, method.__name__)(*args, **kwargs)
-                    results.append((future, value, None))
+                values = self._run_commands([command for command, _, _ in batch])
+            return [(future, value, None) for (_, _, future), value in zip(batch, values)]
         except Exception as error:  # noqa: BLE001 - JournalError, or a bug: every caller must hear of it
             # A database error of the commit itself (a full disk shows here) as a sentence.
             failure: BaseException = self._journal.database_error(error) or error
-            results = [(future, None, failure) for *_, future in batch]
-        return results
+            return [(future, None, failure) for *_, future in batch]
 
-    def _many(self, batch: list[_Call]) -> list[Any]:
-        """The send path's two writes, each kind in one executemany (the in-flight marks
-        and the outcomes of one batch concern different recipients, so their order
-        between kinds does not matter); other calls are left for one by one."""
-        values: list[Any] = [_NOT_YET] * len(batch)
-        marks = [i for i, call in enumerate(batch) if call[0].__name__ == "mark_in_flight" and not call[2]]
-        if marks:
-            # Each is mark_in_flight's positional arguments: (recipient, kind, now).
-            ids = self._journal.mark_many_in_flight(
-                [cast(tuple[Recipient, str, float], batch[i][1]) for i in marks])
-            for i, attempt_id in zip(marks, ids):
-                values[i] = attempt_id
-        outcomes = [i for i, call in enumerate(batch) if call[0].__name__ == "record_outcome"]
+    def _run_commands(self, commands: list[WriterCommand]) -> list[Any]:
+        """Each command's result, in order: the in-flight marks of one owner and cap in one
+        statement per table, the outcomes in one, the rest one by one (a batch's marks and
+        outcomes concern different recipients, so their order between kinds does not matter)."""
+        journal = self._journal
+        values: list[Any] = [None] * len(commands)
+        marks: defaultdict[tuple[str, CapScope | None], list[int]] = defaultdict(list)
+        outcomes: list[int] = []
+        for i, command in enumerate(commands):
+            if isinstance(command, MarkInFlight):
+                marks[command.owner, command.scope].append(i)
+            elif isinstance(command, RecordOutcome):
+                outcomes.append(i)
+        for (owner, scope), indexes in marks.items():
+            batch = [commands[i] for i in indexes]
+            results = journal.mark_many_in_flight([(m.recipient, m.kind, m.now) for m in batch
+                                                   if isinstance(m, MarkInFlight)], owner, scope)
+            for i, result in zip(indexes, results):
+                values[i] = result
         if outcomes:
-            self._journal.record_many_outcomes(
-                [dict(zip(("campaign_id", "row", "state"), batch[i][1]), **batch[i][2]) for i in outcomes])
-            for i in outcomes:
-                values[i] = None
+            recorded = journal.record_many_outcomes([c.outcome() for i in outcomes
+                                                     if isinstance(c := commands[i], RecordOutcome)])
+            for i, done in zip(outcomes, recorded):
+                values[i] = done
+        for i, command in enumerate(commands):
+            if isinstance(command, MarkSkipped):
+                values[i] = journal.mark_skipped(command.campaign_id, command.row, command.verdict, command.reason,
+                                                 owner=command.owner, lease_epoch=command.lease_epoch)
+            elif isinstance(command, SetPace):
+                journal.set_pace(command.campaign_id, command.pace_per_minute, command.slowed)
         return values
 
 
 class JournalWriter(_Batching):
     """A thread that runs :class:`Journal` methods for the event loop, batched.
 
-    ``await writer.call(Journal.record_outcome, campaign_id, row, state, ...)`` runs the
-    method on the writer's own connection to ``journal``'s store and returns its result,
-    or raises its JournalError. Raises JournalError when the store cannot be opened.
+    ``await writer.call(RecordOutcome(campaign_id, row, state, ...))`` runs the command on
+    the writer's own connection to ``journal``'s store and returns its result, or raises
+    its JournalError. Raises JournalError when the store cannot be opened.
     Close with :meth:`close` (waits for the queue to drain).
     """
 
@@ -188,7 +254,7 @@ class JournalWriter(_Batching):
             time.sleep(BUSY_RETRY_SECONDS)
             results = self._attempt(batch)
         by_loop: dict[asyncio.AbstractEventLoop, list[_Result]] = {}
-        for (*_, loop, _future), result in zip(batch, results):
+        for (_, loop, _future), result in zip(batch, results):
             by_loop.setdefault(loop, []).append(result)
         for loop, settled in by_loop.items():
             if not loop.is_closed():
@@ -247,8 +313,6 @@ class LoopJournalWriter(_Batching):
             self._write(batch, time.monotonic())
         self._journal.close()
 
-
-_NOT_YET = object()
 
 
 def _locked(results: list[_Result]) -> bool:

@@ -207,8 +207,9 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     print_summary(summary, campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
         hint = sandbox_flag({"base_url": base})
-        print(f"error: campaign {campaign_id} stopped: {result.reason} "
-              f"(continue with: safir-campaign resume {campaign_id}{hint})", file=sys.stderr)
+        go_on = "" if result.store_fault == JournalFault.GONE else (
+            f" (continue with: safir-campaign resume {campaign_id}{hint})")
+        print(f"error: campaign {campaign_id} stopped: {result.reason}{go_on}", file=sys.stderr)
         return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol, Self
 
 from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
+from app.reasons import store_problem
 from app.campaign.journal.schema import (
     CACHE_KIB,
     CREATION_CHECKPOINT_PAGES,
@@ -79,6 +80,7 @@ class JournalConnection:
         self._lock = threading.Lock()
         self._closed = False
         _private_file(self.path)
+        self._identity = file_identity(self.path)
         try:
             self._migrate()
         except sqlite3.Error as exc:
@@ -90,6 +92,16 @@ class JournalConnection:
 
     #: SQL that sets message_data's template id to the parameter (JSON kept as text).
     SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', ?)"
+    #: The store's clock as the journal stores instants (ISO 8601, UTC, milliseconds), in
+    #: SQL: what the frequency cap and followers compare, never a desktop's own clock.
+    NOW_TEXT = "strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')"
+
+    def check_still_there(self) -> None:
+        """Raise JournalError (``GONE``) when the journal file is no longer the one this
+        object opened (deleted, moved away or replaced): writes would go into a file
+        nobody will ever read again. Two ``stat`` calls; the team store has no file."""
+        if self._identity is not None and file_identity(self.path) != self._identity:
+            raise JournalError(store_problem("journal_gone", path=self.path), JournalFault.GONE, self.path)
 
     @property
     def location(self) -> str:
@@ -268,6 +280,15 @@ class Transaction:
             self.db.execute("COMMIT")
         elif self.db.in_transaction:
             self.db.execute("ROLLBACK")
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path``; None when there is none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _private_file(path: Path) -> None:

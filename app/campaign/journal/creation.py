@@ -127,23 +127,26 @@ class JournalCreation(RepeatGuard):
 
     def _make_ready(self, campaign_id: int, repeats_since: datetime | None, repeat_policy: RepeatPolicy) -> None:
         """The repeat guard's look, then ``ready``: the long look outside the write lock,
-        the last look (campaigns made meanwhile) and the change of status in one transaction."""
-        checked_from = now_text()
+        the last look (campaigns made ready meanwhile) and the change of status in one
+        transaction. What "meanwhile" means is the store's order of readiness
+        (``ready_seq``, taken under the same lock), never a clock: desktops' clocks
+        disagree, and a creation stamped early can commit late."""
+        looked_upto = int(self.db.execute("SELECT COALESCE(MAX(ready_seq), 0) FROM campaigns").fetchone()[0])
         if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
             self._refuse_repeats(campaign_id, repeats_since)
         with self.transaction():
             self._serialized()  # of two identical creations at once, the second sees the first
             if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
-                # Only campaigns that became ready since the long look can be new repeats.
                 newer = [i for (i,) in self.db.execute(
-                    "SELECT id FROM campaigns WHERE created_at >= ? AND status != ? AND id != ?",
-                    (checked_from, CampaignStatus.CREATING, campaign_id))]
+                    "SELECT id FROM campaigns WHERE ready_seq > ? AND id != ?", (looked_upto, campaign_id))]
                 if newer:
                     self._refuse_repeats(campaign_id, repeats_since, newer)
             elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
                 self._skip_repeats(campaign_id, repeats_since)
-            self.db.execute("UPDATE campaigns SET status = ?, created_at = ?, updated_at = ? WHERE id = ?",
-                            (CampaignStatus.READY, now_text(), now_text(), campaign_id))
+            self.db.execute(
+                f"UPDATE campaigns SET status = ?, created_at = {self.NOW_TEXT}, updated_at = {self.NOW_TEXT},"
+                " ready_seq = (SELECT COALESCE(MAX(ready_seq), 0) + 1 FROM campaigns) WHERE id = ?",
+                (CampaignStatus.READY, campaign_id))
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine) VALUES (?, ?, 'created', ?, ?)",
                             (now_text(), campaign_id, *actor()))
 

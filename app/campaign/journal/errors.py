@@ -30,6 +30,7 @@ class JournalFault(StrEnum):
     LOCKED = "locked"
     CANNOT_OPEN = "cannot_open"
     NEWER_SCHEMA = "newer_schema"
+    GONE = "gone"  # the journal file was deleted or replaced under a process using it
     # The team store (PostgreSQL) only:
     UNREACHABLE = "unreachable"
     LOGIN_FAILED = "login_failed"

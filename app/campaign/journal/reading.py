@@ -13,16 +13,16 @@ from app.campaign.journal.records import STATES_TO_SEND, Campaign, CampaignStatu
 
 #: The columns of a :class:`Recipient`, in its fields' order.
 RECIPIENT_COLUMNS = ("campaign_id, row, phone_input, phone, verdict, reason, message_data, request_id, state, "
-                     "attempts, error_code, error, message_id")
+                     "attempts, error_code, error, message_id, lease_epoch")
 
 
 def recipient(row: Any) -> Recipient:
     """The Recipient of a row of :data:`RECIPIENT_COLUMNS`."""
     (campaign_id, number, phone_input, phone, verdict, reason, message_data, request_id, state, attempts, error_code,
-     error, message_id) = tuple(row)
+     error, message_id, lease_epoch) = tuple(row)
     return Recipient(campaign_id, number, phone_input, phone, verdict, reason,
                      json.loads(message_data) if message_data else None, request_id, state, attempts, error_code,
-                     error, message_id)
+                     error, message_id, int(lease_epoch or 0))
 
 
 class JournalReading(JournalConnection):

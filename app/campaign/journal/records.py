@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import getpass
+import os
 import socket
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -95,6 +95,7 @@ class Campaign:
     series_id: int | None = None  # the repeating campaign it is a run of
     pace_per_minute: float | None = None  # its sender's pace now (0: unpaced; None: not told yet)
     pace_slowed: int = 0  # 1: the service's limit holds that pace under the set rate
+    ready_seq: int | None = None  # its place in the store's order of becoming ready
 
 
 class StopRequest(StrEnum):
@@ -133,6 +134,23 @@ class Recipient:
     error_code: int | None
     error: str | None
     message_id: str | None
+    #: The fencing token of this sender's claim (the team store: every claim raises it and
+    #: every write of the row's state checks it); 0 on the embedded store.
+    lease_epoch: int = 0
+
+
+@dataclass(frozen=True)
+class Capped:
+    """An in-flight mark the frequency cap refused: the number already got (or may have
+    got) ``count`` messages in the cap's ``days``; the row is now skipped as ``capped``."""
+
+    count: int
+    days: int
+
+
+#: What marking a recipient in flight gave: the attempt's id; Capped; or None when the
+#: sender no longer holds the recipient's lease (another sender took it over).
+MarkResult = int | Capped | None
 
 
 #: States that still need a request (``unknown``: the answer was lost; re-sending under
@@ -140,13 +158,26 @@ class Recipient:
 STATES_TO_SEND = (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING)
 
 
-def actor() -> tuple[str, str]:
-    """Who acts, as the journal records it: (OS user name, machine name)."""
+def os_account() -> str:
+    """The OS account this process runs as, from its user id (``pwd``; on Windows the
+    logon name): never ``$USER`` or ``$LOGNAME``, which anyone can set."""
     try:
-        user = getpass.getuser()
-    except (OSError, KeyError):  # no user name in the environment or the password database
-        user = "?"
-    return user, socket.gethostname()
+        import pwd
+    except ImportError:  # Windows: GetUserNameW, not the environment
+        try:
+            return os.getlogin()
+        except OSError:
+            return "?"
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:  # a uid without a name in the password database
+        return str(os.getuid())
+
+
+def actor() -> tuple[str, str]:
+    """Who acts, as the embedded journal records it: (OS account, machine name). A team
+    store records its members as database roles instead (docs/team.md)."""
+    return os_account(), socket.gethostname()
 
 
 def now_text() -> str:

@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
@@ -182,7 +182,16 @@ ALTER TABLE campaigns ADD COLUMN pace_per_minute REAL;
 ALTER TABLE campaigns ADD COLUMN pace_slowed INTEGER NOT NULL DEFAULT 0
 """
 
+# v12: a recipient's lease epoch (the fencing token of the team store's claims; here
+# always 0), and the order in which campaigns became ready (the repeat guard's last look
+# reads what became ready after its long look by this number, never by a clock).
+_MIGRATION_V12 = """
+ALTER TABLE recipients ADD COLUMN lease_epoch INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE campaigns ADD COLUMN ready_seq INTEGER;
+UPDATE campaigns SET ready_seq = id WHERE status != 'creating'
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
                               5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8,
-                              9: _MIGRATION_V9, 10: _MIGRATION_V10, 11: _MIGRATION_V11}
+                              9: _MIGRATION_V9, 10: _MIGRATION_V10, 11: _MIGRATION_V11, 12: _MIGRATION_V12}

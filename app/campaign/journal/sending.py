@@ -1,122 +1,193 @@
 """The send path's writes: a recipient in flight before its request leaves, its outcome
 after the answer returns, each committed before the next step (docs/architecture.md,
-"The journal is the truth")."""
+"The journal is the truth").
+
+Two guarantees are decided here, in the store, not by the sender's memory:
+
+- **Fencing** (docs/architecture.md, "Leases and fencing"): on a team store every write
+  of a recipient's state names the sender (``owner``) and the claim's ``lease_epoch``;
+  a write that matches nothing means another sender took the recipient over, and the
+  caller hears it (None or False) instead of overwriting. The embedded store has one
+  sender per campaign (a file lock), so its writes are not fenced.
+- **Reservation** of the frequency cap: a recipient's in-flight mark is its reservation.
+  Counting what the number already got and marking it are one transaction, under a lock
+  per number on a team store (SQLite's write transaction holds the whole journal), with
+  the store's own clock: two campaigns at once can never exceed the cap.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime, timezone
 from typing import Any
 
+from app.campaign.caps import CapScope
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.records import Recipient, RecipientState, now_text
-
+from app.campaign.journal.records import Capped, MarkResult, Recipient, RecipientState
+from app.reasons import reason_text
 
 #: A recipient's lease ends with its outcome, unless it goes back to pending (a refusal
 #: for rate: its sender keeps it queued) or stays in flight; two parameters: the state.
 _LEASE = ("lease_owner = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_owner END,"
           " lease_until = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_until END")
 
+#: Recipients that got their message, or may have (what the frequency cap counts).
+_GOT = "r.state IN ('sent', 'in_flight', 'unknown')"
+
+#: One outcome to record: campaign_id, row, state, and optionally attempt_id, now (Unix
+#: seconds), message_id, error_code, error, owner and lease_epoch (the fence).
+Outcome = dict[str, Any]
+
 
 class JournalSending(JournalConnection):
     """Records attempts and outcomes; every method raises JournalError, never sqlite3.Error."""
 
-    @sentences
-    def mark_in_flight(self, recipient: Recipient, kind: str, now: float) -> int:
-        """Durably record that a request for ``recipient`` is about to leave; return
-        the attempt's id. ``now`` is Unix time in seconds."""
-        with self.transaction():
-            self.db.execute(
-                "UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = ?"
-                " WHERE campaign_id = ? AND row = ?",
-                (RecipientState.IN_FLIGHT, now_text(), recipient.campaign_id, recipient.row),
-            )
-            (attempt_id,) = self._next_attempt_ids(1)
-            self.db.execute(
-                "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
-                (attempt_id, recipient.campaign_id, recipient.row, recipient.phone, kind, now),
-            )
-        return attempt_id
+    def store_now(self) -> datetime:
+        """Now by the store's clock (aware, UTC): this machine's for the embedded journal,
+        the server's for a team store, so desktops whose clocks disagree decide alike."""
+        return datetime.now(timezone.utc)
 
     @sentences
-    def mark_many_in_flight(self, marks: list[tuple[Recipient, str, float]]) -> list[int]:
-        """:meth:`mark_in_flight` for many ``(recipient, kind, now)`` at once, in one
-        transaction with one statement per table; returns the attempts' ids in order."""
-        with self.transaction():
-            ids = self._next_attempt_ids(len(marks))
-            stamp = now_text()
-            self.db.executemany(
-                "UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = ?"
-                " WHERE campaign_id = ? AND row = ?",
-                [(RecipientState.IN_FLIGHT, stamp, r.campaign_id, r.row) for r, _, _ in marks])
-            self.db.executemany(
-                "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
-                [(i, r.campaign_id, r.row, r.phone, kind, now) for i, (r, kind, now) in zip(ids, marks)])
-        return ids
+    def mark_in_flight(self, recipient: Recipient, kind: str, now: float, owner: str = "",
+                       scope: CapScope | None = None) -> MarkResult:
+        """Durably record that a request for ``recipient`` is about to leave; return the
+        attempt's id (see :meth:`mark_many_in_flight` for the other answers). ``now`` is
+        Unix time in seconds."""
+        return self.mark_many_in_flight([(recipient, kind, now)], owner, scope)[0]
 
     @sentences
-    def record_many_outcomes(self, outcomes: list[dict[str, Any]]) -> None:
-        """:meth:`record_outcome` for many at once: each a dict of its arguments."""
-        stamp = now_text()
+    def mark_many_in_flight(self, marks: Sequence[tuple[Recipient, str, float]], owner: str = "",
+                            scope: CapScope | None = None) -> list[MarkResult]:
+        """Mark many ``(recipient, kind, now)`` in flight in one transaction; per mark, in
+        order: the attempt's id; :class:`Capped` when the frequency cap (``scope``, None:
+        none) refused it (the row is skipped as ``capped``; only a pending row is
+        counted, one that may have arrived already is re-sent under its request_id); or
+        None when ``owner`` no longer holds the recipient's lease (team store)."""
+        results: list[MarkResult] = [None] * len(marks)
         with self.transaction():
+            capped = self._over_cap(marks, scope) if scope is not None else {}
+            if capped:
+                reasons = {i: reason_text("capped", count=c.count, days=c.days) for i, c in capped.items()}
+                skipped = self._write_fenced(
+                    [(marks[i][0], {"state": RecipientState.SKIPPED, "verdict": "capped", "reason": reasons[i]})
+                     for i in capped], owner)
+                for i, held in capped.items():
+                    results[i] = held if marks[i][0].row in skipped else None
+            asked = [i for i in range(len(marks)) if i not in capped]
+            held_rows = self._write_fenced([(marks[i][0], {"state": RecipientState.IN_FLIGHT, "attempts": 1})
+                                            for i in asked], owner)
+            marked = [i for i in asked if marks[i][0].row in held_rows]
+            ids = self._next_attempt_ids(len(marked))
             self.db.executemany(
-                f"UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?, {_LEASE}"
-                " WHERE campaign_id = ? AND row = ?",
-                [(o["state"], o.get("message_id"), o.get("error_code"), o.get("error"), stamp, o["state"],
-                  o["state"], o["campaign_id"], o["row"]) for o in outcomes])
+                "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
+                [(attempt_id, marks[i][0].campaign_id, marks[i][0].row, marks[i][0].phone, marks[i][1], marks[i][2])
+                 for attempt_id, i in zip(ids, marked)])
+            for attempt_id, i in zip(ids, marked):
+                results[i] = attempt_id
+        return results
+
+    def _over_cap(self, marks: Sequence[tuple[Recipient, str, float]], scope: CapScope) -> dict[int, Capped]:
+        """Inside the mark's transaction: the marks the cap refuses, by index. Each number
+        is locked first, so a count and the marks that follow it are one decision."""
+        since = scope.cap.since(self.store_now())
+        phones = sorted({r.phone for r, _, _ in marks if r.phone and r.state == RecipientState.PENDING})
+        if not phones:
+            return {}
+        self._lock_numbers(phones)
+        sql = (f"SELECT r.phone, COUNT(*) FROM recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE {_GOT}"
+               f" AND r.updated_at >= ? AND r.phone IN ({', '.join('?' for _ in phones)})")
+        args: list[object] = [since, *phones]
+        if scope.bot_id is not None:
+            sql, args = sql + " AND c.bot_id = ?", [*args, scope.bot_id]
+        if not scope.cap.count_otp:
+            sql += " AND c.kind <> 'otp'"
+        got = {str(phone): int(n) for phone, n in self.db.execute(sql + " GROUP BY r.phone", args)}
+        capped: dict[int, Capped] = {}
+        for i, (r, _, _) in enumerate(marks):
+            if r.phone is None or r.state != RecipientState.PENDING:
+                continue
+            count = got.get(r.phone, 0)
+            if count >= scope.cap.max_messages:
+                capped[i] = Capped(count, scope.cap.days)
+            else:
+                got[r.phone] = count + 1  # reserved: a second mark of the number in this batch sees it
+        return capped
+
+    def _lock_numbers(self, phones: list[str]) -> None:
+        """Inside a transaction: hold each number until it commits (SQLite's write
+        transaction already holds the whole journal; a team store takes a lock per number)."""
+
+    def _write_fenced(self, changes: list[tuple[Recipient, dict[str, Any]]], owner: str) -> set[int]:
+        """Set each recipient's columns (``state``, and ``verdict``, ``reason``, or
+        ``attempts``: 1 to count one more attempt); the rows written. The embedded
+        journal's sender holds the campaign's lock, so every row is written; a team store
+        writes only rows ``owner`` still holds under the recipient's lease_epoch."""
+        if not changes:
+            return set()
+        self.db.executemany(
+            "UPDATE recipients SET state = ?, verdict = COALESCE(?, verdict), reason = COALESCE(?, reason),"
+            f" attempts = attempts + ?, updated_at = {self.NOW_TEXT},"
+            " lease_owner = CASE WHEN ? = 'in_flight' THEN lease_owner END,"
+            " lease_until = CASE WHEN ? = 'in_flight' THEN lease_until END WHERE campaign_id = ? AND row = ?",
+            [(values["state"], values.get("verdict"), values.get("reason"), values.get("attempts", 0),
+              values["state"], values["state"], recipient.campaign_id, recipient.row) for recipient, values in changes])
+        return {recipient.row for recipient, _ in changes}
+
+    @sentences
+    def record_many_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
+        """:meth:`record_outcome` for many at once (each a dict of its arguments), in one
+        transaction; per outcome, whether it was recorded."""
+        with self.transaction():
+            recorded = self._record_outcomes(outcomes)
             self.db.executemany(
                 "UPDATE attempts SET finished_at = ?, outcome = ?, error_code = ?, error = ? WHERE id = ?",
                 [(o.get("now"), o["state"], o.get("error_code"), o.get("error"), o["attempt_id"])
                  for o in outcomes if o.get("attempt_id") is not None])
+        return recorded
+
+    def _record_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
+        """The recipients' rows of :meth:`record_many_outcomes` (the embedded journal: unfenced)."""
+        self.db.executemany(
+            f"UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = {self.NOW_TEXT},"
+            f" {_LEASE} WHERE campaign_id = ? AND row = ?",
+            [(o["state"], o.get("message_id"), o.get("error_code"), o.get("error"), o["state"], o["state"],
+              o["campaign_id"], o["row"]) for o in outcomes])
+        return [True] * len(outcomes)
 
     @sentences
-    def record_outcome(
-        self,
-        campaign_id: int,
-        row: int,
-        state: str,
-        *,
-        attempt_id: int | None = None,
-        now: float | None = None,
-        message_id: str | None = None,
-        error_code: int | None = None,
-        error: str | None = None,
-    ) -> None:
-        """Durably record a recipient's outcome (``state`` from RecipientState) and
-        close its attempt."""
-        with self.transaction():
-            self.db.execute(
-                f"UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = ?, {_LEASE}"
-                " WHERE campaign_id = ? AND row = ?",
-                (state, message_id, error_code, error, now_text(), state, state, campaign_id, row),
-            )
-            if attempt_id is not None:
-                self.db.execute(
-                    "UPDATE attempts SET finished_at = ?, outcome = ?, error_code = ?, error = ? WHERE id = ?",
-                    (now, state, error_code, error, attempt_id),
-                )
+    def record_outcome(self, campaign_id: int, row: int, state: str, *, attempt_id: int | None = None,
+                       now: float | None = None, message_id: str | None = None, error_code: int | None = None,
+                       error: str | None = None, owner: str | None = None, lease_epoch: int | None = None) -> bool:
+        """Durably record a recipient's outcome (``state`` from RecipientState) and close
+        its attempt. With ``owner`` (and ``lease_epoch``) on a team store, only while
+        that sender still holds the recipient: False when it does not (nothing changed
+        but the attempt's own row)."""
+        return self.record_many_outcomes([{
+            "campaign_id": campaign_id, "row": row, "state": state, "attempt_id": attempt_id, "now": now,
+            "message_id": message_id, "error_code": error_code, "error": error, "owner": owner,
+            "lease_epoch": lease_epoch}])[0]
 
     @sentences
-    def mark_skipped(self, campaign_id: int, row: int, verdict: str, reason: str) -> None:
+    def mark_skipped(self, campaign_id: int, row: int, verdict: str, reason: str, *, owner: str = "",
+                     lease_epoch: int = 0) -> bool:
         """Record that a recipient will never be sent because a send-time rule holds it
         back: state ``skipped``, ``verdict`` (suppressed: its number joined the
         suppression list; capped: the frequency cap), ``reason`` in words
-        (docs/architecture.md, "Send-time rules")."""
+        (docs/architecture.md, "Send-time rules"). False when a team store's sender
+        ``owner`` no longer holds it."""
+        held = Recipient(campaign_id, row, "", None, verdict, reason, None, None, RecipientState.PENDING, 0, None,
+                         None, None, lease_epoch)
         with self.transaction():
-            self.db.execute(
-                "UPDATE recipients SET state = ?, verdict = ?, reason = ?, updated_at = ?,"
-                " lease_owner = NULL, lease_until = NULL WHERE campaign_id = ? AND row = ?",
-                (RecipientState.SKIPPED, verdict, reason, now_text(), campaign_id, row),
-            )
-
-    #: Recipients that got their message, or may have (what the frequency cap counts).
-    _GOT = "r.state IN ('sent', 'in_flight', 'unknown')"
+            return bool(self._write_fenced([(held, {"state": RecipientState.SKIPPED, "verdict": verdict,
+                                                    "reason": reason})], owner))
 
     @sentences
     def messages_to(self, phone: str, since: str, bot_id: int | None, count_otp: bool) -> int:
         """How many messages ``phone`` got (or may have got) since the instant ``since``,
         from ``bot_id`` (None: any bot), one-time passwords counted or not."""
         sql = ("SELECT COUNT(*) FROM recipients r JOIN campaigns c ON c.id = r.campaign_id"
-               f" WHERE r.phone = ? AND {self._GOT} AND r.updated_at >= ?")
+               f" WHERE r.phone = ? AND {_GOT} AND r.updated_at >= ?")
         args: list[object] = [phone, since]
         if bot_id is not None:
             sql, args = sql + " AND c.bot_id = ?", [*args, bot_id]
@@ -128,7 +199,7 @@ class JournalSending(JournalConnection):
     def phones_at_cap(self, since: str, limit: int, bot_id: int | None, count_otp: bool) -> set[str]:
         """The phones that got ``limit`` or more messages since ``since`` (see
         :meth:`messages_to`): what a new campaign's review counts as capped."""
-        sql = (f"SELECT r.phone FROM recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE {self._GOT}"
+        sql = (f"SELECT r.phone FROM recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE {_GOT}"
                " AND r.updated_at >= ? AND r.phone IS NOT NULL")
         args: list[object] = [since]
         if bot_id is not None:
@@ -147,4 +218,3 @@ class JournalSending(JournalConnection):
             " AND (outcome IS NULL OR outcome != ?)",
             (phone, kind, since, RecipientState.FAILED),
         ).fetchone()[0])
-

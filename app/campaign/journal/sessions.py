@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from filelock import FileLock, Timeout
 
-from app.campaign.journal.errors import JournalError, sentences
+from app.campaign.journal.connection import file_identity
+from app.campaign.journal.errors import JournalError, JournalFault, sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
 from app.campaign.journal.records import Recipient
+from app.reasons import store_problem
 
 if TYPE_CHECKING:
     from app.campaign.journal.store import Journal
@@ -102,15 +104,42 @@ class KeysetFeed:
 class SendingSession:
     """This process sending one campaign: holds its lock (raises CampaignLocked on entry
     when another process holds it) and records itself as the campaign's sender
-    (``owner``, "pid@host"); :meth:`feed` gives the recipients to send."""
+    (``owner``, "pid@host"); :meth:`feed` gives the recipients to send.
+
+    The lock is a file, and so is the journal: either deleted or replaced under a running
+    sender would let a second sender in, or send into a file nobody reads again, so
+    :meth:`check` (the engine calls it several times a second) compares both with the
+    files opened, and :meth:`holds` answers False from then on."""
 
     def __init__(self, journal: Journal, campaign_id: int, owner: str) -> None:
         self.journal = journal
         self.campaign_id = campaign_id
         self.owner = owner
-        path = lock_path(journal, campaign_id)
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self._lock = FileLock(str(path), mode=0o600)
+        self._path = lock_path(journal, campaign_id)
+        self._path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._lock = FileLock(str(self._path), mode=0o600)
+        self._lock_identity: tuple[int, int] | None = None
+        self._gone: JournalError | None = None
+
+    def holds(self) -> bool:
+        """True while this sender may send: its lock and journal are still the files it opened."""
+        return self._gone is None
+
+    def check(self) -> JournalError | None:
+        """The JournalError (``GONE``) once the journal or the campaign's lock file was
+        deleted or replaced since this session began; None while both are the same."""
+        if self._gone is None:
+            try:
+                self.journal.check_still_there()
+                if file_identity(self._path) != self._lock_identity:
+                    raise JournalError(store_problem("journal_gone", path=self._path), JournalFault.GONE,
+                                       self.journal.path)
+            except JournalError as gone:
+                self._gone = gone
+        return self._gone
+
+    def regain(self) -> None:
+        """Nothing to give back: the embedded store's sender never loses its lock to another."""
 
     def __enter__(self) -> SendingSession:
         try:
@@ -118,6 +147,7 @@ class SendingSession:
         except Timeout:
             raise CampaignLocked(f"campaign {self.campaign_id} is being sent by another process; wait for it to "
                                  "finish or stop it") from None
+        self._lock_identity = file_identity(self._path)
         try:
             self.journal.set_runner(self.campaign_id, self.owner)
             self.journal.audit("sending", self.campaign_id, self.owner)

@@ -223,9 +223,16 @@ class Journal(JournalCreation, JournalSending):
         return float(row[0]), bool(row[1])
 
     @sentences
-    def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> None:
-        """Store a campaign's ``status`` (a CampaignStatus) and the sentence why."""
+    def set_status(self, campaign_id: int, status: str, reason: str | None = None, *,
+                   expected: str | None = None) -> bool:
+        """Store a campaign's ``status`` (a CampaignStatus) and the sentence why; with
+        ``expected``, only while its status is still that (compare-and-set: a sender
+        settling a run never overwrites what another sender or a person settled since).
+        Returns whether it was stored."""
+        sql, args = "UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?", [
+            status, reason, now_text(), campaign_id]
+        if expected is not None:
+            sql, args = sql + " AND status = ?", [*args, expected]
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?",
-                            (status, reason, now_text(), campaign_id))
+            return self.db.execute(sql, args).rowcount > 0
 

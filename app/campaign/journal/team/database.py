@@ -5,7 +5,10 @@ engines")."""
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, LiteralString, cast
@@ -75,12 +78,25 @@ class Cursor:
 
 class TeamDatabase:
     """One thread's connection to the team store (``connection`` is psycopg's, in
-    autocommit mode: the journal opens its transactions with BEGIN)."""
+    autocommit mode: the journal opens its transactions with BEGIN). :attr:`busy_since`
+    (monotonic seconds) is set while a statement waits for the server, so a watch
+    (app.campaign.journal.team.watch) can :meth:`cut` one the server never answers."""
 
     def __init__(self, connection: psycopg.Connection[Any], generation: int = 0) -> None:
         self.connection = connection
         #: The journal's count of server losses when this connection was made.
         self.generation = generation
+        self.busy_since: float | None = None
+
+    def cut(self) -> None:
+        """End the connection under a statement that waits for a server that does not
+        answer (from another thread): the statement fails at once as a lost connection.
+        The socket is shut down, not closed, so its descriptor stays the connection's own."""
+        try:
+            with socket.socket(fileno=os.dup(self.connection.fileno())) as ours:
+                ours.shutdown(socket.SHUT_RDWR)
+        except (OSError, psycopg.Error):
+            pass  # already gone
 
     @property
     def in_transaction(self) -> bool:
@@ -93,13 +109,21 @@ class TeamDatabase:
 
     def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
         cursor = self.connection.cursor(row_factory=_row_factory)
-        # The journal's SQL is its own text (values always go as parameters).
-        cursor.execute(cast(LiteralString, translate(sql)), parameters or None)
+        self.busy_since = time.monotonic()
+        try:
+            # The journal's SQL is its own text (values always go as parameters).
+            cursor.execute(cast(LiteralString, translate(sql)), parameters or None)
+        finally:
+            self.busy_since = None
         return Cursor(cursor)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
         cursor = self.connection.cursor(row_factory=_row_factory)
-        cursor.executemany(cast(LiteralString, translate(sql)), list(parameters))
+        self.busy_since = time.monotonic()
+        try:
+            cursor.executemany(cast(LiteralString, translate(sql)), list(parameters))
+        finally:
+            self.busy_since = None
         return Cursor(cursor)
 
     def close(self) -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 
 from app.campaign.journal.errors import JournalError, sentences
+from app.campaign.journal.leasing import LeaseLost, LeaseTerm
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
 from app.campaign.journal.records import Recipient, actor, now_text
 from app.campaign.journal.sessions import RecipientFeed, SendingSession
@@ -63,22 +64,34 @@ class LeaseFeed:
 
     @sentences
     def next_batch(self, limit: int) -> list[Recipient]:
-        """Claim up to ``limit`` recipients nobody holds (or whose lease ran out)."""
-        journal = self._session.journal
+        """Claim up to ``limit`` recipients nobody holds (or whose lease ran out), each
+        under a new lease epoch (its fencing token); a sender whose lease ran out on one of
+        them is revoked. Raises LeaseLost when this sender's own leases ran out or were
+        taken over (the heartbeat renews them)."""
+        session, journal = self._session, self._session.journal
         found: list[Recipient] = []
         for state in self._states:
             if len(found) >= limit:
                 break
+            sent_at = session.term.now()
             with journal.transaction():
                 rows = journal.db.execute(
-                    f"UPDATE recipients r SET lease_owner = ?, lease_until = {NOW} + ? FROM ("
-                    " SELECT campaign_id, row FROM recipients WHERE campaign_id = ? AND state = ?"
+                    f"UPDATE recipients r SET lease_owner = ?, lease_until = {NOW} + ?,"
+                    " lease_epoch = r.lease_epoch + 1 FROM ("
+                    " SELECT campaign_id, row, lease_owner AS was FROM recipients WHERE campaign_id = ? AND state = ?"
                     f" AND (lease_owner IS NULL OR lease_until < {NOW}) ORDER BY row LIMIT ?"
                     " FOR UPDATE SKIP LOCKED) picked WHERE r.campaign_id = picked.campaign_id AND r.row = picked.row"
-                    f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}",
-                    (self._session.owner, journal.lease_seconds, self._session.campaign_id, state,
+                    f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}, picked.was",
+                    (session.owner, journal.lease_seconds, session.campaign_id, state,
                      limit - len(found))).fetchall()
-            found += sorted((recipient(row) for row in rows), key=lambda r: r.row)
+                overtaken = sorted({str(row[-1]) for row in rows if row[-1] and row[-1] != session.owner})
+                if overtaken:  # their holders lost these: they must give back what they still hold
+                    journal.db.execute("UPDATE senders SET revoked = true WHERE campaign_id = ? AND owner = ANY(?)",
+                                       (session.campaign_id, overtaken))
+                session.claimed(sent_at)
+            if not session.term.good():
+                raise LeaseLost(session.campaign_id)
+            found += sorted((recipient(row[:-1]) for row in rows), key=lambda r: r.row)
         return found
 
     @sentences
@@ -96,13 +109,20 @@ class LeaseFeed:
 class LeasedSession(SendingSession):
     """This process sending one campaign of the team store, beside any others: recorded
     in ``senders`` with a heartbeat (a thread of its own, so a busy event loop does not
-    lose the leases) that also renews its leases; on exit its leases are given back."""
+    lose the leases) that also renews its leases; on exit its leases are given back.
+
+    Fencing (docs/architecture.md, "Leases and fencing"): :attr:`term` says, with no
+    round trip, whether the leases are still good; a renewal that finds one of them run
+    out, or this sender revoked (another took a recipient of its over), loses them for
+    good, and the engine then gives back everything (:meth:`regain`) and claims again.
+    """
 
     def __init__(self, journal: TeamJournal, campaign_id: int, owner: str) -> None:  # noqa: D107
         # No file lock: the team store shares a campaign between live senders.
         self.journal: TeamJournal = journal  # type: ignore[assignment]
         self.campaign_id = campaign_id
         self.owner = owner
+        self.term = LeaseTerm(journal.lease_seconds)
         self._stopping = threading.Event()
         self._beat: threading.Thread | None = None
 
@@ -114,8 +134,8 @@ class LeasedSession(SendingSession):
                                " WHERE campaign_id = ? AND lease_owner = ?", (self.campaign_id, self.owner))
             journal.db.execute(
                 "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
-                f" VALUES (?, ?, ?, ?, ?, {NOW}) ON CONFLICT (campaign_id, owner) DO UPDATE SET heartbeat = {NOW}",
-                (self.campaign_id, self.owner, user, machine, now_text()))
+                f" VALUES (?, ?, ?, ?, ?, {NOW}) ON CONFLICT (campaign_id, owner) DO UPDATE SET heartbeat = {NOW},"
+                " revoked = false", (self.campaign_id, self.owner, user, machine, now_text()))
             alone = not self._others()
             # A Pause asked of the senders already at work stays asked; a first sender starts afresh.
             journal.db.execute(
@@ -131,12 +151,12 @@ class LeasedSession(SendingSession):
     def __exit__(self, *exc: object) -> None:
         self._stopping.set()
         if self._beat is not None:
-            self._beat.join()
+            # Not for long: a beat may be waiting for a server that does not answer; it ends by itself.
+            self._beat.join(timeout=HEARTBEAT_SECONDS)
         journal = self.journal
         try:
             with journal.transaction():
-                journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
-                                   " WHERE campaign_id = ? AND lease_owner = ?", (self.campaign_id, self.owner))
+                self._give_back()
                 journal.db.execute("DELETE FROM senders WHERE campaign_id = ? AND owner = ?",
                                    (self.campaign_id, self.owner))
                 if not self._others():
@@ -148,17 +168,83 @@ class LeasedSession(SendingSession):
     def _others(self) -> bool:
         return any(s["owner"] != self.owner for s in live_senders(self.journal, self.campaign_id))
 
+    def _give_back(self) -> None:
+        self.journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
+                                " WHERE campaign_id = ? AND lease_owner = ?", (self.campaign_id, self.owner))
+
+    def holds(self) -> bool:
+        """True while this sender may still act on its leases (no round trip)."""
+        return self.term.good()
+
+    def check(self) -> JournalError | None:
+        """Never: a team store has no file of this desktop's to lose (its leases are
+        :meth:`holds`'s to tell)."""
+        return None
+
+    @sentences
+    def regain(self) -> None:
+        """After LeaseLost, once no request of this sender is out: give back every lease it
+        still holds (each is re-claimed under a new epoch, by this sender or another) and
+        be a sender in good standing again."""
+        journal = self.journal
+        with journal.transaction():
+            self._give_back()
+            journal.db.execute(f"UPDATE senders SET revoked = false, heartbeat = {NOW} WHERE campaign_id = ?"
+                               " AND owner = ?", (self.campaign_id, self.owner))
+        self.term.reset()
+
+    def database_error(self, error: Exception) -> JournalError | None:
+        """The store's sentence for ``error`` (:func:`sentences`)."""
+        return self.journal.database_error(error)
+
+    def claimed(self, sent_at: float) -> None:
+        """Inside a claim's transaction (``sent_at``: the lease clock before it began): a
+        revoked sender has lost its leases; a sender holding nothing before starts its
+        term here. Later claims do not move the term on: the leases claimed before them
+        run out first, and only the heartbeat renews those."""
+        standing = self.journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ? AND owner = ?"
+                                           " RETURNING revoked", (self.campaign_id, self.owner)).fetchone()
+        if standing is None or standing[0]:
+            self.term.lost = True
+        elif self.term.fresh():
+            self.term.renewed(sent_at, whole=True)
+
+    def renew_held(self, sent_at: float) -> None:
+        """Inside a transaction: renew every lease this sender holds and tell :attr:`term`
+        whether they all were still live and none was taken over (``sent_at``: the lease
+        clock before the transaction began). Rows are locked in sheet order, as the send
+        path's writes lock them, so the two never wait on each other in a circle."""
+        db = self.journal.db
+        # Leases already run out are not renewed: another sender may be taking them now.
+        db.execute(f"UPDATE recipients SET lease_until = {NOW} + ? WHERE campaign_id = ? AND row IN ("
+                   "SELECT row FROM recipients WHERE campaign_id = ? AND lease_owner = ?"
+                   f" AND lease_until >= {NOW} ORDER BY row FOR UPDATE)",
+                   (self.journal.lease_seconds, self.campaign_id, self.campaign_id, self.owner))
+        expired = db.execute(f"SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND lease_owner = ?"
+                             f" AND lease_until < {NOW}", (self.campaign_id, self.owner)).fetchone()[0]
+        # Last, so a takeover that committed meanwhile is seen: it revokes this sender in its transaction.
+        standing = db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ? AND owner = ?"
+                              " RETURNING revoked", (self.campaign_id, self.owner)).fetchone()
+        self.term.renewed(sent_at, whole=standing is not None and not standing[0] and not expired)
+
     def _heartbeat(self) -> None:
         journal, leases_every = self.journal, max(1, int(self.journal.lease_seconds / 4 / HEARTBEAT_SECONDS))
         beats = 0
         while not self._stopping.wait(HEARTBEAT_SECONDS):
             beats += 1
             try:
-                journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ? AND owner = ?",
-                                   (self.campaign_id, self.owner))
                 if beats % leases_every == 0:
-                    journal.db.execute(f"UPDATE recipients SET lease_until = {NOW} + ? WHERE lease_owner = ?"
-                                       " AND campaign_id = ?", (journal.lease_seconds, self.owner, self.campaign_id))
+                    sent_at = self.term.now()
+                    with journal.transaction():
+                        # The send path's writes go first: a renewal waiting on their rows gives up this beat.
+                        journal.db.execute("SET LOCAL lock_timeout = '500ms'")
+                        self.renew_held(sent_at)
+                else:
+                    standing = journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ?"
+                                                  " AND owner = ? RETURNING revoked",
+                                                  (self.campaign_id, self.owner)).fetchone()
+                    if standing is None or standing[0]:
+                        self.term.lost = True
             except psycopg.Error as error:  # the send path meets it too, and pauses
                 log.warning("campaign %s: heartbeat failed: %s", self.campaign_id, journal.database_error(error))
         with contextlib.suppress(psycopg.Error):

@@ -11,7 +11,7 @@ Text columns that hold instants are compared as text (ISO 8601, UTC), so they us
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -162,5 +162,16 @@ ALTER TABLE campaigns ADD COLUMN pace_per_minute DOUBLE PRECISION;
 ALTER TABLE campaigns ADD COLUMN pace_slowed INTEGER NOT NULL DEFAULT 0
 """
 
+# 5: fencing tokens and the order of readiness (journal v12): every claim of a recipient
+# raises its lease_epoch, and every write of its state checks owner and epoch; a sender
+# whose recipients another took over is revoked until it gives back what it held; a
+# campaign becoming ready takes the next ready_seq under the serializing lock.
+_MIGRATION_5 = """
+ALTER TABLE recipients ADD COLUMN lease_epoch BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE senders ADD COLUMN revoked BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE campaigns ADD COLUMN ready_seq BIGINT;
+UPDATE campaigns SET ready_seq = id WHERE status <> 'creating'
+"""
+
 #: Migrations by the version they lead to; append, never edit.
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4}
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
 from typing import Any
@@ -23,18 +24,27 @@ from app.campaign.journal.connection import Transaction
 from app.campaign.journal.errors import JournalError, JournalFault
 from app.campaign.journal.store import Journal
 from app.campaign.journal.team.database import TeamDatabase
-from app.campaign.journal.team.errors import explain, shown_address
+from app.campaign.journal.team.errors import explain, fault_of, shown_address
 from app.campaign.journal.team.leases import LEASE_SECONDS, LeasedSession, live_senders
 from app.campaign.journal.team.pace import SharedPacer
 from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
+from app.campaign.journal.team.sending import TeamSending
 from app.campaign.journal.team.suppression import TeamSuppression
+from app.campaign.journal.team.watch import FrozenServerWatch
 from app.campaign.pacer import Pacer
 from app.reasons import store_problem
 
 #: Seconds to wait for the server to accept a connection.
 CONNECT_TIMEOUT_SECONDS = 5
+#: Seconds after a server was found unreachable during which a new connection is not tried.
+RETRY_CONNECT_SECONDS = 3.0
 #: The advisory lock that serializes migrations and the repeat guard's last look.
 _SERIAL_LOCK = 0x5AF1
+#: Every session's own limits on the server (milliseconds): a statement, a lock wait, and
+#: a transaction left idle (a desktop frozen mid-transaction must not hold its locks
+#: forever). A server that stops answering altogether is the watch's to tell.
+SESSION_OPTIONS = ("-c statement_timeout=60000 -c lock_timeout=10000"
+                   " -c idle_in_transaction_session_timeout=15000")
 
 
 def is_team_store(location: str | Path) -> bool:
@@ -42,7 +52,7 @@ def is_team_store(location: str | Path) -> bool:
     return str(location).startswith(("postgresql://", "postgres://"))
 
 
-class TeamJournal(Journal):
+class TeamJournal(TeamSending, Journal):
     """The journal on the PostgreSQL server at ``url`` (``postgresql://USER@HOST:PORT/DB``,
     TLS options such as ``?sslmode=verify-full`` as libpq reads them); ``password``
     (never part of ``url`` when it can be helped: libpq also reads PGPASSWORD and
@@ -67,6 +77,8 @@ class TeamJournal(Journal):
         self._server_lost = 0
         self._lock = threading.Lock()
         self._closed = False
+        self._watch: FrozenServerWatch | None = None
+        self._down: tuple[float, str] | None = None  # (until when, why) the server is taken as unreachable
         self._suppression: TeamSuppression | None = None
         try:
             self._migrate()
@@ -107,13 +119,27 @@ class TeamJournal(Journal):
         with self._lock:
             if self._closed:
                 raise JournalError(f"the team store {self.location} is closed", JournalFault.OTHER, self.path)
-        connection = psycopg.connect(self.url, password=self._password, autocommit=True,
-                                     connect_timeout=CONNECT_TIMEOUT_SECONDS, application_name="safir-campaign",
-                                     keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3)
+            down = self._down
+        if down is not None and time.monotonic() < down[0]:
+            # Found unreachable a moment ago: say so at once rather than wait out another connect timeout.
+            raise psycopg.OperationalError(down[1])
+        try:
+            connection = psycopg.connect(self.url, password=self._password, autocommit=True,
+                                         connect_timeout=CONNECT_TIMEOUT_SECONDS, application_name="safir-campaign",
+                                         options=SESSION_OPTIONS, keepalives=1, keepalives_idle=10,
+                                         keepalives_interval=5, keepalives_count=3, tcp_user_timeout=15000)
+        except psycopg.OperationalError as error:
+            if fault_of(error) is JournalFault.UNREACHABLE:
+                self.mark_unreachable(str(error))
+            raise
+        self._down = None
         db = TeamDatabase(connection, self._server_lost)
         with self._lock:
             old = self._connections.pop(key, None)
             self._connections[key] = db
+            if self._watch is None:
+                self._watch = FrozenServerWatch(self.url, self._password, self._open_connections,
+                                                self.mark_unreachable)
         if old is not None:
             with contextlib.suppress(psycopg.Error):
                 old.close()
@@ -134,6 +160,8 @@ class TeamJournal(Journal):
         return self.database_error(error)
 
     def _serialized(self) -> None:
+        # Another desktop's last look at a big campaign may hold it for a while: wait longer than for a row.
+        self.db.execute("SET LOCAL lock_timeout = '60s'")
         self.db.execute("SELECT pg_advisory_xact_lock(?)", (_SERIAL_LOCK,))
 
     def _next_attempt_ids(self, count: int) -> list[int]:
@@ -174,10 +202,23 @@ class TeamJournal(Journal):
         with contextlib.suppress(Exception):
             self.close()
 
+    def mark_unreachable(self, why: str) -> None:
+        """The server did not answer (``why``): for :data:`RETRY_CONNECT_SECONDS` every
+        new connection fails at once with that, instead of waiting its own timeout."""
+        self._down = (time.monotonic() + RETRY_CONNECT_SECONDS, why)
+        self._server_lost += 1
+
+    def _open_connections(self) -> list[TeamDatabase]:
+        with self._lock:
+            return list(self._connections.values())
+
     def close(self) -> None:
         with self._lock:
             self._closed = True
             connections, self._connections = list(self._connections.values()), {}
+            if self._watch is not None:
+                self._watch.stop()
+                self._watch = None
         for db in connections:
             with contextlib.suppress(psycopg.Error):
                 db.close()

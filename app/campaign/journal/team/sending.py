@@ -1,0 +1,81 @@
+"""The send path's writes on the team store: fenced by lease owner and epoch, reserved by
+number, stamped with the server's clock (docs/architecture.md, "Leases and fencing").
+
+Every write of a recipient's state by a sender names the sender and the lease epoch of
+its claim; the server writes only rows that sender still holds under that epoch and
+returns them, so a sender that lost its lease (frozen past it, cut off from the store)
+learns it from the write itself and never overwrites what another sender did since.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from typing import Any
+
+from app.campaign.journal.records import Recipient
+from app.campaign.journal.sending import JournalSending, Outcome
+
+#: The server's clock as the journal stores instants (ISO 8601, UTC, milliseconds).
+NOW_TEXT = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"+00:00\"')"
+
+
+def number_lock(phone: str) -> int:
+    """The advisory lock key of a phone number: the number itself (``98`` + 10 digits
+    fits a bigint), a CRC of anything else."""
+    return int(phone) if phone.isdigit() and len(phone) <= 18 else zlib.crc32(phone.encode())
+
+
+class TeamSending(JournalSending):
+    """:class:`JournalSending` on PostgreSQL: fenced writes, a lock per number, server time."""
+
+    NOW_TEXT = NOW_TEXT
+
+    def store_now(self) -> datetime:
+        return self.db.execute("SELECT clock_timestamp()").fetchone()[0].astimezone(timezone.utc)
+
+    def _lock_numbers(self, phones: list[str]) -> None:
+        # In one order for everyone (sorted keys), so two senders never wait on each other in a circle.
+        keys = sorted({number_lock(p) for p in phones})
+        self.db.execute("SELECT pg_advisory_xact_lock(k) FROM unnest(?::bigint[]) WITH ORDINALITY AS t(k, n)"
+                        " ORDER BY n", (keys,)).fetchall()
+
+    def _write_fenced(self, changes: list[tuple[Recipient, dict[str, Any]]], owner: str) -> set[int]:
+        if not changes or not owner:
+            return super()._write_fenced(changes, owner)
+        changes = sorted(changes, key=lambda change: (change[0].campaign_id, change[0].row))  # rows locked in order
+        rows = self.db.execute(
+            "UPDATE recipients r SET state = c.state, verdict = COALESCE(c.verdict, r.verdict),"
+            f" reason = COALESCE(c.reason, r.reason), attempts = r.attempts + c.attempts, updated_at = {NOW_TEXT},"
+            " lease_owner = CASE WHEN c.state = 'in_flight' THEN r.lease_owner END,"
+            " lease_until = CASE WHEN c.state = 'in_flight' THEN r.lease_until END"
+            " FROM unnest(?::bigint[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::int[])"
+            " AS c(campaign_id, row, epoch, state, verdict, reason, attempts)"
+            " WHERE r.campaign_id = c.campaign_id AND r.row = c.row AND r.lease_owner = ? AND r.lease_epoch = c.epoch"
+            " RETURNING r.row",
+            ([r.campaign_id for r, _ in changes], [r.row for r, _ in changes], [r.lease_epoch for r, _ in changes],
+             [str(v["state"]) for _, v in changes], [v.get("verdict") for _, v in changes],
+             [v.get("reason") for _, v in changes], [int(v.get("attempts", 0)) for _, v in changes], owner)).fetchall()
+        return {int(row[0]) for row in rows}
+
+    def _record_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
+        fenced = [o for o in outcomes if o.get("owner")]
+        if len(fenced) < len(outcomes):  # no owner named: a write outside any sending session (a quick send)
+            super()._record_outcomes([o for o in outcomes if not o.get("owner")])
+        written: set[tuple[int, int]] = set()
+        for owner in {str(o["owner"]) for o in fenced}:
+            mine = sorted((o for o in fenced if o["owner"] == owner), key=lambda o: (o["campaign_id"], o["row"]))
+            written |= {(int(c), int(r)) for c, r in self.db.execute(
+                "UPDATE recipients r SET state = o.state, message_id = o.message_id, error_code = o.error_code,"
+                f" error = o.error, updated_at = {NOW_TEXT},"
+                " lease_owner = CASE WHEN o.state IN ('pending', 'in_flight') THEN r.lease_owner END,"
+                " lease_until = CASE WHEN o.state IN ('pending', 'in_flight') THEN r.lease_until END"
+                " FROM unnest(?::bigint[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::int[], ?::text[])"
+                " AS o(campaign_id, row, epoch, state, message_id, error_code, error)"
+                " WHERE r.campaign_id = o.campaign_id AND r.row = o.row AND r.lease_owner = ?"
+                " AND (o.epoch IS NULL OR r.lease_epoch = o.epoch) RETURNING r.campaign_id, r.row",
+                ([o["campaign_id"] for o in mine], [o["row"] for o in mine], [o.get("lease_epoch") for o in mine],
+                 [str(o["state"]) for o in mine], [o.get("message_id") for o in mine],
+                 [o.get("error_code") for o in mine], [o.get("error") for o in mine], owner)).fetchall()}
+        return [not o.get("owner") or (int(o["campaign_id"]), int(o["row"])) in written for o in outcomes]

@@ -1,0 +1,171 @@
+"""Exactly once and at most N by mechanism, tried as a team's machines really behave
+(docs/team.md, "What the store guarantees"): a sender frozen past its lease, two
+desktops racing for a capped number or an identical campaign with their clocks apart and
+both CPUs busy, a journal deleted under a running sender, a store server frozen mid-send.
+Every test runs real processes against a real sandbox (and a throw-away PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.campaign import CampaignStatus
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from app.store import open_store
+from tests.helpers import REPO, delivered, fast_settings
+from tests.pg_server import ThrowawayServer
+from tests.test_team_store import Desktop, desktops, each_once, sheet
+
+FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+
+@pytest.fixture
+def busy_cpus() -> Iterator[None]:
+    """Both CPUs busy with loops of their own for the test's length (as on a loaded CI machine)."""
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 2)]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
+def sending_requests(sandbox: EmbeddedSandbox) -> int:
+    return int(httpx.get(f"{sandbox.url}/sandbox/state").json()["sending_requests"])
+
+
+def wait_for(condition: object, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"no {what} within {seconds} s"
+        time.sleep(0.05)
+
+
+def test_a_sender_frozen_past_its_lease_sends_nothing_it_lost_and_leaves_the_campaign_finished(
+        team_store: str, tmp_path: Path) -> None:
+    rows = 120
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        frozen, other = desktops(tmp_path, team_store, 2, SAFIR_TEAM_LEASE_SECONDS="5")
+        zombie = frozen.start("send", sheet(tmp_path, "s.csv", 1, rows), "--base-url", sandbox.url, "--bot-id", "1001",
+                              "--text", "hi {{name}}", "--rate", "600")
+        wait_for(lambda: len(delivered(sandbox)) >= 20, 30, "first deliveries")
+        zombie.send_signal(signal.SIGSTOP)  # a laptop closed mid-campaign, its batch claimed in memory
+        try:
+            time.sleep(6)  # past its lease
+            taken_over = other.run("resume", "1", "--base-url", sandbox.url, timeout=120)
+        finally:
+            zombie.send_signal(signal.SIGCONT)  # the laptop opened again
+            out, err = zombie.communicate(timeout=60)
+        assert taken_over.returncode == 0, taken_over.stderr
+        counts = each_once(sandbox)
+        assert len(counts) == rows and set(counts.values()) == {1}, counts.most_common(3)
+        assert sending_requests(sandbox) <= rows + 16  # at most the requests out at the moment it froze
+        with open_store() as journal:
+            campaign = journal.campaign(1)
+            assert campaign.status == CampaignStatus.FINISHED, campaign.status_reason
+            assert journal.counts(1)["sent"] == rows
+        # The woken sender tells the truth: the campaign is finished, every recipient final.
+        assert zombie.returncode == 0, err
+        assert "finished" in out and "has not answered" not in err
+
+
+@pytest.mark.parametrize("stores", ["team", "one desktop"])
+def test_two_campaigns_started_at_once_under_a_cap_of_one_never_message_a_number_twice(
+        stores: str, tmp_path: Path, request: pytest.FixtureRequest, busy_cpus: None) -> None:
+    numbers = 300
+    if stores == "team":
+        team = desktops(tmp_path, request.getfixturevalue("team_store"), 2)
+    else:  # two processes of one desktop, on its embedded journal
+        home = tmp_path / "desktop"
+        team = [Desktop(home, "", "", SAFIR_CAMPAIGN_STORE="") for _ in range(2)]
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        capped = team[0].run("cap", "--max", "1", "--days", "7")
+        assert capped.returncode == 0, capped.stderr
+        path = sheet(tmp_path, "s.csv", 1, numbers)
+        senders = [d.start("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", f"offer {n} {{{{name}}}}",
+                           "--rate", "0") for n, d in enumerate(team)]
+        outputs = [p.communicate(timeout=120) for p in senders]
+        assert [p.returncode for p in senders] == [0, 0], outputs
+        counts = each_once(sandbox)
+    assert max(counts.values()) == 1, counts.most_common(3)  # the cap: nobody got two
+    assert len(counts) >= 290  # and the two campaigns together reached (nearly) everyone
+
+
+def test_two_identical_sends_from_desktops_with_clocks_apart_let_exactly_one_through(
+        team_store: str, tmp_path: Path, busy_cpus: None) -> None:
+    if not Path(FAKETIME).exists():
+        pytest.fail("libfaketime is needed to set a desktop's clock apart (.ci/run installs the faketime package)")
+    ahead, behind = desktops(tmp_path, team_store, 2)
+    behind.env.update(LD_PRELOAD=FAKETIME, FAKETIME="-3s", FAKETIME_DONT_FAKE_MONOTONIC="1")
+    path = sheet(tmp_path, "s.csv", 1, 1000)
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        for pair in range(8):
+            text = f"pair {pair} {{{{name}}}}"
+            started = [d.start("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", text,
+                               "--rate", "0") for d in (ahead, behind)]
+            ended = [p.communicate(timeout=120) for p in started]
+            codes = sorted(p.returncode for p in started)
+            assert codes == [0, 2], f"pair {pair}: {codes} {ended}"  # one sent, the other refused as a repeat
+            assert any("already got this message" in err or "still to get it" in err for _, err in ended), ended
+        assert set(each_once(sandbox).values()) == {8}  # each number got each of the 8 texts once
+
+
+@pytest.mark.parametrize("deleted", ["journal", "lock"])
+def test_a_journal_deleted_under_a_running_sender_stops_it_with_a_sentence(
+        deleted: str, tmp_path: Path, state_home: Path) -> None:
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}
+        sending = subprocess.Popen(
+            [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 600), "--base-url", sandbox.url,
+             "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+        wait_for(lambda: len(delivered(sandbox)) >= 10, 30, "first deliveries")
+        if deleted == "journal":  # a cleanup tool, or a user clearing the folder
+            for name in ("journal.sqlite3", "journal.sqlite3-wal", "journal.sqlite3-shm"):
+                (state_home / name).unlink(missing_ok=True)
+        else:
+            (state_home / "locks" / "campaign-1.lock").unlink()
+        at_deletion = len(delivered(sandbox))
+        out, err = sending.communicate(timeout=30)
+        time.sleep(5)
+        assert len(delivered(sandbox)) - at_deletion <= 30
+    assert sending.returncode == 3, err
+    assert "was deleted or replaced" in err and "Traceback" not in err
+
+
+def test_a_frozen_store_is_told_within_15_seconds_and_sending_goes_on_by_itself_exactly_once(
+        tmp_path: Path) -> None:
+    server = ThrowawayServer().start()
+    try:
+        url, password = server.new_database()
+        desktop = Desktop(tmp_path / "desktop", url, password)
+        errors = tmp_path / "stderr.txt"
+        with EmbeddedSandbox(fast_settings()) as sandbox, open(errors, "w", encoding="utf-8") as stderr:
+            sending = subprocess.Popen(
+                [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 80), "--base-url", sandbox.url,
+                 "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "300"],
+                stdout=subprocess.DEVNULL, stderr=stderr, text=True, env=desktop.env, cwd=REPO)
+            wait_for(lambda: len(delivered(sandbox)) >= 5, 30, "first deliveries")
+            server.freeze()
+            frozen_at = time.monotonic()
+            try:
+                wait_for(lambda: "cannot be reached" in errors.read_text(encoding="utf-8"), 15, "sentence")
+                told = time.monotonic() - frozen_at
+                time.sleep(max(0.0, 20 - told))
+            finally:
+                server.thaw()
+            assert sending.wait(timeout=120) == 0, errors.read_text(encoding="utf-8")
+            counts = each_once(sandbox)
+        assert len(counts) == 80 and set(counts.values()) == {1}
+        assert told <= 15
+    finally:
+        server.remove()
