@@ -132,13 +132,19 @@ STORE_PROBLEMS: dict[str, str] = {
                          "address is right; sending resumes once it answers (nothing is sent twice)",
     "store_login_failed": "the team store {store} refused the login of {user}: check the user name and password",
     "store_no_database": "the team store {store} has no database {database}: create it (see docs/team.md)",
-    "store_no_permission": "the team store {store} does not let {user} do this ({detail}): grant the rights "
-                           "docs/team.md names",
+    "store_no_permission": "the team store {store} does not let {user} do this ({detail}): a team admin gives each "
+                           "member the role they need (safir-campaign team list; docs/team.md, \"Members and "
+                           "roles\")",
     "store_disk_full": "the team store {store} is out of disk space: free some on its server, then resume",
     "store_newer_schema": "the team store {store} was set up by a newer version of the app (schema {version}): "
                           "update the app on this desktop",
     "store_bad_address": "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE",
     "store_failed": "the team store {store} failed: {detail}",
+    "store_needs_owner": "the team store {store} must be brought up to this version of the app (schema {version}) by "
+                         "its owner, {owner}: ask them to open it once with this version",
+    "store_needs_createrole": "the team store {store} now keeps its members as database roles, and its owner {owner} "
+                              "needs the right to create them: as a PostgreSQL superuser run ALTER ROLE {owner} "
+                              "CREATEROLE, then open the store again (docs/team.md)",
     # The embedded journal (SQLite): {folder} holds the journal {path}.
     "journal_disk_full": "the disk holding {folder} is full: free some space, then resume the campaign",
     "journal_disk_failed": "the disk holding {folder} failed to write (disk I/O error): check the disk, then resume "
@@ -156,6 +162,36 @@ STORE_PROBLEMS: dict[str, str] = {
                     "journal knows nothing of what was sent, so do not send the same sheet again (everyone would get "
                     "it twice): restore the journal from a backup, or see the log of what was sent",
 }
+
+
+#: Why a team store refused a member (app.campaign.journal.team.authority): the code of
+#: its HINT and its parameters ({member}, {role}, {has}, {campaign}, {status}, {store}).
+TEAM_PROBLEMS: dict[str, str] = {
+    "role_needed": "this needs the {role} role on the team store, and {member} is {has}: a team admin can give it "
+                   "(safir-campaign team role {member} {role})",
+    "table_needed": "{member} may not do this on the team store ({detail}): it needs the {role} role, which a team "
+                    "admin can give (safir-campaign team role {member} {role})",
+    "audit_is_append_only": "the audit trail can only be added to: nobody but the store's owner changes or deletes it",
+    "maker_cannot_approve": "{member} made this campaign: another approver must approve or reject it",
+    "no_campaign": "there is no campaign {campaign} (see: safir-campaign list)",
+    "needs_no_approval": "campaign {campaign} needs no approval",
+    "nothing_to_decide": "the campaign is {status}; there is nothing to approve or reject",
+    "reason_needed": "say why it is rejected (--reason): the sentence goes back to whoever made it",
+    "unknown_role": "{role} is not a role: viewer, sender, approver or admin",
+    "owner_fixed": "{member} owns the team store: its role cannot change",
+    "last_admin": "{member} is the team's last admin: make someone else admin first",
+    "bad_member_name": "{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with "
+                       "a letter",
+    "password_needed": "{member} is new to the store's server: give them a password (--password-stdin)",
+    "not_a_member": "{member} is not a member of this team",
+    "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
+                           "team role NAME approver), not names in the rule",
+}
+
+
+def team_problem(code: str, **params: object) -> str:
+    """The English sentence of team store refusal ``code`` (KeyError for an unknown code)."""
+    return TEAM_PROBLEMS[code].format(**params)
 
 
 def store_problem(code: str, **params: object) -> str:
@@ -241,9 +277,10 @@ def pause_text(code: str, **params: object) -> str:
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     patterns = []
     for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS, **WAITING, **CAMPAIGN_NAMES,
-                           **FILE_PROBLEMS, **STORE_PROBLEMS}.items():
+                           **FILE_PROBLEMS, **STORE_PROBLEMS, **TEAM_PROBLEMS}.items():
         parts = re.split(r"\{(\w+)\}", template)
-        regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+        regex = "".join(re.escape(part) if i % 2 == 0 else (f"(?P={part})" if part in parts[1:i:2] else f"(?P<{part}>.+?)")
+                        for i, part in enumerate(parts))
         literal = sum(len(part) for part in parts[::2])
         patterns.append((literal, code, re.compile(regex + "$", re.DOTALL)))
     # The most specific template first: "cannot write {file}: {detail}." must not be read

@@ -155,7 +155,7 @@ class ThrowawayServer:
         """A fresh database owned by a fresh role: (URL without the password, the password)."""
         name = "t" + uuid.uuid4().hex[:12]
         with psycopg.connect(self.admin_url(), autocommit=True) as admin:
-            admin.execute(f"CREATE ROLE {name} LOGIN PASSWORD '{owner_password}'")
+            admin.execute(f"CREATE ROLE {name} LOGIN CREATEROLE PASSWORD '{owner_password}'")
             admin.execute(f"CREATE DATABASE {name} OWNER {name}")
         return f"postgresql://{name}@127.0.0.1:{self.port}/{name}", owner_password
 

@@ -6,7 +6,8 @@ waits again)."""
 from __future__ import annotations
 
 import asyncio
-import getpass
+import os
+import pwd
 import socket
 from pathlib import Path
 
@@ -100,8 +101,11 @@ async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_pa
     await asyncio.sleep(0)
 
 
-def test_nothing_goes_out_before_an_approvers_ok(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
-    me = f"{getpass.getuser()}@{socket.gethostname()}"
+@pytest.mark.embedded_only  # a team store's approvers are roles: tests/test_team_roles.py
+def test_nothing_goes_out_before_an_approvers_ok_and_its_maker_is_not_one(
+        sandbox: EmbeddedSandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    account = pwd.getpwuid(os.getuid()).pw_name
+    me = f"{account}@{socket.gethostname()}"
     nobody = run("approval", "--require")
     assert nobody.returncode == 2 and "nobody could approve" in nobody.stderr
     assert run("approval", "--require", "--approver", "manager@head-office").returncode == 0
@@ -116,9 +120,18 @@ def test_nothing_goes_out_before_an_approvers_ok(sandbox: EmbeddedSandbox, tmp_p
     assert delivered(sandbox) == []
     stranger = run("approve", campaign)
     assert stranger.returncode == 2 and "may not approve" in stranger.stderr
-    assert run("approval", "--require", "--approver", me).returncode == 0
+    # Named an approver now, the maker still may not approve their own campaign, whatever $USER says.
+    monkeypatch.setenv("SAFIR_APPROVER_PASSWORD", "for the manager")
+    assert run("approval", "--require", "--approver", me, "--password").returncode == 0
+    monkeypatch.delenv("SAFIR_APPROVER_PASSWORD")
+    monkeypatch.setenv("USER", "manager")
+    monkeypatch.setenv("LOGNAME", "manager")
+    own = run("approve", campaign)
+    assert own.returncode == 2 and "made campaign" in own.stderr and "another approver" in own.stderr
+    # The manager approves at the maker's desk, with the approver password.
+    monkeypatch.setenv("SAFIR_APPROVER_PASSWORD", "for the manager")
     rejected = run("reject", campaign, "--reason", "the discount is wrong")
-    assert rejected.returncode == 0 and "rejected" in rejected.stdout
+    assert rejected.returncode == 0 and "rejected" in rejected.stdout, rejected.stderr
     again = run("resume", campaign, "--base-url", sandbox.url, api_key=DEMO_API_KEY)
     assert again.returncode == 2 and "the discount is wrong" in again.stderr
     approved = run("approve", campaign)
@@ -127,10 +140,12 @@ def test_nothing_goes_out_before_an_approvers_ok(sandbox: EmbeddedSandbox, tmp_p
     assert sent.returncode == 0, sent.stderr
     assert len(delivered(sandbox)) == 3
     with open_store() as journal:
-        actions = [a["action"] for a in journal.audit_trail(int(campaign))]
-    assert actions[:3] == ["created", "rejected", "approved"] and "finished" in actions
+        trail = [(a["action"], a["os_user"]) for a in journal.audit_trail(int(campaign))]
+    assert [a for a, _ in trail][:3] == ["created", "rejected", "approved"] and ("finished", account) in trail
+    assert all(who == account for _, who in trail)  # the OS account, never $USER
 
 
+@pytest.mark.embedded_only  # a team store has no approver password: its approvers are roles
 async def test_an_approver_password_works_on_one_machine_and_a_changed_campaign_waits_again(
         sandbox: EmbeddedSandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from app.campaign.approval import ApprovalRule, decide, hash_password, set_approval_rule

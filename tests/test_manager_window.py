@@ -8,7 +8,7 @@ import getpass
 import socket
 from typing import Any
 
-from app.campaign.approval import ApprovalRule, set_approval_rule
+from app.campaign.approval import ApprovalRule, hash_password, set_approval_rule
 from app.campaign.caps import FrequencyCap
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
@@ -21,7 +21,9 @@ from tests.test_working_day import compose, until
 def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
         qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:  # noqa: F811
     journal = office.context.journal
-    set_approval_rule(journal, ApprovalRule(True, (f"{getpass.getuser()}@{socket.gethostname()}",)))
+    # The one account of this machine made the campaign: it approves with the approver password only.
+    set_approval_rule(journal, ApprovalRule(True, (f"{getpass.getuser()}@{socket.gethostname()}",),
+                                            hash_password("manager's")))
     page, history = office.campaign, office.history
 
     async def scenario() -> tuple[str, str, str]:
@@ -37,9 +39,11 @@ def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
         row = next(r for r in range(history.model.rowCount()) if history.model.campaign_id(r) == campaign_id)
         shown = history.model.status(row)
         history.table.selectRow(row)
-        rejected = await history.approval.decide(approve=False, reason="the wrong list")
+        own = await history.approval.decide(approve=True, confirmed=True, password="")
+        assert "You made campaign" in own
+        rejected = await history.approval.decide(approve=False, reason="the wrong list", password="manager's")
         assert "rejected" in rejected and delivered(slow) == []
-        approved = await history.approval.decide(approve=True)
+        approved = await history.approval.decide(approve=True, confirmed=True, password="manager's")
         history.table.selectRow(row)
         office.nav.setCurrentRow(0)
         result = await page.send_step.run(campaign_id)

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from app.campaign.journal.records import TeamRole
+from app.reasons import team_problem
+
 if TYPE_CHECKING:
     from app.campaign.journal import Campaign, Journal
 
@@ -31,6 +34,10 @@ class Approval(StrEnum):
     AWAITING = "awaiting"
     APPROVED = "approved"
     REJECTED = "rejected"
+
+
+class MakerCannotApprove(PermissionError):
+    """The campaign's maker asked to approve or reject it: another approver must."""
 
 
 class NotApproved(Exception):
@@ -57,8 +64,11 @@ class ApprovalRule:
     approvers: tuple[str, ...] = ()
     password_hash: str | None = None
 
-    def problem(self) -> str | None:
-        """Why this rule cannot be set, in a sentence; None when it can."""
+    def problem(self, *, by_roles: bool = False) -> str | None:
+        """Why this rule cannot be set, in a sentence; None when it can. ``by_roles``: on a
+        team store, whose approvers are the members with the approver role."""
+        if by_roles:
+            return team_problem("approvers_are_roles") if self.approvers or self.password_hash else None
         if self.required and not self.approvers and not self.password_hash:
             return ("nobody could approve a campaign: name at least one approver (--approver USER or USER@MACHINE) "
                     "or set an approver password (--password)")
@@ -74,9 +84,11 @@ class ApprovalRule:
             return hmac.compare_digest(base64.b64decode(digest), _scrypt(password, base64.b64decode(salt)))
         return False
 
-    def describe(self) -> str:
+    def describe(self, *, by_roles: bool = False) -> str:
         if not self.required:
             return "campaigns need no approval"
+        if by_roles:
+            return "campaigns need approval by a member with the approver role (never by the campaign's maker)"
         who = ", ".join(self.approvers) or "nobody by name"
         return f"campaigns need approval by: {who}" + ("; or with the approver password" if self.password_hash else "")
 
@@ -116,22 +128,33 @@ def check_sendable(campaign: Campaign) -> None:
 
 def set_approval_rule(journal: Journal, rule: ApprovalRule) -> None:
     """Set the journal's approval rule. Raises ValueError (its sentence) for a rule that
-    leaves nobody able to approve, and JournalError."""
-    problem = rule.problem()
+    leaves nobody able to approve (or, on a team store, names approvers: there they are
+    roles), and JournalError (a team store refuses anyone but an admin)."""
+    problem = rule.problem(by_roles=journal.decides_in_store)
     if problem:
         raise ValueError(problem)
+    journal.require(TeamRole.ADMIN)
     journal.share_setting(APPROVAL_SETTING, rule.to_json())
-    journal.audit("approval rule set", None, rule.describe())
+    if not journal.decides_in_store:  # a team store audits every rule change itself
+        journal.audit("approval rule set", None, rule.describe())
 
 
 def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, machine: str,
            password: str | None = None, reason: str | None = None) -> Campaign:
     """Approve or reject campaign ``campaign_id`` as ``user`` on ``machine`` (or with the
-    approver ``password``); returns the campaign as it is now. Raises PermissionError (a
+    approver ``password``); returns the campaign as it is now. On a team store the store
+    decides (its function checks the approver role and that the approver did not make the
+    campaign, with ``session_user``: ``user`` is not asked). On one desktop's journal the
+    approver is a named OS account (never the campaign's maker) or whoever knows the
+    approver password (a machine shared by several people). Raises PermissionError (a
     sentence) when they may not, ValueError when there is nothing to decide or a
-    rejection has no reason, KeyError for an unknown campaign, JournalError."""
+    rejection has no reason, KeyError for an unknown campaign, JournalError (a team
+    store's refusal among them)."""
     from app.campaign.journal import CampaignStatus
 
+    if journal.decides_in_store:
+        journal.decide_in_store(campaign_id, approve=approve, reason=reason)
+        return journal.campaign(campaign_id)
     rule = approval_rule(journal)
     campaign = journal.campaign(campaign_id)
     if rule is None or not rule.required or campaign.approval is None:
@@ -140,10 +163,14 @@ def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, mach
         raise ValueError(f"campaign {campaign_id} is {campaign.status}; there is nothing to approve")
     if not approve and not (reason or "").strip():
         raise ValueError("say why it is rejected (--reason): the sentence goes back to whoever made it")
-    if not rule.may_approve(user, machine, password):
+    by_password = bool(password) and rule.may_approve("", "", password)
+    if not by_password and not rule.may_approve(user, machine):
         raise PermissionError(f"{user}@{machine} may not approve campaigns (approvers: "
                               f"{', '.join(rule.approvers) or 'by password only'})")
+    if not by_password and campaign.created_by == user:
+        raise MakerCannotApprove(f"{user} made campaign {campaign_id}: another approver must approve or reject it")
     state = Approval.APPROVED if approve else Approval.REJECTED
-    journal.set_approval(campaign_id, state, f"{user}@{machine}", None if approve else (reason or "").strip())
+    journal.set_approval(campaign_id, state, f"{user}@{machine}" + (" (approver password)" if by_password else ""),
+                         None if approve else (reason or "").strip())
     journal.audit("approved" if approve else "rejected", campaign_id, None if approve else reason)
     return journal.campaign(campaign_id)

@@ -62,7 +62,9 @@ def add_background_argument(parser: argparse.ArgumentParser) -> None:
 
 def cmd_run_campaign(args: argparse.Namespace) -> int:
     """The sending process: sends the campaign to its end, printing to its log."""
-    with open_journal() as journal:
+    from app.campaign.journal import TeamRole
+
+    with open_journal(TeamRole.SENDER) as journal:
         campaign = stored_campaign(journal, args.campaign_id)
         with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
             print(f"campaign {campaign.id}: sending from {base_url}", flush=True)
@@ -114,12 +116,13 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
     """Ask the process sending the campaign to stop and wait until it has; a campaign
     nobody sends is stopped in the journal directly."""
     from app.campaign import CampaignStatus, StopRequest
+    from app.campaign.journal import TeamRole
     from app.campaign.lock import campaign_is_sending
     from app.reasons import pause_text
 
     status = CampaignStatus.CANCELLED if request is StopRequest.CANCEL else CampaignStatus.PAUSED
     reason = pause_text("user_cancelled" if request is StopRequest.CANCEL else "user_paused")
-    with open_journal() as journal:
+    with open_journal(TeamRole.SENDER) as journal:
         campaign = stored_campaign(journal, args.campaign_id)
         if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
             print(f"campaign {campaign.id} is {campaign.status} already")

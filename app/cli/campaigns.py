@@ -62,7 +62,9 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    with open_journal() as journal:
+    from app.campaign.journal import TeamRole
+
+    with open_journal(TeamRole.SENDER) as journal:
         campaign = stored_campaign(journal, args.campaign_id)
         if args.bot_id is not None or args.template is not None:
             try:
@@ -79,7 +81,9 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def cmd_retry_failed(args: argparse.Namespace) -> int:
-    with open_journal() as journal:
+    from app.campaign.journal import TeamRole
+
+    with open_journal(TeamRole.SENDER) as journal:
         parent = stored_campaign(journal, args.campaign_id)
         try:
             campaign_id = journal.create_retry_campaign(parent.id, include_unknown=args.include_unknown)

@@ -19,6 +19,7 @@ from app.runner import API_KEY_ENV
 if TYPE_CHECKING:
     from app.api import SafirClient
     from app.campaign import Campaign, Journal
+    from app.campaign.journal import TeamRole
     from app.contacts import Sheet, Verdicts
 
 
@@ -55,16 +56,25 @@ def setup_logging(verbose: bool = False) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
-def open_journal() -> Journal:
+def open_journal(needs: TeamRole | None = None) -> Journal:
     """The store this desktop uses (app.store: the embedded journal, or the team store of
-    --store / SAFIR_CAMPAIGN_STORE); CliError with its sentence when it cannot be opened."""
+    --store / SAFIR_CAMPAIGN_STORE); CliError with its sentence when it cannot be opened,
+    or when a team store's member lacks the role the command ``needs`` (the store would
+    refuse it anyway: asked first, nothing of the command is done)."""
     from app.campaign import JournalError
     from app.store import open_store
 
     try:
-        return open_store()
+        journal = open_store()
     except JournalError as exc:
         raise CliError(str(exc)) from None
+    if needs is not None:
+        try:
+            journal.require(needs)
+        except JournalError as exc:
+            journal.close()
+            raise CliError(str(exc)) from None
+    return journal
 
 
 @contextlib.contextmanager

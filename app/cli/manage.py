@@ -70,22 +70,27 @@ def cmd_cap(args: argparse.Namespace) -> int:
 
 def cmd_approval(args: argparse.Namespace) -> int:
     from app.campaign.approval import ApprovalRule, approval_rule, hash_password, set_approval_rule
+    from app.campaign.journal import TeamRole
 
     with open_journal() as journal:
+        by_roles = journal.decides_in_store
         if not (args.off or args.require or args.approver or args.password):
             rule = approval_rule(journal)
-            print(rule.describe() if rule else "campaigns need no approval")
+            print(rule.describe(by_roles=by_roles) if rule else "campaigns need no approval")
             return EXIT_OK
         if args.off:
             rule = ApprovalRule(False)
         else:
+            if by_roles and (args.approver or args.password):
+                raise CliError(ApprovalRule(True, tuple(args.approver) or ("?",)).problem(by_roles=True) or "")
+            journal.require(TeamRole.ADMIN)  # before a password is asked for nothing
             secret = _approver_password(confirm=True) if args.password else None
             rule = ApprovalRule(True, tuple(args.approver), hash_password(secret) if secret else None)
         try:
             set_approval_rule(journal, rule)
         except ValueError as exc:
             raise CliError(str(exc)) from None
-        print(rule.describe())
+        print(rule.describe(by_roles=by_roles))
         return EXIT_OK
 
 
@@ -98,8 +103,10 @@ def cmd_decide(args: argparse.Namespace) -> int:
     with open_journal() as journal:
         campaign = stored_campaign(journal, args.campaign_id)
         rule = approval_rule(journal)
-        password = None
-        if rule is not None and rule.required and not rule.may_approve(user, machine) and rule.password_hash:
+        password = os.environ.get(APPROVER_PASSWORD_ENV) or None
+        if (password is None and sys.stdin.isatty() and not journal.decides_in_store and rule is not None
+                and rule.required and rule.password_hash
+                and (not rule.may_approve(user, machine) or campaign.created_by == user)):
             password = _approver_password(confirm=False)
         # What the approver decides on: the campaign's figures, as its review showed them.
         print(f"campaign {campaign.id}: {campaign.name} ({campaign.kind}, bot {campaign.bot_id}, made by "
@@ -111,7 +118,8 @@ def cmd_decide(args: argparse.Namespace) -> int:
         except (ValueError, PermissionError) as exc:
             raise CliError(str(exc)) from None
     if args.approve:
-        print(f"campaign {decided.id} approved; send it with: safir-campaign resume {decided.id}")
+        print(f"campaign {decided.id} approved by {decided.approved_by}; send it with: safir-campaign resume "
+              f"{decided.id}")
     else:
         print(f"campaign {decided.id} rejected: {decided.approval_note}")
     return EXIT_OK

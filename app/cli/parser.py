@@ -15,7 +15,7 @@ from app import __version__
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: the window's flags, then each command as its module
     declares it (each sets ``run``, the function that carries it out)."""
-    from app.cli import background, campaigns, manage, report, send, series, store, suppression
+    from app.cli import background, campaigns, manage, report, send, series, store, suppression, team
     from app.sandbox.runner import add_arguments as add_sandbox_arguments
 
     parser = _Parser(
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "postgresql://USER@HOST:PORT/DATABASE (default: SAFIR_CAMPAIGN_STORE; without either, this "
                         "desktop's own journal); its password from the keyring, PGPASSWORD or ~/.pgpass")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (send, campaigns, background, suppression, store, manage, report, series):
+    for module in (send, campaigns, background, suppression, store, team, manage, report, series):
         module.add_parsers(commands)
     add_sandbox_arguments(commands.add_parser("sandbox", help="run the local imitation of the service"))
     return parser

@@ -184,12 +184,15 @@ def cmd_send(args: argparse.Namespace) -> int:
 
 async def _send(args: argparse.Namespace) -> int:
     from app.campaign.approval import Approval
+    from app.campaign.journal import TeamRole
     from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
 
     if args.background and args.results:
         raise CliError("--results writes the file when the send ends here; with --background, write it when the "
                        "campaign ends: safir-campaign export ID OUT.xlsx")
     quiet = _schedule(args)
+    if not args.dry_run:
+        open_journal(TeamRole.SENDER).close()  # a member who may not send hears it before the sheet is read
     try:
         with _stoppable_creation():
             checked = _checked(args)
@@ -211,7 +214,7 @@ async def _send(args: argparse.Namespace) -> int:
     with service_to_send_to(args) as (base_url, api_key):
         if args.file:
             content = _content(args, await _upload(args.file, base_url, api_key, args.timeout))
-        with open_journal() as journal:
+        with open_journal(TeamRole.SENDER) as journal:
             _warn_of_cap(args, checked, content, journal)
             try:
                 with _stoppable_creation():
@@ -238,7 +241,8 @@ async def _send(args: argparse.Namespace) -> int:
             if args.background:
                 return start_in_background(args, journal, campaign_id, base_url, api_key)
             status = await run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
-            write_rows(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
+            if args.results is not None:
+                write_rows(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
     return status
 
 

@@ -106,6 +106,12 @@ def _copy(url: str) -> int:
         done = copy_journal(local, team)
     print(f"copied {done.campaigns} campaigns ({done.recipients} recipients) and {done.suppressed} suppressed "
           f"numbers into {team.location}; {done.already} campaigns were there already")
+    names = {"frequency_cap": "frequency cap", "approval": "approval rule"}
+    if done.rules_copied:
+        print("this desktop's " + " and ".join(names.get(k, k) for k in done.rules_copied)
+              + " became the team's (it had none)")
+    for key, (theirs, mine) in done.rules_kept.items():
+        print(f"the team's {names.get(key, key)} stays: {theirs} (this desktop's was: {mine})")
     return EXIT_OK
 
 

@@ -14,12 +14,14 @@ from app.campaign.journal.records import (
     STATES_TO_SEND,
     Campaign,
     CampaignStatus,
+    Member,
     NewRecipient,
     Recipient,
     RecipientState,
     RepeatFound,
     RepeatPolicy,
     StopRequest,
+    TeamRole,
     actor,
 )
 from app.campaign.journal.schema import MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
@@ -36,6 +38,7 @@ __all__ = [
     "Journal",
     "JournalError",
     "JournalFault",
+    "Member",
     "MIGRATIONS",
     "new_request_id",
     "NewRecipient",
@@ -48,6 +51,7 @@ __all__ = [
     "service_identity",
     "STATES_TO_SEND",
     "StopRequest",
+    "TeamRole",
     "actor",
     "WAL_SIZE_LIMIT",
 ]

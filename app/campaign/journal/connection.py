@@ -220,10 +220,16 @@ class JournalConnection:
             version = self._version()
             self._refuse_newer(version)
             for target in range(version + 1, self.SCHEMA_VERSION + 1):
-                for statement in self.MIGRATIONS[target].split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
+                self._apply_migration(target, self.MIGRATIONS[target])
                 self._set_version(target)
+
+    def _apply_migration(self, version: int, script: str) -> None:
+        """Run one migration's statements inside the migrating transaction (SQLite's
+        scripts hold no semicolon but between statements)."""
+        del version
+        for statement in script.split(";"):
+            if statement.strip():
+                self.db.execute(statement)
 
     def _version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])

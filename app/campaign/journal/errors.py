@@ -36,6 +36,7 @@ class JournalFault(StrEnum):
     LOGIN_FAILED = "login_failed"
     NO_DATABASE = "no_database"
     NO_PERMISSION = "no_permission"
+    REFUSED = "refused"  # the store's own rule said no (a role needed, the maker approving): ``code`` says which
     OTHER = "other"
 
 
@@ -47,10 +48,14 @@ class JournalError(Exception):
     which its local files live).
     """
 
-    def __init__(self, message: str, kind: JournalFault = JournalFault.OTHER, path: Path | None = None) -> None:
+    def __init__(self, message: str, kind: JournalFault = JournalFault.OTHER, path: Path | None = None,
+                 code: str | None = None, params: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.path = path
+        #: For a refusal: its code in app.reasons.TEAM_PROBLEMS and the parameters of its sentence.
+        self.code = code
+        self.params = params or {}
 
 
 #: SQLite's primary result codes (the part of ``sqlite_errorname`` before an extended

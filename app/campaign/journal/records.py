@@ -139,6 +139,33 @@ class Recipient:
     lease_epoch: int = 0
 
 
+class TeamRole(StrEnum):
+    """A team store member's group role, weakest first: each includes the ones before it
+    (docs/team.md, "Members and roles")."""
+
+    VIEWER = "viewer"
+    SENDER = "sender"
+    APPROVER = "approver"
+    ADMIN = "admin"
+
+
+_RANKS = {"viewer": 1, "sender": 2, "approver": 3, "admin": 4, "owner": 5}
+
+
+@dataclass(frozen=True)
+class Member:
+    """Who acts on a journal: ``name`` (a team store login, or this desktop's OS account)
+    and ``role`` (a TeamRole value; ``owner`` may do everything: the team store's owner,
+    or the one user of an embedded journal; ``none``: no role)."""
+
+    name: str
+    role: str
+
+    def may(self, role: TeamRole) -> bool:
+        """True when this member's role includes ``role``."""
+        return _RANKS.get(self.role, 0) >= _RANKS[role]
+
+
 @dataclass(frozen=True)
 class Capped:
     """An in-flight mark the frequency cap refused: the number already got (or may have

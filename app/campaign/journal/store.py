@@ -18,7 +18,16 @@ from app.campaign.caps import CAP_SETTING, FrequencyCap
 from app.campaign.journal.creation import JournalCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_id
-from app.campaign.journal.records import CampaignStatus, RecipientState, StopRequest, actor, now_text
+from app.campaign.journal.records import (
+    CampaignStatus,
+    Member,
+    RecipientState,
+    StopRequest,
+    TeamRole,
+    actor,
+    now_text,
+    os_account,
+)
 from app.campaign.journal.sending import JournalSending
 from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
 from app.campaign.pacer import Pacer
@@ -37,6 +46,26 @@ class Journal(JournalCreation, JournalSending):
     #: How a read that is about to be updated locks its row (SQLite's write transaction
     #: already holds the database).
     FOR_UPDATE = ""
+    #: Approving is app.campaign.approval's to decide here (one desktop); a team store
+    #: decides it itself (its SECURITY DEFINER function).
+    decides_in_store = False
+    #: Whether the store itself makes a changed campaign wait for approval again (a team
+    #: store's trigger); here the change does.
+    APPROVAL_FOLLOWS_CONTENT = False
+
+    def who(self) -> Member:
+        """Who acts: this process's OS account (from its user id, never ``$USER``), who may
+        do everything on its own desktop's journal."""
+        return Member(os_account(), "owner")
+
+    def require(self, role: TeamRole) -> None:
+        """Raise JournalError unless whoever acts may do what ``role`` may: on one desktop's
+        journal, always may."""
+        del role
+
+    def decide_in_store(self, campaign_id: int, *, approve: bool, reason: str | None) -> None:
+        """Only a team store decides approvals itself (:attr:`decides_in_store`)."""
+        raise NotImplementedError
 
     def __enter__(self) -> Journal:
         return self
@@ -122,8 +151,10 @@ class Journal(JournalCreation, JournalSending):
         problem = cap.problem() if cap is not None else None
         if problem:
             raise ValueError(problem)
+        self.require(TeamRole.ADMIN)
         self.share_setting(CAP_SETTING, cap.to_json() if cap is not None else None)
-        self.audit("frequency cap set", None, cap.describe() if cap is not None else "no cap")
+        if not self.decides_in_store:  # a team store audits every rule change itself
+            self.audit("frequency cap set", None, cap.describe() if cap is not None else "no cap")
 
     @sentences
     def audit(self, action: str, campaign_id: int | None = None, detail: str | None = None) -> None:
@@ -170,7 +201,7 @@ class Journal(JournalCreation, JournalSending):
                     (template_id, campaign_id, RecipientState.PENDING))
             rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = ? AND state = ?",
                                                   (campaign_id, RecipientState.PENDING))]
-            if campaign.approval is not None:  # a changed campaign is not the one approved
+            if campaign.approval is not None and not self.APPROVAL_FOLLOWS_CONTENT:  # changed: not the one approved
                 self.db.execute("UPDATE campaigns SET approval = ?, approved_by = NULL, approval_note = NULL"
                                 " WHERE id = ?", (Approval.AWAITING, campaign_id))
             self.db.executemany("UPDATE recipients SET request_id = ?, error_code = NULL, error = NULL"

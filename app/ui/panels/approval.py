@@ -3,15 +3,16 @@ approver sees the campaign's figures in History, and may open it to test-send it
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import qasync
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.campaign.approval import Approval, approval_rule, decide
+from app.campaign.approval import Approval, MakerCannotApprove, approval_rule, decide
 from app.campaign.journal import JournalError, actor
 from app.ui.context import AppContext
-from app.ui.dialogs import ask_text
+from app.ui.dialogs import ask_text, confirm
 from app.ui.formatting import figure
 from app.ui.texts import describe
 
@@ -54,28 +55,40 @@ class ApprovalBar(QWidget):
     async def _on_reject(self) -> None:
         await self.decide(approve=False)
 
-    async def decide(self, *, approve: bool, reason: str | None = None, password: str | None = None) -> str:
-        """Approve or reject the chosen campaign as this OS user (asking for the reason of
-        a rejection and, when this user is no named approver, the approver password);
-        the outcome in a sentence (also shown)."""
+    async def decide(self, *, approve: bool, reason: str | None = None, password: str | None = None,
+                     confirmed: bool = False) -> str:
+        """Approve or reject the chosen campaign as this member (a team store's login, or
+        this OS account), asking first: whether to approve it (its maker and figures
+        shown), or why it is rejected; and, on one desktop where this account is no named
+        approver or made the campaign, the approver password. The outcome in a sentence
+        (also shown)."""
+        journal = self.context.journal
         campaign_id = self._campaign_of()
         if campaign_id is None:
             return self._tell(self.tr("Choose a campaign in the list first."))
-        user, machine = actor()
-        rule = approval_rule(self.context.journal)
+        user, machine = journal.who().name, actor()[1]
+        rule = approval_rule(journal)
+        number = figure(campaign_id, grouped=False)
         if not approve and reason is None:
-            reason = await ask_text(self, self.tr("Reject campaign {0}").format(figure(campaign_id, grouped=False)),
+            reason = await ask_text(self, self.tr("Reject campaign {0}").format(number),
                                     self.tr("Why? Its maker reads this:"))
             if not reason:
                 return self._tell(self.tr("Nothing was changed."))
-        if rule is not None and not rule.may_approve(user, machine) and rule.password_hash and password is None:
+        if approve and not confirmed and not await self._confirm_approval(campaign_id):
+            return self._tell(self.tr("Nothing was changed."))
+        maker = journal.campaign(campaign_id).created_by == user
+        if (not journal.decides_in_store and rule is not None and rule.password_hash and password is None
+                and (maker or not rule.may_approve(user, machine))):
             password = await ask_text(self, self.tr("Approver password"), self.tr("The approver password:"),
                                       secret=True)
             if password is None:
                 return self._tell(self.tr("Nothing was changed."))
         try:
-            campaign = decide(self.context.journal, campaign_id, approve=approve, user=user, machine=machine,
+            campaign = decide(journal, campaign_id, approve=approve, user=user, machine=machine,
                               password=password, reason=reason)
+        except MakerCannotApprove:
+            return self._tell(self.tr("You made campaign {0}: another approver must approve or reject it.").format(
+                number))
         except PermissionError:
             return self._tell(self.tr("You may not approve campaigns: ask an approver ({0}).").format(
                 ", ".join(rule.approvers) if rule is not None and rule.approvers else self.tr("by password")))
@@ -89,6 +102,16 @@ class ApprovalBar(QWidget):
             return self._tell(self.tr("Campaign {0} is approved: Resume sends it.").format(
                 figure(campaign.id, grouped=False)))
         return self._tell(self.tr("Campaign {0} is rejected.").format(figure(campaign.id, grouped=False)))
+
+    async def _confirm_approval(self, campaign_id: int) -> bool:
+        """Ask whether to approve the campaign, naming its maker and its figures."""
+        journal = self.context.journal
+        campaign = journal.campaign(campaign_id)
+        counts = await asyncio.to_thread(journal.counts, campaign_id)
+        text = self.tr("Approve campaign {0} ({1}), made by {2}? Its {3} recipients can then be sent.").format(
+            figure(campaign_id, grouped=False), campaign.name, campaign.created_by or "?",
+            figure(counts["pending"]))
+        return await confirm(self, self.tr("Approve campaign {0}").format(figure(campaign_id, grouped=False)), text)
 
     def _tell(self, text: str) -> str:
         self._say(text)

@@ -10,7 +10,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from app.campaign.journal.errors import JournalError, JournalFault
-from app.reasons import store_problem
+from app.reasons import TEAM_PROBLEMS, store_problem, team_problem
 
 #: SQLSTATE classes and codes that are faults of the environment.
 _BY_STATE: dict[str, JournalFault] = {
@@ -69,6 +69,32 @@ def fault_of(error: psycopg.Error) -> JournalFault:
     return next((fault for words, fault in _AT_CONNECT.items() if words in fatal), JournalFault.OTHER)
 
 
+def refusal(error: psycopg.Error, member: str, path: Path) -> JournalError | None:
+    """The store's own refusal (a role needed, the maker approving its campaign…) as a
+    JournalError with its code and parameters (``REFUSED``), or a table's privilege or row
+    security refusing ``member`` (``NO_PERMISSION``, with the role it needs); None for
+    any other error. The codes come from the HINT of app.campaign.journal.team.authority,
+    never from the message's words."""
+    hint = (error.diag.message_hint or "") if error.sqlstate in ("42501", "P0001") else ""
+    if hint.startswith("safir:"):
+        code, _, listed = hint.removeprefix("safir:").partition(":")
+        params = dict(item.split("=", 1) for item in listed.split(";") if "=" in item)
+        if code in TEAM_PROBLEMS:
+            return JournalError(team_problem(code, **{"member": member, "role": "", "has": "", "campaign": "",
+                                                      "status": "", **params}),
+                                JournalFault.REFUSED, path, code, params)
+    if error.sqlstate != "42501":
+        return None
+    detail = _first_line(error)
+    if detail == 'permission denied for table audit':
+        return JournalError(team_problem("audit_is_append_only"), JournalFault.REFUSED, path, "audit_is_append_only")
+    if detail == 'new row violates row-level security policy for table "shared_settings"':  # the rules: admins'
+        params = {"member": member, "role": "admin", "detail": detail}
+        return JournalError(team_problem("table_needed", **params), JournalFault.NO_PERMISSION, path, "table_needed",
+                            params)
+    return None
+
+
 def explain(error: psycopg.Error, url: str, path: Path) -> JournalError:
     """The JournalError for ``error`` on the team store at ``url`` (``path``: this
     desktop's journal path, kept on the error)."""
@@ -77,6 +103,9 @@ def explain(error: psycopg.Error, url: str, path: Path) -> JournalError:
         parts = conninfo_to_dict(url)
     except psycopg.ProgrammingError:
         parts = {}
+    refused = refusal(error, str(parts.get("user") or "this user"), path)
+    if refused is not None:
+        return refused
     fault = fault_of(error)
     detail = _first_line(error)
     sentences = {

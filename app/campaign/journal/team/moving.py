@@ -6,11 +6,13 @@ leaves an ``audit`` row naming where it came from."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.campaign.journal.records import actor, now_text
+from app.campaign.approval import APPROVAL_SETTING, ApprovalRule
+from app.campaign.caps import CAP_SETTING, FrequencyCap
+from app.campaign.journal.records import TeamRole, actor, now_text
 from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
 
 if TYPE_CHECKING:
@@ -24,20 +26,31 @@ CHUNK = 5000
 @dataclass(frozen=True)
 class CopyResult:
     """What a copy did: ``campaigns`` and their ``recipients`` copied, numbers newly
-    ``suppressed``, campaigns that were there ``already``."""
+    ``suppressed``, campaigns that were there ``already``; the rules (shared setting keys)
+    this desktop's journal brought into a team that had none (``rules_copied``), and
+    those the team has otherwise and keeps (``rules_kept``: key → (the team's, this
+    desktop's), each described in words)."""
 
     campaigns: int
     recipients: int
     suppressed: int
     already: int
+    rules_copied: tuple[str, ...] = ()
+    rules_kept: dict[str, tuple[str, str]] = field(default_factory=dict[str, tuple[str, str]])
+
+
+#: The rules a desktop's journal brings: the frequency cap and whether campaigns need approval.
+RULES = (CAP_SETTING, APPROVAL_SETTING)
 
 
 def copy_journal(local: Journal, team: TeamJournal) -> CopyResult:
-    """Copy every campaign of ``local`` (oldest first, a retry campaign's parent before it)
-    and the suppression list beside it into ``team``. Each campaign is copied in one
-    transaction: an interrupted copy leaves whole campaigns, and running it again finishes
-    it. Raises JournalError."""
-    user, machine = actor()
+    """Copy every campaign of ``local`` (oldest first, a retry campaign's parent before it),
+    the suppression list beside it and its rules into ``team`` (an admin's to do: makers
+    and approvals are kept as they were). Each campaign is copied in one transaction: an
+    interrupted copy leaves whole campaigns, and running it again finishes it. A rule the
+    team has already stays the team's (the difference is told). Raises JournalError."""
+    team.require(TeamRole.ADMIN)
+    user, machine = team.who().name, actor()[1]
     copied = recipients = already = 0
     new_ids: dict[int, int] = {}
     for campaign in reversed(local.campaigns()):
@@ -49,6 +62,7 @@ def copy_journal(local: Journal, team: TeamJournal) -> CopyResult:
             already += 1
             continue
         with team.transaction():
+            team.db.execute("SET LOCAL safir.copying = 'on'")  # makers and approvals as this desktop had them
             new_ids[campaign.id] = new_id = _copy_campaign(local, team, campaign.id, new_ids)
             recipients += _copy_rows(local, team, "recipients", campaign.id, new_id)
             _copy_rows(local, team, "attempts", campaign.id, new_id)
@@ -57,7 +71,36 @@ def copy_journal(local: Journal, team: TeamJournal) -> CopyResult:
         copied += 1
     phones = SuppressionWatch(Path(local.path).with_name(SUPPRESSION_FILE)).phones()
     suppressed = team.suppression_watch().suppress(phones) if phones else 0
-    return CopyResult(copied, recipients, suppressed, already)
+    rules_copied, rules_kept = _copy_rules(local, team)
+    return CopyResult(copied, recipients, suppressed, already, rules_copied, rules_kept)
+
+
+def _copy_rules(local: Journal, team: TeamJournal) -> tuple[tuple[str, ...], dict[str, tuple[str, str]]]:
+    """This desktop's rules into a team that has none of its own; the differences kept.
+    An approval rule comes without its names and password: a team's approvers are roles."""
+    copied: list[str] = []
+    kept: dict[str, tuple[str, str]] = {}
+    for key in RULES:
+        mine, theirs = local.shared_setting(key), team.shared_setting(key)
+        if key == APPROVAL_SETTING and mine is not None:
+            rule = ApprovalRule.from_json(mine)
+            mine = None if rule is None else ApprovalRule(rule.required).to_json()
+        if mine is None or mine == theirs:
+            continue
+        if theirs is None:
+            team.share_setting(key, mine)
+            copied.append(key)
+        else:
+            kept[key] = (_described(key, theirs), _described(key, mine))
+    return tuple(copied), kept
+
+
+def _described(key: str, value: Any) -> str:
+    if key == CAP_SETTING:
+        cap = FrequencyCap.from_json(value)
+        return cap.describe() if cap is not None else "no cap"
+    rule = ApprovalRule.from_json(value)
+    return rule.describe(by_roles=True) if rule is not None else "campaigns need no approval"
 
 
 def _copy_campaign(local: Journal, team: TeamJournal, campaign_id: int, new_ids: dict[int, int]) -> int:

@@ -11,7 +11,9 @@ Text columns that hold instants are compared as text (ISO 8601, UTC), so they us
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+from app.campaign.journal.team.authority import MIGRATION_6
+
+SCHEMA_VERSION = 6
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -173,5 +175,7 @@ ALTER TABLE campaigns ADD COLUMN ready_seq BIGINT;
 UPDATE campaigns SET ready_seq = id WHERE status <> 'creating'
 """
 
-#: Migrations by the version they lead to; append, never edit.
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5}
+#: Migrations by the version they lead to; append, never edit. 6: members as database
+#: roles, what each may do enforced by PostgreSQL (app.campaign.journal.team.authority).
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5,
+                              6: MIGRATION_6}

@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
-from typing import Any
+from typing import Any, LiteralString, cast
 
 import psycopg
 
@@ -28,6 +28,7 @@ from app.campaign.journal.team.errors import explain, fault_of, shown_address
 from app.campaign.journal.team.leases import LEASE_SECONDS, LeasedSession, live_senders
 from app.campaign.journal.team.pace import SharedPacer
 from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
+from app.campaign.journal.team.members import TeamMembers
 from app.campaign.journal.team.sending import TeamSending
 from app.campaign.journal.team.suppression import TeamSuppression
 from app.campaign.journal.team.watch import FrozenServerWatch
@@ -52,7 +53,7 @@ def is_team_store(location: str | Path) -> bool:
     return str(location).startswith(("postgresql://", "postgres://"))
 
 
-class TeamJournal(TeamSending, Journal):
+class TeamJournal(TeamMembers, TeamSending, Journal):
     """The journal on the PostgreSQL server at ``url`` (``postgresql://USER@HOST:PORT/DB``,
     TLS options such as ``?sslmode=verify-full`` as libpq reads them); ``password``
     (never part of ``url`` when it can be helped: libpq also reads PGPASSWORD and
@@ -88,6 +89,13 @@ class TeamJournal(TeamSending, Journal):
         except JournalError:
             self.close()
             raise
+
+    APPROVAL_FOLLOWS_CONTENT = True
+
+    def _drop_campaign(self, campaign_id: int) -> None:
+        # Members may not delete: the store's function takes a creation away whole, and nothing else.
+        with self.transaction():
+            self.db.execute("SELECT safir_drop_creation(?)", (campaign_id,))
 
     SET_TEMPLATE_ID = ("jsonb_set(message_data::jsonb, '{template_message,template_id}', to_jsonb(?::text))::text")
 
@@ -180,8 +188,27 @@ class TeamJournal(TeamSending, Journal):
         # catalog ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
         with self.transaction():
             self._serialized()
-            self.db.execute("CREATE TABLE IF NOT EXISTS safir_schema (version INTEGER NOT NULL)")
+            if self.db.execute("SELECT to_regclass('safir_schema')").fetchone()[0] is None:
+                self.db.execute("CREATE TABLE safir_schema (version INTEGER NOT NULL)")
         super()._migrate()
+
+    def _apply_migration(self, version: int, script: str) -> None:
+        """A migration runs as one script (its functions have bodies), by the store's owner;
+        the roles' migration also needs the right to create roles."""
+        if version > 1:
+            owner = self.db.execute("SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'campaigns'::regclass"
+                                    ).fetchone()[0]
+            who = self.db.execute("SELECT current_user").fetchone()[0]
+            if owner != who:
+                raise JournalError(store_problem("store_needs_owner", store=self.location, owner=owner, version=version),
+                                   JournalFault.NO_PERMISSION, self.path)
+        if version == 6 and not self.db.execute(
+                "SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()[0]:
+            raise JournalError(store_problem("store_needs_createrole", store=self.location,
+                                             owner=self.db.execute("SELECT current_user").fetchone()[0]),
+                               JournalFault.NO_PERMISSION, self.path)
+        # psycopg's own execute, no parameters: every statement of the script runs (the app's own text)
+        self.db.connection.execute(cast(LiteralString, script))
 
     def _version(self) -> int:
         row = self.db.execute("SELECT version FROM safir_schema").fetchone()

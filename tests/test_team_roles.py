@@ -1,0 +1,175 @@
+"""Authority by the database (docs/team.md, "Members and roles"): each person signs in with a
+PostgreSQL login of their own, over password authentication (scram-sha-256), and what
+their role may do is enforced by the store itself, so the command line and psql give the
+same answers, and no environment variable makes anyone someone else."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from app.campaign import CampaignStatus
+from app.campaign.journal.team import TeamJournal
+from app.sandbox import EmbeddedSandbox
+from tests.helpers import REPO, delivered, fast_settings
+from tests.pg_server import ThrowawayServer
+from tests.test_team_store import Desktop, each_once, sheet
+
+
+class Team:
+    """One team store on the session's server, its owner's desktop, and its members'."""
+
+    def __init__(self, server: ThrowawayServer, tmp_path: Path) -> None:
+        self.url, self.owner_password = server.new_database()
+        self.port, self.database = server.port, self.url.rsplit("/", 1)[1]
+        self.tmp_path = tmp_path
+        self.owner = Desktop(tmp_path / "owner", self.url, self.owner_password)
+
+    def member_url(self, name: str) -> str:
+        return f"postgresql://{name}@127.0.0.1:{self.port}/{self.database}"
+
+    def desktop(self, name: str, **env: str) -> Desktop:
+        return Desktop(self.tmp_path / name, self.member_url(name), f"{name}-password", **env)
+
+    def add(self, by: Desktop, name: str, role: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "app", "team", "add", name, "--role", role, "--password-stdin"],
+                              input=f"{name}-password\n", capture_output=True, text=True, env=by.env, cwd=REPO,
+                              timeout=60)
+
+    def psql(self, name: str, sql: str) -> subprocess.CompletedProcess[str]:
+        """``sql`` run by ``name`` through psql, with their own password."""
+        return subprocess.run(["psql", "-X", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port), "-U",
+                               name, "-d", self.database, "-c", sql], capture_output=True, text=True, timeout=30,
+                              env={**os.environ, "PGPASSWORD": f"{name}-password"})
+
+
+@pytest.fixture
+def team(postgres_server: ThrowawayServer, tmp_path: Path) -> Team:
+    made = Team(postgres_server, tmp_path)
+    assert made.owner.run("store", "check").returncode == 0  # the owner sets the store up
+    return made
+
+
+def one_sentence_exit_2(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert all(w in lines[0] for w in words), lines[0]
+
+
+def test_a_sender_waits_for_an_approver_and_nobody_talks_past_the_store(team: Team, tmp_path: Path) -> None:
+    for name, role in (("alice", "sender"), ("bob", "approver"), ("vic", "viewer")):
+        added = team.add(team.owner, name, role)
+        assert added.returncode == 0, added.stderr
+    assert team.owner.run("approval", "--require").returncode == 0
+    alice, bob, vic = team.desktop("alice"), team.desktop("bob"), team.desktop("vic")
+    path = sheet(tmp_path, "s.csv", 1, 12)
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        made = alice.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}")
+        assert made.returncode == 3 and "awaits approval" in made.stderr, made.stderr
+        assert delivered(sandbox) == []
+
+        # alice may not approve her own campaign, whoever her environment says she is
+        posing = Desktop(tmp_path / "alice", team.member_url("alice"), "alice-password", USER="bob", LOGNAME="bob")
+        one_sentence_exit_2(posing.run("approve", "1"), "approver role", "alice")
+        one_sentence_exit_2(alice.run("approval", "--off"), "admin role", "alice")
+        one_sentence_exit_2(alice.run("cap", "--max", "3", "--days", "7"), "admin role")
+        refused = team.psql("alice", "DELETE FROM audit")
+        assert refused.returncode != 0 and "permission denied for table audit" in refused.stderr
+        refused = team.psql("alice", "UPDATE campaigns SET approval = 'approved' WHERE id = 1")
+        assert refused.returncode != 0 and "permission denied" in refused.stderr
+        refused = team.psql("alice", "SELECT safir_decide(1, true, NULL, 'x')")
+        assert refused.returncode != 0 and "needs the approver role" in refused.stderr
+        refused = team.psql("alice", "UPDATE shared_settings SET value = '{\"required\": false}' WHERE key = 'approval'")
+        assert refused.returncode == 0 and "UPDATE 0" in refused.stdout  # row security: the rule is not hers to see changed
+
+        # vic may look, not send
+        one_sentence_exit_2(vic.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "x {{name}}"),
+                            "sender role", "vic")
+        one_sentence_exit_2(vic.run("resume", "1", "--base-url", sandbox.url), "sender role", "vic")
+        assert "awaiting approval" in vic.run("list").stdout
+
+        approved = bob.run("approve", "1")
+        assert approved.returncode == 0 and "approved by bob" in approved.stdout, approved.stderr
+        sent = alice.run("resume", "1", "--base-url", sandbox.url)
+        assert sent.returncode == 0, sent.stderr
+        counts = each_once(sandbox)
+    assert len(counts) == 12 and set(counts.values()) == {1}
+    with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
+        campaign = journal.campaign(1)
+        assert campaign.status == CampaignStatus.FINISHED
+        assert campaign.created_by == "alice" and campaign.approved_by == "bob"
+        trail = [(a["action"], a["os_user"]) for a in journal.audit_trail(1)]
+    assert ("created", "alice") in trail and ("approved", "bob") in trail
+    assert all(who in ("alice", "bob") for _, who in trail), trail  # nobody else acted on it
+
+
+def test_an_approver_cannot_approve_a_campaign_of_their_own(team: Team, tmp_path: Path) -> None:
+    assert team.add(team.owner, "bob", "approver").returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    bob = team.desktop("bob")
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        made = bob.run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url, "--bot-id", "1001", "--text",
+                       "hi")
+        assert made.returncode == 3 and "awaits approval" in made.stderr, made.stderr
+        one_sentence_exit_2(bob.run("approve", "1"), "bob made this campaign", "another approver")
+        assert delivered(sandbox) == []
+    refused = team.psql("bob", "SELECT safir_decide(1, true, NULL, 'x')")
+    assert refused.returncode != 0 and "another approver must approve" in refused.stderr
+
+
+def test_roles_change_and_every_mistake_is_one_sentence(team: Team) -> None:
+    assert team.add(team.owner, "ann", "admin").returncode == 0
+    ann = team.desktop("ann")
+    assert team.add(ann, "carl", "sender").returncode == 0
+    assert ann.run("team", "role", "carl", "approver").returncode == 0
+    listed = ann.run("team", "list").stdout
+    assert "carl: approver" in listed and "ann: admin (you)" in listed and "owner" in listed
+    one_sentence_exit_2(ann.run("team", "role", "nobody", "sender"), "nobody is not a member")
+    one_sentence_exit_2(ann.run("team", "role", "ann", "viewer"), "last admin")
+    one_sentence_exit_2(team.desktop("carl").run("team", "add", "dan", "--role", "admin", "--password-stdin"),
+                        "admin role", "carl")
+    wrong = Desktop(team.tmp_path / "carl2", team.member_url("carl"), "not-his-password")
+    one_sentence_exit_2(wrong.run("list"), "refused the login of carl")
+    assert ann.run("team", "remove", "carl").returncode == 0
+    one_sentence_exit_2(team.desktop("carl").run("list"), "carl")  # no role: not even a look
+
+
+def test_a_member_removed_while_sending_is_paused_and_nothing_is_lost(team: Team, tmp_path: Path) -> None:
+    assert team.add(team.owner, "alice", "sender").returncode == 0
+    alice = team.desktop("alice")
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        sending = alice.start("send", sheet(tmp_path, "s.csv", 1, 200), "--base-url", sandbox.url, "--bot-id", "1001",
+                              "--text", "hi {{name}}", "--rate", "600")
+        while len(delivered(sandbox)) < 10:
+            time.sleep(0.05)
+        removed = team.owner.run("team", "remove", "alice")
+        assert removed.returncode == 0, removed.stderr
+        _, err = sending.communicate(timeout=60)
+        assert sending.returncode == 3 and "alice" in err and "Traceback" not in err, err
+        with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
+            assert journal.campaign(1).status == CampaignStatus.PAUSED
+        resumed = team.owner.run("resume", "1", "--base-url", sandbox.url)
+        assert resumed.returncode == 0, resumed.stderr
+        counts = each_once(sandbox)
+    assert len(counts) == 200 and set(counts.values()) == {1}
+
+
+def test_store_copy_brings_this_desktops_rules_into_a_team_without_them_or_says_which_differ(
+        team: Team, tmp_path: Path) -> None:
+    desktop = Desktop(tmp_path / "desk", "", team.owner_password, SAFIR_CAMPAIGN_STORE="")  # its own journal
+    assert desktop.run("cap", "--max", "2", "--days", "7").returncode == 0
+    assert desktop.run("approval", "--require", "--approver", "manager").returncode == 0
+    first = desktop.run("store", "copy", "--to", team.url)
+    assert first.returncode == 0 and "frequency cap and approval rule became the team's" in first.stdout, first
+    assert "at most 2 messages" in team.owner.run("cap").stdout
+    assert "approver role" in team.owner.run("approval").stdout
+    assert desktop.run("cap", "--max", "3", "--days", "7").returncode == 0
+    again = desktop.run("store", "copy", "--to", team.url)
+    assert again.returncode == 0 and "the team's frequency cap stays: at most 2" in again.stdout, again
+    assert "this desktop's was: at most 3" in again.stdout and "approval" not in again.stdout
