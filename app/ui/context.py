@@ -12,6 +12,7 @@ from typing import Any
 
 from app.api import PRODUCTION_URL, SafirClient, Timeouts, register_secret
 from app.campaign import Journal, JournalError
+from app.campaign.journal import Member, TeamRole
 from app.campaign.journal.team import TeamJournal
 from app.profiles import Profile, SecretStore
 from app.store import STORE_ENV, store_location, use_store
@@ -50,6 +51,7 @@ class AppContext:
     def __init__(self, journal: Journal, settings: UiSettings, secrets: SecretStore,
                  connection: Connection | None = None) -> None:
         self.journal = journal
+        self._member: Member | None = None
         #: Why the window is not on this desktop's team store, when it could not be opened.
         self.store_problem: str | None = None
         self.settings = settings
@@ -58,6 +60,24 @@ class AppContext:
         #: profile to go back to after trying another one.
         self.demo_connection = connection if connection is not None and connection.demo else None
         self.connection = connection or self.connection_for(settings.get("current_profile"))
+
+    # -- who --------------------------------------------------------------------------
+
+    def member(self) -> Member:
+        """Who uses the window: a team store's login and role (asked once, then kept), or
+        this OS account, who may do everything on its own journal. A store that does not
+        answer: this login, as a viewer, until it does."""
+        if self._member is None:
+            try:
+                self._member = self.journal.who()
+            except JournalError as exc:
+                log.warning("the team store did not say who this is: %s", exc)
+                return Member("?", "viewer")
+        return self._member
+
+    def may(self, role: TeamRole) -> bool:
+        """Whether the window's member may do what ``role`` may (the store decides anyway)."""
+        return self.member().may(role)
 
     # -- profiles ---------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ from app.ui.panels import (  # noqa: E402
     QuickSendPanel,
     SeriesPanel,
     SuppressionPanel,
+    TeamPanel,
     TemplatesPanel,
 )
 from app.ui.texts import describe  # noqa: E402
@@ -75,7 +76,7 @@ class MainWindow(QMainWindow):
         self._quitting = False
         self.finished = False
         self.replaced_by: MainWindow | None = None
-        self._suppression_read: asyncio.Task[int] | None = None
+        self._suppression_read: asyncio.Task[object] | None = None
         self.tray: SendingTray | None = None
         self.quick = QuickSendPanel(context)
         self.balance = BalancePanel(context)
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self.suppression = SuppressionPanel(context)
         self.templates = TemplatesPanel(context)
         self.profiles = ProfilesPanel(context)
+        self.team = TeamPanel(context)
         self.pages = QStackedWidget()
         self.nav = QListWidget()
         self.nav.setAccessibleName(self.tr("Panels"))
@@ -92,7 +94,7 @@ class MainWindow(QMainWindow):
                            (self.tr("Balance"), self.balance), (self.tr("History"), self.history),
                            (self.tr("Repeating"), self.series), (self.tr("Suppression list"), self.suppression),
                            (self.tr("Templates"), self.templates),
-                           (self.tr("Profiles and bots"), self.profiles)):
+                           (self.tr("Profiles and bots"), self.profiles), (self.tr("Team"), self.team)):
             self.nav.addItem(name)
             self.pages.addWidget(page)
         # Every entry whole, however narrow the window (the pages' width squeezed it to "Suppressi").
@@ -228,12 +230,13 @@ class MainWindow(QMainWindow):
             self.history.refresh()
         if self.pages.currentWidget() is self.balance:
             self.balance.refresh()
-        if self.pages.currentWidget() is self.suppression:
+        if self.pages.currentWidget() in (self.suppression, self.team):
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:  # no loop turning yet (being built): the panel reads the list when shown again
                 return
-            self._suppression_read = loop.create_task(self.suppression.refresh())  # kept until done
+            panel = self.suppression if self.pages.currentWidget() is self.suppression else self.team
+            self._suppression_read = loop.create_task(panel.refresh())  # kept until done
 
     def refresh_connection(self) -> None:
         self.campaign.refresh_connection()
@@ -249,7 +252,9 @@ class MainWindow(QMainWindow):
         if self.context.store_problem:
             return " — " + describe(self.context.store_problem)
         if isinstance(self.context.journal, TeamJournal):
-            return self.tr(" — team store {0}").format(ltr(self.context.journal.location))
+            member = self.context.member()
+            return self.tr(" — team store {0}, as {1} ({2})").format(
+                ltr(self.context.journal.location), ltr(member.name), self.team.role_name(member.role))
         return ""
 
     def _open_results(self, campaign_id: int) -> None:

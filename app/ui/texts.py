@@ -18,6 +18,7 @@ from app.reasons import (
     CONTENT_PROBLEMS,
     FILE_PROBLEMS,
     STORE_PROBLEMS,
+    TEAM_PROBLEMS,
     PAUSE_REASONS,
     REASONS,
     SERVICE_ERRORS,
@@ -97,9 +98,27 @@ def describe(text: str | None, error_code: int | None = None) -> str:
                  "address", "user", "database", "folder", "path"):
         if name in params:  # "http://…" and "{{نام}}" must not turn around inside Persian text
             params[name] = ltr(params[name])
+    for name in ("role", "has"):  # a team role, in the interface's words
+        if name in params:
+            params[name] = role_name(params[name])
+    if "member" in params:
+        params["member"] = ltr(params["member"])
     template = (REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code) or WAITING.get(code)
-                or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS.get(code) or STORE_PROBLEMS[code])
+                or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS.get(code) or STORE_PROBLEMS.get(code)
+                or TEAM_PROBLEMS[code])
     return _tr(template).format(**params)
+
+
+#: Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).
+ROLE_NAMES: dict[str, str] = {
+    "viewer": "viewer", "sender": "sender", "approver": "approver", "admin": "admin", "owner": "owner",
+    "none": "no role",
+}
+
+
+def role_name(role: str) -> str:
+    """A team store role ("sender", "owner"…) in the user's language."""
+    return _tr(ROLE_NAMES[role]) if role in ROLE_NAMES else role
 
 
 def describe_content_error(error: Exception | None) -> str:
@@ -178,7 +197,8 @@ def describe_error(text: str) -> str:
 def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
     return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *WAITING.values(),
-            *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *STORE_PROBLEMS.values(), *OS_ERRORS.values(),
+            *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *STORE_PROBLEMS.values(), *TEAM_PROBLEMS.values(),
+            *ROLE_NAMES.values(), *OS_ERRORS.values(),
             *SERVICE_ERRORS.values(),
             *API_ERRORS.values(), "{name} (retry of {id})", "{name} (rest of {id})", *_PLAIN_FIELDS.values(),
             *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]

@@ -843,6 +843,100 @@ FA = {
 }
 
 #: Strings the code passes to tr() at run time, by the context that translates them.
+# Members and roles of a team store, fencing and a journal that vanished (docs/team.md).
+FA.update({
+    "You made campaign {0}: another approver must approve or reject it.":
+        "کارزار {0} را خودتان ساخته‌اید: تأیید یا رد آن با تأییدکنندهٔ دیگری است.",
+    "Approve campaign {0} ({1}), made by {2}? Its {3} recipients can then be sent.":
+        "کارزار {0} ({1}) ساختهٔ {2} تأیید شود؟ پس از آن می‌توان برای {3} گیرنده‌اش فرستاد.",
+    "Approve campaign {0}": "تأیید کارزار {0}",
+    "Team": "تیم",
+    " — team store {0}, as {1} ({2})": " — پایگاه مشترک تیم {0}، با نام {1} ({2})",
+    "Campaigns need approval by a member with the approver role":
+        "کارزارها به تأیید عضوی با نقش تأییدکننده نیاز دارند",
+    "The team's admins set these rules; you are {0}.": "این قواعد را مدیران تیم تعیین می‌کنند؛ نقش شما: {0}.",
+    "Member": "عضو",
+    "Role": "نقش",
+    "Members": "اعضا",
+    "Member's login": "نام کاربری عضو",
+    "their login: lower-case letters, digits, _ . -": "نام کاربری: حروف کوچک لاتین، رقم، _ . -",
+    "Their password": "گذرواژهٔ عضو",
+    "a password for a new login (empty: keep theirs)": "گذرواژه برای نام کاربری تازه (خالی: گذرواژهٔ فعلی بماند)",
+    "Add or change role": "افزودن یا تغییر نقش",
+    "Remove from the team": "حذف از تیم",
+    "Login:": "نام کاربری:",
+    "Role:": "نقش:",
+    "viewer (reads)": "بیننده (فقط خواندن)",
+    "sender (makes and sends campaigns)": "فرستنده (ساخت و ارسال کارزار)",
+    "approver (also approves others' campaigns)": "تأییدکننده (تأیید کارزارهای دیگران نیز)",
+    "admin (also the rules and the members)": "مدیر (قواعد و اعضا نیز)",
+    "owner of the store": "مالک پایگاه",
+    "no role": "بدون نقش",
+    "This desktop keeps its campaigns in its own journal. A team store has members, each with a role: Profiles and "
+    "bots → Team store (docs/team.md).":
+        "این رایانه کارزارهایش را در دفتر خودش نگه می‌دارد. پایگاه مشترک تیم اعضایی دارد که هر کدام نقشی دارند: «نمایه‌ها و "
+        "ربات‌ها» ← «پایگاه مشترک تیم» (docs/team.md).",
+    "You are {0}, {1}, on the team store {2}.": "شما {0} هستید، با نقش {1}، در پایگاه مشترک تیم {2}.",
+    "Type the member's login first.": "اول نام کاربری عضو را بنویسید.",
+    "{0} is now {1}.": "نقش {0} اکنون {1} است.",
+    "{0} has no role on the team store any more.": "{0} دیگر نقشی در پایگاه مشترک تیم ندارد.",
+    "the team store {store} does not let {user} do this ({detail}): a team admin gives each member the role they "
+    "need (safir-campaign team list; docs/team.md, \"Members and roles\")":
+        "پایگاه مشترک تیم {store} این کار را به {user} اجازه نمی‌دهد ({detail}): مدیر تیم نقش لازم را به هر عضو می‌دهد "
+        "(safir-campaign team list؛ docs/team.md، بخش «اعضا و نقش‌ها»)",
+    "the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: "
+    "ask them to open it once with this version":
+        "پایگاه مشترک تیم {store} باید به دست مالکش، {owner}، با این نسخهٔ برنامه (طرح {version}) به‌روز شود: از او "
+        "بخواهید یک بار آن را با این نسخه باز کند",
+    "the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to "
+    "create them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again "
+    "(docs/team.md)":
+        "پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن "
+        "آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را "
+        "دوباره باز کنید (docs/team.md)",
+    "the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows "
+    "nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the "
+    "journal from a backup, or see the log of what was sent":
+        "دفتر ثبت {path} هنگام کار حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد. دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد، "
+        "پس همان فهرست را دوباره نفرستید (همه دو بار دریافت می‌کنند): دفتر ثبت را از نسخهٔ پشتیبان برگردانید یا گزارش "
+        "ارسال‌ها را ببینید",
+    "this needs the {role} role on the team store, and {member} is {has}: a team admin can give it "
+    "(safir-campaign team role {member} {role})":
+        "این کار در پایگاه مشترک تیم نقش {role} می‌خواهد و نقش {member} {has} است: مدیر تیم می‌تواند آن را بدهد "
+        "(safir-campaign team role {member} {role})",
+    "{member} may not do this on the team store ({detail}): it needs the {role} role, which a team admin can give "
+    "(safir-campaign team role {member} {role})":
+        "{member} اجازهٔ این کار را در پایگاه مشترک تیم ندارد ({detail}): نقش {role} لازم است که مدیر تیم می‌تواند بدهد "
+        "(safir-campaign team role {member} {role})",
+    "the audit trail can only be added to: nobody but the store's owner changes or deletes it":
+        "به سابقهٔ رویدادها فقط می‌توان افزود: هیچ‌کس جز مالک پایگاه آن را تغییر نمی‌دهد یا پاک نمی‌کند",
+    "{member} made this campaign: another approver must approve or reject it":
+        "این کارزار را {member} ساخته است: تأیید یا رد آن با تأییدکنندهٔ دیگری است",
+    "there is no campaign {campaign} (see: safir-campaign list)": "کارزار {campaign} وجود ندارد (ببینید: safir-campaign list)",
+    "campaign {campaign} needs no approval": "کارزار {campaign} به تأیید نیاز ندارد",
+    "the campaign is {status}; there is nothing to approve or reject": "کارزار {status} است؛ چیزی برای تأیید یا رد نیست",
+    "say why it is rejected (--reason): the sentence goes back to whoever made it":
+        "بنویسید چرا رد می‌شود (--reason): این جمله به سازندهٔ کارزار می‌رسد",
+    "{role} is not a role: viewer, sender, approver or admin": "{role} نقش نیست: بیننده، فرستنده، تأییدکننده یا مدیر",
+    "{member} owns the team store: its role cannot change": "{member} مالک پایگاه مشترک تیم است: نقشش تغییر نمی‌کند",
+    "{member} is the team's last admin: make someone else admin first":
+        "{member} آخرین مدیر تیم است: اول کس دیگری را مدیر کنید",
+    "{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with a letter":
+        "{member} نمی‌تواند نام عضو باشد: از حروف کوچک لاتین، رقم، _ . یا - استفاده کنید و با حرف شروع کنید",
+    "{member} is new to the store's server: give them a password (--password-stdin)":
+        "{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)",
+    "{member} is not a member of this team": "{member} عضو این تیم نیست",
+    "on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), "
+    "not names in the rule":
+        "در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی "
+        "در قاعده",
+    "viewer": "بیننده",
+    "sender": "فرستنده",
+    "approver": "تأییدکننده",
+    "admin": "مدیر",
+    "owner": "مالک",
+})
+
 DYNAMIC = {
     "ResultsModel": ["Row", "Phone as typed", "Phone", "Status", "Details", "Message id", "Campaign", "Created",
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",

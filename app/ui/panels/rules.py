@@ -16,10 +16,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import JournalError
+from app.campaign.journal import TeamRole
 from app.campaign.approval import ApprovalRule, approval_rule, hash_password, set_approval_rule
 from app.campaign.caps import MAX_CAP_DAYS, MAX_CAP_MESSAGES, FrequencyCap
 from app.ui.context import AppContext
-from app.ui.texts import describe
+from app.ui.texts import describe, role_name
 
 
 class RulesBox(QGroupBox):
@@ -68,12 +69,28 @@ class RulesBox(QGroupBox):
         self.load()
 
     def load(self) -> None:
-        """Show the rules as the journal has them."""
+        """Show the rules as the journal has them: to change them on a team store, for its
+        admins (approvers there are the members with the approver role); read-only, and
+        saying so, for everyone else."""
+        journal = self.context.journal
         try:
-            cap, rule = self.context.journal.frequency_cap(), approval_rule(self.context.journal)
+            cap, rule = journal.frequency_cap(), approval_rule(journal)
         except JournalError as exc:
             self.outcome.setText(describe(str(exc)))
             return
+        by_roles = journal.decides_in_store
+        self.approval_check.setText(self.tr("Campaigns need approval by a member with the approver role") if by_roles
+                                    else self.tr("Campaigns need approval by"))
+        self.approvers.setVisible(not by_roles)
+        self.password.setVisible(not by_roles)
+        admin = self.context.may(TeamRole.ADMIN)
+        for field in (self.cap_check, self.cap_messages, self.cap_days, self.any_bot, self.count_otp,
+                      self.approval_check, self.approvers, self.password):
+            field.setEnabled(admin)
+        self.save_button.setVisible(admin)
+        if not admin:
+            self.outcome.setText(self.tr("The team's admins set these rules; you are {0}.").format(
+                role_name(self.context.member().role)))
         self.cap_check.setChecked(cap is not None)
         self.cap_messages.setValue(cap.max_messages if cap else 2)
         self.cap_days.setValue(cap.days if cap else 7)
@@ -89,10 +106,11 @@ class RulesBox(QGroupBox):
         cap = (FrequencyCap(self.cap_messages.value(), self.cap_days.value(), self.any_bot.isChecked(),
                             self.count_otp.isChecked()) if self.cap_check.isChecked() else None)
         typed = self.password.text()
+        by_roles = journal.decides_in_store
         rule = ApprovalRule(self.approval_check.isChecked(),
-                            tuple(a.strip() for a in self.approvers.text().split(",") if a.strip()),
-                            hash_password(typed) if typed else self._password_hash)
-        if rule.problem():
+                            () if by_roles else tuple(a.strip() for a in self.approvers.text().split(",") if a.strip()),
+                            None if by_roles else hash_password(typed) if typed else self._password_hash)
+        if rule.problem(by_roles=by_roles):
             return self._say(self.tr("Nobody could approve a campaign: name an approver or set an approver "
                                      "password."))
         try:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.campaign.journal import TeamRole
 from app.ui.panels.rules import RulesBox
 from app.ui.context import AppContext
 from app.ui.widgets import title
@@ -72,6 +73,14 @@ class TemplatesPanel(QWidget):
         for t in context.templates():
             self.add_template(t["template_id"], t["body"], t.get("category", "service"))
         self._loading = False
+        if not context.may(TeamRole.ADMIN):  # a team's library and prices are its admins' (the store refuses others)
+            self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            for field in (add, remove, *self.price_spins.values()):
+                field.setEnabled(False)
+            for row in range(self.table.rowCount()):
+                combo = self.table.cellWidget(row, 2)
+                if combo is not None:
+                    combo.setEnabled(False)
 
     def add_template(self, template_id: str, body: str, category: str) -> None:
         self._loading, was = True, self._loading
