@@ -61,12 +61,12 @@ def open_store(location: str | None = None) -> Journal:
     """The journal of ``location`` (a team store URL), or of :func:`store_location`, or
     the embedded one. Raises JournalError (a sentence) when it cannot be opened."""
     from app.campaign.journal import Journal, JournalError, JournalFault
-    from app.campaign.journal.team import TeamJournal, is_team_store, shown_address
-    from app.reasons import store_problem
 
     location = location or store_location()
     if location is None:
         return Journal(paths.journal_path())
+    from app.campaign.journal.team import TeamJournal, is_team_store, shown_address  # psycopg: a team's only
+    from app.reasons import store_problem
     if not is_team_store(location):
         raise JournalError(store_problem("store_bad_address", address=shown_address(location)),
                            JournalFault.CANNOT_OPEN, paths.journal_path())

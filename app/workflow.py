@@ -49,12 +49,9 @@ from app.contacts import (
 )
 from app.reasons import campaign_name, parse_reason, problem_text
 from app.store import open_store, store_location
+from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
+from app.campaign.shown import ShownStatus, shown_status
 
-DEFAULT_RATE_PER_MINUTE = 120.0
-DEFAULT_IN_FLIGHT = 8
-#: A campaign with the same recipients and messages from the same bot within this many
-#: days is taken for a mistake unless the user says otherwise.
-REPEAT_WINDOW_DAYS = 30
 
 
 MAX_BOT_ID = 2**63 - 1  # the journal stores it as a signed 64-bit integer
@@ -98,41 +95,6 @@ def check_in_flight(in_flight: int) -> str | None:
     if not 1 <= in_flight <= MAX_IN_FLIGHT:
         return f"the requests in flight must be from 1 to {MAX_IN_FLIGHT}."
     return None
-
-
-class ShownStatus(StrEnum):
-    """How a campaign's state is told to people (History, ``list``, ``status``): the
-    stored status, plus two that only the present can tell, and a campaign's approval
-    while it keeps it from being sent."""
-
-    AWAITING_APPROVAL = "awaiting approval"
-    REJECTED = "rejected"
-    READY = "ready"
-    SCHEDULED = "scheduled"  # running, but waiting for its start time
-    RUNNING = "running"
-    INTERRUPTED = "interrupted"  # stored as running, but no process is sending it
-    PAUSED = "paused"
-    FINISHED = "finished"
-    CANCELLED = "cancelled"
-
-
-def shown_status(journal: Journal, campaign: Campaign, now: datetime | None = None) -> ShownStatus:
-    """The one place that decides whether a campaign is told as scheduled, running or
-    interrupted: "running" with no process holding its lock (killed, or the disk filled
-    before the pause could be written) is interrupted; one still waiting for its start
-    time is scheduled; one not yet approved (or rejected) is told so until it ends."""
-    unsendable = campaign.status not in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED, CampaignStatus.RUNNING)
-    if unsendable and campaign.approval == Approval.AWAITING:
-        return ShownStatus.AWAITING_APPROVAL
-    if unsendable and campaign.approval == Approval.REJECTED:
-        return ShownStatus.REJECTED
-    if campaign.status != CampaignStatus.RUNNING:
-        return ShownStatus(campaign.status)
-    if not campaign_is_sending(journal, campaign.id):
-        return ShownStatus.INTERRUPTED
-    if seconds_until(campaign.start_at, now or datetime.now(timezone.utc)) > 0:
-        return ShownStatus.SCHEDULED
-    return ShownStatus.RUNNING
 
 
 #: Signals that end a sender with the desktop session (a logout, a shutdown, a closed

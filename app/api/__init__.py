@@ -1,59 +1,124 @@
-"""Async client of Bale's business messaging service (Safir), spec-exact and campaign-agnostic."""
+"""Async client of Bale's business messaging service (Safir), spec-exact and campaign-agnostic.
 
-from app.api.client import (
-    MAX_UPLOAD_BYTES,
-    PRODUCTION_URL,
-    RetryPolicy,
-    SafirClient,
-    Secret,
-    Timeouts,
-    check_base_url,
-    check_credential,
-    is_loopback,
-)
-from app.api.errors import (
-    ERROR_BY_CODE,
-    APIStatusError,
-    AuthenticationError,
-    BadRequestError,
-    Category,
-    classify,
-    ConfigurationError,
-    ConnectFailed,
-    ConnectionDropped,
-    ContactLimitError,
-    InternalServerError,
-    InvalidInputError,
-    InvalidPhoneError,
-    NotBaleUserError,
-    OutcomeUnknown,
-    PaymentRequiredError,
-    PhoneRateLimitError,
-    RateLimitError,
-    RequestTimeout,
-    RequestValidationError,
-    SafirError,
-    TransportError,
-    UnexpectedResponseError,
-)
-from app.api.models import (
-    MAX_BUTTONS,
-    MAX_CAPTION_CHARS,
-    MAX_FIELD_CHARS,
-    MAX_TEXT_CHARS,
-    AccessToken,
-    InlineButton,
-    Message,
-    MessageData,
-    OtpMessage,
-    OtpResult,
-    SendResult,
-    TemplateMessage,
-    UploadResult,
-    check_length,
-)
-from app.api.scrub import ScrubbingFilter, scrub
-from app.api.scrub import register as register_secret
+Its names load on first use (app/lazy.py): importing one light piece (``is_loopback``,
+the error classes) does not import httpx and aiohttp.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.lazy import attribute_loader
+
+if TYPE_CHECKING:
+    from app.api.client import (
+        MAX_UPLOAD_BYTES,
+        PRODUCTION_URL,
+        RetryPolicy,
+        SafirClient,
+        Secret,
+        check_base_url,
+        check_credential,
+    )
+    from app.api.addresses import is_loopback
+    from app.api.timeouts import Timeouts
+    from app.api.errors import (
+        ERROR_BY_CODE,
+        APIStatusError,
+        AuthenticationError,
+        BadRequestError,
+        Category,
+        classify,
+        ConfigurationError,
+        ConnectFailed,
+        ConnectionDropped,
+        ContactLimitError,
+        InternalServerError,
+        InvalidInputError,
+        InvalidPhoneError,
+        NotBaleUserError,
+        OutcomeUnknown,
+        PaymentRequiredError,
+        PhoneRateLimitError,
+        RateLimitError,
+        RequestTimeout,
+        RequestValidationError,
+        SafirError,
+        TransportError,
+        UnexpectedResponseError,
+    )
+    from app.api.models import (
+        MAX_BUTTONS,
+        MAX_CAPTION_CHARS,
+        MAX_FIELD_CHARS,
+        MAX_TEXT_CHARS,
+        AccessToken,
+        InlineButton,
+        Message,
+        MessageData,
+        OtpMessage,
+        OtpResult,
+        SendResult,
+        TemplateMessage,
+        UploadResult,
+        check_length,
+    )
+    from app.api.scrub import ScrubbingFilter, scrub
+    from app.api.scrub import register as register_secret
+
+_HOMES = {
+    "APIStatusError": "app.api.errors",
+    "AccessToken": "app.api.models",
+    "AuthenticationError": "app.api.errors",
+    "BadRequestError": "app.api.errors",
+    "Category": "app.api.errors",
+    "ConfigurationError": "app.api.errors",
+    "ConnectFailed": "app.api.errors",
+    "ConnectionDropped": "app.api.errors",
+    "ContactLimitError": "app.api.errors",
+    "ERROR_BY_CODE": "app.api.errors",
+    "InlineButton": "app.api.models",
+    "InternalServerError": "app.api.errors",
+    "InvalidInputError": "app.api.errors",
+    "InvalidPhoneError": "app.api.errors",
+    "MAX_BUTTONS": "app.api.models",
+    "MAX_CAPTION_CHARS": "app.api.models",
+    "MAX_FIELD_CHARS": "app.api.models",
+    "MAX_TEXT_CHARS": "app.api.models",
+    "MAX_UPLOAD_BYTES": "app.api.client",
+    "Message": "app.api.models",
+    "MessageData": "app.api.models",
+    "NotBaleUserError": "app.api.errors",
+    "OtpMessage": "app.api.models",
+    "OtpResult": "app.api.models",
+    "OutcomeUnknown": "app.api.errors",
+    "PRODUCTION_URL": "app.api.client",
+    "PaymentRequiredError": "app.api.errors",
+    "PhoneRateLimitError": "app.api.errors",
+    "RateLimitError": "app.api.errors",
+    "RequestTimeout": "app.api.errors",
+    "RequestValidationError": "app.api.errors",
+    "RetryPolicy": "app.api.client",
+    "SafirClient": "app.api.client",
+    "SafirError": "app.api.errors",
+    "ScrubbingFilter": "app.api.scrub",
+    "Secret": "app.api.client",
+    "SendResult": "app.api.models",
+    "TemplateMessage": "app.api.models",
+    "Timeouts": "app.api.timeouts",
+    "TransportError": "app.api.errors",
+    "UnexpectedResponseError": "app.api.errors",
+    "UploadResult": "app.api.models",
+    "check_base_url": "app.api.client",
+    "check_credential": "app.api.client",
+    "check_length": "app.api.models",
+    "classify": "app.api.errors",
+    "is_loopback": "app.api.addresses",
+    "register_secret": "app.api.scrub:register",
+    "scrub": "app.api.scrub",
+}
+
+__getattr__ = attribute_loader(__name__, _HOMES)
 
 __all__ = [
     "ERROR_BY_CODE",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import ipaddress
 import json
 import logging
 import os
@@ -25,6 +24,8 @@ from urllib.parse import urlsplit
 import httpx
 
 from app import __version__
+from app.api.addresses import is_loopback
+from app.api.timeouts import Timeouts
 from app.api.errors import (
     ERROR_BY_CODE,
     APIStatusError,
@@ -78,19 +79,6 @@ class Secret:
 
 
 @dataclass(frozen=True)
-class Timeouts:
-    """Per-request timeouts in seconds."""
-
-    connect: float = 10.0
-    read: float = 30.0
-    write: float = 30.0
-    pool: float = 10.0
-
-    def to_httpx(self) -> httpx.Timeout:
-        return httpx.Timeout(connect=self.connect, read=self.read, write=self.write, pool=self.pool)
-
-
-@dataclass(frozen=True)
 class RetryPolicy:
     """Backoff for transient errors: ``min(base * 2**n, cap)`` seconds, times a jitter
     factor in [0.75, 1]; a Retry-After answer is obeyed when it is at most
@@ -106,14 +94,6 @@ class RetryPolicy:
         if retry_after is not None and 0 <= retry_after <= self.retry_after_cap:
             return retry_after
         return min(self.base * 2**retry_number, self.cap) * (1 - 0.25 * random.random())
-
-
-def is_loopback(host: str) -> bool:
-    """True for ``localhost`` and loopback addresses (127.0.0.0/8, ::1): this machine."""
-    try:
-        return host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def check_base_url(base_url: str) -> str:

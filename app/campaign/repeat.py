@@ -15,13 +15,12 @@ from zoneinfo import ZoneInfo
 import jdatetime
 
 from app.campaign.journal.records import actor, now_text
-from app.campaign.schedule import QuietHours
+from app.campaign.schedule import WEEKDAYS, QuietHours
 
 if TYPE_CHECKING:
     from app.campaign.journal import Journal
 
 #: Days of the week as people name them (Monday is 0, as Python counts).
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 class Every(StrEnum):

@@ -76,7 +76,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     Watching changes nothing: a campaign whose sender died is told as interrupted."""
     from app.campaign.follow import follow
     from app.cli.progress import ProgressPrinter
-    from app.workflow import ShownStatus, shown_status
+    from app.campaign.shown import ShownStatus, shown_status
     from app.runner import last_words
 
     with open_journal() as journal:

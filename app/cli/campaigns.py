@@ -158,7 +158,7 @@ def _campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name:
 
 
 def _shown(journal: Journal, campaign: Campaign) -> str:
-    from app.workflow import shown_status  # loaded when needed: the workflow brings pandas
+    from app.campaign.shown import shown_status
 
     return str(shown_status(journal, campaign))
 
@@ -166,7 +166,7 @@ def _shown(journal: Journal, campaign: Campaign) -> str:
 def _sender(journal: Journal, campaign: Campaign, status: str) -> str:
     """Which processes send a running or scheduled campaign ("  [process 123 on host]";
     on a team store, every live sender)."""
-    from app.workflow import ShownStatus
+    from app.campaign.shown import ShownStatus
 
     if status not in (ShownStatus.RUNNING, ShownStatus.SCHEDULED):
         return ""

@@ -165,7 +165,7 @@ def sandbox_flag(summary: dict[str, Any]) -> str:
 def next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
     """The command to run next for a campaign in this state; None when nothing is left."""
     from app.campaign.journal import PERMANENT_CODES, STATES_TO_SEND
-    from app.workflow import ShownStatus
+    from app.campaign.shown import ShownStatus
 
     if status in (ShownStatus.RUNNING, ShownStatus.SCHEDULED):
         return f"safir-campaign watch {campaign_id}"

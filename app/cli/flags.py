@@ -131,7 +131,7 @@ def results_path(text: str) -> Path:
 
 def add_target_arguments(parser: argparse.ArgumentParser, help_default: str) -> None:
     """--sandbox or --base-url (``help_default`` names the default service), and --timeout."""
-    from app.api import Timeouts
+    from app.api.timeouts import Timeouts
 
     target = parser.add_mutually_exclusive_group()
     target.add_argument("--sandbox", action="store_true", help="use a built-in sandbox started for this run")

@@ -16,7 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The whole command line: the window's flags, then each command as its module
     declares it (each sets ``run``, the function that carries it out)."""
     from app.cli import background, campaigns, manage, report, send, series, store, suppression, team
-    from app.sandbox.runner import add_arguments as add_sandbox_arguments
+    from app.sandbox.flags import add_arguments as add_sandbox_arguments
 
     parser = _Parser(
         prog="safir-campaign",

@@ -11,7 +11,6 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from app.campaign.journal import CampaignStatus
 
 if TYPE_CHECKING:
     from app.campaign import CampaignEngine, Progress
@@ -48,6 +47,8 @@ class ProgressPrinter:
             self._last_pace = pace
         now = time.monotonic()
         c = progress.counts
+        from app.campaign.journal import CampaignStatus  # here: building the parser needs no journal
+
         if progress.status == CampaignStatus.RUNNING and (
                 now - self._last_print < 1.0 or progress.waiting
                 or c == self._last_counts and now - self._last_print < UNCHANGED_LINE_SECONDS):

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``send`` and ``check`` commands (``commands`` is the subparsers action)."""
-    from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
+    from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
 
     send = commands.add_parser("send", help="send a campaign to every valid row of a sheet")
     send.set_defaults(run=cmd_send)

@@ -63,7 +63,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _add_schedule_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
-    from app.campaign.repeat import WEEKDAYS
+    from app.campaign.schedule import WEEKDAYS
 
     parser.add_argument("--every", choices=("day", "week", "month"), required=required)
     parser.add_argument("--on", choices=WEEKDAYS, help="the day of the week, for --every week")

@@ -28,7 +28,7 @@ from app.ui.report_action import write_report
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import title
-from app.workflow import shown_status
+from app.campaign.shown import shown_status
 
 
 #: How often History reads a team store's campaigns again while it is shown (milliseconds).

@@ -1,0 +1,10 @@
+"""A new campaign's defaults, apart from everything that uses them (the command line's
+help names them without importing the engine)."""
+
+#: Messages per minute when none is given.
+DEFAULT_RATE_PER_MINUTE = 120.0
+#: Requests in flight at most when none is given.
+DEFAULT_IN_FLIGHT = 8
+#: A campaign with the same recipients and messages from the same bot within this many
+#: days is taken for a mistake unless the user says otherwise.
+REPEAT_WINDOW_DAYS = 30
