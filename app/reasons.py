@@ -184,6 +184,17 @@ TEAM_PROBLEMS: dict[str, str] = {
                        "a letter",
     "password_needed": "{member} is new to the store's server: give them a password (--password-stdin)",
     "not_a_member": "{member} is not a member of this team",
+    "audit_reserved": "\"{action}\" is written into the audit trail by the team store itself, never by a member",
+    "not_a_plain_login": "{member} cannot be a member: only a plain login can (not a superuser, a role that manages "
+                         "roles or databases, or a team store's group role)",
+    "password_not_ours": "{member}'s login was not made by this team store: they keep their own password (give the "
+                         "role without one)",
+    "group_taken": "the role {role} already exists and was not made as this team store's group: rename the database "
+                   "or drop that role (docs/team.md)",
+    "no_series": "there is no repeating campaign {series} (see: safir-campaign series list)",
+    "not_your_series": "repeating campaign {series} is {member}'s: only its maker or an admin changes it",
+    "owner_superuser": "the team store's owner {owner} is a superuser: the store's functions run as its owner, so it "
+                       "must be a plain login that may create roles (docs/team.md, \"Starting a team store\")",
     "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
                            "team role NAME approver), not names in the rule",
 }

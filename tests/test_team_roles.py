@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from app.campaign import CampaignStatus
@@ -29,6 +30,7 @@ class Team:
         self.port, self.database = server.port, self.url.rsplit("/", 1)[1]
         self.tmp_path = tmp_path
         self.owner = Desktop(tmp_path / "owner", self.url, self.owner_password)
+        self.admin_url = server.admin_url()
 
     def member_url(self, name: str) -> str:
         return f"postgresql://{name}@127.0.0.1:{self.port}/{self.database}"
@@ -37,9 +39,13 @@ class Team:
         return Desktop(self.tmp_path / name, self.member_url(name), f"{name}-password", **env)
 
     def add(self, by: Desktop, name: str, role: str) -> subprocess.CompletedProcess[str]:
+        """``team add`` run by ``by``: with the member's password when the server has no such
+        login yet (logins are the whole server's; another test's store may have made it)."""
+        with psycopg.connect(self.admin_url, autocommit=True) as admin:
+            known = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
         return subprocess.run([sys.executable, "-m", "app", "team", "add", name, "--role", role, "--password-stdin"],
-                              input=f"{name}-password\n", capture_output=True, text=True, env=by.env, cwd=REPO,
-                              timeout=60)
+                              input="\n" if known else f"{name}-password\n", capture_output=True, text=True,
+                              env=by.env, cwd=REPO, timeout=60)
 
     def psql(self, name: str, sql: str) -> subprocess.CompletedProcess[str]:
         """``sql`` run by ``name`` through psql, with their own password."""
@@ -173,3 +179,73 @@ def test_store_copy_brings_this_desktops_rules_into_a_team_without_them_or_says_
     again = desktop.run("store", "copy", "--to", team.url)
     assert again.returncode == 0 and "the team's frequency cap stays: at most 2" in again.stdout, again
     assert "this desktop's was: at most 3" in again.stdout and "approval" not in again.stdout
+
+
+def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Team, tmp_path: Path) -> None:
+    """Each of these was done through psql by a sender in a review: every one now meets the
+    store's privileges, row security or its functions."""
+    for name, role in (("alice", "sender"), ("bob", "approver")):
+        assert team.add(team.owner, name, role).returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    bob = team.desktop("bob")
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        made = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
+                                          "--bot-id", "1001", "--text", "approved text {{name}}")
+        assert made.returncode == 3, made.stderr
+        assert bob.run("approve", "1").returncode == 0
+    refused = {
+        "a new message for an approved campaign's rows":
+            "UPDATE recipients SET message_data = '{\"message\": {\"text\": \"not approved\"}}' WHERE campaign_id = 1",
+        "another phone": "UPDATE recipients SET phone = '989121111111' WHERE campaign_id = 1",
+        "a row added to an approved campaign":
+            "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, message_data, request_id, state)"
+            " VALUES (1, 99, 'x', '989121111111', 'valid', '{}', 'r-99', 'pending')",
+        "another service (its key would go there)": "UPDATE campaigns SET base_url = 'https://evil.example' WHERE id = 1",
+        "the cap ignored after approval": "UPDATE campaigns SET ignore_cap = 1 WHERE id = 1",
+        "ids of one's own (blocking the sequence)":
+            "INSERT INTO audit (id, at, action, os_user, machine) VALUES (1000000, 'x', 'note', 'x', 'x')",
+        "an approval forged in the audit trail":
+            "INSERT INTO audit (at, campaign_id, action, os_user, machine) VALUES ('x', 1, 'approved', 'bob', 'x')",
+        "another store's login given a password": "SELECT safir_add_member('bob', 'admin', 'x', 'm')",
+    }
+    for what, sql in refused.items():
+        done = team.psql("alice", sql)
+        assert done.returncode != 0, f"{what}: {done.stdout}"
+    with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
+        campaign = journal.campaign(1)
+        assert campaign.approval == "approved" and campaign.base_url == sandbox.url and not campaign.ignore_cap
+        assert {r.message_data["message"]["text"] for r in journal.recipients(1)} == {
+            f"approved text n{i}" for i in range(1, 4)}
+    # A follow-up of an approved campaign is a new send: it waits for an approver too.
+    child = team.psql("alice", "INSERT INTO campaigns (created_at, name, kind, content, bot_id, rate_per_minute,"
+                      " in_flight, base_url, status, parent_id) SELECT created_at, name, kind, content, bot_id,"
+                      " rate_per_minute, in_flight, base_url, 'ready', 1 FROM campaigns WHERE id = 1 RETURNING approval")
+    assert child.returncode == 0 and "awaiting" in child.stdout, child
+
+
+def test_an_admin_of_one_store_cannot_touch_another_stores_people(
+        postgres_server: ThrowawayServer, tmp_path: Path) -> None:
+    first, second = Team(postgres_server, tmp_path / "a"), Team(postgres_server, tmp_path / "b")
+    for team in (first, second):
+        assert team.owner.run("store", "check").returncode == 0
+    assert first.add(first.owner, "carol", "admin").returncode == 0  # the first store's admin
+    assert second.add(second.owner, "dave", "admin").returncode == 0
+    dave = second.desktop("dave")
+    # dave may give carol a role on his store, but never a password of his choosing, nor the owner of the first
+    taken = subprocess.run([sys.executable, "-m", "app", "team", "add", "carol", "--role", "viewer", "--password-stdin"],
+                           input="dave-chose-this\n", capture_output=True, text=True, env=dave.env, cwd=REPO, timeout=60)
+    one_sentence_exit_2(taken, "carol", "keep their own password")
+    one_sentence_exit_2(subprocess.run([sys.executable, "-m", "app", "team", "add", first.database, "--role", "viewer",
+                                        "--password-stdin"], input="\n", capture_output=True, text=True, env=dave.env,
+                                       cwd=REPO, timeout=60), "cannot be a member")
+    assert first.desktop("carol").run("team", "list").returncode == 0  # her password is still hers
+
+
+def test_a_group_role_someone_else_made_is_refused_when_a_store_is_set_up(
+        postgres_server: ThrowawayServer, tmp_path: Path) -> None:
+    url, password = postgres_server.new_database()
+    database = url.rsplit("/", 1)[1]
+    with psycopg.connect(postgres_server.admin_url(), autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {database}_admin LOGIN PASSWORD 'squatter'")  # waiting for the store to be made
+    checked = Desktop(tmp_path / "owner", url, password).run("store", "check")
+    one_sentence_exit_2(checked, f"{database}_admin", "already exists")

@@ -181,12 +181,8 @@ def change_series(journal: Journal, series_id: int, *, status: SeriesStatus | No
     next_run = current.next_run
     if rule is not None or status is SeriesStatus.ACTIVE:
         next_run = _instant(new_rule.next_after(moment))
-    with journal.transaction():
-        journal.db.execute(
-            "UPDATE series SET status = ?, rule = ?, plan = ?, next_run = ?, status_note = NULL, updated_at = ?"
-            " WHERE id = ?", (status or current.status, new_rule.to_json(),
-                              json.dumps(plan if plan is not None else current.plan, ensure_ascii=False),
-                              next_run, now_text(), series_id))
+    journal.write_series(series_id, status or current.status, new_rule.to_json(),
+                         json.dumps(plan if plan is not None else current.plan, ensure_ascii=False), next_run)
     journal.audit(f"series {status or 'changed'}", None, f"series {series_id}")
     return one_series(journal, series_id)
 

@@ -80,7 +80,9 @@ def open_journal(needs: TeamRole | None = None) -> Journal:
 @contextlib.contextmanager
 def service_to_send_to(args: argparse.Namespace, default_url: str | None = None) -> Iterator[tuple[str, str]]:
     """(base_url, api_key) to send to; starts a sandbox for --sandbox."""
-    from app.api import PRODUCTION_URL, ConfigurationError, check_base_url
+    from urllib.parse import urlsplit
+
+    from app.api import PRODUCTION_URL, ConfigurationError, check_base_url, is_loopback
 
     if args.sandbox:
         from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
@@ -94,6 +96,10 @@ def service_to_send_to(args: argparse.Namespace, default_url: str | None = None)
         check_base_url(url)
     except ConfigurationError as exc:
         raise CliError(exc.message) from None
+    if not args.target_url and url.rstrip("/") != PRODUCTION_URL and not is_loopback(urlsplit(url).hostname or ""):
+        # A stored campaign names its service; this desktop's key goes to another one only when asked by name.
+        raise CliError(f"this campaign was made for the service at {url}, not Bale's: to send it there with your API "
+                       f"access key, say so: --base-url {url}")
     key = os.environ.get(API_KEY_ENV, "").strip()
     if not key:
         raise CliError(f"no API access key: set the environment variable {API_KEY_ENV} (or use --sandbox).")

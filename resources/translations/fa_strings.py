@@ -937,6 +937,29 @@ FA.update({
     "owner": "مالک",
 })
 
+FA.update({
+    "\"{action}\" is written into the audit trail by the team store itself, never by a member":
+        "«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی",
+    "{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, "
+    "or a team store's group role)":
+        "{member} نمی‌تواند عضو باشد: فقط یک نام کاربری ساده می‌تواند (نه کاربر ارشد، نه نقشی که نقش‌ها یا پایگاه‌ها را "
+        "اداره می‌کند، نه نقش گروهی یک پایگاه مشترک)",
+    "{member}'s login was not made by this team store: they keep their own password (give the role without one)":
+        "نام کاربری {member} را این پایگاه مشترک نساخته است: گذرواژه‌اش همان می‌ماند (نقش را بدون گذرواژه بدهید)",
+    "the role {role} already exists and was not made as this team store's group: rename the database or drop that "
+    "role (docs/team.md)":
+        "نقش {role} از پیش وجود دارد و به‌عنوان گروه این پایگاه مشترک ساخته نشده است: نام پایگاه داده را عوض کنید یا آن "
+        "نقش را حذف کنید (docs/team.md)",
+    "there is no repeating campaign {series} (see: safir-campaign series list)":
+        "کارزار تکرارشوندهٔ {series} وجود ندارد (ببینید: safir-campaign series list)",
+    "repeating campaign {series} is {member}'s: only its maker or an admin changes it":
+        "کارزار تکرارشوندهٔ {series} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد",
+    "the team store's owner {owner} is a superuser: the store's functions run as its owner, so it must be a plain "
+    "login that may create roles (docs/team.md, \"Starting a team store\")":
+        "مالک پایگاه مشترک تیم، {owner}، کاربر ارشد است: تابع‌های پایگاه با دسترسی مالک اجرا می‌شوند، پس مالک باید "
+        "نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)",
+})
+
 DYNAMIC = {
     "ResultsModel": ["Row", "Phone as typed", "Phone", "Status", "Details", "Message id", "Campaign", "Created",
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",

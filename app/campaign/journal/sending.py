@@ -78,14 +78,18 @@ class JournalSending(JournalConnection):
             held_rows = self._write_fenced([(marks[i][0], {"state": RecipientState.IN_FLIGHT, "attempts": 1})
                                             for i in asked], owner)
             marked = [i for i in asked if marks[i][0].row in held_rows]
-            ids = self._next_attempt_ids(len(marked))
-            self.db.executemany(
-                "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
-                [(attempt_id, marks[i][0].campaign_id, marks[i][0].row, marks[i][0].phone, marks[i][1], marks[i][2])
-                 for attempt_id, i in zip(ids, marked)])
-            for attempt_id, i in zip(ids, marked):
+            for attempt_id, i in zip(self._insert_attempts([marks[i] for i in marked]), marked):
                 results[i] = attempt_id
         return results
+
+    def _insert_attempts(self, marks: Sequence[tuple[Recipient, str, float]]) -> list[int]:
+        """Inside the mark's transaction: one attempts row per ``(recipient, kind, now)``;
+        their ids, in order."""
+        ids = self._next_attempt_ids(len(marks))
+        self.db.executemany(
+            "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
+            [(attempt_id, r.campaign_id, r.row, r.phone, kind, now) for attempt_id, (r, kind, now) in zip(ids, marks)])
+        return ids
 
     def _over_cap(self, marks: Sequence[tuple[Recipient, str, float]], scope: CapScope) -> dict[int, Capped]:
         """Inside the mark's transaction: the marks the cap refuses, by index. Each number

@@ -19,6 +19,7 @@ from app.campaign.journal.creation import JournalCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_id
 from app.campaign.journal.records import (
+    Campaign,
     CampaignStatus,
     Member,
     RecipientState,
@@ -49,9 +50,6 @@ class Journal(JournalCreation, JournalSending):
     #: Approving is app.campaign.approval's to decide here (one desktop); a team store
     #: decides it itself (its SECURITY DEFINER function).
     decides_in_store = False
-    #: Whether the store itself makes a changed campaign wait for approval again (a team
-    #: store's trigger); here the change does.
-    APPROVAL_FOLLOWS_CONTENT = False
 
     def who(self) -> Member:
         """Who acts: this process's OS account (from its user id, never ``$USER``), who may
@@ -189,6 +187,14 @@ class Journal(JournalCreation, JournalSending):
             raise ValueError(f"campaign {campaign_id} is {campaign.status}; only a stopped campaign can be changed")
         if template_id is not None and campaign.kind != "template":
             raise ValueError(f"campaign {campaign_id} sends {campaign.kind} messages, not a template")
+        rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = ? AND state = ?",
+                                              (campaign_id, RecipientState.PENDING))]
+        return self._retarget(campaign, bot_id, template_id, rows, [new_request_id() for _ in rows])
+
+    def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
+                  request_ids: list[str]) -> int:
+        """:meth:`retarget`'s writes: the campaign, and its pending ``rows`` with their new ``request_ids``."""
+        campaign_id = campaign.id
         with self.transaction():
             if bot_id is not None:
                 self.db.execute("UPDATE campaigns SET bot_id = ? WHERE id = ?", (bot_id, campaign_id))
@@ -199,14 +205,22 @@ class Journal(JournalCreation, JournalSending):
                 self.db.execute(
                     f"UPDATE recipients SET message_data = {self.SET_TEMPLATE_ID} WHERE campaign_id = ? AND state = ?",
                     (template_id, campaign_id, RecipientState.PENDING))
-            rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = ? AND state = ?",
-                                                  (campaign_id, RecipientState.PENDING))]
-            if campaign.approval is not None and not self.APPROVAL_FOLLOWS_CONTENT:  # changed: not the one approved
+            if campaign.approval is not None:  # a changed campaign is not the one approved
                 self.db.execute("UPDATE campaigns SET approval = ?, approved_by = NULL, approval_note = NULL"
                                 " WHERE id = ?", (Approval.AWAITING, campaign_id))
             self.db.executemany("UPDATE recipients SET request_id = ?, error_code = NULL, error = NULL"
-                                " WHERE campaign_id = ? AND row = ?", [(new_request_id(), campaign_id, r) for r in rows])
+                                " WHERE campaign_id = ? AND row = ? AND state = ?",
+                                [(request_id, campaign_id, r, RecipientState.PENDING)
+                                 for r, request_id in zip(rows, request_ids)])
         return len(rows)
+
+    @sentences
+    def write_series(self, series_id: int, status: str, rule: str, plan: str, next_run: str | None) -> None:
+        """Store a repeating campaign's status, rule and plan (JSON) and its next run
+        (app.campaign.repeat.change_series decides them)."""
+        with self.transaction():
+            self.db.execute("UPDATE series SET status = ?, rule = ?, plan = ?, next_run = ?, status_note = NULL,"
+                            " updated_at = ? WHERE id = ?", (status, rule, plan, next_run, now_text(), series_id))
 
     @sentences
     def set_runner(self, campaign_id: int, runner: str | None) -> None:

@@ -13,6 +13,16 @@ SECURITY DEFINER functions that check the caller (``session_user``) and that an 
 is not the campaign's maker. Triggers stamp every "who" column with ``session_user`` and
 the audit trail is INSERT-only for members: psql gives a member exactly the app's answers.
 
+Hardened against members who bypass the app (docs/team.md, "What the database
+enforces"): functions run with ``search_path`` = pg_catalog, pg_temp and name every object
+of the store in full; a store's admin creates and re-passwords only the logins this store
+made (never another store's people, a superuser or a role that can create roles); the
+group roles are refused when someone else made them; members insert no ids of their own
+(nobody can block the store's sequences) and change only the columns sending needs; a
+recipient is added only to a campaign its member is creating; changing what a campaign
+sends or where (its bot, template, service address) goes through the store's function
+and makes it wait for approval again.
+
 A refusal is SQLSTATE 42501 (or P0001) with a HINT ``safir:CODE:KEY=VALUE;…``; the app
 turns the code and its parameters into its own sentence (app.reasons.TEAM_PROBLEMS, in the
 user's language), psql shows the English one.
@@ -24,9 +34,22 @@ from __future__ import annotations
 RULE_KEYS = ("approval", "frequency_cap", "templates", "prices")
 
 #: The migration (schema 6). Run as one script (functions have bodies), by the store's
-#: owner, who needs CREATEROLE (or is a superuser) to make the group roles. It may run
-#: again over what it made (a store whose version was set back): it replaces, never fails.
+#: owner, who needs CREATEROLE and must not be a superuser (the store's functions run as
+#: the owner). It may run again over what it made (a store whose version was set back):
+#: it replaces, never fails.
 MIGRATION_6 = r"""
+DO $$ BEGIN
+    -- PostgreSQL 14 lets anyone create objects in public; 15 and later already do not.
+    EXECUTE 'REVOKE CREATE ON SCHEMA public FROM PUBLIC';
+EXCEPTION WHEN insufficient_privilege THEN
+    RAISE NOTICE 'public schema left as it is (owned by another role)';
+END $$;
+
+CREATE TABLE IF NOT EXISTS safir_logins (
+    member      TEXT PRIMARY KEY,
+    made_at     TEXT NOT NULL
+);
+
 CREATE OR REPLACE FUNCTION safir_group(role text) RETURNS text LANGUAGE sql STABLE
     SET search_path = pg_catalog, pg_temp
     AS $$ SELECT current_database() || '_' || role $$;
@@ -72,20 +95,21 @@ BEGIN
     END IF;
 END $$;
 
+-- Copying a desktop's journal in (an admin's): makers and approvals as that desktop had them.
 CREATE OR REPLACE FUNCTION safir_copying() RETURNS boolean LANGUAGE sql STABLE
     SET search_path = pg_catalog, pg_temp
     AS $$ SELECT COALESCE(current_setting('safir.copying', true), '') = 'on' AND public.safir_is('admin') $$;
 
 CREATE OR REPLACE FUNCTION safir_needs_approval() RETURNS boolean LANGUAGE sql STABLE
-    SET search_path = pg_catalog, public, pg_temp
+    SET search_path = pg_catalog, pg_temp
     AS $$ SELECT COALESCE((SELECT (value::jsonb ->> 'required')::boolean FROM public.shared_settings
                            WHERE key = 'approval'), false) $$;
 
--- Who did it is the connection's role, whatever the client wrote (a desktop copying its
--- own journal in, as an admin, keeps the names it brings).
+-- Who did it is the connection's role, whatever the client wrote; a new campaign awaits
+-- approval under the rule (a retry or a rest too: nothing goes out without an approver's
+-- OK); a changed message, bot, service or audience waits again.
 CREATE OR REPLACE FUNCTION safir_stamp_campaign() RETURNS trigger LANGUAGE plpgsql
-    SET search_path = pg_catalog, public, pg_temp AS $$
-DECLARE parent record;
+    SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF TG_OP = 'INSERT' THEN
         IF public.safir_copying() THEN
@@ -94,31 +118,33 @@ BEGIN
         NEW.created_by := session_user;
         NEW.approved_by := NULL;
         NEW.approval_note := NULL;
-        NEW.approval := NULL;
-        IF public.safir_needs_approval() THEN
-            NEW.approval := 'awaiting';
-            -- A follow-up of an approved campaign (its failures, or what a pause left) sends what was approved.
-            SELECT approval, bot_id, content INTO parent FROM public.campaigns WHERE id = NEW.parent_id;
-            IF FOUND AND parent.approval = 'approved' AND parent.bot_id = NEW.bot_id AND parent.content = NEW.content THEN
-                NEW.approval := 'approved';
-            END IF;
-        END IF;
-    ELSIF OLD.approval IS NOT NULL AND (NEW.bot_id, NEW.content) IS DISTINCT FROM (OLD.bot_id, OLD.content) THEN
+        NEW.approval := CASE WHEN public.safir_needs_approval() THEN 'awaiting' END;
+    ELSIF (NEW.bot_id, NEW.content, NEW.base_url, NEW.kind, NEW.ignore_cap, NEW.parent_id)
+          IS DISTINCT FROM (OLD.bot_id, OLD.content, OLD.base_url, OLD.kind, OLD.ignore_cap, OLD.parent_id)
+          AND (OLD.approval IS NOT NULL OR public.safir_needs_approval()) THEN
         NEW.approval := 'awaiting';  -- a changed campaign is not the one approved
         NEW.approved_by := NULL;
         NEW.approval_note := NULL;
     END IF;
     RETURN NEW;
 END $$;
-CREATE OR REPLACE TRIGGER stamp BEFORE INSERT OR UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_stamp_campaign();
+CREATE OR REPLACE TRIGGER stamp BEFORE INSERT OR UPDATE ON campaigns FOR EACH ROW
+    EXECUTE FUNCTION safir_stamp_campaign();
 
 CREATE OR REPLACE FUNCTION safir_stamp_who() RETURNS trigger LANGUAGE plpgsql
-    SET search_path = pg_catalog, public, pg_temp AS $$
+    SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF public.safir_copying() THEN
         RETURN NEW;
     END IF;
     IF TG_TABLE_NAME = 'audit' THEN
+        -- What carries authority is written by the store's own functions (as its owner) only.
+        IF current_user <> public.safir_owner()
+           AND (NEW.action IN ('approved', 'rejected', 'copied') OR NEW.action LIKE 'rule changed%'
+                OR NEW.action LIKE 'member%') THEN
+            PERFORM public.safir_refuse('audit_reserved', format('"%s" is written into the audit trail by the '
+                                        'store itself, never by a member', NEW.action), 'action=' || NEW.action);
+        END IF;
         NEW.os_user := session_user;
         NEW.at := public.safir_now();
     ELSIF TG_TABLE_NAME = 'senders' THEN
@@ -136,11 +162,12 @@ CREATE OR REPLACE TRIGGER stamp BEFORE INSERT ON audit FOR EACH ROW EXECUTE FUNC
 CREATE OR REPLACE TRIGGER stamp BEFORE INSERT OR UPDATE ON senders FOR EACH ROW EXECUTE FUNCTION safir_stamp_who();
 CREATE OR REPLACE TRIGGER stamp BEFORE INSERT ON suppression FOR EACH ROW EXECUTE FUNCTION safir_stamp_who();
 CREATE OR REPLACE TRIGGER stamp BEFORE INSERT ON series FOR EACH ROW EXECUTE FUNCTION safir_stamp_who();
-CREATE OR REPLACE TRIGGER stamp BEFORE INSERT OR UPDATE ON shared_settings FOR EACH ROW EXECUTE FUNCTION safir_stamp_who();
+CREATE OR REPLACE TRIGGER stamp BEFORE INSERT OR UPDATE ON shared_settings FOR EACH ROW
+    EXECUTE FUNCTION safir_stamp_who();
 
--- A rule changed is audited, whoever changed it and however.
-CREATE OR REPLACE FUNCTION safir_audit_rule() RETURNS trigger LANGUAGE plpgsql
-    SET search_path = pg_catalog, public, pg_temp AS $$
+-- A rule changed is audited, whoever changed it and however (as the store: the audit's own rule).
+CREATE OR REPLACE FUNCTION safir_audit_rule() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF NEW.key IN ('approval', 'frequency_cap', 'templates', 'prices') AND NOT public.safir_copying() THEN
         INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
@@ -148,9 +175,11 @@ BEGIN
     END IF;
     RETURN NULL;
 END $$;
-CREATE OR REPLACE TRIGGER audit_rule AFTER INSERT OR UPDATE ON shared_settings FOR EACH ROW EXECUTE FUNCTION safir_audit_rule();
+CREATE OR REPLACE TRIGGER audit_rule AFTER INSERT OR UPDATE ON shared_settings FOR EACH ROW
+    EXECUTE FUNCTION safir_audit_rule();
 
--- Rules are the admins'; an unapproved campaign is its maker's and the admins'.
+-- Rules are the admins'; an unapproved campaign is its maker's and the admins'; a recipient is
+-- added only to a campaign its member is creating.
 ALTER TABLE shared_settings ENABLE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS everyone_reads ON shared_settings;
 CREATE POLICY everyone_reads ON shared_settings FOR SELECT USING (true);
@@ -169,10 +198,19 @@ CREATE POLICY senders_make ON campaigns FOR INSERT WITH CHECK (true);
 DROP POLICY IF EXISTS unapproved_is_the_makers ON campaigns;
 CREATE POLICY unapproved_is_the_makers ON campaigns FOR UPDATE
     USING (approval IS NULL OR approval = 'approved' OR created_by = session_user OR public.safir_is('admin'));
+ALTER TABLE recipients ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS everyone_reads ON recipients;
+CREATE POLICY everyone_reads ON recipients FOR SELECT USING (true);
+DROP POLICY IF EXISTS senders_send ON recipients;
+CREATE POLICY senders_send ON recipients FOR UPDATE USING (true);
+DROP POLICY IF EXISTS only_while_creating ON recipients;
+CREATE POLICY only_while_creating ON recipients FOR INSERT
+    WITH CHECK (public.safir_copying() OR EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
+                                                  AND c.status = 'creating' AND c.created_by = session_user));
 
 -- Approving and rejecting: an approver who is not the campaign's maker.
 CREATE OR REPLACE FUNCTION safir_decide(campaign bigint, approve boolean, reason text, machine text)
-    RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE c record;
 BEGIN
     PERFORM public.safir_need('approver');
@@ -205,9 +243,65 @@ BEGIN
             COALESCE(machine, ''), CASE WHEN approve THEN NULL ELSE btrim(reason) END);
 END $$;
 
+-- Changing a stopped campaign's bot or template: its pending rows take the new template and
+-- new request ids (given by the app, one per row), and it waits for approval again (the trigger).
+CREATE OR REPLACE FUNCTION safir_retarget(campaign bigint, bot bigint, template text, rows_ integer[],
+                                          request_ids text[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE c record; changed integer;
+BEGIN
+    PERFORM public.safir_need('sender');
+    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR UPDATE;
+    IF NOT FOUND THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
+                                    'P0001');
+    END IF;
+    IF c.status IN ('finished', 'cancelled', 'running') THEN
+        PERFORM public.safir_refuse('nothing_to_decide', format('campaign %s is %s; only a stopped campaign can be '
+                                    'changed', campaign, c.status), 'status=' || c.status, 'P0001');
+    END IF;
+    IF c.approval IS NOT NULL AND c.approval <> 'approved' AND c.created_by <> session_user
+       AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_need('admin');
+    END IF;
+    UPDATE public.campaigns SET bot_id = COALESCE(bot, bot_id),
+        content = CASE WHEN template IS NULL THEN content
+                       ELSE jsonb_set(content::jsonb, '{template_id}', to_jsonb(template))::text END,
+        updated_at = public.safir_now() WHERE id = campaign;
+    UPDATE public.recipients r SET request_id = n.request_id, error_code = NULL, error = NULL,
+        message_data = CASE WHEN template IS NULL THEN r.message_data
+                            ELSE jsonb_set(r.message_data::jsonb, '{template_message,template_id}',
+                                           to_jsonb(template))::text END
+      FROM unnest(rows_, request_ids) AS n(row_, request_id)
+     WHERE r.campaign_id = campaign AND r.row = n.row_ AND r.state = 'pending';
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    RETURN changed;
+END $$;
+
+-- A series' schedule and message are its maker's (and the admins') to change; any member's
+-- runner may take its turn (next_run, its note: column privileges).
+CREATE OR REPLACE FUNCTION safir_change_series(series_id bigint, new_status text, new_rule text, new_plan text,
+                                               new_next_run text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE maker text;
+BEGIN
+    PERFORM public.safir_need('sender');
+    SELECT created_by INTO maker FROM public.series WHERE id = series_id FOR UPDATE;
+    IF NOT FOUND THEN
+        PERFORM public.safir_refuse('no_series', format('there is no series %s', series_id), 'series=' || series_id,
+                                    'P0001');
+    END IF;
+    IF maker <> session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_series', format('series %s is %s''s: only its maker or an admin '
+                                    'changes it', series_id, maker), format('series=%s;member=%s', series_id, maker));
+    END IF;
+    UPDATE public.series SET status = new_status, rule = new_rule, plan = new_plan, next_run = new_next_run,
+        status_note = NULL, updated_at = public.safir_now() WHERE id = series_id;
+END $$;
+
 -- A creation that was abandoned, or refused as a repeat, is taken away whole (members may not delete).
 CREATE OR REPLACE FUNCTION safir_drop_creation(campaign bigint) RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path = pg_catalog, public, pg_temp AS $$
+    SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     PERFORM public.safir_need('sender');
     IF NOT EXISTS (SELECT 1 FROM public.campaigns WHERE id = campaign AND status = 'creating') THEN
@@ -219,8 +313,8 @@ BEGIN
 END $$;
 
 -- Members.
-CREATE OR REPLACE FUNCTION safir_members() RETURNS TABLE (member text, role text) LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION safir_members() RETURNS TABLE (member text, role text) LANGUAGE sql STABLE
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
     SELECT DISTINCT mr.rolname::text, public.safir_role_of(mr.rolname)
       FROM pg_auth_members m JOIN pg_roles gr ON gr.oid = m.roleid JOIN pg_roles mr ON mr.oid = m.member
      WHERE gr.rolname IN (public.safir_group('viewer'), public.safir_group('sender'), public.safir_group('approver'),
@@ -231,26 +325,24 @@ CREATE OR REPLACE FUNCTION safir_members() RETURNS TABLE (member text, role text
     ORDER BY 1 $$;
 
 CREATE OR REPLACE FUNCTION safir_admins_but(leaving text) RETURNS bigint LANGUAGE sql STABLE
-    SET search_path = pg_catalog, public, pg_temp
+    SET search_path = pg_catalog, pg_temp
     AS $$ SELECT COUNT(*) FROM public.safir_members() AS m WHERE m.role = 'admin' AND m.member <> leaving $$;
 
-CREATE OR REPLACE FUNCTION safir_set_group(member text, new_role text, machine text) RETURNS void LANGUAGE plpgsql
-    SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+-- Only a plain login may be a member: never a superuser, a role that creates roles or
+-- databases, bypasses row security or replicates, nor any store's group role.
+CREATE OR REPLACE FUNCTION safir_plain_login(who text) RETURNS boolean LANGUAGE sql STABLE
+    SET search_path = pg_catalog, pg_temp
+    AS $$ SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = who AND rolcanlogin AND NOT rolsuper
+                          AND NOT rolcreaterole AND NOT rolcreatedb AND NOT rolbypassrls AND NOT rolreplication)
+              AND NOT EXISTS (SELECT 1 FROM pg_database d
+                              WHERE who IN (d.datname || '_viewer', d.datname || '_sender', d.datname || '_approver',
+                                            d.datname || '_admin')) $$;
+
+-- The store's own: never callable by members (EXECUTE is taken back below).
+CREATE OR REPLACE FUNCTION safir_grant(member text, new_role text, machine text) RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE r text;
 BEGIN
-    PERFORM public.safir_need('admin');
-    IF new_role NOT IN ('viewer', 'sender', 'approver', 'admin', 'none') THEN
-        PERFORM public.safir_refuse('unknown_role', format('%s is not a role: viewer, sender, approver or admin',
-                                    new_role), 'role=' || new_role, 'P0001');
-    END IF;
-    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = member) THEN
-        PERFORM public.safir_refuse('not_a_member', format('%s is not a member of this team', member),
-                                    'member=' || member, 'P0001');
-    END IF;
-    IF member = public.safir_owner() THEN
-        PERFORM public.safir_refuse('owner_fixed', format('%s owns the team store: its role cannot change', member),
-                                    'member=' || member, 'P0001');
-    END IF;
     IF public.safir_role_of(member) = 'admin' AND new_role <> 'admin' AND public.safir_admins_but(member) = 0 THEN
         PERFORM public.safir_refuse('last_admin', format('%s is the team''s last admin: make someone else admin '
                                     'first', member), 'member=' || member, 'P0001');
@@ -266,36 +358,76 @@ BEGIN
             session_user, COALESCE(machine, ''), member || CASE WHEN new_role = 'none' THEN '' ELSE ': ' || new_role END);
 END $$;
 
-CREATE OR REPLACE FUNCTION safir_add_member(member text, new_role text, verifier text, machine text) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION safir_check_member(member text, new_role text) RETURNS void LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     PERFORM public.safir_need('admin');
+    IF new_role NOT IN ('viewer', 'sender', 'approver', 'admin', 'none') THEN
+        PERFORM public.safir_refuse('unknown_role', format('%s is not a role: viewer, sender, approver or admin',
+                                    new_role), 'role=' || new_role, 'P0001');
+    END IF;
+    IF member = public.safir_owner() THEN
+        PERFORM public.safir_refuse('owner_fixed', format('%s owns the team store: its role cannot change', member),
+                                    'member=' || member, 'P0001');
+    END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_set_group(member text, new_role text, machine text) RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM public.safir_check_member(member, new_role);
+    IF public.safir_role_of(member) = 'none' THEN
+        PERFORM public.safir_refuse('not_a_member', format('%s is not a member of this team', member),
+                                    'member=' || member, 'P0001');
+    END IF;
+    PERFORM public.safir_grant(member, new_role, machine);
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_add_member(member text, new_role text, verifier text, machine text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM public.safir_check_member(member, new_role);
     IF member !~ '^[a-z_][a-z0-9_.-]{0,62}$' THEN
         PERFORM public.safir_refuse('bad_member_name', format('%s cannot be a member''s name: use lower-case letters, '
-                                    'digits, _ . or -, starting with a letter', member), 'member=' || member,
-                                    'P0001');
+                                    'digits, _ . or -, starting with a letter', member), 'member=' || member, 'P0001');
     END IF;
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = member) THEN
         IF verifier IS NULL THEN
             PERFORM public.safir_refuse('password_needed', format('%s is new: give a password for them', member),
                                         'member=' || member, 'P0001');
         END IF;
-        EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L', member, verifier);
-    ELSIF public.safir_role_of(member) NOT IN ('none') AND verifier IS NOT NULL THEN
-        EXECUTE format('ALTER ROLE %I PASSWORD %L', member, verifier);  -- this team's member: a new password
+        IF EXISTS (SELECT 1 FROM pg_database d WHERE member IN
+               (d.datname || '_viewer', d.datname || '_sender', d.datname || '_approver', d.datname || '_admin')) THEN
+            PERFORM public.safir_refuse('not_a_plain_login', format('%s is the name of a team store''s group role',
+                                        member), 'member=' || member, 'P0001');
+        END IF;
+        EXECUTE format('CREATE ROLE %I LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOBYPASSRLS NOREPLICATION '
+                       'PASSWORD %L', member, verifier);
+        INSERT INTO public.safir_logins VALUES (member, public.safir_now());
+    ELSIF NOT public.safir_plain_login(member) THEN
+        PERFORM public.safir_refuse('not_a_plain_login', format('%s is not a plain login (a superuser, a role that '
+                                    'manages roles or databases, or a group role): it cannot be a member', member),
+                                    'member=' || member, 'P0001');
+    ELSIF verifier IS NOT NULL THEN
+        IF NOT EXISTS (SELECT 1 FROM public.safir_logins WHERE safir_logins.member = safir_add_member.member) THEN
+            PERFORM public.safir_refuse('password_not_ours', format('%s''s login was not made by this team store: '
+                                        'they keep their own password (give the role without one)', member),
+                                        'member=' || member, 'P0001');
+        END IF;
+        EXECUTE format('ALTER ROLE %I PASSWORD %L', member, verifier);
     END IF;
-    PERFORM public.safir_set_group(member, new_role, machine);
+    PERFORM public.safir_grant(member, new_role, machine);
 END $$;
 
-CREATE OR REPLACE FUNCTION safir_remove_member(member text, machine text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path = pg_catalog, public, pg_temp AS $$
+CREATE OR REPLACE FUNCTION safir_remove_member(member text, machine text) RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    PERFORM public.safir_need('admin');
+    PERFORM public.safir_check_member(member, 'none');
     IF public.safir_role_of(member) = 'none' THEN
         PERFORM public.safir_refuse('not_a_member', format('%s is not a member of this team', member),
                                     'member=' || member, 'P0001');
     END IF;
-    PERFORM public.safir_set_group(member, 'none', machine);
+    PERFORM public.safir_grant(member, 'none', machine);
     -- What they were sending stops: their next write is refused, their claims are given back
     -- (what they had in flight is re-sent under its request_id), and a campaign nobody else
     -- sends is paused, to be resumed by another member.
@@ -316,13 +448,28 @@ REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC;
 DO $$
 DECLARE
     r text;
+    taken text;
     viewer text := public.safir_group('viewer');
     sender text := public.safir_group('sender');
+    mark text := 'safir-campaign: a group role of the team store ' || current_database();
 BEGIN
     FOREACH r IN ARRAY ARRAY['viewer', 'sender', 'approver', 'admin'] LOOP
         IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = public.safir_group(r)) THEN
             EXECUTE format('CREATE ROLE %I NOLOGIN', public.safir_group(r));
+        ELSE
+            -- Made by someone else, it could hold anything: a login, rights, members of its own.
+            SELECT rolname INTO taken FROM pg_roles g WHERE g.rolname = public.safir_group(r)
+               AND (g.rolcanlogin OR g.rolsuper OR g.rolcreaterole OR g.rolcreatedb OR g.rolbypassrls
+                    OR g.rolreplication OR (shobj_description(g.oid, 'pg_authid') IS DISTINCT FROM mark
+                                            AND (EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.roleid = g.oid)
+                                                 OR EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.member = g.oid))));
+            IF FOUND THEN
+                RAISE EXCEPTION USING ERRCODE = '42501',
+                    MESSAGE = format('the role %s already exists and was not made as this store''s group', taken),
+                    HINT = 'safir:group_taken:role=' || taken;
+            END IF;
         END IF;
+        EXECUTE format('COMMENT ON ROLE %I IS %L', public.safir_group(r), mark);
     END LOOP;
     EXECUTE format('GRANT %I TO %I', viewer, sender);
     EXECUTE format('GRANT %I TO %I', sender, public.safir_group('approver'));
@@ -332,17 +479,30 @@ BEGIN
     EXECUTE format('GRANT CONNECT, TEMPORARY ON DATABASE %I TO %I', current_database(), viewer);
     EXECUTE format('GRANT USAGE ON SCHEMA public TO %I', viewer);
     EXECUTE format('GRANT SELECT ON ALL TABLES IN SCHEMA public TO %I', viewer);
+    EXECUTE format('REVOKE ALL ON safir_logins FROM %I', viewer);
     EXECUTE format('GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO %I', viewer);
+    EXECUTE format('REVOKE EXECUTE ON FUNCTION safir_grant(text, text, text) FROM %I', viewer);
     EXECUTE format('ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO %I', viewer);
-    EXECUTE format('GRANT INSERT ON campaigns, recipients, attempts, audit, senders, pace, pace_accepted, suppression,'
-                   ' shared_settings, series TO %I', sender);
-    EXECUTE format('GRANT UPDATE (name, source_path, kind, content, bot_id, rate_per_minute, in_flight, base_url,'
-                   ' status, status_reason, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,'
-                   ' content_hash, runner, stop_request, stop_reason, ignore_cap, series_id, pace_per_minute,'
-                   ' pace_slowed, ready_seq, created_at) ON campaigns TO %I', sender);
-    EXECUTE format('GRANT UPDATE ON recipients, attempts, senders, pace, pace_accepted, shared_settings, store_meta,'
-                   ' series TO %I', sender);
+    -- Members insert no ids of their own (nobody can block a sequence) and change only what sending changes.
+    EXECUTE format('GRANT INSERT (created_at, name, source_path, kind, content, bot_id, rate_per_minute, in_flight,'
+                   ' base_url, status, status_reason, parent_id, quiet_start, quiet_end, time_zone, start_at,'
+                   ' updated_at, content_hash, runner, stop_request, stop_reason, created_by, created_on,'
+                   ' ignore_cap, approval, approval_note, approved_by, series_id, pace_per_minute, pace_slowed,'
+                   ' ready_seq) ON campaigns TO %I', sender);
+    EXECUTE format('GRANT UPDATE (status, status_reason, updated_at, runner, stop_request, stop_reason,'
+                   ' pace_per_minute, pace_slowed, ready_seq, created_at) ON campaigns TO %I', sender);
+    EXECUTE format('GRANT INSERT ON recipients, senders, pace, pace_accepted, suppression, shared_settings TO %I',
+                   sender);
+    EXECUTE format('GRANT UPDATE (state, attempts, updated_at, message_id, error_code, error, lease_owner,'
+                   ' lease_until, lease_epoch, verdict, reason) ON recipients TO %I', sender);
+    EXECUTE format('GRANT INSERT (campaign_id, row, phone, kind, started_at, finished_at, outcome, error_code,'
+                   ' error) ON attempts TO %I', sender);
+    EXECUTE format('GRANT UPDATE (finished_at, outcome, error_code, error) ON attempts TO %I', sender);
+    EXECUTE format('GRANT INSERT (at, campaign_id, action, os_user, machine, detail) ON audit TO %I', sender);
+    EXECUTE format('GRANT INSERT (name, rule, plan, status, status_note, next_run, created_at, created_by,'
+                   ' updated_at) ON series TO %I', sender);
+    EXECUTE format('GRANT UPDATE (next_run, status_note, updated_at) ON series TO %I', sender);
+    EXECUTE format('GRANT UPDATE ON senders, pace, pace_accepted, shared_settings, store_meta TO %I', sender);
     EXECUTE format('GRANT DELETE ON senders, pace_accepted, suppression TO %I', sender);
-    EXECUTE format('GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO %I', sender);
 END $$
 """

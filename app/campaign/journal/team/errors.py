@@ -4,6 +4,7 @@ holds the password (docs/architecture.md, "One store, two engines")."""
 
 from __future__ import annotations
 
+import string
 from pathlib import Path
 
 import psycopg
@@ -80,8 +81,9 @@ def refusal(error: psycopg.Error, member: str, path: Path) -> JournalError | Non
         code, _, listed = hint.removeprefix("safir:").partition(":")
         params = dict(item.split("=", 1) for item in listed.split(";") if "=" in item)
         if code in TEAM_PROBLEMS:
-            return JournalError(team_problem(code, **{"member": member, "role": "", "has": "", "campaign": "",
-                                                      "status": "", **params}),
+            fields = {name for _, name, _, _ in string.Formatter().parse(TEAM_PROBLEMS[code]) if name}
+            params = {**dict.fromkeys(fields, "?"), "member": member, **params}
+            return JournalError(team_problem(code, **params),
                                 JournalFault.REFUSED, path, code, params)
     if error.sqlstate != "42501":
         return None

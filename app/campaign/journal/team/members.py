@@ -11,7 +11,7 @@ from __future__ import annotations
 import socket
 from typing import cast
 from app.campaign.journal.errors import JournalError, JournalFault, sentences
-from app.campaign.journal.records import Member, TeamRole
+from app.campaign.journal.records import Campaign, Member, TeamRole
 from app.campaign.journal.sending import JournalSending
 from app.campaign.journal.team.database import TeamDatabase
 from app.reasons import team_problem
@@ -74,3 +74,16 @@ class TeamMembers(JournalSending):
         stores of the server); a campaign they are sending pauses. Raises JournalError."""
         with self.transaction():
             self.db.execute("SELECT safir_remove_member(?, ?)", (name, socket.gethostname()))
+
+    def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
+                  request_ids: list[str]) -> int:
+        # The store's function: members may not change a campaign's message or its rows' request_ids themselves.
+        with self.transaction():
+            return int(self.db.execute("SELECT safir_retarget(?, ?, ?, ?::int[], ?::text[])",
+                                       (campaign.id, bot_id, template_id, rows, request_ids)).fetchone()[0])
+
+    @sentences
+    def write_series(self, series_id: int, status: str, rule: str, plan: str, next_run: str | None) -> None:
+        # The store's function: only the series' maker or an admin changes what its runs send.
+        with self.transaction():
+            self.db.execute("SELECT safir_change_series(?, ?, ?, ?, ?)", (series_id, status, rule, plan, next_run))

@@ -33,7 +33,7 @@ from app.campaign.journal.team.sending import TeamSending
 from app.campaign.journal.team.suppression import TeamSuppression
 from app.campaign.journal.team.watch import FrozenServerWatch
 from app.campaign.pacer import Pacer
-from app.reasons import store_problem
+from app.reasons import store_problem, team_problem
 
 #: Seconds to wait for the server to accept a connection.
 CONNECT_TIMEOUT_SECONDS = 5
@@ -89,8 +89,6 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
         except JournalError:
             self.close()
             raise
-
-    APPROVAL_FOLLOWS_CONTENT = True
 
     def _drop_campaign(self, campaign_id: int) -> None:
         # Members may not delete: the store's function takes a creation away whole, and nothing else.
@@ -172,10 +170,6 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
         self.db.execute("SET LOCAL lock_timeout = '60s'")
         self.db.execute("SELECT pg_advisory_xact_lock(?)", (_SERIAL_LOCK,))
 
-    def _next_attempt_ids(self, count: int) -> list[int]:
-        return [int(r[0]) for r in self.db.execute(
-            "SELECT nextval(pg_get_serial_sequence('attempts', 'id')) FROM generate_series(1, ?)", (count,))]
-
     @contextlib.contextmanager
     def _bulk_writing(self) -> Generator[None, None, None]:
         yield
@@ -202,11 +196,15 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
             if owner != who:
                 raise JournalError(store_problem("store_needs_owner", store=self.location, owner=owner, version=version),
                                    JournalFault.NO_PERMISSION, self.path)
-        if version == 6 and not self.db.execute(
-                "SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()[0]:
-            raise JournalError(store_problem("store_needs_createrole", store=self.location,
-                                             owner=self.db.execute("SELECT current_user").fetchone()[0]),
-                               JournalFault.NO_PERMISSION, self.path)
+        if version == 6:
+            owner, may_create, superuser = self.db.execute(
+                "SELECT rolname, rolcreaterole, rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
+            if superuser:  # the store's functions run as its owner: a superuser's would own the whole server
+                raise JournalError(team_problem("owner_superuser", owner=owner), JournalFault.REFUSED, self.path,
+                                   "owner_superuser", {"owner": owner})
+            if not may_create:
+                raise JournalError(store_problem("store_needs_createrole", store=self.location, owner=owner),
+                                   JournalFault.NO_PERMISSION, self.path)
         # psycopg's own execute, no parameters: every statement of the script runs (the app's own text)
         self.db.connection.execute(cast(LiteralString, script))
 
