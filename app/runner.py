@@ -9,12 +9,13 @@ No Qt, no pandas: the window and the CLI both use this.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from app import paths
 from app.reasons import pause_text
@@ -79,9 +80,9 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
 
     log = runner_log(campaign_id)
     log.parent.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, API_KEY_ENV: api_key, **store_environment(journal)}
+    env = {**os.environ, API_KEY_ENV: api_key, **store_environment(journal), **_LOG_AS_WRITTEN}
     argv = runner_argv(campaign_id, base_url=base_url, sandbox=sandbox, timeout=timeout)
-    with log.open("ab") as output:
+    with _private_log(log) as output:
         try:
             process = _spawn_detached(argv, output.fileno(), env)
         except OSError as exc:
@@ -99,6 +100,20 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
     raise RunnerFailed(pause_text("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
 
 
+#: A background process's output reaches its log in the order it was written: its
+#: stdout (progress, the summary) and stderr (the error line a follower reads back) share
+#: the file, and a block-buffered stdout would land after the error at exit.
+_LOG_AS_WRITTEN = {"PYTHONUNBUFFERED": "1"}
+
+
+def _private_log(path: Path) -> BinaryIO:
+    """``path`` opened to append, readable by its owner only (it names phones and errors)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    with contextlib.suppress(OSError):
+        os.chmod(path, 0o600)
+    return os.fdopen(descriptor, "ab")
+
+
 #: The hidden command that runs repeating campaigns in the background.
 SERIES_RUNNER_COMMAND = "series-runner"
 
@@ -114,11 +129,11 @@ def start_series_runner(journal: Journal, api_key: str | None) -> subprocess.Pop
     it in its environment (it also looks in the keyring). Raises RunnerFailed when the
     program cannot be started."""
     program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "app"]
-    env = {**os.environ, **store_environment(journal)}
+    env = {**os.environ, **store_environment(journal), **_LOG_AS_WRITTEN}
     if api_key:
         env[API_KEY_ENV] = api_key
     log = series_runner_log()
-    with log.open("ab") as output:
+    with _private_log(log) as output:
         try:
             return _spawn_detached([*program, SERIES_RUNNER_COMMAND], output.fileno(), env)
         except OSError as exc:

@@ -106,6 +106,10 @@ def test_a_key_in_the_base_urls_query_or_fragment_is_refused_and_not_repeated() 
 def test_the_state_dir_logs_and_locks_are_private(sandbox: EmbeddedSandbox, state_home: Path) -> None:
     assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi", "--rate", "0",
                api_key=DEMO_API_KEY).returncode == 0
+    # a sending process of its own writes a log of its own (logs/campaign-2.log): private too
+    assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hello", "--rate", "0",
+               "--background", api_key=DEMO_API_KEY).returncode == 0
+    assert run("watch", "2").returncode == 0 and (state_home / "logs" / "campaign-2.log").exists()
     for folder in (state_home, state_home / "logs", state_home / "locks"):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
         for item in folder.iterdir():
