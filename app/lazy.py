@@ -14,11 +14,11 @@ def attribute_loader(package: str, homes: dict[str, str]) -> Callable[[str], Any
     ``homes`` maps a public name to ``"module"`` or ``"module:attribute"`` (another name
     there). Raises AttributeError for any other name."""
 
-    def __getattr__(name: str) -> Any:
+    def load(name: str) -> Any:
         home = homes.get(name)
         if home is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         module, _, attribute = home.partition(":")
         return getattr(importlib.import_module(module), attribute or name)
 
-    return __getattr__
+    return load

@@ -290,7 +290,9 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS, **WAITING, **CAMPAIGN_NAMES,
                            **FILE_PROBLEMS, **STORE_PROBLEMS, **TEAM_PROBLEMS}.items():
         parts = re.split(r"\{(\w+)\}", template)
-        regex = "".join(re.escape(part) if i % 2 == 0 else (f"(?P={part})" if part in parts[1:i:2] else f"(?P<{part}>.+?)")
+        # a field named twice must match the same text twice (a backreference)
+        regex = "".join(re.escape(part) if i % 2 == 0
+                        else f"(?P={part})" if part in parts[1:i:2] else f"(?P<{part}>.+?)"
                         for i, part in enumerate(parts))
         literal = sum(len(part) for part in parts[::2])
         patterns.append((literal, code, re.compile(regex + "$", re.DOTALL)))

@@ -29,11 +29,9 @@ from app.campaign import (
     RepeatPolicy,
     build_recipients,
 )
-from app.campaign.approval import Approval, initial_approval
+from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap
 from app.campaign.journal.team.suppression import TeamSuppression
-from app.campaign.lock import campaign_is_sending
-from app.campaign.schedule import seconds_until
 from app.campaign.suppression import SUPPRESSION_FILE
 from app.contacts import (
     mark_unsaved_formula_cells,
@@ -348,7 +346,8 @@ def create_quick_send(
     except RenderError as exc:
         raise CampaignInputError(f"{exc}.") from None
     return journal.create_campaign(
-        name=campaign_name("quick_send", phone=check.phone), kind=content.kind, content=content.to_json(), bot_id=bot_id,
+        name=campaign_name("quick_send", phone=check.phone), kind=content.kind, content=content.to_json(),
+        bot_id=bot_id,
         rate_per_minute=0, in_flight=1, base_url=base_url,
         recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)],
     )

@@ -28,9 +28,9 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, sandbox_process  # noqa: E402
+from _common import machine, sandbox_process
 
-from PySide6.QtCore import QTimer  # noqa: E402
+from PySide6.QtCore import QTimer
 
 SCHEDSTAT = Path("/proc/thread-self/schedstat")
 

@@ -7,14 +7,14 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-from app.sandbox import EmbeddedSandbox  # noqa: E402
-from tests.helpers import fast_settings  # noqa: E402
-from tests.pg_server import NoPostgres, ThrowawayServer  # noqa: E402
+from app.sandbox import EmbeddedSandbox
+from tests.helpers import fast_settings
+from tests.pg_server import NoPostgres, ThrowawayServer
 
 
 @pytest.fixture(autouse=True)
@@ -60,9 +60,9 @@ def team_store(postgres_server: ThrowawayServer, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("SAFIR_CAMPAIGN_STORE", url)
     monkeypatch.setenv("PGPASSWORD", password)
     yield url
-    for journal in workflow._TEAM_STORES.values():  # noqa: SLF001 - the test's own connections
+    for journal in workflow._TEAM_STORES.values():
         journal.close()
-    workflow._TEAM_STORES.clear()  # noqa: SLF001
+    workflow._TEAM_STORES.clear()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -142,7 +142,7 @@ def test_a_damaged_journal_is_a_sentence_for_every_command(tmp_path: Path) -> No
 
 
 def test_a_running_campaign_nobody_sends_is_shown_as_interrupted(sandbox: EmbeddedSandbox) -> None:
-    from app.campaign import CampaignStatus, Journal
+    from app.campaign import CampaignStatus
 
     assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "x", "--rate", "0",
                api_key=DEMO_API_KEY).returncode == 0
@@ -197,7 +197,7 @@ def test_a_sandbox_on_every_interface_warns() -> None:
 
 
 def test_unknown_outcomes_show_in_list_and_status(tmp_path: Path) -> None:
-    from app.campaign import Journal, RecipientState
+    from app.campaign import RecipientState
 
     with EmbeddedSandbox() as sandbox:
         assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "x", "--rate", "0",

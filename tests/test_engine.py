@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from app.store import open_store
-from app import paths
 from app.api import MessageData, RetryPolicy, SafirClient
 from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, Pacer, RecipientState
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox

@@ -12,7 +12,6 @@ import respx
 from filelock import FileLock
 
 from app.store import open_store
-from app import paths
 from app.api import RetryPolicy, SafirClient
 from app.campaign import (
     CampaignEngine,

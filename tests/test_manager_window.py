@@ -15,7 +15,7 @@ from app.ui.main_window import MainWindow
 from tests.helpers import delivered
 from tests.test_ui import run_in_qt_loop
 from tests.test_window_background import office, slow  # noqa: F401 - fixtures
-from tests.test_working_day import compose, until
+from tests.test_working_day import compose
 
 
 def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(

@@ -324,9 +324,8 @@ async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_inter
         sandbox: EmbeddedSandbox, tmp_path: Any) -> None:
     from datetime import timezone
 
-    from app import paths
     from app.api import SafirClient
-    from app.campaign import CampaignEngine, Content, Journal
+    from app.campaign import CampaignEngine, Content
     from app.sandbox import DEMO_API_KEY
     from app.workflow import ShownStatus, check_sheet, create_campaign, shown_status
 
@@ -432,9 +431,8 @@ def test_qt_speaks_persian_and_the_jalali_calendar_rests_on_friday(qapp: Any, qt
 
 
 async def test_the_rate_shown_never_exceeds_the_rate_set(sandbox: EmbeddedSandbox) -> None:
-    from app import paths
     from app.api import SafirClient
-    from app.campaign import CampaignEngine, Content, Journal
+    from app.campaign import CampaignEngine, Content
     from app.campaign.engine import Progress
     from app.sandbox import DEMO_API_KEY
     from app.workflow import check_sheet, create_campaign

@@ -295,7 +295,7 @@ def test_desktops_opening_a_new_store_at_once_all_open_it(postgres_server: Throw
             all_there.wait()
             journal = TeamJournal(url, tmp_path / f"j{n}.sqlite3", password=password)
             try:
-                return journal._version()  # noqa: SLF001
+                return journal._version()
             finally:
                 journal.close()
 

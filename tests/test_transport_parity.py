@@ -96,7 +96,7 @@ async def send(url: str) -> str:
 def test_the_client_uses_the_transport_chosen(transport: str) -> None:
     async def which() -> bool:
         async with SafirClient("http://127.0.0.1:9", api_key=DEMO_API_KEY) as client:
-            return isinstance(client._http._transport, AiohttpTransport)  # noqa: SLF001 - what is underneath
+            return isinstance(client._http._transport, AiohttpTransport)
 
     assert asyncio.run(which()) is (transport == "aiohttp")
 

@@ -141,7 +141,7 @@ class _LayoutRequests(QObject):
         super().__init__()
         self.count = 0
 
-    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:
             self.count += 1
         return False

@@ -16,8 +16,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from app.store import open_store
-from app import paths
-from app.campaign import CampaignStatus, Journal
+from app.campaign import CampaignStatus
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.ui.context import Connection
 from app.ui.main_window import MainWindow

@@ -231,7 +231,8 @@ def _error_from_v3(response: httpx.Response, body: Any) -> APIStatusError | None
     if status == 402:
         return PaymentRequiredError(status_code=status)
     if status >= 500:
-        return InternalServerError(f"the service failed with HTTP {status}", status_code=status, retry_after=retry_after)
+        return InternalServerError(f"the service failed with HTTP {status}", status_code=status,
+                                   retry_after=retry_after)
     if status >= 400:
         return InvalidInputError(f"the service refused the request with HTTP {status}", status_code=status)
     return None
@@ -294,7 +295,8 @@ class SafirClient:
     ``base_url``: https, or http to loopback (ConfigurationError otherwise).
     ``api_key``: v3 api-access-key; ``client_id``/``client_secret``: v2 credentials.
     ``timeouts`` in seconds; ``retry`` governs transient errors; ``transport`` lets tests
-    inject an httpx transport (otherwise aiohttp runs underneath, app/api/transport.py); ``sleep`` lets tests replace the backoff clock.
+    inject an httpx transport (otherwise aiohttp runs underneath, app/api/transport.py);
+    ``sleep`` lets tests replace the backoff clock.
 
     Use as ``async with SafirClient(...) as client:`` or call :meth:`aclose`.
     """
@@ -555,13 +557,13 @@ class SafirClient:
         for refreshed in (False, True):
             token = await self.fetch_token(force=refreshed)
 
-            async def attempt() -> httpx.Response:
+            async def attempt(bearer: str = f"Bearer {token.value}") -> httpx.Response:
                 try:
                     return await self._request(
                         "POST",
                         "/api/v2/send_otp",
                         json=body,
-                        headers={"Authorization": f"Bearer {token.value}"},
+                        headers={"Authorization": bearer},
                     )
                 except RequestTimeout as exc:
                     raise OutcomeUnknown(

@@ -144,9 +144,8 @@ class CampaignEngine:
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
-        if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not self.journal.recipients_to_send(
-            campaign_id
-        ):
+        ended = campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED)
+        if ended and not self.journal.recipients_to_send(campaign_id):
             return RunResult(campaign_id, campaign.status, campaign.status_reason,
                              self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
         watchers = await self._start(campaign)

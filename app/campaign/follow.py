@@ -36,7 +36,8 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     When even that cannot be stored (the disk is still full), the result says it all the
     same."""
     since, started = "", time.monotonic()
-    campaign, first_counts = await asyncio.to_thread(lambda: (journal.campaign(campaign_id), journal.counts(campaign_id)))
+    campaign, first_counts = await asyncio.to_thread(
+        lambda: (journal.campaign(campaign_id), journal.counts(campaign_id)))
     quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
     first_done = _done(first_counts)
     while True:

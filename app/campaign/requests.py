@@ -182,7 +182,7 @@ class RequestSender:
                                                 owner=self._session.owner))
                 self._on_change(RecipientState.FAILED, RecipientState.PENDING)
             self._judge.back_to_pending.clear()
-        except Exception as error:  # noqa: BLE001 - the boundary: nothing may end a campaign silently
+        except Exception as error:
             log.error("campaign %s row %s: unexpected %s", recipient.campaign_id, row, type(error).__name__,
                       exc_info=True)
             state, text = RecipientState.UNKNOWN, reason_text("unexpected_error", kind=type(error).__name__)

@@ -93,9 +93,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
         if status is not ShownStatus.FINISHED:
             # A sender that could not record its own pause (a full disk) said why in its log.
             reason = campaign.status_reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
+            go_on = f"safir-campaign resume {campaign.id}{sandbox_flag({'base_url': campaign.base_url})}"
             print(f"error: campaign {campaign.id} is {status}" + (f": {reason}" if reason else "")
-                  + f" (continue with: safir-campaign resume {campaign.id}{sandbox_flag({'base_url': campaign.base_url})})",
-                  file=sys.stderr)
+                  + f" (continue with: {go_on})", file=sys.stderr)
             return EXIT_STOPPED
         return EXIT_OK
 

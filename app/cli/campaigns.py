@@ -124,14 +124,16 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not campaigns:
             print("no campaigns yet")
             return EXIT_OK
-        print(f"{'id':>5}  {'created (UTC)':<16}  {'status':<11}  {'sent':>6} {'failed':>6} {'unknown':>7} {'left':>6}  name")
+        print(f"{'id':>5}  {'created (UTC)':<16}  {'status':<11}  {'sent':>6} {'failed':>6} {'unknown':>7} "
+              f"{'left':>6}  name")
         for campaign in campaigns:
             summary = journal.summary(campaign.id)
             c = summary["counts"]
             status = _shown(journal, campaign)
             step = next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
             print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
-                  f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  {campaign.name}"
+                  f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  "
+                  f"{campaign.name}"
                   + _sender(journal, campaign, status) + (f"  → {step}" if step else ""))
         return EXIT_OK
 

@@ -27,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help="open the window on the built-in sandbox")
     parser.add_argument("--self-test", action="store_true",
-                        help="check this installation: a demo campaign through the window, offscreen; exit 0 if all is well")
+                        help="check this installation: a demo campaign through the window, offscreen; exit 0 if "
+                        "all is well")
     parser.add_argument("--base-url", help="service address for the window (default: production)")
     parser.add_argument("--store", metavar="URL", help="the team store shared with other desktops, "
                         "postgresql://USER@HOST:PORT/DATABASE (default: SAFIR_CAMPAIGN_STORE; without either, this "
@@ -61,6 +62,14 @@ class _Parser(argparse.ArgumentParser):
         raise _ParseError(self, message)
 
 
+#: argparse keeps a parser's actions and its sub-commands' class private, and offers no public way to them.
+_SUBPARSERS = argparse._SubParsersAction  # noqa: SLF001
+
+
+def _actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    return parser._actions  # noqa: SLF001 - see _SUBPARSERS
+
+
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse like ``parse_args``, but an unknown flag is reported by the command it was
     given to (its usage, and the nearest flag it has), and no flag is abbreviated."""
@@ -71,7 +80,7 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
         args, extras = parser.parse_known_args(tokens)
     except _ParseError as problem:
         owner, message = problem.parser, problem.message
-        known = {flag for action in owner._actions for flag in action.option_strings}
+        known = {flag for action in _actions(owner) for flag in action.option_strings}
         unknown = [t for t in tokens if t.startswith("--") and t.split("=")[0] not in known]
         if owner is not parser and unknown:
             message = _unknown_flag(owner, unknown[0])
@@ -80,22 +89,22 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
         owner = parser
         for name in ("command", "action"):
             chosen = getattr(args, name, None)
-            for action in owner._actions:
-                if isinstance(action, argparse._SubParsersAction) and chosen in action.choices:
+            for action in _actions(owner):
+                if isinstance(action, _SUBPARSERS) and chosen in action.choices:
                     owner = action.choices[chosen]
         argparse.ArgumentParser.error(owner, _unknown_flag(owner, extras[0]))
     return args
 
 
 def _unknown_flag(owner: argparse.ArgumentParser, token: str) -> str:
-    flags = [flag for action in owner._actions for flag in action.option_strings]
+    flags = [flag for action in _actions(owner) for flag in action.option_strings]
     close = difflib.get_close_matches(token.split("=")[0], flags, n=1)
     return f"unrecognized argument {token}" + (f"; did you mean {close[0]}?" if close else "")
 
 
 def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
     yield parser
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
+    for action in _actions(parser):
+        if isinstance(action, _SUBPARSERS):
             for child in action.choices.values():
                 yield from _parsers(child)

@@ -57,7 +57,8 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                       help=f"requests in flight at most (default {DEFAULT_IN_FLIGHT})")
     send.add_argument("--quiet-hours", metavar="HH:MM-HH:MM", help="send nothing in this daily window")
     send.add_argument("--time-zone", default="Asia/Tehran", help="time zone of --quiet-hours (default Asia/Tehran)")
-    send.add_argument("--start-at", metavar="ISO-TIME", help="do not send before this time, e.g. 2026-12-01T09:00+03:30")
+    send.add_argument("--start-at", metavar="ISO-TIME",
+                      help="do not send before this time, e.g. 2026-12-01T09:00+03:30")
     add_results_arguments(send, "per-row results")
     send.add_argument("--dry-run", action="store_true", help="check the sheet and write results; send nothing")
     repeats = send.add_mutually_exclusive_group()
@@ -113,7 +114,8 @@ def _content(args: argparse.Namespace, file_id: str | None) -> Content:
     if len(kinds) > 1:
         raise CliError("choose one of --otp-column or --template.")
     if kinds and (args.text or args.file or rows):
-        raise CliError(f"--{'otp-column' if kinds[0] == 'otp' else 'template'} cannot go with --text, --file or buttons.")
+        flag = "otp-column" if kinds[0] == "otp" else "template"
+        raise CliError(f"--{flag} cannot go with --text, --file or buttons.")
     if args.otp_column:
         return Content(kind="otp", otp="{{" + args.otp_column + "}}", is_secure=args.secure)
     if args.template:
@@ -258,7 +260,8 @@ def _schedule(args: argparse.Namespace) -> QuietHours | None:
             if datetime.fromisoformat(args.start_at).tzinfo is None:
                 raise ValueError
         except ValueError:
-            raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}.") from None
+            raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}."
+                           ) from None
     if not args.quiet_hours:
         return None
     try:

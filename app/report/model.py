@@ -130,7 +130,8 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
 def summary_report(journal: Journal, since: str, until: str, *, unit_price: float | None = None) -> SummaryReport:
     """Every campaign made from ``since`` to ``until`` (ISO instants; ``until`` included
     to the end of its second), each reported. Raises JournalError."""
-    chosen = [c for c in journal.campaigns() if since <= c.created_at[:len(since)] and c.created_at[:len(until)] <= until]
+    chosen = [c for c in journal.campaigns()
+              if since <= c.created_at[:len(since)] and c.created_at[:len(until)] <= until]
     return SummaryReport(since, until, [campaign_report(journal, c.id, unit_price=unit_price)
                                         for c in sorted(chosen, key=lambda c: c.id)])
 

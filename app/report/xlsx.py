@@ -94,7 +94,8 @@ def _bar_chart(sheet: Worksheet, title: str, first_row: int, count: int, column:
     chart.type = "bar" if horizontal else "col"
     chart.title = title
     chart.legend = None
-    chart.add_data(Reference(sheet, min_col=2, min_row=first_row + 1, max_row=first_row + count), titles_from_data=False)
+    chart.add_data(Reference(sheet, min_col=2, min_row=first_row + 1, max_row=first_row + count),
+                   titles_from_data=False)
     chart.set_categories(Reference(sheet, min_col=1, min_row=first_row + 1, max_row=first_row + count))
     chart.height, chart.width = 7.5, 16
     sheet.add_chart(chart, f"{column}{anchor_row}")
@@ -105,7 +106,8 @@ def summary_workbook(summary: SummaryReport, words: Words) -> Workbook:
     tr = words.tr
     workbook = Workbook()
     sheet = _sheet(workbook, tr("Campaign report"), words)
-    sheet.cell(1, 1, tr("Campaigns from {0} to {1}").format(words.day(summary.since), words.day(summary.until))).font = _BOLD
+    period = tr("Campaigns from {0} to {1}").format(words.day(summary.since), words.day(summary.until))
+    sheet.cell(1, 1, period).font = _BOLD
     headers = [tr("Campaign"), tr("Name"), tr("Sent"), tr("Failed"), tr("Not sent yet"), tr("Status"), tr("Created")]
     for column, header in enumerate(headers, start=1):
         sheet.cell(3, column, header).font = _BOLD
@@ -126,5 +128,6 @@ def summary_workbook(summary: SummaryReport, words: Words) -> Workbook:
 
 def write_xlsx(report: CampaignReport | SummaryReport, path: Path, words: Words) -> None:
     """Write ``report`` to ``path`` (the caller makes it atomic: app.report.save)."""
-    workbook = campaign_workbook(report, words) if isinstance(report, CampaignReport) else summary_workbook(report, words)
+    workbook = (campaign_workbook(report, words) if isinstance(report, CampaignReport)
+                else summary_workbook(report, words))
     workbook.save(path)

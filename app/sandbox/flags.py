@@ -23,8 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--api-key", help="v3 api-access-key (default: the demo one)")
     add("--balance", type=int, help=f"starting balance in messages (default {d.balance})")
     add("--token-ttl", type=int, help=f"token lifetime in seconds (default {d.token_ttl})")
-    add("--rate-per-minute", type=int, help=f"sending requests per minute per account, 0: off (default {d.rate_per_minute})")
-    add("--burst-per-second", type=int, help=f"sending requests in any one second, 0: off (default {d.burst_per_second})")
+    add("--rate-per-minute", type=int,
+        help=f"sending requests per minute per account, 0: off (default {d.rate_per_minute})")
+    add("--burst-per-second", type=int,
+        help=f"sending requests in any one second, 0: off (default {d.burst_per_second})")
     add("--contact-limit", type=int, help="distinct phones one bot may reach, 0: off (default 0)")
     add("--max-upload-bytes", type=int, help=f"largest upload in bytes (default {d.max_upload_bytes})")
     add("--latency-ms", type=int, help="milliseconds added to every answer (default 0)")

@@ -14,7 +14,6 @@ from typing import Any
 
 import uvicorn
 
-from app.sandbox.flags import add_arguments
 from app.sandbox.server import DroppedConnection, SandboxApp
 from app.sandbox.state import Account, Settings, Template
 

@@ -13,16 +13,16 @@ from types import TracebackType
 
 os.environ.setdefault("QT_API", "pyside6")
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator  # noqa: E402
-from PySide6.QtGui import QFont, QFontDatabase, QIcon  # noqa: E402
-from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTranslator
+from PySide6.QtGui import QFont, QFontDatabase, QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths  # noqa: E402
-from app.campaign import Journal  # noqa: E402
-from app.profiles import SecretStore  # noqa: E402
-from app.ui.context import DEMO_PROFILE, AppContext, Connection  # noqa: E402
-from app.ui.event_loop import run_on_window_loop  # noqa: E402 - imports qasync: QT_API must be set first
-from app.ui.settings import UiSettings  # noqa: E402
+from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths
+from app.campaign import Journal
+from app.profiles import SecretStore
+from app.ui.context import DEMO_PROFILE, AppContext, Connection
+from app.ui.event_loop import run_on_window_loop
+from app.ui.settings import UiSettings
 
 log = logging.getLogger(__name__)
 

@@ -45,7 +45,7 @@ class LeftToRightDelegate(QStyledItemDelegate):
         option.direction = Qt.LayoutDirection.LeftToRight  # type: ignore[attr-defined]  # PySide6 stubs lack it
         option.displayAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter  # type: ignore[attr-defined]  # stubs lack it
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
         editor = super().createEditor(parent, option, index)
         editor.setLayoutDirection(Qt.LayoutDirection.LeftToRight)

@@ -19,9 +19,9 @@ from typing import Any, TypeVar
 
 os.environ.setdefault("QT_API", "pyside6")
 
-import qasync  # noqa: E402 - QT_API must be set first
-from PySide6.QtCore import QObject, QTimerEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+import qasync
+from PySide6.QtCore import QObject, QTimerEvent
+from PySide6.QtWidgets import QApplication
 
 T = TypeVar("T")
 
@@ -52,7 +52,7 @@ class _Timers(QObject):
         timer_id = self.startTimer(int(max(0.0, delay) * 1000))
         self._handles[timer_id] = handle
         if isinstance(handle, _TimerHandle):
-            handle._timers, handle._timer_id = self, timer_id
+            handle._timers, handle._timer_id = self, timer_id  # noqa: SLF001 - our own handle class
         return handle
 
     def forget(self, timer_id: int, handle: asyncio.Handle) -> None:
@@ -61,12 +61,12 @@ class _Timers(QObject):
             del self._handles[timer_id]
             self.killTimer(timer_id)
 
-    def timerEvent(self, event: QTimerEvent) -> None:  # noqa: N802 - Qt's name
+    def timerEvent(self, event: QTimerEvent) -> None:
         timer_id = event.timerId()
         self.killTimer(timer_id)
         handle = self._handles.pop(timer_id, None)
         if handle is not None and not self._stopped and not handle.cancelled():
-            handle._run()  # pyright: ignore[reportAttributeAccessIssue]
+            handle._run()  # noqa: SLF001  # pyright: ignore[reportAttributeAccessIssue]  # asyncio's Handle
 
     def stop(self) -> None:
         """The loop closes: no handle runs any more (qasync's name)."""

@@ -9,19 +9,19 @@ import os
 
 os.environ.setdefault("QT_API", "pyside6")
 
-import qasync  # noqa: E402 - QT_API must be set first
-from PySide6.QtCore import (  # noqa: E402
+import qasync
+from PySide6.QtCore import (
     QByteArray,
     Qt,
     QUrl,
 )
-from PySide6.QtGui import (  # noqa: E402
+from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QDesktopServices,
     QKeySequence,
 )
-from PySide6.QtWidgets import (  # noqa: E402
+from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QListWidget,
@@ -32,18 +32,18 @@ from PySide6.QtWidgets import (  # noqa: E402
     QWidget,
 )
 
-from app import paths  # noqa: E402
-from app.reasons import pause_text  # noqa: E402
-from app.ui.application import RESOURCES, apply_language, apply_start_at_login  # noqa: E402
-from app.ui.bidi import ltr  # noqa: E402
-from app.ui.campaign import CampaignDraft, CampaignPage, RunController  # noqa: E402
-from app.ui.context import DEMO_PROFILE, AppContext  # noqa: E402
-from app.campaign.journal.team import TeamJournal  # noqa: E402
-from app.ui.dialogs import choose  # noqa: E402
-from app.ui.formatting import figure  # noqa: E402
-from app.ui.help_boxes import about_box, shortcuts_box  # noqa: E402
-from app.ui.keyboard import focus_first_field, tab_moves_focus  # noqa: E402
-from app.ui.panels import (  # noqa: E402
+from app import paths
+from app.reasons import pause_text
+from app.ui.application import RESOURCES, apply_language, apply_start_at_login
+from app.ui.bidi import ltr
+from app.ui.campaign import CampaignDraft, CampaignPage, RunController
+from app.ui.context import DEMO_PROFILE, AppContext
+from app.campaign.journal.team import TeamJournal
+from app.ui.dialogs import choose
+from app.ui.formatting import figure
+from app.ui.help_boxes import about_box, shortcuts_box
+from app.ui.keyboard import focus_first_field, tab_moves_focus
+from app.ui.panels import (
     BalancePanel,
     HistoryPanel,
     InboxDock,
@@ -54,8 +54,8 @@ from app.ui.panels import (  # noqa: E402
     TeamPanel,
     TemplatesPanel,
 )
-from app.ui.texts import describe  # noqa: E402
-from app.ui.tray import SendingTray  # noqa: E402
+from app.ui.texts import describe
+from app.ui.tray import SendingTray
 
 log = logging.getLogger(__name__)
 
@@ -293,7 +293,7 @@ class MainWindow(QMainWindow):
             self._quitting = True
             self.close()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         """Closing while a campaign sends asks first: pause and quit, or keep sending."""
         if self.runs.is_sending() and not self._quitting:
             event.ignore()

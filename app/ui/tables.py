@@ -13,7 +13,8 @@ from PySide6.QtWidgets import (
 from app.ui.models import ResultsModel
 
 #: Statuses the results tables can be filtered by ("" = all rows).
-STATUS_FILTERS = ("", "valid", "invalid", "duplicate", "suppressed", "repeat", "empty", "sent", "failed", "unknown", "pending")
+STATUS_FILTERS = ("", "valid", "invalid", "duplicate", "suppressed", "repeat", "empty", "sent", "failed", "unknown",
+                  "pending")
 
 #: Rows measured when a results table sizes its columns to their contents.
 RESIZE_ROWS = 30

@@ -175,7 +175,8 @@ def campaign_title(name: str) -> str:
     follow_up = _FOLLOW_UP.fullmatch(name)
     if follow_up:
         template = "{name} (retry of {id})" if follow_up.group(2) == "retry" else "{name} (rest of {id})"
-        return _tr(template).format(name=campaign_title(follow_up.group(1)), id=figure(int(follow_up.group(3)), grouped=False))
+        return _tr(template).format(name=campaign_title(follow_up.group(1)),
+                                    id=figure(int(follow_up.group(3)), grouped=False))
     return ltr(name)
 
 

@@ -72,13 +72,13 @@ class SteadyLabel(QWidget):
     def setAccessibleName(self, name: str) -> None:  # noqa: N802 - Qt's name
         self.label.setAccessibleName(name)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+    def sizeHint(self) -> QSize:
         return self._room
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+    def minimumSizeHint(self) -> QSize:
         return self._room
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event: QResizeEvent) -> None:
         self.label.setGeometry(self.rect())
         self._fit()
         super().resizeEvent(event)

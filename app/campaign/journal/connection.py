@@ -181,7 +181,7 @@ class JournalConnection:
         deadline = time.monotonic() + self.BUSY_TIMEOUT_SECONDS
         while True:
             try:
-                type(self)._configure(db)
+                type(self)._configure(db)  # noqa: SLF001 - this class's own, looked up so tests may wrap it
                 return
             except sqlite3.OperationalError as exc:
                 if fault_of(exc) is not JournalFault.LOCKED or time.monotonic() > deadline:

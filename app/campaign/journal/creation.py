@@ -91,7 +91,7 @@ class JournalCreation(RepeatGuard):
                     rate_per_minute=rate_per_minute, in_flight=in_flight, base_url=base_url, parent_id=parent_id,
                     quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at, ignore_cap=ignore_cap,
                     approval=approval, series_id=series_id)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the store's sentence when it is the store's, else raised as is
             raise self._creation_error(exc) or exc from None
         try:
             self._write_rows(campaign_id, recipients, repeat_prefix(base_url, bot_id))
@@ -147,8 +147,8 @@ class JournalCreation(RepeatGuard):
                 f"UPDATE campaigns SET status = ?, created_at = {self.NOW_TEXT}, updated_at = {self.NOW_TEXT},"
                 " ready_seq = (SELECT COALESCE(MAX(ready_seq), 0) + 1 FROM campaigns) WHERE id = ?",
                 (CampaignStatus.READY, campaign_id))
-            self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine) VALUES (?, ?, 'created', ?, ?)",
-                            (now_text(), campaign_id, *actor()))
+            self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine)"
+                            " VALUES (?, ?, 'created', ?, ?)", (now_text(), campaign_id, *actor()))
 
     def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
         with self._bulk_writing():

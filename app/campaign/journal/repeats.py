@@ -82,8 +82,8 @@ class RepeatGuard(JournalReading):
         # Per row, the newest campaign that sent it, else the newest still to send it.
         found: dict[int, tuple[int, int]] = {}
         for row, earlier, got in self.db.execute(
-                f"SELECT DISTINCT new.row, c.id, {self._EARLIER_SENT} AS got {self._REPEATS} ORDER BY new.row, got DESC,"
-                " c.id DESC", params).fetchall():
+                f"SELECT DISTINCT new.row, c.id, {self._EARLIER_SENT} AS got {self._REPEATS}"
+                " ORDER BY new.row, got DESC, c.id DESC", params).fetchall():
             found.setdefault(int(row), (int(earlier), int(got)))
         self.db.executemany(
             "UPDATE recipients SET state = ?, verdict = 'repeat', reason = ? WHERE campaign_id = ? AND row = ?"

@@ -122,7 +122,8 @@ class Journal(JournalCreation, JournalSending):
         """Add ``item`` to the shared list ``key``, keeping its last ``keep`` items (two
         writers appending at once both land: the row is locked while it changes)."""
         with self.transaction():
-            row = self.db.execute("SELECT value FROM shared_settings WHERE key = ?" + self.FOR_UPDATE, (key,)).fetchone()
+            row = self.db.execute("SELECT value FROM shared_settings WHERE key = ?" + self.FOR_UPDATE,
+                                  (key,)).fetchone()
             items: list[Any] = [] if row is None else list(json.loads(row[0]))
             user, machine = actor()
             self.db.execute(
@@ -238,7 +239,8 @@ class Journal(JournalCreation, JournalSending):
             self.db.execute("UPDATE campaigns SET stop_request = ?, stop_reason = ? WHERE id = ?",
                             (request, reason, campaign_id))
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
-                            " VALUES (?, ?, ?, ?, ?, ?)", (now_text(), campaign_id, f"{request} asked", *actor(), reason))
+                            " VALUES (?, ?, ?, ?, ?, ?)",
+                            (now_text(), campaign_id, f"{request} asked", *actor(), reason))
 
     @sentences
     def stop_requested(self, campaign_id: int) -> tuple[StopRequest, str] | None:

@@ -102,7 +102,8 @@ class ButtonEditor(QWidget):
         row.addChild(item)
         row.setExpanded(True)
         combo = QComboBox()
-        combo.addItems([self.tr("Open link (url)"), self.tr("Open mini-app (web_app)"), self.tr("Copy text (copy_text)")])
+        combo.addItems([self.tr("Open link (url)"), self.tr("Open mini-app (web_app)"),
+                        self.tr("Copy text (copy_text)")])
         combo.setCurrentIndex(ACTIONS.index(action))
         combo.setAccessibleName(self.tr("Button action"))
         combo.currentIndexChanged.connect(self._refresh)

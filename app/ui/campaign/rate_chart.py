@@ -35,7 +35,7 @@ class RateChart(QWidget):
             self.points.append((seconds, sent, failed))
         self.update()
 
-    def paintEvent(self, _event: object) -> None:  # noqa: N802 - Qt's name
+    def paintEvent(self, _event: object) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         metrics = self.fontMetrics()
@@ -72,6 +72,6 @@ class RateChart(QWidget):
         for word, colour in legend:
             width = metrics.horizontalAdvance(word)
             painter.setPen(QPen(QColor(colour)))
-            painter.drawText(QRectF(x, area.top() + 2, width + 2, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignAbsolute,
-                             word)
+            painter.drawText(QRectF(x, area.top() + 2, width + 2, 16),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignAbsolute, word)
             x += width + 16

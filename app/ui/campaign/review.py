@@ -149,7 +149,8 @@ class ReviewStep(QWidget):
         self.quiet_check.setAccessibleName(self.tr("Quiet hours"))
         self.quiet_from = QTimeEdit(QTime(22, 0))
         self.quiet_to = QTimeEdit(QTime(8, 0))
-        for edit, name in ((self.quiet_from, self.tr("Quiet hours start")), (self.quiet_to, self.tr("Quiet hours end"))):
+        for edit, name in ((self.quiet_from, self.tr("Quiet hours start")),
+                           (self.quiet_to, self.tr("Quiet hours end"))):
             reading_order_format(edit, "HH:mm")
             edit.setAccessibleName(name)
             edit.setEnabled(False)
@@ -300,7 +301,8 @@ class ReviewStep(QWidget):
         if self.draft.quiet_hours:
             locale = QLocale()
             duration += self.tr(", plus waits during quiet hours {0} to {1}").format(
-                ltr(locale.toString(self.quiet_from.time(), "HH:mm")), ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
+                ltr(locale.toString(self.quiet_from.time(), "HH:mm")),
+                ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
         names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
                  "message": self.tr("message")}
         lines = [

@@ -122,10 +122,11 @@ class CampaignPage(QWidget):
         nav.addWidget(self.next_button)
         return nav
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter that no field used (a line, a number, a list) presses Next, as in a
         dialog; the message text keeps Enter for its new lines."""
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             if self.next_button.isEnabled() and self.steps.currentIndex() < SEND:
                 self.go(self.steps.currentIndex() + 1)
                 event.accept()

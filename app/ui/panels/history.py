@@ -119,12 +119,12 @@ class HistoryPanel(QWidget):
             return self.tr("in {0} h {1} min").format(figure(hours), figure(minutes))
         return self.tr("in {0} min").format(figure(max(1, minutes)))
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, event: Any) -> None:
         self.approval.refresh()
         self.countdown_timer.start()
         super().showEvent(event)
 
-    def hideEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def hideEvent(self, event: Any) -> None:
         self.countdown_timer.stop()
         super().hideEvent(event)
 

@@ -59,7 +59,7 @@ class InboxDock(QDockWidget):
         if self._refreshing is not None and not self._refreshing.done():
             self._refreshing.cancel()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.stop()
         super().closeEvent(event)
 

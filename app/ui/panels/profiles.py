@@ -104,7 +104,8 @@ class ProfilesPanel(QWidget):
             edit.setAccessibleName(name)
         for edit in (self.secret_edit, self.key_edit):
             edit.setEchoMode(QLineEdit.EchoMode.Password)
-            edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep") if self.context.secrets.persistent
+            edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep")
+                                    if self.context.secrets.persistent
                                     else self.tr("kept for this session only; leave empty to keep"))
         form = QFormLayout()
         form.addRow(self.tr("Profile:"), self.profile_combo)

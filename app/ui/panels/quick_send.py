@@ -51,8 +51,8 @@ class QuickSendPanel(QWidget):
         self.phone_edit.setAccessibleName(self.tr("Phone"))
         self.phone_edit.editingFinished.connect(self.show_recent)
         self.kind_combo = QComboBox()
-        for label in (self.tr("Text"), self.tr("One-time password (bot)"), self.tr("One-time password (v2, shows balance)"),
-                      self.tr("Template")):
+        for label in (self.tr("Text"), self.tr("One-time password (bot)"),
+                      self.tr("One-time password (v2, shows balance)"), self.tr("Template")):
             self.kind_combo.addItem(label)
         self.kind_combo.setAccessibleName(self.tr("Message kind"))
         self.kind_combo.currentIndexChanged.connect(self._kind_changed)

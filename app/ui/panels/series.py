@@ -97,6 +97,6 @@ class SeriesPanel(QWidget):
         self.notice.setText(self.tr("Series {0}: {1}.").format(figure(series_id, grouped=False), state_name(status)))
         return self.notice.text()
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, event: Any) -> None:
         self.refresh()
         super().showEvent(event)

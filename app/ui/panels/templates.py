@@ -45,7 +45,8 @@ class TemplatesPanel(QWidget):
         remove.clicked.connect(self._remove)
         prices = QFormLayout()
         self.price_spins: dict[str, QDoubleSpinBox] = {}
-        for category, label in (("service", self.tr("Service template")), ("promotional", self.tr("Promotional template")),
+        for category, label in (("service", self.tr("Service template")),
+                                ("promotional", self.tr("Promotional template")),
                                 ("message", self.tr("Other message"))):
             spin = QDoubleSpinBox()
             spin.setRange(0, 1e9)

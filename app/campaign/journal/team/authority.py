@@ -317,10 +317,10 @@ CREATE OR REPLACE FUNCTION safir_members() RETURNS TABLE (member text, role text
     SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
     SELECT DISTINCT mr.rolname::text, public.safir_role_of(mr.rolname)
       FROM pg_auth_members m JOIN pg_roles gr ON gr.oid = m.roleid JOIN pg_roles mr ON mr.oid = m.member
-     WHERE gr.rolname IN (public.safir_group('viewer'), public.safir_group('sender'), public.safir_group('approver'),
-                          public.safir_group('admin'))
-       AND mr.rolname NOT IN (public.safir_group('viewer'), public.safir_group('sender'), public.safir_group('approver'),
-                              public.safir_group('admin'))
+     WHERE gr.rolname IN (public.safir_group('viewer'), public.safir_group('sender'),
+                          public.safir_group('approver'), public.safir_group('admin'))
+       AND mr.rolname NOT IN (public.safir_group('viewer'), public.safir_group('sender'),
+                              public.safir_group('approver'), public.safir_group('admin'))
     UNION SELECT public.safir_owner(), 'owner'
     ORDER BY 1 $$;
 
@@ -355,7 +355,8 @@ BEGIN
     END IF;
     INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
     VALUES (public.safir_now(), NULL, CASE WHEN new_role = 'none' THEN 'member removed' ELSE 'member role set' END,
-            session_user, COALESCE(machine, ''), member || CASE WHEN new_role = 'none' THEN '' ELSE ': ' || new_role END);
+            session_user, COALESCE(machine, ''),
+            member || CASE WHEN new_role = 'none' THEN '' ELSE ': ' || new_role END);
 END $$;
 
 CREATE OR REPLACE FUNCTION safir_check_member(member text, new_role text) RETURNS void LANGUAGE plpgsql

@@ -47,7 +47,7 @@ def _row_factory(cursor: psycopg.Cursor[Any]) -> RowMaker[Row]:
 
     def make(values: Sequence[Any]) -> Row:
         row = Row(values)
-        row._names = names  # pyright: ignore[reportPrivateUsage]  # set once per row, by its maker
+        row._names = names  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]  # set once per row, by its maker
         return row
 
     return make

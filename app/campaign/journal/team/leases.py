@@ -117,7 +117,7 @@ class LeasedSession(SendingSession):
     good, and the engine then gives back everything (:meth:`regain`) and claims again.
     """
 
-    def __init__(self, journal: TeamJournal, campaign_id: int, owner: str) -> None:  # noqa: D107
+    def __init__(self, journal: TeamJournal, campaign_id: int, owner: str) -> None:
         # No file lock: the team store shares a campaign between live senders.
         self.journal: TeamJournal = journal  # type: ignore[assignment]
         self.campaign_id = campaign_id

@@ -194,8 +194,8 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
                                     ).fetchone()[0]
             who = self.db.execute("SELECT current_user").fetchone()[0]
             if owner != who:
-                raise JournalError(store_problem("store_needs_owner", store=self.location, owner=owner, version=version),
-                                   JournalFault.NO_PERMISSION, self.path)
+                raise JournalError(store_problem("store_needs_owner", store=self.location, owner=owner,
+                                                 version=version), JournalFault.NO_PERMISSION, self.path)
         if version == 6:
             owner, may_create, superuser = self.db.execute(
                 "SELECT rolname, rolcreaterole, rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
