@@ -166,6 +166,22 @@ def remember_key(base_url: str, api_key: str) -> bool:
     return True
 
 
+def key_for(base_url: str) -> str | None:
+    """The API key a background sender may send to ``base_url``: the environment's
+    (SAFIR_API_KEY) for Bale's own service or this machine's sandbox, otherwise only the
+    one kept for exactly that address (:func:`remember_key`). A campaign's address comes
+    from the journal, which a team's members share: a key is never sent to an address
+    someone else wrote there."""
+    from urllib.parse import urlsplit
+
+    from app.api import PRODUCTION_URL, is_loopback
+
+    named = os.environ.get(API_KEY_ENV, "").strip()
+    if named and (base_url.rstrip("/") == PRODUCTION_URL or is_loopback(urlsplit(base_url).hostname or "")):
+        return named
+    return remembered_key(base_url)
+
+
 def remembered_key(base_url: str) -> str | None:
     """The API key kept for ``base_url`` by :func:`remember_key`, if any."""
     from app.profiles import SecretStore

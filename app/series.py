@@ -50,8 +50,13 @@ def fire_due(journal: Journal, now: datetime, send: Callable[[int], object]) -> 
     series, and is tried again next time."""
     fired: list[int] = []
     moment = now.astimezone(timezone.utc).isoformat(timespec="milliseconds")  # as the journal stores instants
+    # On a team store a desktop runs its own member's series only: a series' plan names the
+    # address its runs go to, with this desktop's key.
+    mine = journal.who().name if journal.decides_in_store else None
     for series in all_series(journal):
         if series.status is not SeriesStatus.ACTIVE or not series.next_run or series.next_run > moment:
+            continue
+        if mine is not None and series.created_by != mine:
             continue
         campaign_id = _run(journal, series, now)
         if campaign_id is not None:

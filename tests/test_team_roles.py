@@ -211,9 +211,29 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
     for what, sql in refused.items():
         done = team.psql("alice", sql)
         assert done.returncode != 0, f"{what}: {done.stdout}"
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        sent = team.desktop("alice").run("resume", "1", "--base-url", sandbox.url)
+        assert sent.returncode == 0, sent.stderr
+    after_sending = {
+        "taken back to being made, to add rows": "UPDATE campaigns SET status = 'creating' WHERE id = 1",
+        "a finished campaign started again": "UPDATE campaigns SET status = 'paused' WHERE id = 1",
+        "a sent row made pending again": "UPDATE recipients SET state = 'pending' WHERE campaign_id = 1",
+        "the list's version pushed out of range": "UPDATE store_meta SET value = 9223372036854775807",
+        "an approval forged with a twist": "INSERT INTO audit (at, campaign_id, action, os_user, machine)"
+                                           " VALUES ('x', 1, ' Approved', 'bob', 'x')",
+    }
+    for what, sql in after_sending.items():
+        done = team.psql("alice", sql)
+        assert done.returncode != 0, f"{what}: {done.stdout}"
+    done = team.psql("bob", "SELECT safir_retarget(1, 1002, NULL, ARRAY[1], ARRAY['r'])")  # finished, and not his
+    assert done.returncode != 0, done
+    done = team.psql("alice", "UPDATE campaigns SET ready_seq = 9223372036854775807 WHERE id = 1")
+    assert done.returncode == 0  # allowed, and ignored: the store orders readiness itself
     with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
         campaign = journal.campaign(1)
-        assert campaign.approval == "approved" and campaign.base_url == sandbox.url and not campaign.ignore_cap
+        assert campaign.approval == "approved" and not campaign.ignore_cap and campaign.ready_seq is not None
+        assert campaign.ready_seq < 1000
+        assert campaign.status == "finished" and journal.counts(1)["sent"] == 3
         assert {r.message_data["message"]["text"] for r in journal.recipients(1)} == {
             f"approved text n{i}" for i in range(1, 4)}
     # A follow-up of an approved campaign is a new send: it waits for an approver too.
@@ -246,6 +266,9 @@ def test_a_group_role_someone_else_made_is_refused_when_a_store_is_set_up(
     url, password = postgres_server.new_database()
     database = url.rsplit("/", 1)[1]
     with psycopg.connect(postgres_server.admin_url(), autocommit=True) as admin:
-        admin.execute(f"CREATE ROLE {database}_admin LOGIN PASSWORD 'squatter'")  # waiting for the store to be made
+        # waiting for the store to be made, dressed as one of its groups (no login, a fitting comment)
+        admin.execute(f"CREATE ROLE {database}_admin NOLOGIN")
+        admin.execute(f"COMMENT ON ROLE {database}_admin IS 'safir-campaign: a group role of the team store "
+                      f"{database}'")
     checked = Desktop(tmp_path / "owner", url, password).run("store", "check")
     one_sentence_exit_2(checked, f"{database}_admin", "already exists")

@@ -116,9 +116,12 @@ def initial_approval(journal: Journal) -> str | None:
     return Approval.AWAITING if rule is not None and rule.required else None
 
 
-def check_sendable(campaign: Campaign) -> None:
-    """Raise NotApproved unless ``campaign`` may be sent."""
-    if campaign.approval == Approval.AWAITING:
+def check_sendable(campaign: Campaign, rule: ApprovalRule | None = None) -> None:
+    """Raise NotApproved unless ``campaign`` may be sent. Under ``rule`` (the journal's,
+    when campaigns need approval) a campaign made before the rule awaits approval too."""
+    awaiting = campaign.approval == Approval.AWAITING or (
+        campaign.approval is None and rule is not None and rule.required)
+    if awaiting:
         raise NotApproved(f"campaign {campaign.id} awaits approval: an approver must approve it first "
                           f"(safir-campaign approve {campaign.id})")
     if campaign.approval == Approval.REJECTED:
@@ -157,7 +160,7 @@ def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, mach
         return journal.campaign(campaign_id)
     rule = approval_rule(journal)
     campaign = journal.campaign(campaign_id)
-    if rule is None or not rule.required or campaign.approval is None:
+    if rule is None or not rule.required:  # under the rule, one made before it needs approval too
         raise ValueError(f"campaign {campaign_id} needs no approval")
     if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
         raise ValueError(f"campaign {campaign_id} is {campaign.status}; there is nothing to approve")

@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from app.api import RateLimitError, SafirClient, SafirError
-from app.campaign.approval import check_sendable
+from app.campaign.approval import approval_rule, check_sendable
 from app.campaign.journal import (
     STATES_TO_SEND,
     Campaign,
@@ -137,7 +137,7 @@ class CampaignEngine:
         senders), JournalError if the journal fails before sending starts (later journal
         faults pause the run and are its ``reason``).
         """
-        check_sendable(self.journal.campaign(campaign_id))
+        check_sendable(self.journal.campaign(campaign_id), approval_rule(self.journal))
         with self.journal.sending_session(campaign_id, runner_identity()) as session:
             self._session = session
             return await self._run(self.journal.campaign(campaign_id))  # as it is now this sender holds it

@@ -190,12 +190,9 @@ def change_series(journal: Journal, series_id: int, *, status: SeriesStatus | No
 def claim_run(journal: Journal, series: Series, now: datetime) -> bool:
     """Take the run due at ``series.next_run`` for this process (its next run moves on);
     False when another process took it first (a team store's other desktops)."""
-    with journal.transaction():
-        taken = journal.db.execute(
-            "UPDATE series SET next_run = ?, status_note = NULL, updated_at = ? WHERE id = ? AND next_run = ?"
-            " AND status = ?", (_instant(series.rule.next_after(now)), now_text(), series.id, series.next_run,
-                                SeriesStatus.ACTIVE)).rowcount
-    return taken == 1
+    if series.next_run is None:
+        return False
+    return journal.claim_series_run(series.id, series.next_run, _instant(series.rule.next_after(now)))
 
 
 def note_series(journal: Journal, series_id: int, note: str | None) -> None:

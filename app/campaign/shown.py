@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from enum import StrEnum
 
-from app.campaign.approval import Approval
+from app.campaign.approval import Approval, approval_rule
 from app.campaign.journal import Campaign, CampaignStatus, Journal
 from app.campaign.lock import campaign_is_sending
 from app.campaign.schedule import seconds_until
@@ -34,6 +34,10 @@ def shown_status(journal: Journal, campaign: Campaign, now: datetime | None = No
     before the pause could be written) is interrupted; one still waiting for its start
     time is scheduled; one not yet approved (or rejected) is told so until it ends."""
     unsendable = campaign.status not in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED, CampaignStatus.RUNNING)
+    if unsendable and campaign.approval is None and campaign.status != CampaignStatus.CREATING:
+        rule = approval_rule(journal)  # made before campaigns needed approval: under the rule now, it awaits
+        if rule is not None and rule.required:
+            return ShownStatus.AWAITING_APPROVAL
     if unsendable and campaign.approval == Approval.AWAITING:
         return ShownStatus.AWAITING_APPROVAL
     if unsendable and campaign.approval == Approval.REJECTED:

@@ -158,9 +158,8 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
     the end of the desktop session paused (SIGTERM, SIGHUP: a logout) to a sending
     process of its own; a scheduled one waits there for its time. The key comes
     from the environment or the keyring; a campaign with none is named and left."""
-    import os
 
-    from app.runner import API_KEY_ENV, RunnerFailed, remembered_key, start_runner
+    from app.runner import API_KEY_ENV, RunnerFailed, key_for, start_runner
     from app.workflow import resumes_at_login
 
     with open_journal() as journal:
@@ -171,7 +170,7 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
                 print(f"campaign {campaign.id} went to a sandbox on this machine; resume it by hand: "
                       f"safir-campaign resume {campaign.id} --sandbox")
                 continue
-            key = os.environ.get(API_KEY_ENV, "").strip() or remembered_key(campaign.base_url)
+            key = key_for(campaign.base_url)
             if not key:
                 print(f"campaign {campaign.id}: no API access key for {campaign.base_url} (none in {API_KEY_ENV} or "
                       f"the keyring); resume it from the window or with safir-campaign resume {campaign.id}")

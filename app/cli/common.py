@@ -262,7 +262,7 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
     from app.campaign.journal import STATES_TO_SEND, CampaignStatus
     from app.runner import RunnerFailed, remember_key, runner_log, start_runner
 
-    from app.campaign.approval import NotApproved, check_sendable
+    from app.campaign.approval import NotApproved, approval_rule, check_sendable
     from datetime import datetime, timezone
 
     from app.campaign.schedule import seconds_until
@@ -270,7 +270,7 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
 
     campaign = journal.campaign(campaign_id)
     try:
-        check_sendable(campaign)  # before a sending process is started for nothing
+        check_sendable(campaign, approval_rule(journal))  # before a sending process is started for nothing
     except NotApproved as exc:
         raise CliError(str(exc)) from None
     left = sum(journal.counts(campaign_id)[state] for state in STATES_TO_SEND)

@@ -192,7 +192,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
     from app import paths
     from app.campaign.repeat import SeriesStatus, all_series, note_series
     from app.reasons import waiting_text
-    from app.runner import API_KEY_ENV, remembered_key
+    from app.runner import key_for
     from app.series import fire_due
 
     lock = FileLock(str(paths.private_dir(paths.state_dir() / "locks") / "series-runner.lock"), mode=0o600)
@@ -208,7 +208,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
 
         def send(campaign_id: int) -> None:
             campaign = journal.campaign(campaign_id)
-            key = os.environ.get(API_KEY_ENV, "").strip() or remembered_key(campaign.base_url)
+            key = key_for(campaign.base_url)
             if not key:
                 note_series(journal, campaign.series_id or 0,
                             waiting_text("series_no_key", campaign=campaign_id, url=campaign.base_url))

@@ -960,6 +960,17 @@ FA.update({
         "نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)",
 })
 
+FA.update({
+    "campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry "
+    "or a new campaign)":
+        "کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار "
+        "تلاش دوباره یا کارزار تازه‌ای بسازید)",
+    "a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice":
+        "گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود",
+    "campaign {campaign} is {member}'s: only its maker or an admin changes it":
+        "کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد",
+})
+
 DYNAMIC = {
     "ResultsModel": ["Row", "Phone as typed", "Phone", "Status", "Details", "Message id", "Campaign", "Created",
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",

@@ -216,6 +216,15 @@ class Journal(JournalCreation, JournalSending):
         return len(rows)
 
     @sentences
+    def claim_series_run(self, series_id: int, due: str, following: str) -> bool:
+        """Take the run of an active series due at ``due`` by moving its next run on to
+        ``following`` (compare-and-set: of two processes, one gets it); whether this one did."""
+        with self.transaction():
+            return self.db.execute(
+                "UPDATE series SET next_run = ?, status_note = NULL, updated_at = ? WHERE id = ? AND next_run = ?"
+                " AND status = 'active'", (following, now_text(), series_id, due)).rowcount == 1
+
+    @sentences
     def write_series(self, series_id: int, status: str, rule: str, plan: str, next_run: str | None) -> None:
         """Store a repeating campaign's status, rule and plan (JSON) and its next run
         (app.campaign.repeat.change_series decides them)."""

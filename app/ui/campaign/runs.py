@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
-from app.campaign.approval import check_sendable
+from app.campaign.approval import approval_rule, check_sendable
 from app.campaign.lock import campaign_is_sending
 from app.reasons import parse_reason, pause_text
 from app.runner import last_words, remember_key, start_runner
@@ -86,7 +86,7 @@ class RunController(QObject):
         when this window already does (attach to it instead)."""
         if self.is_sending(campaign_id):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
-        check_sendable(self.context.journal.campaign(campaign_id))
+        check_sendable(self.context.journal.campaign(campaign_id), approval_rule(self.context.journal))
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         if self.context.settings.get("separate_sender"):
             # The sheet's rows are long-lived: a full collection while the window follows

@@ -49,6 +49,16 @@ CREATE TABLE IF NOT EXISTS safir_logins (
     member      TEXT PRIMARY KEY,
     made_at     TEXT NOT NULL
 );
+-- The group roles this store made, by oid: a role of the same name made by anyone else is
+-- never adopted (its name, and any comment on it, anyone could have chosen).
+CREATE TABLE IF NOT EXISTS safir_groups (
+    role_oid    OID PRIMARY KEY
+);
+-- The order in which campaigns become ready (the repeat guard's last look), given by the
+-- store: members cannot set it.
+CREATE SEQUENCE IF NOT EXISTS safir_ready_seq;
+SELECT setval('safir_ready_seq', GREATEST((SELECT COALESCE(MAX(ready_seq), 0) FROM campaigns),
+                                          (SELECT last_value FROM safir_ready_seq)), true);
 
 CREATE OR REPLACE FUNCTION safir_group(role text) RETURNS text LANGUAGE sql STABLE
     SET search_path = pg_catalog, pg_temp
@@ -112,6 +122,7 @@ CREATE OR REPLACE FUNCTION safir_stamp_campaign() RETURNS trigger LANGUAGE plpgs
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF TG_OP = 'INSERT' THEN
+        NEW.ready_seq := CASE WHEN NEW.status <> 'creating' THEN nextval('public.safir_ready_seq') END;
         IF public.safir_copying() THEN
             RETURN NEW;
         END IF;
@@ -119,7 +130,18 @@ BEGIN
         NEW.approved_by := NULL;
         NEW.approval_note := NULL;
         NEW.approval := CASE WHEN public.safir_needs_approval() THEN 'awaiting' END;
-    ELSIF (NEW.bot_id, NEW.content, NEW.base_url, NEW.kind, NEW.ignore_cap, NEW.parent_id)
+        RETURN NEW;
+    END IF;
+    -- A creation's rows are written only while it is creating: nobody takes a campaign back
+    -- there to add rows to it, and a finished one stays finished.
+    IF current_user <> public.safir_owner() AND NEW.status IS DISTINCT FROM OLD.status
+       AND (NEW.status = 'creating' OR OLD.status = 'finished') THEN
+        PERFORM public.safir_refuse('status_not_allowed', format('campaign %s cannot go from %s to %s', OLD.id,
+                                    OLD.status, NEW.status), format('campaign=%s;status=%s', OLD.id, OLD.status));
+    END IF;
+    NEW.ready_seq := CASE WHEN OLD.status = 'creating' AND NEW.status <> 'creating'
+                          THEN nextval('public.safir_ready_seq') ELSE OLD.ready_seq END;
+    IF (NEW.bot_id, NEW.content, NEW.base_url, NEW.kind, NEW.ignore_cap, NEW.parent_id)
           IS DISTINCT FROM (OLD.bot_id, OLD.content, OLD.base_url, OLD.kind, OLD.ignore_cap, OLD.parent_id)
           AND (OLD.approval IS NOT NULL OR public.safir_needs_approval()) THEN
         NEW.approval := 'awaiting';  -- a changed campaign is not the one approved
@@ -140,8 +162,8 @@ BEGIN
     IF TG_TABLE_NAME = 'audit' THEN
         -- What carries authority is written by the store's own functions (as its owner) only.
         IF current_user <> public.safir_owner()
-           AND (NEW.action IN ('approved', 'rejected', 'copied') OR NEW.action LIKE 'rule changed%'
-                OR NEW.action LIKE 'member%') THEN
+           AND (lower(btrim(NEW.action)) IN ('approved', 'rejected', 'copied')
+                OR lower(btrim(NEW.action)) ~ '^(rule|member|approv|reject)') THEN
             PERFORM public.safir_refuse('audit_reserved', format('"%s" is written into the audit trail by the '
                                         'store itself, never by a member', NEW.action), 'action=' || NEW.action);
         END IF;
@@ -164,6 +186,20 @@ CREATE OR REPLACE TRIGGER stamp BEFORE INSERT ON suppression FOR EACH ROW EXECUT
 CREATE OR REPLACE TRIGGER stamp BEFORE INSERT ON series FOR EACH ROW EXECUTE FUNCTION safir_stamp_who();
 CREATE OR REPLACE TRIGGER stamp BEFORE INSERT OR UPDATE ON shared_settings FOR EACH ROW
     EXECUTE FUNCTION safir_stamp_who();
+
+-- A recipient that was sent, or skipped, stays so (nobody sends it again under a new request_id).
+CREATE OR REPLACE FUNCTION safir_final_stays() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF OLD.state IN ('sent', 'skipped') AND NEW.state IS DISTINCT FROM OLD.state
+       AND current_user <> public.safir_owner() THEN
+        PERFORM public.safir_refuse('final_stays', format('row %s of campaign %s was %s: it stays so', OLD.row,
+                                    OLD.campaign_id, OLD.state), format('campaign=%s;status=%s', OLD.campaign_id,
+                                                                        OLD.state));
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER final_stays BEFORE UPDATE ON recipients FOR EACH ROW EXECUTE FUNCTION safir_final_stays();
 
 -- A rule changed is audited, whoever changed it and however (as the store: the audit's own rule).
 CREATE OR REPLACE FUNCTION safir_audit_rule() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
@@ -208,6 +244,16 @@ CREATE POLICY only_while_creating ON recipients FOR INSERT
     WITH CHECK (public.safir_copying() OR EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
                                                   AND c.status = 'creating' AND c.created_by = session_user));
 
+-- The suppression list's version moves with every change of the list, counted by the store.
+CREATE OR REPLACE FUNCTION safir_suppression_changed() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    UPDATE public.store_meta SET value = value + 1 WHERE key = 'suppression_version';
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER version AFTER INSERT OR DELETE ON suppression FOR EACH STATEMENT
+    EXECUTE FUNCTION safir_suppression_changed();
+
 -- Approving and rejecting: an approver who is not the campaign's maker.
 CREATE OR REPLACE FUNCTION safir_decide(campaign bigint, approve boolean, reason text, machine text)
     RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -219,7 +265,7 @@ BEGIN
         PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
                                     'P0001');
     END IF;
-    IF c.approval IS NULL THEN
+    IF c.approval IS NULL AND NOT public.safir_needs_approval() THEN
         PERFORM public.safir_refuse('needs_no_approval', format('campaign %s needs no approval', campaign),
                                     'campaign=' || campaign, 'P0001');
     END IF;
@@ -260,14 +306,16 @@ BEGIN
         PERFORM public.safir_refuse('nothing_to_decide', format('campaign %s is %s; only a stopped campaign can be '
                                     'changed', campaign, c.status), 'status=' || c.status, 'P0001');
     END IF;
-    IF c.approval IS NOT NULL AND c.approval <> 'approved' AND c.created_by <> session_user
-       AND NOT public.safir_is('admin') THEN
-        PERFORM public.safir_need('admin');
+    IF c.created_by <> session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_campaign', format('campaign %s is %s''s: only its maker or an admin '
+                                    'changes it', campaign, c.created_by),
+                                    format('campaign=%s;member=%s', campaign, c.created_by));
     END IF;
     UPDATE public.campaigns SET bot_id = COALESCE(bot, bot_id),
         content = CASE WHEN template IS NULL THEN content
                        ELSE jsonb_set(content::jsonb, '{template_id}', to_jsonb(template))::text END,
-        updated_at = public.safir_now() WHERE id = campaign;
+        approval = CASE WHEN approval IS NOT NULL OR public.safir_needs_approval() THEN 'awaiting' END,
+        approved_by = NULL, approval_note = NULL, updated_at = public.safir_now() WHERE id = campaign;
     UPDATE public.recipients r SET request_id = n.request_id, error_code = NULL, error = NULL,
         message_data = CASE WHEN template IS NULL THEN r.message_data
                             ELSE jsonb_set(r.message_data::jsonb, '{template_message,template_id}',
@@ -299,12 +347,30 @@ BEGIN
         status_note = NULL, updated_at = public.safir_now() WHERE id = series_id;
 END $$;
 
+-- A run of a series is taken by moving its next run on: forward only, from the run due.
+CREATE OR REPLACE FUNCTION safir_claim_run(series_id bigint, due text, following text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE taken integer;
+BEGIN
+    PERFORM public.safir_need('sender');
+    IF following <= due OR due > public.safir_now() THEN
+        RETURN false;
+    END IF;
+    UPDATE public.series SET next_run = following, status_note = NULL, updated_at = public.safir_now()
+     WHERE id = series_id AND next_run = due AND status = 'active';
+    GET DIAGNOSTICS taken = ROW_COUNT;
+    RETURN taken = 1;
+END $$;
+
 -- A creation that was abandoned, or refused as a repeat, is taken away whole (members may not delete).
 CREATE OR REPLACE FUNCTION safir_drop_creation(campaign bigint) RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     PERFORM public.safir_need('sender');
-    IF NOT EXISTS (SELECT 1 FROM public.campaigns WHERE id = campaign AND status = 'creating') THEN
+    IF NOT EXISTS (SELECT 1 FROM public.campaigns WHERE id = campaign AND status = 'creating'
+                   AND (created_by = session_user OR updated_at IS NULL
+                        OR updated_at < to_char((clock_timestamp() - interval '10 minutes') AT TIME ZONE 'UTC',
+                                                'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"'))) THEN
         RETURN false;
     END IF;
     DELETE FROM public.recipients WHERE campaign_id = campaign;
@@ -449,28 +515,21 @@ REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC;
 DO $$
 DECLARE
     r text;
-    taken text;
     viewer text := public.safir_group('viewer');
     sender text := public.safir_group('sender');
-    mark text := 'safir-campaign: a group role of the team store ' || current_database();
 BEGIN
     FOREACH r IN ARRAY ARRAY['viewer', 'sender', 'approver', 'admin'] LOOP
         IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = public.safir_group(r)) THEN
             EXECUTE format('CREATE ROLE %I NOLOGIN', public.safir_group(r));
-        ELSE
-            -- Made by someone else, it could hold anything: a login, rights, members of its own.
-            SELECT rolname INTO taken FROM pg_roles g WHERE g.rolname = public.safir_group(r)
-               AND (g.rolcanlogin OR g.rolsuper OR g.rolcreaterole OR g.rolcreatedb OR g.rolbypassrls
-                    OR g.rolreplication OR (shobj_description(g.oid, 'pg_authid') IS DISTINCT FROM mark
-                                            AND (EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.roleid = g.oid)
-                                                 OR EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.member = g.oid))));
-            IF FOUND THEN
-                RAISE EXCEPTION USING ERRCODE = '42501',
-                    MESSAGE = format('the role %s already exists and was not made as this store''s group', taken),
-                    HINT = 'safir:group_taken:role=' || taken;
-            END IF;
+            INSERT INTO public.safir_groups SELECT oid FROM pg_roles WHERE rolname = public.safir_group(r);
+        ELSIF NOT EXISTS (SELECT 1 FROM pg_roles g JOIN public.safir_groups s ON s.role_oid = g.oid
+                          WHERE g.rolname = public.safir_group(r)) THEN
+            -- Made by someone else before this store: it could hold anything (a login, rights, members).
+            RAISE EXCEPTION USING ERRCODE = '42501',
+                MESSAGE = format('the role %s already exists and was not made as this store''s group',
+                                 public.safir_group(r)),
+                HINT = 'safir:group_taken:role=' || public.safir_group(r);
         END IF;
-        EXECUTE format('COMMENT ON ROLE %I IS %L', public.safir_group(r), mark);
     END LOOP;
     EXECUTE format('GRANT %I TO %I', viewer, sender);
     EXECUTE format('GRANT %I TO %I', sender, public.safir_group('approver'));
@@ -502,8 +561,10 @@ BEGIN
     EXECUTE format('GRANT INSERT (at, campaign_id, action, os_user, machine, detail) ON audit TO %I', sender);
     EXECUTE format('GRANT INSERT (name, rule, plan, status, status_note, next_run, created_at, created_by,'
                    ' updated_at) ON series TO %I', sender);
-    EXECUTE format('GRANT UPDATE (next_run, status_note, updated_at) ON series TO %I', sender);
-    EXECUTE format('GRANT UPDATE ON senders, pace, pace_accepted, shared_settings, store_meta TO %I', sender);
+    EXECUTE format('GRANT UPDATE (status_note, updated_at) ON series TO %I', sender);
+    EXECUTE format('GRANT UPDATE ON senders, pace, pace_accepted, shared_settings TO %I', sender);
+    EXECUTE format('GRANT USAGE ON SEQUENCE safir_ready_seq TO %I', sender);
+    EXECUTE format('REVOKE ALL ON safir_groups FROM %I', viewer);
     EXECUTE format('GRANT DELETE ON senders, pace_accepted, suppression TO %I', sender);
 END $$
 """

@@ -87,3 +87,9 @@ class TeamMembers(JournalSending):
         # The store's function: only the series' maker or an admin changes what its runs send.
         with self.transaction():
             self.db.execute("SELECT safir_change_series(?, ?, ?, ?, ?)", (series_id, status, rule, plan, next_run))
+
+    @sentences
+    def claim_series_run(self, series_id: int, due: str, following: str) -> bool:
+        # The store's function: a run is taken forward only, from the run that is due.
+        with self.transaction():
+            return bool(self.db.execute("SELECT safir_claim_run(?, ?, ?)", (series_id, due, following)).fetchone()[0])

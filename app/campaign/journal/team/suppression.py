@@ -65,7 +65,6 @@ class TeamSuppression:
                 self._journal.db.executemany(
                     "INSERT INTO suppression (phone, added_at, added_by) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", rows)
                 added = self._count() - before
-                self._changed()
         except psycopg.Error as error:
             raise self._journal.database_error(error) or error from None
         self._checked = -1.0e9
@@ -78,7 +77,6 @@ class TeamSuppression:
                 before = self._count()
                 self._journal.db.executemany("DELETE FROM suppression WHERE phone = ?", [(p,) for p in set(phones)])
                 gone = before - self._count()
-                self._changed()
         except psycopg.Error as error:
             raise self._journal.database_error(error) or error from None
         self._checked = -1.0e9
@@ -87,5 +85,3 @@ class TeamSuppression:
     def _count(self) -> int:
         return int(self._journal.db.execute("SELECT COUNT(*) FROM suppression").fetchone()[0])
 
-    def _changed(self) -> None:
-        self._journal.db.execute("UPDATE store_meta SET value = value + 1 WHERE key = 'suppression_version'")
