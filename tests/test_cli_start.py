@@ -33,3 +33,15 @@ def test_a_command_that_only_looks_imports_nothing_heavy(command: list[str]) -> 
                           text=True, cwd=REPO, timeout=60)
     loaded = json.loads(done.stderr.strip().splitlines()[-1])
     assert loaded == [], f"{command}: {loaded}"
+
+
+@pytest.mark.parametrize("package", ["app.api", "app.campaign", "app.campaign.journal", "app.sandbox"])
+def test_no_lazy_name_is_also_a_submodule(package: str) -> None:
+    """Importing a submodule sets the package attribute of its name to the module, so a lazy
+    name shared with a submodule would turn from a function into a module mid-run."""
+    import importlib
+    import pkgutil
+
+    loaded = importlib.import_module(package)
+    submodules = {found.name for found in pkgutil.iter_modules(loaded.__path__)}
+    assert not set(getattr(loaded, "__all__", ())) & submodules

@@ -63,7 +63,7 @@ if TYPE_CHECKING:
         UploadResult,
         check_length,
     )
-    from app.api.scrub import ScrubbingFilter, scrub
+    from app.api.scrub import ScrubbingFilter
     from app.api.scrub import register as register_secret
 
 _HOMES = {
@@ -115,7 +115,6 @@ _HOMES = {
     "classify": "app.api.errors",
     "is_loopback": "app.api.addresses",
     "register_secret": "app.api.scrub:register",
-    "scrub": "app.api.scrub",
 }
 
 __getattr__ = attribute_loader(__name__, _HOMES)
@@ -161,7 +160,6 @@ __all__ = [
     "RetryPolicy",
     "SafirClient",
     "SafirError",
-    "scrub",
     "ScrubbingFilter",
     "Secret",
     "SendResult",

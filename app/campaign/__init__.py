@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from app.campaign.lock import CampaignLocked, campaign_is_sending
     from app.campaign.pacer import Pacer
     from app.campaign.progress import Progress, RunResult
-    from app.campaign.render import RenderError, jalali, placeholders, render
+    from app.campaign.render import RenderError, jalali, placeholders
     from app.campaign.schedule import QuietHours
 
 #: Where each public name lives.
@@ -49,7 +49,7 @@ _HOMES = {
     **dict.fromkeys(["CampaignLocked", "campaign_is_sending"], "app.campaign.lock"),
     "Pacer": "app.campaign.pacer",
     **dict.fromkeys(["Progress", "RunResult"], "app.campaign.progress"),
-    **dict.fromkeys(["RenderError", "jalali", "placeholders", "render"], "app.campaign.render"),
+    **dict.fromkeys(["RenderError", "jalali", "placeholders"], "app.campaign.render"),
     "QuietHours": "app.campaign.schedule",
 }
 
@@ -80,7 +80,6 @@ __all__ = [
     "QuietHours",
     "Recipient",
     "RecipientState",
-    "render",
     "RenderError",
     "RepeatFound",
     "RepeatPolicy",

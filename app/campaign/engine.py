@@ -214,7 +214,7 @@ class CampaignEngine:
                      round_number: int) -> bool:
         """One pass over ``states``; False when there was nothing left to send. Raises LeaseLost."""
         assert self._session is not None and self._requests is not None
-        feed = self._session.feed(states)
+        feed = self._session.feed(states, resend=round_number > 0)
         # Reading (and decoding) rows takes a while: off the loop.
         queue = deque(await asyncio.to_thread(feed.next_batch, BATCH))
         if not queue and not await self._others_hold(feed, queue):

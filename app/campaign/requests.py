@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from app.api import MessageData, SafirClient, SafirError, scrub
+from app.api import MessageData, SafirClient, SafirError
+from app.api.scrub import scrub
 from app.campaign.journal import Campaign, JournalError, Recipient, RecipientState
 from app.campaign.journal.records import Capped
 from app.campaign.journal.sessions import SendingSession

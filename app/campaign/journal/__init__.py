@@ -6,26 +6,47 @@ rows), :mod:`.reading`, :mod:`.repeats` (the repeat guard), :mod:`.creation`,
 :mod:`.sending` (the send path's writes) and :mod:`.store` (the :class:`Journal` itself).
 """
 
-from app.campaign.journal.creation import ABANDONED_AFTER_SECONDS, CHUNK_ROWS, CHUNK_SECONDS
-from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
-from app.campaign.journal.keys import new_request_id, service_identity
-from app.campaign.journal.records import (
-    PERMANENT_CODES,
-    STATES_TO_SEND,
-    Campaign,
-    CampaignStatus,
-    Member,
-    NewRecipient,
-    Recipient,
-    RecipientState,
-    RepeatFound,
-    RepeatPolicy,
-    StopRequest,
-    TeamRole,
-    actor,
-)
-from app.campaign.journal.schema import MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
-from app.campaign.journal.store import Journal
+from typing import TYPE_CHECKING
+
+from app.lazy import attribute_loader
+
+if TYPE_CHECKING:
+    from app.campaign.journal.creation import ABANDONED_AFTER_SECONDS, CHUNK_ROWS, CHUNK_SECONDS
+    from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
+    from app.campaign.journal.keys import new_request_id, service_identity
+    from app.campaign.journal.records import (
+        PERMANENT_CODES,
+        STATES_TO_SEND,
+        Campaign,
+        CampaignStatus,
+        Member,
+        NewRecipient,
+        Recipient,
+        RecipientState,
+        RepeatFound,
+        RepeatPolicy,
+        StopRequest,
+        TeamRole,
+        actor,
+    )
+    from app.campaign.journal.schema import MIGRATIONS, SCHEMA_VERSION, WAL_SIZE_LIMIT
+    from app.campaign.journal.store import Journal
+
+#: Where each public name lives: a module importing one part (records, say) does not import
+#: the store, which imports the rules that import the records (app/lazy.py).
+_HOMES = {
+    **dict.fromkeys(["ABANDONED_AFTER_SECONDS", "CHUNK_ROWS", "CHUNK_SECONDS"], "app.campaign.journal.creation"),
+    **dict.fromkeys(["JournalError", "JournalFault", "explain", "fault_of"], "app.campaign.journal.errors"),
+    **dict.fromkeys(["new_request_id", "service_identity"], "app.campaign.journal.keys"),
+    **dict.fromkeys(["PERMANENT_CODES", "STATES_TO_SEND", "Campaign", "CampaignStatus", "Member", "NewRecipient",
+                     "Recipient", "RecipientState", "RepeatFound", "RepeatPolicy", "StopRequest", "TeamRole",
+                     "actor"], "app.campaign.journal.records"),
+    **dict.fromkeys(["MIGRATIONS", "SCHEMA_VERSION", "WAL_SIZE_LIMIT"], "app.campaign.journal.schema"),
+    "Journal": "app.campaign.journal.store",
+}
+
+__getattr__ = attribute_loader(__name__, _HOMES)
+
 
 __all__ = [
     "ABANDONED_AFTER_SECONDS",

@@ -164,8 +164,11 @@ class SendingSession:
         finally:
             self._lock.release()
 
-    def feed(self, states: Sequence[str]) -> RecipientFeed:
-        """The recipients in ``states`` that this session may send, batch by batch."""
+    def feed(self, states: Sequence[str], *, resend: bool = False) -> RecipientFeed:
+        """The recipients in ``states`` that this session may send, batch by batch;
+        ``resend`` for a round that re-sends lost answers after the main pass (a sender
+        holding them on a team store takes them again; the embedded store's keyset feed
+        reads each row once per pass anyway)."""
         return KeysetFeed(self.journal, self.campaign_id, states)
 
     def leaves_to_others(self) -> bool:

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import Content, RenderError, render
+from app.campaign import Content, RenderError
+from app.campaign.render import render
 from app.ui.bidi import ltr, set_text_direction, starts_right_to_left
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.draft import CampaignDraft

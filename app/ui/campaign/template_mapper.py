@@ -11,7 +11,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import RenderError, placeholders, render
+from app.campaign import RenderError, placeholders
+from app.campaign.render import render
 
 
 class TemplateMapper(QWidget):

@@ -54,9 +54,13 @@ class LeaseFeed:
     """Recipients of one campaign in ``states`` claimed by ``owner`` in batches (each
     state in turn, in sheet order within a batch)."""
 
-    def __init__(self, session: LeasedSession, states: Sequence[str]) -> None:
+    def __init__(self, session: LeasedSession, states: Sequence[str], resend: bool) -> None:
         self._session = session
         self._states = list(states)
+        # Rows whose answer was lost stay this sender's (team/sending.py): a round that
+        # re-sends them claims each of them once more; the main pass does not.
+        self._own = " OR (lease_owner = ? AND state = 'unknown' AND NOT row = ANY(?))" if resend else ""
+        self._taken: list[int] = []
 
     def database_error(self, error: Exception) -> JournalError | None:
         """The store's sentence for ``error`` (:func:`sentences`)."""
@@ -79,11 +83,11 @@ class LeaseFeed:
                     f"UPDATE recipients r SET lease_owner = ?, lease_until = {NOW} + ?,"
                     " lease_epoch = r.lease_epoch + 1 FROM ("
                     " SELECT campaign_id, row, lease_owner AS was FROM recipients WHERE campaign_id = ? AND state = ?"
-                    f" AND (lease_owner IS NULL OR lease_until < {NOW}) ORDER BY row LIMIT ?"
+                    f" AND (lease_owner IS NULL OR lease_until < {NOW}{self._own}) ORDER BY row LIMIT ?"
                     " FOR UPDATE SKIP LOCKED) picked WHERE r.campaign_id = picked.campaign_id AND r.row = picked.row"
                     f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}, picked.was",
                     (session.owner, journal.lease_seconds, session.campaign_id, state,
-                     limit - len(found))).fetchall()
+                     *([session.owner, self._taken] if self._own else []), limit - len(found))).fetchall()
                 overtaken = sorted({str(row[-1]) for row in rows if row[-1] and row[-1] != session.owner})
                 if overtaken:  # their holders lost these: they must give back what they still hold
                     journal.db.execute("UPDATE senders SET revoked = true WHERE campaign_id = ? AND owner = ANY(?)",
@@ -92,6 +96,7 @@ class LeaseFeed:
             if not session.term.good():
                 raise LeaseLost(session.campaign_id)
             found += sorted((recipient(row[:-1]) for row in rows), key=lambda r: r.row)
+        self._taken += [r.row for r in found]
         return found
 
     @sentences
@@ -250,8 +255,8 @@ class LeasedSession(SendingSession):
         with contextlib.suppress(psycopg.Error):
             journal.db.close()
 
-    def feed(self, states: Sequence[str]) -> RecipientFeed:
-        return LeaseFeed(self, states)
+    def feed(self, states: Sequence[str], *, resend: bool = False) -> RecipientFeed:
+        return LeaseFeed(self, states, resend)
 
     def leaves_to_others(self) -> bool:
         """Whether another live sender goes on and settles the campaign; if so this one

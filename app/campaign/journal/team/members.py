@@ -16,11 +16,9 @@ from app.campaign.journal.sending import JournalSending
 from app.campaign.journal.team.database import TeamDatabase
 from app.reasons import team_problem
 
+
 class TeamMembers(JournalSending):
     """Members, roles and decisions on the team store (mixed into TeamJournal)."""
-
-    #: Approving is the store's to decide (its function checks the role and the maker).
-    decides_in_store = True
 
     @sentences
     def who(self) -> Member:

@@ -17,6 +17,10 @@ from typing import Any
 from app.campaign.journal.records import Recipient
 from app.campaign.journal.sending import JournalSending, Outcome
 
+#: Outcomes after which the sender keeps its lease: a row going back to pending is queued
+#: again, and one whose answer was lost is its to re-send under the same request_id in the
+#: rounds after the main pass, not any sender's to claim again in the pass itself.
+_HELD = "'pending', 'in_flight', 'unknown'"
 #: The server's clock as the journal stores instants (ISO 8601, UTC, milliseconds).
 NOW_TEXT = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"+00:00\"')"
 
@@ -82,8 +86,8 @@ class TeamSending(JournalSending):
             written |= {(int(c), int(r)) for c, r in self.db.execute(
                 "UPDATE recipients r SET state = o.state, message_id = o.message_id, error_code = o.error_code,"
                 f" error = o.error, updated_at = {NOW_TEXT},"
-                " lease_owner = CASE WHEN o.state IN ('pending', 'in_flight') THEN r.lease_owner END,"
-                " lease_until = CASE WHEN o.state IN ('pending', 'in_flight') THEN r.lease_until END"
+                f" lease_owner = CASE WHEN o.state IN ({_HELD}) THEN r.lease_owner END,"
+                f" lease_until = CASE WHEN o.state IN ({_HELD}) THEN r.lease_until END"
                 " FROM unnest(?::bigint[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::int[], ?::text[])"
                 " AS o(campaign_id, row, epoch, state, message_id, error_code, error)"
                 " WHERE r.campaign_id = o.campaign_id AND r.row = o.row AND r.lease_owner = ?"

@@ -110,6 +110,9 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
     #: Every commit is a round trip to the server: never on an event loop.
     commits_locally = False
 
+    #: Approving is the store's to decide (its function checks the role and the maker).
+    decides_in_store = True
+
     def reopen(self) -> TeamJournal:
         return TeamJournal(self.url, self.path, password=self._password, lease_seconds=self.lease_seconds)
 
