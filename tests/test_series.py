@@ -77,7 +77,8 @@ async def test_a_weekly_series_fires_twice_under_a_fake_clock_each_run_reading_t
     journal = open_store()
     plan = plan_for(write(sheet, range(1, 4)), content=Content(kind="text", text="weekly {{name}}"), bot_id=1001,
                     base_url=sandbox.url, rate_per_minute=0, in_flight=4)
-    series_id = add_series(journal, "Saturday offers", SATURDAY, plan, at("2026-11-27 18:00"))
+    # Dates in the past: a team store takes a run only once its own clock says it is due.
+    series_id = add_series(journal, "Saturday offers", SATURDAY, plan, at("2026-10-30 18:00"))
     sent: list[int] = []
 
     async def go(now: datetime) -> list[int]:
@@ -89,20 +90,20 @@ async def test_a_weekly_series_fires_twice_under_a_fake_clock_each_run_reading_t
         sent.extend(made)
         return fired
 
-    assert await go(at("2026-11-28 09:59")) == []  # not yet
-    first = await go(at("2026-11-28 10:00"))
-    assert len(first) == 1 and await go(at("2026-11-28 10:30")) == []  # once a Saturday
+    assert await go(at("2026-10-31 09:59")) == []  # not yet
+    first = await go(at("2026-10-31 10:00"))
+    assert len(first) == 1 and await go(at("2026-10-31 10:30")) == []  # once a Saturday
     write(sheet, range(1, 6))  # two more customers during the week
-    second = await go(at("2026-12-05 10:00"))
+    second = await go(at("2026-11-07 10:00"))
     assert len(second) == 1
-    assert one_series(journal, series_id).next_run == at("2026-12-12 10:00").astimezone(timezone.utc).isoformat(
+    assert one_series(journal, series_id).next_run == at("2026-11-14 10:00").astimezone(timezone.utc).isoformat(
         timespec="milliseconds")
     runs = [journal.campaign(i) for i in sent]
     assert [c.series_id for c in runs] == [series_id, series_id]
     assert [journal.counts(c.id)["sent"] for c in runs] == [3, 5]  # the sheet was read again
     assert len(delivered(sandbox)) == 8  # the same message to the same numbers on purpose: no repeat refusal
     change_series(journal, series_id, status=SeriesStatus.PAUSED)
-    assert await go(at("2026-12-12 10:00")) == []
+    assert await go(at("2026-11-14 10:00")) == []
     change_series(journal, series_id, status=SeriesStatus.STOPPED)
     with pytest.raises(ValueError):
         change_series(journal, series_id, status=SeriesStatus.ACTIVE)
@@ -111,16 +112,16 @@ async def test_a_weekly_series_fires_twice_under_a_fake_clock_each_run_reading_t
 
 def test_a_run_the_balance_would_not_pay_for_waits_with_a_sentence(tmp_path: Path) -> None:
     journal = open_store()
-    journal.share_setting("balance_history", [{"at": "2026-11-27T10:00:00+00:00", "balance": 2}])
+    journal.share_setting("balance_history", [{"at": "2026-10-27T10:00:00+00:00", "balance": 2}])
     plan = plan_for(write(tmp_path / "s.csv", range(1, 6)), content=Content(kind="text", text="x"), bot_id=1001,
                     base_url="http://127.0.0.1:9", rate_per_minute=0, in_flight=1)
-    series_id = add_series(journal, "big", RepeatRule(Every.DAY, "10:00"), plan, at("2026-11-27 18:00"))
-    assert fire_due(journal, at("2026-11-28 10:00"), lambda _: None) == []
+    series_id = add_series(journal, "big", RepeatRule(Every.DAY, "10:00"), plan, at("2026-10-27 18:00"))
+    assert fire_due(journal, at("2026-10-28 10:00"), lambda _: None) == []
     waiting = one_series(journal, series_id)
     assert waiting.status_note is not None and "would not pay for this run's 5 messages" in waiting.status_note
     assert journal.campaigns() == []
-    journal.share_setting("balance_history", [{"at": "2026-11-28T10:05:00+00:00", "balance": 900}])
-    assert len(fire_due(journal, at("2026-11-28 10:06"), lambda _: None)) == 1  # it started once it could
+    journal.share_setting("balance_history", [{"at": "2026-10-28T10:05:00+00:00", "balance": 900}])
+    assert len(fire_due(journal, at("2026-10-28 10:06"), lambda _: None)) == 1  # it started once it could
     journal.close()
 
 
