@@ -629,6 +629,15 @@ FA = {
     "desktop":
         "پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را "
         "به‌روز کنید",
+    "the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: "
+    "ask them to open it once with this version":
+        "پایگاه مشترک تیم {store} را باید مالک آن، {owner}، به نسخهٔ این برنامه (طرح {version}) برساند: از او بخواهید "
+        "یک بار آن را با این نسخه باز کند",
+    "the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to create "
+    "them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again (docs/team.md)":
+        "پایگاه مشترک تیم {store} اکنون اعضا را نقش‌های پایگاه‌داده نگه می‌دارد و مالک آن، {owner}، باید اجازهٔ ساختن "
+        "آن‌ها را داشته باشد: با یک کاربر ارشد PostgreSQL فرمان \u2066ALTER ROLE {owner} CREATEROLE\u2069 را اجرا کنید "
+        "و سپس پایگاه را دوباره باز کنید (راهنمای docs/team.md)",
     "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE":
         "{address} نشانی پایگاه مشترک تیم نیست: به شکل \u2066postgresql://USER@HOST:PORT/DATABASE\u2069 بنویسید",
     "the team store {store} failed: {detail}": "پایگاه مشترک تیم {store} خطا داد: {detail}",

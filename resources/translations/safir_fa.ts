@@ -857,119 +857,119 @@
 <context>
     <name>MessageStep</name>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="56" />
+        <location filename="../../app/ui/campaign/message.py" line="57" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="58" />
+        <location filename="../../app/ui/campaign/message.py" line="59" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="60" />
+        <location filename="../../app/ui/campaign/message.py" line="61" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="79" />
-        <location filename="../../app/ui/campaign/message.py" line="225" />
+        <location filename="../../app/ui/campaign/message.py" line="80" />
+        <location filename="../../app/ui/campaign/message.py" line="226" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="83" />
+        <location filename="../../app/ui/campaign/message.py" line="84" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="84" />
+        <location filename="../../app/ui/campaign/message.py" line="85" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="88" />
+        <location filename="../../app/ui/campaign/message.py" line="89" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="101" />
+        <location filename="../../app/ui/campaign/message.py" line="102" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="104" />
+        <location filename="../../app/ui/campaign/message.py" line="105" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="106" />
+        <location filename="../../app/ui/campaign/message.py" line="107" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="108" />
+        <location filename="../../app/ui/campaign/message.py" line="109" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="113" />
-        <location filename="../../app/ui/campaign/message.py" line="116" />
+        <location filename="../../app/ui/campaign/message.py" line="114" />
+        <location filename="../../app/ui/campaign/message.py" line="117" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="120" />
+        <location filename="../../app/ui/campaign/message.py" line="121" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="127" />
+        <location filename="../../app/ui/campaign/message.py" line="128" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="128" />
+        <location filename="../../app/ui/campaign/message.py" line="129" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="134" />
+        <location filename="../../app/ui/campaign/message.py" line="135" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="211" />
+        <location filename="../../app/ui/campaign/message.py" line="212" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="213" />
+        <location filename="../../app/ui/campaign/message.py" line="214" />
         <source>Give the template field {0} a column or a text.</source>
         <translation>برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="225" />
+        <location filename="../../app/ui/campaign/message.py" line="226" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="263" />
+        <location filename="../../app/ui/campaign/message.py" line="264" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="304" />
+        <location filename="../../app/ui/campaign/message.py" line="305" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="310" />
+        <location filename="../../app/ui/campaign/message.py" line="311" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="312" />
+        <location filename="../../app/ui/campaign/message.py" line="313" />
         <source>This row cannot be shown: {0}</source>
         <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
     </message>
@@ -2126,37 +2126,47 @@
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="266" />
-        <source>slowed by the service's limit to {0} per minute</source>
-        <translation>به‌خاطر سقف سرویس به {0} در دقیقه کند شده</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/campaign/send.py" line="260" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="277" />
+        <location filename="../../app/ui/campaign/send.py" line="266" />
+        <source>the service allows about {0} a minute</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="268" />
+        <source>; sharing it with 1 other campaign</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="270" />
+        <source>; sharing it with {0} other campaigns</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="281" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="297" />
+        <location filename="../../app/ui/campaign/send.py" line="301" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="300" />
+        <location filename="../../app/ui/campaign/send.py" line="304" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="303" />
+        <location filename="../../app/ui/campaign/send.py" line="307" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="306" />
+        <location filename="../../app/ui/campaign/send.py" line="310" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
@@ -2614,12 +2624,12 @@
 <context>
     <name>TemplateMapper</name>
     <message>
-        <location filename="../../app/ui/campaign/template_mapper.py" line="45" />
+        <location filename="../../app/ui/campaign/template_mapper.py" line="46" />
         <source>a column, or a fixed text</source>
         <translation>یک ستون یا یک متن ثابت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/template_mapper.py" line="46" />
+        <location filename="../../app/ui/campaign/template_mapper.py" line="47" />
         <source>Value of {0}</source>
         <translation>مقدار {0}</translation>
     </message>
