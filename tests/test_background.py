@@ -300,14 +300,14 @@ async def test_the_rate_a_follower_shows_never_exceeds_the_rate_set(tmp_path: Pa
 
 async def test_a_follower_shows_the_pace_the_sender_learned(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
     def refused_from_the_third(journal: Journal, campaign_id: int, number: int) -> None:
-        if number == 3:  # the service refuses above 250 a minute: the sender settles at 225
-            journal.set_pace(campaign_id, 225.0, True)
+        if number == 3:  # the service allows 225 a minute, and another campaign sends with the key
+            journal.set_pace(campaign_id, 225.0, True, 225.0, 1)
 
     result, shown = await follow_a_stand_in_sender(tmp_path, sandbox, rows=10, rate=600, seconds=0.1,
                                                    before_each=refused_from_the_third)
     assert result.status == CampaignStatus.FINISHED
-    told = [(p.pace_per_minute, p.slowed) for p in shown]
-    assert told[0] == (0.0, False) and (225.0, True) in told
+    told = [(p.pace_per_minute, p.slowed, p.limit, p.sharing) for p in shown]
+    assert told[0] == (0.0, False, None, 0) and (225.0, True, 225.0, 1) in told
 
 
 def test_resume_due_without_a_key_names_the_campaign_and_leaves_it(

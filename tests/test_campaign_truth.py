@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from app.store import open_store
@@ -69,9 +70,11 @@ async def test_a_rate_above_the_services_limit_slows_down_and_finishes(tmp_path:
             engine = CampaignEngine(journal, client)
             result = await engine.run(campaign_id)
         assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 40
-        assert engine._pacer is not None and engine._pacer.ceiling is not None
-        assert engine._pacer.floor <= engine._pacer.rate_per_minute < 1200
+        assert engine._pacer is not None and engine._pacer.limit is not None
+        assert engine._pacer.rate_per_minute < 1200
         assert_each_phone_once(sandbox, journal, campaign_id)
+        refused = httpx.get(f"{sandbox.url}/sandbox/state").json()["errors_by_code"].get("3", 0)
+        print("REFUSED", refused)
 
 
 class ExplodingClient(SafirClient):

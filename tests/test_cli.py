@@ -272,7 +272,7 @@ def test_progress_lines_come_when_the_counts_change_and_now_and_then_when_they_d
 
     clock = [1000.0]
     monkeypatch.setattr(printing.time, "monotonic", lambda: clock[0])
-    printer = printing.ProgressPrinter(60)
+    printer = printing.ProgressPrinter()
 
     def at(seconds: float, sent: int) -> None:
         clock[0] = 1000.0 + seconds

@@ -9,55 +9,13 @@ import pytest
 
 from app.store import open_store
 from app.api import MessageData, RetryPolicy, SafirClient
-from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, Pacer, RecipientState
+from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, RecipientState
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.workflow import check_sheet, create_campaign
 from tests.helpers import SAMPLES, delivered, fast_settings
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-        self.sleeps: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-
-
-async def test_pacer_spreads_starts_evenly_at_the_set_rate() -> None:
-    clock = FakeClock()
-    pacer = Pacer(120, clock, clock.sleep)
-    starts = []
-    for _ in range(5):
-        await pacer.wait()
-        starts.append(clock.now)
-    assert [round(b - a, 6) for a, b in zip(starts, starts[1:])] == [0.5] * 4
-
-
-async def test_pacer_does_not_catch_up_in_a_burst_after_a_slow_spell() -> None:
-    clock = FakeClock()
-    pacer = Pacer(60, clock, clock.sleep)
-    await pacer.wait()
-    clock.now += 10  # the sender was held up for ten slots
-    await pacer.wait()
-    before = clock.now
-    await pacer.wait()
-    assert clock.now - before == pytest.approx(1.0)
-
-
-async def test_rate_zero_means_no_pacing() -> None:
-    clock = FakeClock()
-    pacer = Pacer(0, clock, clock.sleep)
-    for _ in range(3):
-        await pacer.wait()
-    assert clock.sleeps == []
 
 
 def sample_campaign(journal: Journal, base_url: str, text: str = "سلام {{نام}}") -> int:

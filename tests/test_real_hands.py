@@ -314,9 +314,10 @@ def test_durations_read_in_hours_and_minutes_and_a_slowdown_is_told(qapp: Any, q
         counts = {"pending": 1700, "in_flight": 0, "sent": 300, "failed": 0, "unknown": 0, "skipped": 0,
                   "total": 2000}
         step._last_refresh = 0.0
-        step._on_progress(Progress(1, counts, "running", rate_per_minute=340.0, pace_per_minute=270.0, slowed=True))
+        step._on_progress(Progress(1, counts, "running", rate_per_minute=340.0, pace_per_minute=270.0, slowed=True,
+                                   limit=270.0, sharing=2))
         text = step.speed_label.text()
-        assert "slowed by the service's limit to 270 per minute" in text
+        assert "the service allows about 270 a minute; sharing it with 2 other campaigns" in text
         assert "about 6 min left" in text  # 1,700 at 270 a minute, not at the 340 achieved so far
 
 

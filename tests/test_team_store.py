@@ -4,6 +4,7 @@ one team store on a real PostgreSQL server, and one API key against the sandbox'
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -20,6 +21,7 @@ import pytest
 from app.campaign import CampaignStatus, JournalError, RecipientState
 from app.campaign.journal import JournalFault
 from app.campaign.journal.team import TeamJournal
+from app.campaign.progress import PaceShown
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.store import open_store
 from tests.helpers import REPO, delivered, fast_settings
@@ -317,18 +319,22 @@ def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -
     with open_store() as journal:  # as schema 3 left it: no pace columns, no fencing tokens, no order of readiness
         earlier = make(journal)
         for table, column in (("campaigns", "pace_per_minute"), ("campaigns", "pace_slowed"),
-                              ("recipients", "lease_epoch"), ("campaigns", "ready_seq"), ("senders", "revoked")):
+                              ("recipients", "lease_epoch"), ("campaigns", "ready_seq"), ("senders", "revoked"),
+                              ("campaigns", "pace_limit"), ("campaigns", "pace_sharing"), ("pace", "learned_at"),
+                              ("pace", "refused_at"), ("pace", "probe_at"), ("pace", "probe_step")):
             journal.db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        journal.db.execute("DROP TABLE pace_starts, pace_users")
         journal.db.execute("DROP TRIGGER stamp ON campaigns")  # schema 6 made it
         journal.db.execute("UPDATE safir_schema SET version = 3")
     with open_store() as journal:
         assert journal.db.execute("SELECT version FROM safir_schema").fetchone()[0] == TeamJournal.SCHEMA_VERSION
         assert journal.campaign(earlier).ready_seq == earlier  # the repeat guard's last look orders it too
         campaign_id = make(journal)
-        assert journal.campaign(campaign_id).ready_seq == earlier + 1
-        assert journal.sender_pace(campaign_id) == (0.0, False)
-        journal.set_pace(campaign_id, 540.0, True)
-        assert journal.sender_pace(campaign_id) == (540.0, True)
+        assert journal.campaign(campaign_id).ready_seq > earlier  # a sequence: in order, not without gaps
+        assert journal.sender_pace(campaign_id) == PaceShown()
+        journal.set_pace(campaign_id, 540.0, True, 540.0, 1)
+        assert journal.sender_pace(campaign_id) == PaceShown(540.0, True, 540.0, 1)
+        assert journal.pacer(0, "k", time.monotonic, asyncio.sleep, who="1@a").limit is None
 
 
 def test_copying_a_desktops_journal_into_the_team_store_twice_copies_once(

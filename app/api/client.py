@@ -82,12 +82,15 @@ class Secret:
 class RetryPolicy:
     """Backoff for transient errors: ``min(base * 2**n, cap)`` seconds, times a jitter
     factor in [0.75, 1]; a Retry-After answer is obeyed when it is at most
-    ``retry_after_cap`` seconds. ``max_retries`` counts retries after the first try."""
+    ``retry_after_cap`` seconds. ``max_retries`` counts retries after the first try.
+    ``retry_rate_limited``: False leaves a refusal for rate to the caller (a campaign's
+    pacer, which sends it again in its turn instead of at once)."""
 
     max_retries: int = 3
     base: float = 0.5
     cap: float = 8.0
     retry_after_cap: float = 60.0
+    retry_rate_limited: bool = True
 
     def delay(self, retry_number: int, retry_after: float | None = None) -> float:
         """Seconds to wait before retry number ``retry_number`` (0-based)."""
@@ -401,6 +404,8 @@ class SafirClient:
                 return await attempt()
             except SafirError as error:
                 if error.category is not Category.TRANSIENT or retry_number >= self.retry.max_retries:
+                    raise
+                if isinstance(error, RateLimitError) and not self.retry.retry_rate_limited:
                     raise
                 for listener in self.retry_listeners:
                     listener(error)

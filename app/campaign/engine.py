@@ -13,6 +13,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -59,6 +60,8 @@ OTHERS_POLL_SECONDS = 1.0
 PACE_RECORD_SECONDS = 1.0
 #: Seconds between looks at whether this sender still holds its journal and lock files.
 SESSION_CHECK_SECONDS = 0.25
+#: Spec 8: one-time passwords, at most 300 a minute per member (the pace's first estimate).
+OTP_PER_MINUTE = 300.0
 
 
 class CampaignEngine:
@@ -113,7 +116,7 @@ class CampaignEngine:
         self._writer: SendPathWriter | None = None
         self._session: SendingSession | None = None
         self._requests: RequestSender | None = None
-        self._recorded_pace: tuple[int, bool] | None = None
+        self._recorded_pace: tuple[int, bool, int | None, int] | None = None
         self._pace_recorded_at = 0.0
 
     def pause(self, reason: str = pause_text("user_paused")) -> None:
@@ -163,6 +166,7 @@ class CampaignEngine:
             for watcher in watchers:
                 watcher.cancel()
             self.client.retry_listeners.remove(self._on_retry)
+            self.client.retry = self._client_retry
             self._close_writer()
         result = await asyncio.to_thread(self._settle, campaign_id)  # counting scans every row: off the loop
         self._tally.counts = result.counts
@@ -179,7 +183,9 @@ class CampaignEngine:
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
         self.journal.set_status(campaign.id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
-        self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep)
+        self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep,
+                                         who=f"{self._session.owner}#{campaign.id}",
+                                         ceiling=OTP_PER_MINUTE if campaign.kind == "otp" else None)
         if self.writes_on_loop:
             self._writer = LoopJournalWriter(self.journal)
         else:
@@ -191,6 +197,10 @@ class CampaignEngine:
         self._recorded_pace = None
         self._record_pace()  # a follower never shows an earlier run's pace
         self.client.retry_listeners.append(self._on_retry)
+        # A refusal for rate goes back to the pacer, which sends it again in its turn (the
+        # client's own quick retries would only be refused again, outside the pace).
+        self._client_retry = self.client.retry
+        self.client.retry = replace(self.client.retry, retry_rate_limited=False)
         return [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
                 asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign.id)),
                 asyncio.ensure_future(self._watch_session())]
@@ -314,12 +324,14 @@ class CampaignEngine:
                     await slots.acquire()  # a free slot: returns at once
                 elif not await self._stop.until_stopped(slots.acquire()):
                     break
-                delay = self._pacer.reserve()
+                # Booking may read and write the key's pace in the store: off the loop.
+                delay = await asyncio.to_thread(self._pacer.reserve)
                 if self._stop or delay > 0 and not await self._stop.until_stopped(self._sleep(delay)) or self._stop:
                     slots.release()
                     break
                 task = await requests.start(queue, campaign)
                 if task is None:
+                    self._pacer.answered()  # its start was booked, and nothing went out
                     slots.release()
                     continue
                 # Released after the outcome is journaled and told, so a pause lands between requests.
@@ -400,7 +412,9 @@ class CampaignEngine:
         changed (by a message a minute), at most every :data:`PACE_RECORD_SECONDS`."""
         if self._pacer is None or self._writer is None:
             return
-        pace = round(self._pacer.rate_per_minute), self._pacer.slowed
+        limit = self._pacer.limit
+        pace = (round(self._pacer.rate_per_minute), self._pacer.slowed, None if limit is None else round(limit),
+                self._pacer.sharing)
         now = self._clock()
         if pace == self._recorded_pace or (
                 self._recorded_pace is not None and now - self._pace_recorded_at < PACE_RECORD_SECONDS):

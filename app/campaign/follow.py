@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 
 from app.campaign.journal import CampaignStatus, Journal, JournalError, RecipientState
 from app.campaign.lock import campaign_is_sending
-from app.campaign.progress import Progress, RunResult
+from app.campaign.progress import PaceShown, Progress, RunResult
 from app.campaign.schedule import campaign_quiet_hours, time_to_wait
 from app.reasons import pause_text
 
@@ -43,7 +43,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     while True:
         # Read in a worker thread: SQLite lets go of the GIL while it reads, so the
         # window's loop (this loop) goes on drawing meanwhile.
-        changed, since, counts, sending, (pace, slowed) = await asyncio.to_thread(_look, journal, campaign_id, since)
+        changed, since, counts, sending, pace = await asyncio.to_thread(_look, journal, campaign_id, since)
         rate = (_done(counts) - first_done) * 60.0 / max(time.monotonic() - started, 1e-3)
         if campaign.rate_per_minute > 0:  # the sender started before this first look: never above the set rate
             rate = min(rate, campaign.rate_per_minute)
@@ -51,7 +51,8 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         waiting = why if delay > 0 else None
         # One snapshot per look, with every row that changed: the window redraws once per look.
         on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, waiting=waiting,
-                             pace_per_minute=pace, slowed=slowed, changes=tuple(changed)))
+                             pace_per_minute=pace.pace_per_minute, slowed=pace.slowed, changes=tuple(changed),
+                             limit=pace.limit, sharing=pace.sharing))
         if let_go():
             return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts,
                              await asyncio.to_thread(journal.error_counts, campaign_id))
@@ -73,10 +74,10 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
 
 
 def _look(journal: Journal, campaign_id: int, since: str) -> tuple[
-        list[tuple[int, str, str | None, int | None]], str, dict[str, int], bool, tuple[float, bool]]:
+        list[tuple[int, str, str | None, int | None]], str, dict[str, int], bool, PaceShown]:
     """One look at the journal: (rows changed since ``since``, the new mark, the counts,
-    whether a process still sends the campaign, the sender's pace and whether the
-    service's limit holds it), read in that order."""
+    whether a process still sends the campaign, the sender's pace as it recorded it),
+    read in that order."""
     changed, since = journal.changed_since(campaign_id, since)
     counts = journal.counts(campaign_id)
     return changed, since, counts, campaign_is_sending(journal, campaign_id), journal.sender_pace(campaign_id)

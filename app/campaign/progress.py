@@ -24,7 +24,9 @@ class Progress:
     ``rate_per_minute`` is the achieved rate of this run; ``waiting`` says why the run
     is idle (quiet hours, start time, re-sending lost answers), if it is;
     ``pace_per_minute`` is the pacer's current rate (0: unpaced), ``slowed`` True while
-    the service's limit holds it under the set rate; ``error_code`` the spec code of
+    the service's limit holds it under the set rate, ``limit`` that limit as learned
+    (messages per minute; None: not met yet) and ``sharing`` how many other campaigns
+    send with the same key; ``error_code`` the spec code of
     ``error``, when the service gave one. ``changes`` carries many recipients at once
     (a follower's look at the journal: one snapshot for all the rows that changed, not
     one each); :meth:`row_changes` gives either kind as :data:`RowChange` tuples."""
@@ -41,6 +43,8 @@ class Progress:
     error_code: int | None = None
     slowed: bool = False
     changes: tuple[RowChange, ...] = ()
+    limit: float | None = None
+    sharing: int = 0
 
     def row_changes(self) -> tuple[RowChange, ...]:
         """The recipients this snapshot tells of: ``(row, state, error, error_code)`` each."""
@@ -94,7 +98,20 @@ class RunTally:
         """A :class:`Progress` snapshot of now."""
         return Progress(campaign_id, dict(self.counts), status, self.rate_per_minute(pacer), row, state, error,
                         waiting, pacer.rate_per_minute if pacer is not None else 0.0, error_code,
-                        pacer is not None and pacer.slowed)
+                        pacer is not None and pacer.slowed, limit=pacer.limit if pacer is not None else None,
+                        sharing=pacer.sharing if pacer is not None else 0)
+
+
+@dataclass(frozen=True)
+class PaceShown:
+    """A sender's pace as it records it for followers (:meth:`Journal.set_pace`): its pace
+    now (messages per minute, 0: unpaced), whether the service's limit holds it under the
+    set rate, that limit as learned (None: not met), and the other campaigns sharing it."""
+
+    pace_per_minute: float = 0.0
+    slowed: bool = False
+    limit: float | None = None
+    sharing: int = 0
 
 
 def settled(counts: dict[str, int], unknown_rounds: int) -> tuple[CampaignStatus, str | None]:

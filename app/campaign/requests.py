@@ -194,4 +194,5 @@ class RequestSender:
             self._pacer.on_accepted()
         finally:
             self._judge.back(row)
+            self._pacer.answered()
         return state, message_id, error_code, text

@@ -90,6 +90,8 @@ class SetPace:
     campaign_id: int
     pace_per_minute: float
     slowed: bool
+    limit: float | None = None
+    sharing: int = 0
 
 
 #: What the send path writes through a writer.
@@ -184,7 +186,8 @@ class _Batching:
                 values[i] = journal.mark_skipped(command.campaign_id, command.row, command.verdict, command.reason,
                                                  owner=command.owner, lease_epoch=command.lease_epoch)
             elif isinstance(command, SetPace):
-                journal.set_pace(command.campaign_id, command.pace_per_minute, command.slowed)
+                journal.set_pace(command.campaign_id, command.pace_per_minute, command.slowed, command.limit,
+                                 command.sharing)
         return values
 
 

@@ -82,7 +82,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     with open_journal() as journal:
         campaign = stored_campaign(journal, args.campaign_id)
         try:
-            asyncio.run(follow(journal, campaign.id, ProgressPrinter(campaign.rate_per_minute), settle_dead=False))
+            asyncio.run(follow(journal, campaign.id, ProgressPrinter(), settle_dead=False))
         except KeyboardInterrupt:
             print(f"\nstopped watching; campaign {campaign.id} goes on in the background "
                   f"(pause it with: safir-campaign pause {campaign.id})")

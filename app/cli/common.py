@@ -200,7 +200,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     from app.campaign.journal import JournalFault
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
-    printer = ProgressPrinter(journal.campaign(campaign_id).rate_per_minute)
+    printer = ProgressPrinter()
     async with make_client(base_url, api_key, timeout) as client:
         while True:
             # A process that only sends: the journal's commits run on its loop (app/campaign/writer.py).

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import signal
 import sys
 import time
@@ -25,26 +24,28 @@ UNCHANGED_LINE_SECONDS = 30.0
 
 class ProgressPrinter:
     """Prints a campaign's progress at most once a second when its counts change, and
-    every :data:`UNCHANGED_LINE_SECONDS` when they do not (``campaign_rate``: its set
-    messages per minute, 0 for unpaced); every new reason it waits, and when the service
-    holds the pace under the set rate. Call it with each :class:`Progress`."""
+    every :data:`UNCHANGED_LINE_SECONDS` when they do not; every new reason it waits,
+    and the service's limit as learned whenever it holds the pace under the set rate or
+    is shared with other campaigns and changes. Call it with each :class:`Progress`."""
 
-    def __init__(self, campaign_rate: float) -> None:
-        self._campaign_rate = campaign_rate or math.inf
+    def __init__(self) -> None:
         self._last_print = 0.0
         self._last_counts: dict[str, int] | None = None
         self._last_waiting: str | None = None
-        self._last_pace: float | None = None
+        self._last_limit: tuple[int, int] | None = None
 
     def __call__(self, progress: Progress) -> None:
         if progress.waiting and progress.waiting != self._last_waiting:
             print(f"waiting: {progress.waiting}", flush=True)
         self._last_waiting = progress.waiting
-        pace = progress.pace_per_minute
-        if pace and (self._last_pace is None and pace < self._campaign_rate
-                     or self._last_pace is not None and pace < 0.9 * self._last_pace):
-            print(f"the service is limiting the rate: pacing at {pace:.0f} per minute", flush=True)
-            self._last_pace = pace
+        if progress.limit is not None and (progress.slowed or progress.sharing):
+            told = (round(progress.limit), progress.sharing)
+            if told != self._last_limit:
+                others = progress.sharing
+                shared = "" if not others else f"; sharing it with {others} other campaign{'s' if others > 1 else ''}"
+                print(f"the service allows about {told[0]} a minute{shared}: pacing at "
+                      f"{progress.pace_per_minute:.0f} per minute", flush=True)
+                self._last_limit = told
         now = time.monotonic()
         c = progress.counts
         from app.campaign.journal import CampaignStatus  # here: building the parser needs no journal

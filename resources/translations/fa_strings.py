@@ -461,7 +461,9 @@ FA = {
     "{0} h {1} min": "{0} ساعت و {1} دقیقه",
     "about {0} left": "حدود {0} مانده",
     "about {0}": "حدود {0}",
-    "slowed by the service's limit to {0} per minute": "به‌خاطر سقف سرویس به {0} در دقیقه کند شده",
+    "the service allows about {0} a minute": "سرویس حدود {0} در دقیقه می‌پذیرد",
+    "; sharing it with 1 other campaign": "؛ با ۱ کارزار دیگر تقسیم می‌شود",
+    "; sharing it with {0} other campaigns": "؛ با {0} کارزار دیگر تقسیم می‌شود",
     "The start time is in the past: choose a later time, or clear “Start at” to start now.":
         "زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.",
     "The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.":

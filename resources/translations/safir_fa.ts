@@ -2133,17 +2133,17 @@
     <message>
         <location filename="../../app/ui/campaign/send.py" line="266" />
         <source>the service allows about {0} a minute</source>
-        <translation type="unfinished" />
+        <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="268" />
         <source>; sharing it with 1 other campaign</source>
-        <translation type="unfinished" />
+        <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="270" />
         <source>; sharing it with {0} other campaigns</source>
-        <translation type="unfinished" />
+        <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="281" />

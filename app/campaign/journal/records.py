@@ -96,6 +96,8 @@ class Campaign:
     pace_per_minute: float | None = None  # its sender's pace now (0: unpaced; None: not told yet)
     pace_slowed: int = 0  # 1: the service's limit holds that pace under the set rate
     ready_seq: int | None = None  # its place in the store's order of becoming ready
+    pace_limit: float | None = None  # the service's limit as its sender learned it (messages a minute)
+    pace_sharing: int = 0  # other campaigns sending with the same key, as its sender saw
 
 
 class StopRequest(StrEnum):

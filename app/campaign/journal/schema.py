@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
@@ -191,7 +191,38 @@ ALTER TABLE campaigns ADD COLUMN ready_seq INTEGER;
 UPDATE campaigns SET ready_seq = id WHERE status != 'creating'
 """
 
+# v13: one pace per API key for the processes of this desktop (app/campaign/pacer.py): the
+# learned limit and the schedule of starts, the starts of the last minute per tenth of a
+# second, who sends with the key; and what a follower shows of a sender's pace.
+_MIGRATION_V13 = """
+CREATE TABLE pace (
+    key          TEXT PRIMARY KEY,
+    rate         REAL,
+    next_slot    REAL NOT NULL DEFAULT 0,
+    hold_until   REAL NOT NULL DEFAULT 0,
+    learned_at   REAL,
+    refused_at   REAL,
+    probe_at     REAL,
+    probe_step   REAL NOT NULL DEFAULT 0
+);
+CREATE TABLE pace_starts (
+    key          TEXT NOT NULL,
+    tick         INTEGER NOT NULL,
+    count        INTEGER NOT NULL,
+    PRIMARY KEY (key, tick)
+) WITHOUT ROWID;
+CREATE TABLE pace_users (
+    key          TEXT NOT NULL,
+    who          TEXT NOT NULL,
+    seen         REAL NOT NULL,
+    PRIMARY KEY (key, who)
+) WITHOUT ROWID;
+ALTER TABLE campaigns ADD COLUMN pace_limit REAL;
+ALTER TABLE campaigns ADD COLUMN pace_sharing INTEGER NOT NULL DEFAULT 0
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
                               5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8,
-                              9: _MIGRATION_V9, 10: _MIGRATION_V10, 11: _MIGRATION_V11, 12: _MIGRATION_V12}
+                              9: _MIGRATION_V9, 10: _MIGRATION_V10, 11: _MIGRATION_V11, 12: _MIGRATION_V12,
+                              13: _MIGRATION_V13}

@@ -9,6 +9,7 @@ re-sends in-flight recipients with their fixed ``request_id``.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,9 @@ from app.campaign.journal.records import (
 )
 from app.campaign.journal.sending import JournalSending
 from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
+from app.campaign.journal.pace import StoreBook
 from app.campaign.pacer import Pacer
+from app.campaign.progress import PaceShown
 from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWatch
 
 
@@ -92,11 +95,17 @@ class Journal(JournalCreation, JournalSending):
         return SuppressionWatch(Path(self.path).with_name(SUPPRESSION_FILE))
 
     def pacer(self, rate_per_minute: float, key: str, clock: Callable[[], float],
-              sleep: Callable[[float], Awaitable[None]]) -> Pacer:
-        """The pacer of a campaign sent with the API key whose hash is ``key``: its own,
-        on the embedded store (a team store shares one per key)."""
-        del key
-        return Pacer(rate_per_minute, clock, sleep)
+              sleep: Callable[[float], Awaitable[None]], *, who: str, ceiling: float | None = None) -> Pacer:
+        """The pacer of a campaign (sent by ``who``, "pid@host") with the API key whose hash
+        is ``key``: its pace is the key's, kept in this store, so every process sending
+        with the key paces together and a resumed campaign goes on at the limit learned
+        before (app/campaign/pacer.py); ``ceiling``: a documented limit to start from."""
+        return Pacer(rate_per_minute, clock, sleep, book=StoreBook(self, key, who), ceiling=ceiling)
+
+    def pace_clock(self) -> float:
+        """The clock every sender of a key shares, in seconds: this machine's (a team
+        store's is its server's)."""
+        return time.time()
 
     @sentences
     def shared_setting(self, key: str) -> Any:
@@ -260,23 +269,24 @@ class Journal(JournalCreation, JournalSending):
         return StopRequest(row[0]), str(row[1] or "")
 
     @sentences
-    def set_pace(self, campaign_id: int, pace_per_minute: float, slowed: bool) -> None:
+    def set_pace(self, campaign_id: int, pace_per_minute: float, slowed: bool, limit: float | None = None,
+                 sharing: int = 0) -> None:
         """Record the pace the sender keeps now (messages per minute, 0: unpaced) and
         whether the service's limit holds it under the set rate, for whoever follows the
         campaign from another process (docs/architecture.md, "Processes")."""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET pace_per_minute = ?, pace_slowed = ? WHERE id = ?",
-                            (pace_per_minute, int(slowed), campaign_id))
+            self.db.execute("UPDATE campaigns SET pace_per_minute = ?, pace_slowed = ?, pace_limit = ?,"
+                            " pace_sharing = ? WHERE id = ?",
+                            (pace_per_minute, int(slowed), limit, sharing, campaign_id))
 
     @sentences
-    def sender_pace(self, campaign_id: int) -> tuple[float, bool]:
-        """What :meth:`set_pace` recorded last: (messages per minute, slowed); (0, False)
-        before a sender told it."""
-        row = self.db.execute("SELECT pace_per_minute, pace_slowed FROM campaigns WHERE id = ?",
-                              (campaign_id,)).fetchone()
+    def sender_pace(self, campaign_id: int) -> PaceShown:
+        """What :meth:`set_pace` recorded last (all zero before a sender told it)."""
+        row = self.db.execute("SELECT pace_per_minute, pace_slowed, pace_limit, pace_sharing FROM campaigns"
+                              " WHERE id = ?", (campaign_id,)).fetchone()
         if row is None or row[0] is None:
-            return 0.0, False
-        return float(row[0]), bool(row[1])
+            return PaceShown()
+        return PaceShown(float(row[0]), bool(row[1]), None if row[2] is None else float(row[2]), int(row[3] or 0))
 
     @sentences
     def set_status(self, campaign_id: int, status: str, reason: str | None = None, *,

@@ -262,9 +262,13 @@ class SendStep(QWidget):
         else:
             speed = self.tr("{0} per minute").format(rate)
         reasons = [describe(progress.waiting)] if progress.waiting else []
-        if progress.slowed:
-            reasons.append(self.tr("slowed by the service's limit to {0} per minute").format(
-                figure(progress.pace_per_minute)))
+        if progress.limit is not None and (progress.slowed or progress.sharing):
+            allows = self.tr("the service allows about {0} a minute").format(figure(round(progress.limit)))
+            if progress.sharing == 1:
+                allows += self.tr("; sharing it with 1 other campaign")
+            elif progress.sharing:
+                allows += self.tr("; sharing it with {0} other campaigns").format(figure(progress.sharing))
+            reasons.append(allows)
         self.speed_label.setText(speed + "".join(f" — {r}" for r in reasons))
         run = self.runs.run_of(progress.campaign_id)
         if run is not None and now - self._last_chart >= CHART_SECONDS:

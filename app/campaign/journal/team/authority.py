@@ -568,3 +568,32 @@ BEGIN
     EXECUTE format('GRANT DELETE ON senders, pace_accepted, suppression TO %I', sender);
 END $$
 """
+
+#: The migration (schema 7): the pace model of app/campaign/pacer.py (as the journal's v13),
+#: its tables writable by senders, and what a follower shows of a sender's pace.
+MIGRATION_7 = r"""
+ALTER TABLE pace ADD COLUMN learned_at DOUBLE PRECISION;
+ALTER TABLE pace ADD COLUMN refused_at DOUBLE PRECISION;
+ALTER TABLE pace ADD COLUMN probe_at DOUBLE PRECISION;
+ALTER TABLE pace ADD COLUMN probe_step DOUBLE PRECISION NOT NULL DEFAULT 0;
+CREATE TABLE pace_starts (
+    key          TEXT NOT NULL,
+    tick         BIGINT NOT NULL,
+    count        INTEGER NOT NULL,
+    PRIMARY KEY (key, tick)
+);
+CREATE TABLE pace_users (
+    key          TEXT NOT NULL,
+    who          TEXT NOT NULL,
+    seen         DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (key, who)
+);
+ALTER TABLE campaigns ADD COLUMN pace_limit DOUBLE PRECISION;
+ALTER TABLE campaigns ADD COLUMN pace_sharing INTEGER NOT NULL DEFAULT 0;
+DO $$
+BEGIN
+    EXECUTE format('GRANT SELECT ON pace_starts, pace_users TO %I', public.safir_group('viewer'));
+    EXECUTE format('GRANT INSERT, UPDATE, DELETE ON pace_starts, pace_users TO %I', public.safir_group('sender'));
+    EXECUTE format('GRANT UPDATE (pace_limit, pace_sharing) ON campaigns TO %I', public.safir_group('sender'));
+END $$
+"""

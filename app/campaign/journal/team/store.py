@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any, LiteralString, cast
 
@@ -25,14 +25,12 @@ from app.campaign.journal.errors import JournalError, JournalFault
 from app.campaign.journal.store import Journal
 from app.campaign.journal.team.database import TeamDatabase
 from app.campaign.journal.team.errors import explain, fault_of, shown_address
-from app.campaign.journal.team.leases import LEASE_SECONDS, LeasedSession, live_senders
-from app.campaign.journal.team.pace import SharedPacer
+from app.campaign.journal.team.leases import LEASE_SECONDS, NOW, LeasedSession, live_senders
 from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
 from app.campaign.journal.team.members import TeamMembers
 from app.campaign.journal.team.sending import TeamSending
 from app.campaign.journal.team.suppression import TeamSuppression
 from app.campaign.journal.team.watch import FrozenServerWatch
-from app.campaign.pacer import Pacer
 from app.reasons import store_problem, team_problem
 
 #: Seconds to wait for the server to accept a connection.
@@ -267,12 +265,8 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
             self._suppression = TeamSuppression(self)
         return self._suppression
 
-    def pacer(self, rate_per_minute: float, key: str, clock: Callable[[], float],
-              sleep: Callable[[float], Awaitable[None]]) -> Pacer:
-        try:
-            return SharedPacer(self, key, rate_per_minute, clock, sleep)
-        except psycopg.Error as exc:
-            raise explain(exc, self.url, self.path) from None
+    def pace_clock(self) -> float:
+        return float(self.db.execute(f"SELECT {NOW}").fetchone()[0])
 
     def senders(self, campaign_id: int) -> list[dict[str, Any]]:
         """The live senders of a campaign: owner ("pid@host"), os_user, machine, started_at."""

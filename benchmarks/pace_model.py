@@ -1,0 +1,110 @@
+"""Benchmark (issue 33): what the pacer reaches against a service that refuses over its
+limit, on a simulated clock (tests/pace_simulation.py: the engine's loop, the service's
+sliding minute), in seconds of real time for hours of sending.
+
+Each case prints the messages accepted per minute (minutes 2 to 6, after the limit is
+first met) as a share of the limit, and the refusals of those minutes as a share of the
+messages, beside the baseline of the same run: a sender that knew the limit and was set
+to exactly it.
+
+Run: python benchmarks/pace_model.py [--limit 600]
+Target: at least 90% of the limit in every case, refusals under 2%.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from _common import machine
+
+from app.campaign.pacer import MemoryBook, Pacer
+from tests.pace_simulation import Sender, Simulation, accepted_between
+
+START, END = 60.0, 360.0
+
+
+def figures(sim: Simulation, limit: float, start: float = START, end: float = END) -> tuple[float, float]:
+    """(accepted a minute as a share of ``limit``, refusals as a share of the accepted)."""
+    accepted = accepted_between(sim.service.accepted, start, end)
+    refused = accepted_between(sim.service.refused, start, end)
+    return accepted * 60 / (end - start) / limit, refused / max(1, accepted)
+
+
+def knows_the_limit(limit: float) -> Simulation:
+    sim = Simulation(limit)
+    sender = Sender(sim, 10**6, limit, sim.book())
+    sender.pacer = Pacer(limit, sim.clock, book=MemoryBook(sim.clock, limit=limit))
+    sim.run(until=END)
+    return sim
+
+
+def one(rate: float, in_flight: int, latency: float) -> Callable[[float], Simulation]:
+    def case(limit: float) -> Simulation:
+        sim = Simulation(limit)
+        Sender(sim, 10**6, rate * limit, sim.book(), in_flight, latency)
+        sim.run(until=END)
+        return sim
+    return case
+
+
+def two_of_one_key(limit: float) -> Simulation:
+    sim = Simulation(limit)
+    book = sim.book()
+    Sender(sim, 10**6, 0, book)
+    Sender(sim, 10**6, 0, book, start=30.0)
+    sim.run(until=END)
+    return sim
+
+
+def resumed(limit: float) -> Simulation:
+    sim = Simulation(limit)
+    book = sim.book()
+    first = Sender(sim, 10**6, 2 * limit, book)
+    sim.run(until=150)
+    first.stopped = True
+    sim.run(until=170)
+    Sender(sim, 10**6, 2 * limit, book, start=170.0)
+    sim.run(until=END)
+    return sim
+
+
+def lowered_then_raised(limit: float) -> Simulation:
+    sim = Simulation(limit)
+    Sender(sim, 10**6, 2 * limit, sim.book())
+    sim.run(until=120)
+    sim.service.limit = limit / 2
+    sim.run(until=240)
+    sim.service.limit = limit
+    sim.run(until=END + 60)
+    return sim
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--limit", type=float, default=600, help="the service's messages per minute")
+    args = parser.parse_args()
+    limit = args.limit
+    print(f"machine: {machine()}; simulated clock, the service accepting {limit:.0f} a minute")
+    share, refused = figures(knows_the_limit(limit), limit)
+    print(f"{'baseline: set to the limit, known':<44} {share:6.1%} of the limit, refusals {refused:5.2%}")
+    cases: list[tuple[str, Callable[[float], Simulation], float, float]] = [
+        ("asked for twice the limit, 8 in flight", one(2, 8, 0.05), START, END),
+        ("unpaced, 8 in flight, 0.4 s answers", one(0, 8, 0.4), START, END),
+        ("unpaced, one at a time", one(0, 1, 0.05), START, END),
+        ("two campaigns of one key (second at 30 s)", two_of_one_key, START, END),
+        ("paused 20 s, resumed: its first minute", resumed, 170, 230),
+    ]
+    for label, case, start, end in cases:
+        share, refused = figures(case(limit), limit, start, end)
+        print(f"{label:<44} {share:6.1%} of the limit, refusals {refused:5.2%}")
+    sim = lowered_then_raised(limit)
+    low, low_refused = figures(sim, limit / 2, 150, 240)
+    high, high_refused = figures(sim, limit, 300, 420)
+    print(f"{'limit halved at 120 s: 150-240 s':<44} {low:6.1%} of the new limit, refusals {low_refused:5.2%}")
+    print(f"{'limit back at 240 s: 300-420 s':<44} {high:6.1%} of the limit, refusals {high_refused:5.2%}")
+    print("target: at least 90% of the limit in every case, refusals under 2%")
+
+
+if __name__ == "__main__":
+    main()
