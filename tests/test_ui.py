@@ -392,7 +392,8 @@ def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: M
         page.message.button_editor.set_rows(((ButtonSpec("", url=""),),))
         page.go(2)
         assert "needs a label" in page.message_line.text() and page.steps.currentIndex() == 0
-        page.message.button_editor.set_rows(((ButtonSpec("سایت {{نام}}", url="https://example.com"),),))
+        page.message.button_editor.set_rows(((ButtonSpec("سایت {{نام}}", url="https://example.com/p?id={{نام}}&x=1"),),))
+        assert "→ https://example.com/p?id=%D8%B9%D9%84%DB%8C&x=1" in page.message.preview_label.text()
         page.review.rate_spin.setValue(0)
         assert (await page.send()).status == CampaignStatus.FINISHED
         page.send_step.reset()  # the next campaign from the same sheet
@@ -405,7 +406,7 @@ def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: M
 
     run_in_qt_loop(qapp, scenario)
     texts = [m["text"] for m in delivered(sandbox, "989121110001")]
-    assert "[سایت علی → https://example.com]" in texts[0]
+    assert "[سایت علی → https://example.com/p?id=%D8%B9%D9%84%DB%8C&x=1]" in texts[0]  # encoded for a query
     assert texts[1] == "سلام علی، به فروشگاه خوش آمدید"
 
 

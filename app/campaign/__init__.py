@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         ContentError,
         build_recipients,
         button_problems,
+        button_warnings,
     )
     from app.campaign.engine import CampaignEngine
     from app.campaign.journal import (
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 #: Where each public name lives.
 _HOMES = {
     **dict.fromkeys(["KINDS", "ButtonProblem", "ButtonSpec", "Content", "ContentError", "build_recipients",
-                     "button_problems"], "app.campaign.definition"),
+                     "button_problems", "button_warnings"], "app.campaign.definition"),
     "CampaignEngine": "app.campaign.engine",
     **dict.fromkeys(["Campaign", "CampaignStatus", "Journal", "JournalError", "NewRecipient", "Recipient",
                      "RecipientState", "RepeatFound", "RepeatPolicy", "StopRequest"], "app.campaign.journal"),
@@ -60,6 +61,7 @@ __getattr__ = attribute_loader(__name__, _HOMES)
 __all__ = [
     "build_recipients",
     "button_problems",
+    "button_warnings",
     "ButtonProblem",
     "ButtonSpec",
     "Campaign",

@@ -25,7 +25,15 @@ from app.api import (
     check_length,
 )
 from app.campaign.journal import NewRecipient
-from app.campaign.render import RenderError, placeholders, render, unknown_filters
+from app.campaign.render import (
+    AddressPart,
+    RenderError,
+    address_parts,
+    placeholders,
+    render,
+    render_address,
+    unknown_filters,
+)
 from app.reasons import problem_text, reason_text
 
 KINDS = ("text", "media", "otp", "buttons", "template")
@@ -78,6 +86,14 @@ def button_problems(button: ButtonSpec) -> list[tuple[ButtonProblem, str]]:
         if address and not address.startswith("{{") and not _WEB_ADDRESS.match(address):
             found.append((ButtonProblem.BAD_SCHEME, address))
     return found
+
+
+def button_warnings(button: ButtonSpec) -> list[str]:
+    """Placeholders in a button's addresses that stand in the scheme or host (a cell there
+    decides where the link goes, which is seldom meant): their column names. Values in
+    the path, query or fragment are percent-encoded when rendered (render_address)."""
+    return [name for address in (button.url, button.web_app_url)
+            for name, part in address_parts(address) if part is AddressPart.HOST]
 
 
 @dataclass(frozen=True)
@@ -187,8 +203,11 @@ class Content:
                 is_secure=self.is_secure,
             )
         else:
+            def address(value: str) -> str | None:
+                return render_address(value, fields) if value else None
+
             keyboard = tuple(
-                tuple(InlineButton(r(b.text), r(b.url) or None, r(b.web_app_url) or None, r(b.copy_text) or None)
+                tuple(InlineButton(r(b.text), address(b.url), address(b.web_app_url), r(b.copy_text) or None)
                       for b in row)
                 for row in self.buttons
             )

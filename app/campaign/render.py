@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping
+from enum import StrEnum
+from urllib.parse import quote
 
 import jdatetime
 
@@ -68,3 +70,50 @@ def render(text: str, fields: Mapping[str, str]) -> str:
         return FILTERS[name](value)
 
     return PLACEHOLDER.sub(fill, text)
+
+
+class AddressPart(StrEnum):
+    """Where a placeholder stands in a web address (RFC 3986's components)."""
+
+    WHOLE = "whole"  # the address starts with it: the cell is the address
+    HOST = "host"  # inside the scheme and host: the cell would change where the link goes
+    PATH = "path"
+    QUERY = "query"
+    FRAGMENT = "fragment"
+
+
+def address_parts(address: str) -> list[tuple[str, AddressPart]]:
+    """Each placeholder of ``address`` (a button's URL) with the part it stands in:
+    ``[(column, part)]`` in order."""
+    found: list[tuple[str, AddressPart]] = []
+    for match in PLACEHOLDER.finditer(address):
+        before = PLACEHOLDER.sub("", address[:match.start()])
+        if match.start() == 0:
+            part = AddressPart.WHOLE
+        elif "#" in before:
+            part = AddressPart.FRAGMENT
+        elif "?" in before:
+            part = AddressPart.QUERY
+        elif "/" in before.partition("://")[2] or "://" not in before:
+            part = AddressPart.PATH
+        else:
+            part = AddressPart.HOST
+        found.append((match.group(1), part))
+    return found
+
+
+def render_address(address: str, fields: Mapping[str, str]) -> str:
+    """``address`` with its placeholders filled, each value percent-encoded for the part it
+    stands in (UTF-8, RFC 3986: a space, ``&``, ``=``, ``#``, ``/`` or a Persian letter
+    cannot change the link's shape); a cell that is the whole address goes in as it is.
+    Same errors as :func:`render`."""
+    parts = iter(address_parts(address))
+
+    def fill(match: re.Match[str]) -> str:
+        _, part = next(parts)
+        value = render(match.group(0), fields)
+        if part in (AddressPart.WHOLE, AddressPart.HOST):
+            return value
+        return quote(value, safe="")
+
+    return PLACEHOLDER.sub(fill, address)

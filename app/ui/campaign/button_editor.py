@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import ButtonProblem, ButtonSpec, button_problems
+from app.campaign import ButtonProblem, ButtonSpec, button_problems, button_warnings
 from app.ui.bidi import LeftToRightDelegate, ltr
 from app.ui.formatting import figure
 
@@ -209,6 +209,19 @@ class ButtonEditor(QWidget):
                                      .format(row_number, button_number, ltr("https://"), ltr("http://")))
         return found
 
+    def warnings(self) -> list[str]:
+        """One sentence per column that stands in a button address's host (allowed, but
+        it decides where the link goes)."""
+        found = []
+        for r in range(self.tree.topLevelItemCount()):
+            row = self._top(r)
+            for c in range(row.childCount()):
+                for name in button_warnings(self._button(_child(row, c))):
+                    found.append(self.tr("Row {0}, button {1}: {2} stands in the address's host, so each row's "
+                                         "value decides which site the link opens.").format(
+                        figure(r + 1, grouped=False), figure(c + 1, grouped=False), ltr("{{" + name + "}}")))
+        return found
+
     # -- look -----------------------------------------------------------------------------
 
     def _renumber(self) -> None:
@@ -232,5 +245,5 @@ class ButtonEditor(QWidget):
                     item.setBackground(column, QBrush(_INVALID) if bad else QBrush())
                 item.setToolTip(0, self.tr("This button is incomplete") if bad else "")
         self.tree.blockSignals(False)
-        self.problem_label.setText("\n".join(self.problems()))
+        self.problem_label.setText("\n".join(self.problems() + self.warnings()))
         self.changed.emit()

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import Content, RenderError
-from app.campaign.render import render
+from app.campaign import ButtonSpec, Content, RenderError
+from app.campaign.render import render, render_address
 from app.ui.bidi import ltr, set_text_direction, starts_right_to_left
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.draft import CampaignDraft
@@ -293,6 +293,15 @@ class MessageStep(QWidget):
     def row_fields(self) -> dict[str, str]:
         return self.draft.row_fields(self.preview_row.value())
 
+    @staticmethod
+    def _button_preview(button: ButtonSpec, fields: dict[str, str]) -> str:
+        """``[label → the address as this row's button opens it]`` (values percent-encoded)."""
+        label = render(button.text, fields) if fields else button.text
+        address = button.url or button.web_app_url
+        if not address:
+            return f"[{label}]"
+        return f"[{label} → {ltr(render_address(address, fields) if fields else address)}]"
+
     def _update_preview(self) -> None:
         set_text_direction(self.text_edit)
         fields = self.row_fields()
@@ -306,7 +315,7 @@ class MessageStep(QWidget):
             else:
                 text = render(self.text_edit.toPlainText(), fields) if fields else self.text_edit.toPlainText()
                 for row in self.button_editor.rows() if kind == "buttons" else ():
-                    text += "\n" + "  ".join(f"[{render(b.text, fields) if fields else b.text}]" for b in row)
+                    text += "\n" + "  ".join(self._button_preview(b, fields) for b in row)
         except KeyError as exc:
             text = self.tr("No column named {0}").format(exc.args[0])
         except RenderError as exc:
