@@ -119,12 +119,20 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         assert page.draft.repeat is not None and page.draft.repeat.weekday == 5
         page.go(3)
         await page.send()
-        return page.message_line.text()
+        said = page.message_line.text()
+        assert not page.send_step.start_button.isEnabled()
+        await page.send()  # a second Start makes nothing
+        assert "New campaign starts another" in page.message_line.text()
+        return said
 
     said = run_in_qt_loop(qapp, scenario)
     journal = office.context.journal
     (series,) = all_series(journal)
     try:
+        page.new_campaign()  # a clean draft: no repeat, a text message, Start on again
+        assert page.review.repeat_picker.rule() is None and page.draft.repeat is None
+        assert page.message.kind() == "text" and page.message.button_editor.rows() == ()
+        assert page.send_step.start_button.isEnabled() and page.review.repeats is None
         assert "Repeating campaign" in said and "every Saturday at 10:00" in said, said
         assert series.rule.every is Every.WEEK and series.plan["sheet"].endswith("contacts.csv")
         assert journal.campaigns() == [] and delivered(slow) == []  # nothing now: the first run is on Saturday

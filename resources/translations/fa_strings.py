@@ -181,6 +181,8 @@ FA = {
     "Row {0}": "ردیف {0}",
     "Row {0}, button {1}: needs a label.": "ردیف {0}، دکمهٔ {1}: برچسب لازم دارد.",
     "Row {0}, button {1}: needs an address or a text to copy.": "ردیف {0}، دکمهٔ {1}: نشانی یا متنی برای کپی لازم دارد.",
+    "Row {0}, button {1}: {2} stands in the address's host, so each row's value decides which site the link opens.":
+        "ردیف {0}، دکمهٔ {1}: {2} در نام میزبانِ نشانی آمده است، پس مقدار هر ردیف تعیین می‌کند پیوند کدام سایت را باز کند.",
     "Row {0}: {1} — {2}": "ردیف {0}: {1} — {2}",
     "Rows and their verdicts": "ردیف‌ها و وضعیتشان",
     "Safir campaign": "کارزار سفیر",
@@ -792,6 +794,8 @@ FA = {
     "window closed (see Repeating).":
         "کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با "
         "پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).",
+    "Repeating campaign {0} is made from this draft; New campaign starts another.":
+        "کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.",
     "Series": "سری",
     "Next run (Tehran time)": "نوبت بعد (به وقت تهران)",
     "Repeating campaigns": "کارزارهای تکرارشونده",

@@ -257,12 +257,17 @@
         <translation>ردیف {0}، دکمهٔ {1}: نشانی باید با {2} (یا {3}) آغاز شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/button_editor.py" line="217" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="220" />
+        <source>Row {0}, button {1}: {2} stands in the address's host, so each row's value decides which site the link opens.</source>
+        <translation>ردیف {0}، دکمهٔ {1}: {2} در نام میزبانِ نشانی آمده است، پس مقدار هر ردیف تعیین می‌کند پیوند کدام سایت را باز کند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/button_editor.py" line="230" />
         <source>Row {0}</source>
         <translation>ردیف {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/button_editor.py" line="233" />
+        <location filename="../../app/ui/campaign/button_editor.py" line="246" />
         <source>This button is incomplete</source>
         <translation>این دکمه کامل نیست</translation>
     </message>
@@ -325,12 +330,17 @@
         <translation>گام بعدی (Enter یا Alt+راست)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="346" />
+        <location filename="../../app/ui/campaign/wizard.py" line="258" />
+        <source>Repeating campaign {0} is made from this draft; New campaign starts another.</source>
+        <translation>کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/wizard.py" line="353" />
         <source>The repeating campaign cannot start: {0}</source>
         <translation>کارزار تکرارشونده آغاز نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="350" />
+        <location filename="../../app/ui/campaign/wizard.py" line="358" />
         <source>Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the background, also with the window closed (see Repeating).</source>
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
@@ -350,12 +360,12 @@
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="259" />
+        <location filename="../../app/ui/campaign/wizard.py" line="263" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="264" />
+        <location filename="../../app/ui/campaign/wizard.py" line="268" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
@@ -365,22 +375,22 @@
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="360" />
+        <location filename="../../app/ui/campaign/wizard.py" line="368" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="363" />
+        <location filename="../../app/ui/campaign/wizard.py" line="371" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="267" />
+        <location filename="../../app/ui/campaign/wizard.py" line="271" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="276" />
+        <location filename="../../app/ui/campaign/wizard.py" line="280" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
@@ -411,7 +421,7 @@
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="333" />
+        <location filename="../../app/ui/campaign/wizard.py" line="337" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -959,17 +969,17 @@
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="305" />
+        <location filename="../../app/ui/campaign/message.py" line="314" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="311" />
+        <location filename="../../app/ui/campaign/message.py" line="320" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="313" />
+        <location filename="../../app/ui/campaign/message.py" line="322" />
         <source>This row cannot be shown: {0}</source>
         <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
     </message>
@@ -1811,117 +1821,117 @@
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="250" />
+        <location filename="../../app/ui/campaign/review.py" line="253" />
         <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
         <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="252" />
+        <location filename="../../app/ui/campaign/review.py" line="255" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="253" />
+        <location filename="../../app/ui/campaign/review.py" line="256" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="254" />
+        <location filename="../../app/ui/campaign/review.py" line="257" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="255" />
+        <location filename="../../app/ui/campaign/review.py" line="258" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="256" />
+        <location filename="../../app/ui/campaign/review.py" line="259" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="274" />
+        <location filename="../../app/ui/campaign/review.py" line="277" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="277" />
+        <location filename="../../app/ui/campaign/review.py" line="280" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="280" />
+        <location filename="../../app/ui/campaign/review.py" line="283" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="282" />
+        <location filename="../../app/ui/campaign/review.py" line="285" />
         <source>{0} of these {1} recipients already got {2} messages in the last {3} days (the frequency cap): they will be skipped.</source>
         <translation>{0} نفر از این {1} گیرنده در {3} روز گذشته {2} پیام گرفته‌اند (سقف دفعات ارسال): برایشان فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="287" />
+        <location filename="../../app/ui/campaign/review.py" line="290" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="294" />
+        <location filename="../../app/ui/campaign/review.py" line="297" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="299" />
+        <location filename="../../app/ui/campaign/review.py" line="302" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="300" />
+        <location filename="../../app/ui/campaign/review.py" line="303" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="300" />
+        <location filename="../../app/ui/campaign/review.py" line="303" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="303" />
+        <location filename="../../app/ui/campaign/review.py" line="306" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="306" />
+        <location filename="../../app/ui/campaign/review.py" line="309" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="306" />
+        <location filename="../../app/ui/campaign/review.py" line="309" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="307" />
+        <location filename="../../app/ui/campaign/review.py" line="310" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="309" />
+        <location filename="../../app/ui/campaign/review.py" line="312" />
         <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="312" />
+        <location filename="../../app/ui/campaign/review.py" line="315" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="315" />
+        <location filename="../../app/ui/campaign/review.py" line="318" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="368" />
+        <location filename="../../app/ui/campaign/review.py" line="371" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -2023,150 +2033,150 @@
 <context>
     <name>SendStep</name>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="70" />
+        <location filename="../../app/ui/campaign/send.py" line="72" />
         <source>Start</source>
-        <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). How often the rate chart is drawn again while a campaign sends (seconds): it shows the trend (the figures and the bar move four times a second), and each drawing is 1-2 ms of the window's loop on a slow machine. The campaign whose rows that table shows (None once another sheet is opened).</extracomment>
+        <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). How often the rate chart is drawn again while a campaign sends (seconds): it shows the trend (the figures and the bar move four times a second), and each drawing is 1-2 ms of the window's loop on a slow machine. The campaign whose rows that table shows (None once another sheet is opened). The repeating campaign Start made from this draft (Start is done once).</extracomment>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="71" />
+        <location filename="../../app/ui/campaign/send.py" line="73" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="72" />
+        <location filename="../../app/ui/campaign/send.py" line="74" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="73" />
+        <location filename="../../app/ui/campaign/send.py" line="75" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="78" />
+        <location filename="../../app/ui/campaign/send.py" line="80" />
         <source>Send the rest as a new campaign</source>
         <translation>ارسال باقی‌مانده در کارزاری تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="79" />
+        <location filename="../../app/ui/campaign/send.py" line="81" />
         <source>A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets it twice)</source>
         <translation>کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس دو بار دریافت نمی‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="91" />
+        <location filename="../../app/ui/campaign/send.py" line="93" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="98" />
+        <location filename="../../app/ui/campaign/send.py" line="100" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="165" />
+        <location filename="../../app/ui/campaign/send.py" line="168" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="167" />
+        <location filename="../../app/ui/campaign/send.py" line="170" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="168" />
-        <location filename="../../app/ui/campaign/send.py" line="249" />
+        <location filename="../../app/ui/campaign/send.py" line="171" />
+        <location filename="../../app/ui/campaign/send.py" line="252" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="172" />
+        <location filename="../../app/ui/campaign/send.py" line="175" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="180" />
+        <location filename="../../app/ui/campaign/send.py" line="183" />
         <source>Campaign {0} was rejected by {1}: {2}</source>
         <translation>کارزار {0} را {1} رد کرد: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="183" />
+        <location filename="../../app/ui/campaign/send.py" line="186" />
         <source>Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.</source>
         <translation>کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="189" />
-        <location filename="../../app/ui/campaign/send.py" line="193" />
+        <location filename="../../app/ui/campaign/send.py" line="192" />
+        <location filename="../../app/ui/campaign/send.py" line="196" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="207" />
+        <location filename="../../app/ui/campaign/send.py" line="210" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="228" />
+        <location filename="../../app/ui/campaign/send.py" line="231" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="242" />
+        <location filename="../../app/ui/campaign/send.py" line="245" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="261" />
+        <location filename="../../app/ui/campaign/send.py" line="264" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="263" />
+        <location filename="../../app/ui/campaign/send.py" line="266" />
         <source>{0} per minute</source>
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="260" />
+        <location filename="../../app/ui/campaign/send.py" line="263" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="266" />
+        <location filename="../../app/ui/campaign/send.py" line="269" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="268" />
+        <location filename="../../app/ui/campaign/send.py" line="271" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="270" />
+        <location filename="../../app/ui/campaign/send.py" line="273" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="281" />
+        <location filename="../../app/ui/campaign/send.py" line="284" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="301" />
+        <location filename="../../app/ui/campaign/send.py" line="304" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="304" />
+        <location filename="../../app/ui/campaign/send.py" line="307" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="307" />
+        <location filename="../../app/ui/campaign/send.py" line="310" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="310" />
+        <location filename="../../app/ui/campaign/send.py" line="313" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>

@@ -181,7 +181,10 @@ class ReviewStep(QWidget):
         return test
 
     def reset(self) -> None:
-        """A fresh campaign: start now, the saved rate and quiet hours, no test outcome."""
+        """A fresh campaign: start now, the saved rate and quiet hours, no repeat, nothing
+        found of an earlier sheet (repeats, the cap), no test outcome."""
+        self.repeat_picker.every.setCurrentIndex(0)
+        self.repeats = self.capped = None
         self.rate_spin.setValue(int(self.draft.rate_per_minute))
         self.in_flight_spin.setValue(int(self.draft.in_flight))
         self._load_quiet_hours(self.draft.quiet_hours)

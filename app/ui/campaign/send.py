@@ -64,6 +64,8 @@ class SendStep(QWidget):
         #: The campaign whose rows that table shows (None once another sheet is opened).
         self.rows_campaign: int | None = None
         self.campaign_id: int | None = None
+        #: The repeating campaign Start made from this draft (Start is done once).
+        self.series_made: int | None = None
         self._last_refresh = 0.0
         self._last_chart = 0.0
         buttons = QHBoxLayout()
@@ -115,6 +117,7 @@ class SendStep(QWidget):
     def reset(self) -> None:
         """Nothing created yet: Start is the only way on."""
         self.campaign_id = None
+        self.series_made = None
         self.progress.reset()
         self.progress.setRange(0, 1)
         self.chart.clear()
@@ -148,7 +151,7 @@ class SendStep(QWidget):
         sending = self.sending()
         status = self.context.journal.campaign(self.campaign_id).status if self.campaign_id is not None else None
         resumable = status in (CampaignStatus.PAUSED, CampaignStatus.RUNNING, CampaignStatus.READY)
-        self.start_button.setEnabled(self.campaign_id is None)
+        self.start_button.setEnabled(self.campaign_id is None and self.series_made is None)
         self.pause_button.setEnabled(sending)
         self.cancel_button.setEnabled(sending or resumable)  # a paused campaign can be cancelled too
         self.resume_button.setEnabled(not sending and resumable)

@@ -254,6 +254,10 @@ class CampaignPage(QWidget):
                      error=True)
             return None
         draft = self.draft
+        if self.send_step.series_made is not None:  # Start is done once
+            self.say(self.tr("Repeating campaign {0} is made from this draft; New campaign starts another.").format(
+                figure(self.send_step.series_made, grouped=False)), error=True)
+            return None
         if draft.repeat is not None:
             return await self._make_series()
         self.say(self.tr("Preparing the campaign…"))
@@ -339,12 +343,16 @@ class CampaignPage(QWidget):
         await self.send_rest(parent_id)
 
     async def _make_series(self) -> None:
-        """A repeating campaign instead of one send: made, and its runner started."""
+        """A repeating campaign instead of one send: made once (Start stays off until a
+        new campaign), and its runner started."""
+        self.send_step.start_button.setEnabled(False)
         try:
             series_id = await create_series_from_draft(self.context, self.draft)
         except (ValueError, RunnerFailed, JournalError) as exc:
+            self.send_step.start_button.setEnabled(True)
             self.say(self.tr("The repeating campaign cannot start: {0}").format(describe(str(exc))), error=True)
             return None
+        self.send_step.series_made = series_id
         rule = self.draft.repeat
         assert rule is not None
         self.say(self.tr("Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the "
