@@ -57,12 +57,12 @@ def wait_for_status(campaign_id: int, status: CampaignStatus, seconds: float = 6
             time.sleep(0.1)
 
 
-def test_closing_the_window_keeps_the_campaign_sending_in_its_own_process(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
+def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it_with_its_controls(
+        qtbot: Any, qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
     page = office.campaign
 
     async def scenario() -> tuple[list[str], int]:
-        await compose(office, "contacts.csv", "سلام {{نام}}", rate=240)
+        await compose(office, "contacts.csv", "سلام {{نام}}", rate=60)
         sending = asyncio.ensure_future(page.send())
         await until(lambda: bool(office.runs.in_background()))
         campaign_id = office.runs.in_background()[0]
@@ -78,8 +78,33 @@ def test_closing_the_window_keeps_the_campaign_sending_in_its_own_process(
     choices, campaign_id = run_in_qt_loop(qapp, scenario)
     assert choices == ["Keep sending in the background", "Pause and quit", "Stay open"]
     assert office.finished
-    wait_for_status(campaign_id, CampaignStatus.FINISHED)  # with no window following it
+
+    with shown_window(qtbot, qapp, slow.url) as again:  # the window opened again
+        again.context.connection = office.context.connection
+        step = again.campaign.send_step
+
+        async def reopened() -> tuple[list[int], int, Any]:
+            found = await again.campaign.show_sent_elsewhere()
+            assert again.campaign.steps.currentIndex() == 3 and step.campaign_id == campaign_id
+            await until(lambda: step.pause_button.isEnabled() and step.progress.value() > 0)
+            assert not step.start_button.isEnabled()
+            again.campaign.show_results(campaign_id)
+            again.history.open_results.emit(campaign_id)  # Enter in History: its controls, not its results
+            assert again.campaign.steps.currentIndex() == 3 and step.pause_button.isEnabled()
+            step.pause_button.click()
+            paused = await until_status(again, campaign_id, CampaignStatus.PAUSED)
+            return found, paused, await step.run(campaign_id)  # Resume, from this window
+
+        found, paused, resumed = run_in_qt_loop(qapp, reopened)
+    assert found == [campaign_id] and paused
+    assert resumed is not None and resumed.status == CampaignStatus.FINISHED
     once_each(slow, 13)
+
+
+async def until_status(window: MainWindow, campaign_id: int, status: CampaignStatus) -> int:
+    journal = window.context.journal
+    await until(lambda: journal.campaign(campaign_id).status == status and not window.runs.is_sending(campaign_id))
+    return journal.counts(campaign_id)["sent"]
 
 
 def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window(

@@ -248,6 +248,9 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     async def until_closed() -> None:
         _install_excepthook()
         window.show()
+        # A campaign kept sending after the window closed, or sent from a terminal or another
+        # desktop of the team: shown with its progress, Pause and Cancel.
+        await window.campaign.show_sent_elsewhere()
         # The window that is current (a language switch replaces it) says when it is done;
         # a window hidden in the system tray is not done.
         while not app.property("main_window").finished:

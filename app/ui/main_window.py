@@ -259,10 +259,7 @@ class MainWindow(QMainWindow):
 
     def _open_results(self, campaign_id: int) -> None:
         self.nav.setCurrentRow(0)
-        if self.runs.is_sending(campaign_id):
-            self.campaign.go_to_send(campaign_id)  # its controls, not a stranded results page
-        else:
-            self.campaign.show_results(campaign_id)
+        self.campaign.open_campaign(campaign_id)  # one sending: its controls, not a stranded results page
 
     def _show_send_step(self, campaign_id: int) -> None:
         self.nav.setCurrentRow(0)

@@ -112,6 +112,17 @@ class RunController(QObject):
         self.finished.emit(result)
         return result
 
+    async def adopt(self, campaign_id: int) -> RunResult | None:
+        """Follow ``campaign_id`` while another process sends it (this desktop's background
+        sender after the window closed, a terminal, another desktop of the team): its
+        progress, Pause and Cancel here, as if this window had started it. None when this
+        window already sends it or nobody does."""
+        if self.is_sending(campaign_id):
+            return None
+        if not await asyncio.to_thread(campaign_is_sending, self.context.journal, campaign_id):
+            return None
+        return await self._follow(self.runs.setdefault(campaign_id, Run(campaign_id)), None)
+
     async def _run_elsewhere(self, run: Run) -> RunResult:
         """Start the campaign's own sending process and follow it until it stops; one
         that another window or the command line already sends is followed, not started

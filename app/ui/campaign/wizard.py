@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import CampaignStatus, JournalError, RunResult
+from app.campaign import CampaignStatus, JournalError, RunResult, campaign_is_sending
 from app.runner import RunnerFailed
 from app.ui.campaign.creation import create_from_draft, create_series_from_draft
 from app.ui.campaign.draft import CampaignDraft
@@ -58,6 +58,7 @@ class CampaignPage(QWidget):
         super().__init__(parent)
         self.context = context
         self.runs = runs if runs is not None else RunController(context, self)
+        self._following: set[asyncio.Future[RunResult | None]] = set()
         self.draft = draft if draft is not None else self.new_draft()
         self.stop_work_button = QPushButton(self.tr("Stop"))
         self.stop_work_button.setToolTip(self.tr("Stop the import, upload or export in progress"))
@@ -289,6 +290,37 @@ class CampaignPage(QWidget):
             await self._showing  # the results on screen before the caller goes on
         return result
 
+    def open_campaign(self, campaign_id: int) -> None:
+        """Open a campaign from History or the tray: one that is sending (here or by
+        another process) on its Send step with Pause and Cancel, any other on its results."""
+        if self.runs.is_sending(campaign_id):
+            self.go_to_send(campaign_id)
+            return
+        if self.context.journal.campaign(campaign_id).status == CampaignStatus.RUNNING:
+            self.go_to_send(campaign_id)
+            self._follow(campaign_id)
+            return
+        self.show_results(campaign_id)
+
+    async def show_sent_elsewhere(self) -> list[int]:
+        """At start-up: follow every campaign another process sends now, and show the
+        first on its Send step unless a draft is under way; their ids."""
+        journal = self.context.journal
+        found = await asyncio.to_thread(lambda: [c.id for c in journal.campaigns()
+                                                 if c.status == CampaignStatus.RUNNING
+                                                 and campaign_is_sending(journal, c.id)])
+        for campaign_id in found:
+            if campaign_id == found[0] and self.steps.currentIndex() == RECIPIENTS and self.draft.checked is None:
+                self.go_to_send(campaign_id)
+            self._follow(campaign_id)
+        return found
+
+    def _follow(self, campaign_id: int) -> None:
+        """Follow ``campaign_id`` while another process sends it (runs.adopt), in the background."""
+        following = asyncio.ensure_future(self.runs.adopt(campaign_id))
+        self._following.add(following)
+        following.add_done_callback(self._following.discard)
+
     def go_to_send(self, campaign_id: int) -> None:
         """Show the send step attached to ``campaign_id`` (from History, too)."""
         self.send_step.attach(campaign_id)
@@ -326,7 +358,10 @@ class CampaignPage(QWidget):
                 self._mark_header()
 
     def show_results(self, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> None:
-        """Show a stored campaign's results (from History, or at the end of a run)."""
+        """Show a stored campaign's results (from History, or at the end of a run); Back
+        shows its Send step."""
+        if self.send_step.campaign_id != campaign_id and not self.send_step.sending():
+            self.send_step.attach(campaign_id)
         self.results.show_campaign(campaign_id, rows)
         self.steps.setCurrentIndex(RESULTS)
         self._mark_header()
