@@ -40,7 +40,7 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 
 def english_words(text: str) -> list[str]:
     text = ISOLATED.sub(" ", re.sub(r"<[^>]+>", " ", text))
-    text = re.sub(r"\{\{[^}]*\}\}|\S+\.(?:xlsx|csv|png|jpg)|https?://\S+", " ", text)
+    text = re.sub(r"\{\{[^}]*\}\}|\S+\.(?:xlsx|csv|png|jpg|md)|https?://\S+", " ", text)
     return [w for w in WORD.findall(text) if w not in ALLOWED]
 
 

@@ -166,6 +166,8 @@ def test_the_team_panel_lets_an_admin_add_people_and_shows_everyone_else_the_rul
         qtbot: Any, qapp: QApplication, team_store: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     from app.campaign.journal import TeamRole
 
+    database = team_store.rsplit("/", 1)[1]
+    carol = f"carol_{database}"  # logins are the whole server's: another test may have made a carol
     context = make_context(None)  # the store's owner: an admin
     try:
         main = MainWindow(context)
@@ -173,28 +175,27 @@ def test_the_team_panel_lets_an_admin_add_people_and_shows_everyone_else_the_rul
         team = main.team
         run_in_qt_loop(qapp, team.refresh)
         assert not team.admin.isHidden() and not main.templates.rules.save_button.isHidden()
-        said = run_in_qt_loop(qapp, lambda: team.add("carol", TeamRole.SENDER, "carol-password"))
-        assert "carol" in said and "sender" in said, said
+        said = run_in_qt_loop(qapp, lambda: team.add(carol, TeamRole.SENDER, "carol-password"))
+        assert carol in said and "sender" in said, said
         shown = {team.table.item(r, 0).text().strip("\u2066\u2069"): team.table.item(r, 1).text()
                  for r in range(team.table.rowCount())}
-        assert "carol" in shown and shown["carol"].startswith("sender")
+        assert carol in shown and shown[carol].startswith("sender")
     finally:
         context.journal.close()
     # carol's own desktop: she sees the team, not an admin's controls, and the rules read-only
-    database = team_store.rsplit("/", 1)[1]
-    monkeypatch.setenv(STORE_ENV, team_store.replace(f"//{database}@", "//carol@", 1))
+    monkeypatch.setenv(STORE_ENV, team_store.replace(f"//{database}@", f"//{carol}@", 1))
     monkeypatch.setenv("PGPASSWORD", "carol-password")
     context = make_context(None)
     try:
         main = MainWindow(context)
         qtbot.addWidget(main)
-        assert "as carol" in main.statusBar().currentMessage()
+        assert f"as {carol}" in main.statusBar().currentMessage()
         run_in_qt_loop(qapp, main.team.refresh)
-        assert main.team.admin.isHidden() and "You are carol" in main.team.you.text()
+        assert main.team.admin.isHidden() and f"You are {carol}" in main.team.you.text()
         rules = main.templates.rules
         assert rules.save_button.isHidden() and not rules.cap_check.isEnabled()
         assert "admins set these rules" in rules.outcome.text()
         refused = run_in_qt_loop(qapp, lambda: main.team.add("dave", TeamRole.ADMIN, "x"))
-        assert "admin" in refused and "carol" in refused  # the store's refusal, in a sentence
+        assert "admin" in refused and carol in refused  # the store's refusal, in a sentence
     finally:
         context.journal.close()
