@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.test_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,3 +67,93 @@ def test_every_headless_example_of_readme_runs_on_the_samples(tmp_path: Path) ->
     assert (tmp_path / "results.csv").exists() and (tmp_path / "results.xlsx").exists()
     assert "5 skipped" in run("status", "7").stdout  # the repeat, sent only to new numbers: none
     assert ran >= 12
+
+
+def _manager_examples() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## The manager's view", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [line for line in block.replace("\\\n", " ").splitlines() if line.strip() and not line.startswith("#")]
+    return [c.split("  #")[0].strip() for c in commands]
+
+
+def _run_example(example: str, tmp_path: Path, sandbox_url: str, stdin: str | None = None) -> Any:
+    """One README line as written: ``VAR=value`` before the command goes to its environment;
+    the real service's key and address become the test sandbox's (a test never reaches it)."""
+    example = example.replace("/tmp/", f"{tmp_path}/").replace("https://safir.bale.ai", sandbox_url)
+    env = dict(os.environ)
+    args = shlex.split(example)
+    while "=" in args[0]:
+        name, _, value = args.pop(0).partition("=")
+        env[name] = DEMO_API_KEY if value == "..." else value
+    assert args[0] == "safir-campaign", example
+    return subprocess.run([sys.executable, "-m", "app", *args[1:]], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=120, input=stdin)
+
+
+def test_every_example_of_the_managers_view_runs_as_written(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    examples = [e for e in _manager_examples() if " team " not in f" {e} "]
+    assert len(examples) >= 11
+    try:
+        for example in examples:
+            done = _run_example(example, tmp_path, sandbox.url)
+            expected = 3 if "awaits approval" in example or "تخفیف" in example else 0
+            assert done.returncode == expected, (example, done.stdout, done.stderr)
+            assert "Traceback" not in done.stderr
+    finally:
+        _run_example("safir-campaign series stop 1", tmp_path, sandbox.url)
+    assert (tmp_path / "report.pdf").exists() and (tmp_path / "summary.xlsx").exists()
+    status = _run_example("safir-campaign status 2", tmp_path, sandbox.url).stdout
+    assert "finished" in status  # approved with the password, then sent
+
+
+def test_the_team_examples_of_the_managers_view_run_on_a_team_store(team_store: str, tmp_path: Path) -> None:
+    # Logins are the whole server's: the examples' alice and bob get names no other test made.
+    database = team_store.rsplit("/", 1)[1]
+    examples = [re.sub(r"\b(alice|bob)\b", rf"\1_{database}", e) for e in _manager_examples() if " team " in f" {e} "]
+    assert len(examples) == 4
+    for example in examples:
+        if "|" in example:  # echo "PASSWORD" | safir-campaign ...
+            echoed, _, example = example.partition("| ")
+            done = _run_example(example, tmp_path, "", shlex.split(echoed)[1] + "\n")
+        elif example.startswith("safir-campaign team add"):  # asks for the password on the terminal
+            done = _run_pty(example, "bob's password\nbob's password\n")
+        else:
+            done = _run_example(example, tmp_path, "")
+        assert done.returncode == 0, (example, done.stdout, done.stderr)
+    listed = _run_example("safir-campaign team list", tmp_path, "").stdout
+    assert f"alice_{database}" in listed and "approver" in listed and f"bob_{database}" in listed
+
+
+def _run_pty(example: str, typed: str) -> Any:
+    """``example`` with a terminal for standard input, on which each line of ``typed`` is
+    typed once the program asks (getpass flushes what was typed before it asked)."""
+    import pty
+    import select
+
+    controller, terminal = pty.openpty()
+    # A session of its own: no controlling terminal, so getpass asks on standard error and
+    # reads the terminal given as standard input.
+    process = subprocess.Popen([sys.executable, "-m", "app", *shlex.split(example)[1:]], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=ROOT, stdin=terminal, start_new_session=True)
+    assert process.stderr is not None and process.stdout is not None
+    said = b""
+    try:
+        for line in typed.splitlines(keepends=True):
+            asked = len(said)
+            while not said[asked:].rstrip().endswith(b":"):
+                ready, _, _ = select.select([process.stderr], [], [], 60)
+                assert ready, f"{example}: no question asked; said {said!r}"
+                chunk = os.read(process.stderr.fileno(), 1024)
+                assert chunk, f"{example}: ended before it asked; said {said!r}"
+                said += chunk
+            os.write(controller, line.encode())
+        process.wait(timeout=120)
+        return subprocess.CompletedProcess(process.args, process.returncode, process.stdout.read().decode(),
+                                           (said + process.stderr.read()).decode())
+    finally:
+        process.kill()
+        process.wait()
+        process.stdout.close()
+        process.stderr.close()
+        os.close(terminal)
+        os.close(controller)
