@@ -9,7 +9,7 @@ trap 'rm -rf "$work"' EXIT
 echo "== clean clone and build environment in $work"
 git clone -q "$repo" "$work/src"
 python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install -q "$work/src" pyinstaller 2>&1 | grep -v -i "warning" || true
+"$work/venv/bin/pip" install -q "$work/src[packaging]" 2>&1 | grep -v -i "warning" || true
 started=$(date +%s)
 (cd "$work/src" && "$work/venv/bin/python" packaging/build.py --dist "$work/dist")
 echo "== build took $(( $(date +%s) - started )) s"

@@ -32,13 +32,27 @@ def test_quick_start_makes_a_virtual_environment_and_ci_runs_its_test_command() 
         assert check in ci, check
 
 
+OUTSIDE = ("../shared", "DESIGN.md", "LAYOUT", "PRODUCTION-NOTES", "STYLE.md", "messaging-service.md")
+CITED = re.compile(r"(?<![\w/.-])((?:app|docs|resources|benchmarks|tests|packaging|\.ci)/[\w./-]*[\w/])")
+
+
 def test_no_reference_to_files_outside_the_repository() -> None:
     offenders = []
     for path in [ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("app/**/*.py"), *ROOT.glob("tests/*.py")]:
         text = path.read_text(encoding="utf-8")
-        if path.name != "test_docs.py" and ("../shared" in text or "DESIGN.md" in text):
+        if path.name != "test_docs.py" and any(name in text for name in OUTSIDE):
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_every_file_the_docs_cite_is_in_the_repository() -> None:
+    missing = []
+    for path in [ROOT / "README.md", *ROOT.glob("docs/*.md")]:
+        for cited in CITED.findall(path.read_text(encoding="utf-8")):
+            cited = cited.rstrip("/.")
+            if not (ROOT / cited).exists() and not any(ROOT.glob(cited)):
+                missing.append(f"{path.name}: {cited}")
+    assert missing == []
 
 
 def _headless_examples() -> list[str]:

@@ -1,7 +1,7 @@
 """The sandbox's accounts, limits and delivered messages, written from the spec.
 
-Deliberately independent of :mod:`app.api`: its rules are read from
-``spec/messaging-service.md`` and PRODUCTION-NOTES.md, so a mistake in the client's
+Deliberately independent of :mod:`app.api`: its rules are read from the service's
+published spec and what production is known to do beyond it, so a mistake in the client's
 validation cannot hide behind the same mistake here.
 """
 
