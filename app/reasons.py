@@ -131,6 +131,8 @@ STORE_PROBLEMS: dict[str, str] = {
     "store_unreachable": "the team store {store} cannot be reached ({detail}): check that its server runs and the "
                          "address is right; sending resumes once it answers (nothing is sent twice)",
     "store_login_failed": "the team store {store} refused the login of {user}: check the user name and password",
+    "store_no_password": "the team store {store} asks {user} for a password and none was given: keep it with "
+                         "'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass",
     "store_no_database": "the team store {store} has no database {database}: create it (see docs/team.md)",
     "store_no_permission": "the team store {store} does not let {user} do this ({detail}): a team admin gives each "
                            "member the role they need (safir-campaign team list; docs/team.md, \"Members and "
@@ -138,7 +140,8 @@ STORE_PROBLEMS: dict[str, str] = {
     "store_disk_full": "the team store {store} is out of disk space: free some on its server, then resume",
     "store_newer_schema": "the team store {store} was set up by a newer version of the app (schema {version}): "
                           "update the app on this desktop",
-    "store_bad_address": "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE",
+    "store_bad_address": "{address} is not a team store address: a team store is a PostgreSQL database, written "
+                         "postgresql://USER@HOST:PORT/DATABASE",
     "store_failed": "the team store {store} failed: {detail}",
     "store_needs_owner": "the team store {store} must be brought up to this version of the app (schema {version}) by "
                          "its owner, {owner}: ask them to open it once with this version",

@@ -40,7 +40,8 @@ def no_campaign_was_made() -> bool:
     (["--file", "."], "is a folder"),
     (["--results", "."], "must end in .csv or .xlsx"),
     (["--results", "no-such-folder/out.csv"], "does not exist"),
-    (["--start-at", "2026-12-01T09:00"], "ISO time"),
+    (["--start-at", "2026-12-01 9am"], "ISO time"),
+    (["--start-at", "2026-12-01T09:00"], "2026-12-01T09:00 has no UTC offset: add the one of its time zone"),
 ])
 def test_every_bad_flag_is_refused_before_anything_is_sent(flag: list[str], words: str) -> None:
     done = run("send", SHEET, "--sandbox", "--bot-id", "1001", "--text", "x", *flag)

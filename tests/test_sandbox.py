@@ -117,6 +117,13 @@ def test_bad_key_and_bad_input(sandbox: EmbeddedSandbox) -> None:
     raw = httpx.post(f"{sandbox.url}/api/v3/send_message", content=b"{not json",
                      headers={"api-access-key": DEMO_API_KEY, "content-type": "application/json"})
     assert raw.status_code == 400 and raw.json()["error_data"][0]["code"] == 4
+    deep = b"[" * 100_000 + b"]" * 100_000  # deeper than the JSON parser recurses
+    for path in ("/api/v3/send_message", "/api/v2/send_otp"):
+        refused = httpx.post(f"{sandbox.url}{path}", content=deep,
+                             headers={"api-access-key": DEMO_API_KEY, "content-type": "application/json"})
+        assert refused.status_code in (400, 401), (path, refused.status_code, refused.text)
+    limits = httpx.post(f"{sandbox.url}/sandbox/limits", content=deep)
+    assert limits.status_code == 400 and "JSON object" in limits.text
     no_action = text_body()
     no_action["message_data"]["message"]["reply_markup"] = {"inline_keyboard": [[{"text": "x"}]]}
     assert send(sandbox.url, no_action).json()["error_data"][0]["code"] == 4

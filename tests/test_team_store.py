@@ -266,6 +266,9 @@ def test_store_faults_are_one_sentence_without_the_password(team_store: str, tmp
     refused = desktop.run("list")
     assert refused.returncode == 2 and "refused the login" in refused.stderr and "Traceback" not in refused.stderr
     assert "wrong-password" not in refused.stderr
+    unsaid = Desktop(tmp_path / "d", team_store, "", HOME=str(tmp_path)).run("store", "check")  # no ~/.pgpass
+    assert unsaid.returncode == 2 and "asks" in unsaid.stderr and "none was given" in unsaid.stderr, unsaid.stderr
+    assert "store password" in unsaid.stderr and "cannot be reached" not in unsaid.stderr
     port = postgres_server.port
     missing = Desktop(tmp_path / "d", team_store.rsplit("/", 1)[0] + "/nosuchdb",
                       os.environ["PGPASSWORD"]).run("list")
@@ -275,7 +278,8 @@ def test_store_faults_are_one_sentence_without_the_password(team_store: str, tmp
     in_url = desktop.run("--store", team_store.replace("@", ":secret123@", 1), "list")
     assert in_url.returncode == 2 and "secret123" not in in_url.stderr and "process list" in in_url.stderr
     not_a_store = desktop.run("--store", "mysql://x/y", "list")
-    assert not_a_store.returncode == 2 and "not a team store address" in not_a_store.stderr
+    assert not_a_store.returncode == 2 and "mysql://… is not a team store address" in not_a_store.stderr
+    assert "PostgreSQL" in not_a_store.stderr
     with psycopg.connect(postgres_server.admin_url(), autocommit=True) as admin:  # a database it may not change
         admin.execute("CREATE ROLE visitor LOGIN PASSWORD 'visitor-pw'")
         admin.execute("CREATE DATABASE visited")

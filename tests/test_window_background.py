@@ -69,6 +69,7 @@ def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it
         assert page.send_step.pause_button.isEnabled()
         office.close()
         question = office.close_question
+        assert question.text().startswith("One campaign is being sent. Sending can go on in the background")
         choices = [b.text() for b in question.buttons()]
         question.buttons()[0].click()  # keep sending in the background
         result = await sending

@@ -208,7 +208,11 @@ def test_closing_with_a_scheduled_campaign_says_so_and_can_keep_it_in_the_tray(
         return text, choices, hidden, still_sending, await sending
 
     text, choices, hidden, still_sending, result = run_in_qt_loop(qapp, scenario)
+    assert text.startswith("One campaign is being sent. Pause and quit?"), text
     assert "waits for its start time" in text and "only while the app is open" in text
+    assert window.tray.toolTip() == "Safir campaign: one campaign sending"
+    window.tray.show_sending(3)
+    assert window.tray.toolTip() == "Safir campaign: 3 campaigns sending"
     assert choices == ["Pause and quit", "Keep sending from the system tray", "Keep sending"]
     assert hidden and still_sending
     assert result.status == CampaignStatus.PAUSED and window.finished

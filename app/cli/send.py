@@ -257,11 +257,13 @@ def _schedule(args: argparse.Namespace) -> QuietHours | None:
 
     if args.start_at:
         try:
-            if datetime.fromisoformat(args.start_at).tzinfo is None:
-                raise ValueError
+            zoned = datetime.fromisoformat(args.start_at).tzinfo is not None
         except ValueError:
             raise CliError(f"--start-at must be an ISO time like 2026-12-01T09:00+03:30, not {args.start_at!r}."
                            ) from None
+        if not zoned:
+            raise CliError(f"--start-at {args.start_at} has no UTC offset: add the one of its time zone, like "
+                           f"{args.start_at}+03:30 for Tehran time.")
     if not args.quiet_hours:
         return None
     try:

@@ -43,7 +43,7 @@ class Inspection(Interface):
         400 naming the field for anything else."""
         try:
             asked = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             asked = None
         if not isinstance(asked, dict) or not asked:
             return JSONResponse({"error": "send a JSON object: rate_per_minute, burst_per_second"}, status_code=400)

@@ -45,8 +45,9 @@ class Interface:
 
 
 async def json_body(request: Request) -> Any:
-    """The request's JSON body, or None when it is not JSON."""
+    """The request's JSON body, or None when it is not JSON (or nested deeper than the
+    parser's recursion allows: a 400, not a crash)."""
     try:
         return json.loads(await request.body())
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         return None

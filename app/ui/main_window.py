@@ -317,9 +317,8 @@ class MainWindow(QMainWindow):
         or (where the desktop has one) keep sending from the system tray."""
         if self.runs.in_background() and not self.context.connection.demo:
             return self._ask_background_or_pause()
-        count = len(self.runs.sending())
-        text = self.tr("{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from "
-                       "History; nothing is sent twice.").format(figure(count))
+        text = self._being_sent() + " " + self.tr("Pause and quit? Paused campaigns can be resumed from History; "
+                                                  "nothing is sent twice.")
         scheduled = self.scheduled_runs()
         if scheduled:
             text += "\n\n" + self.tr("Campaign {0} waits for its start time ({1}) and starts only while the app "
@@ -340,11 +339,16 @@ class MainWindow(QMainWindow):
         self.close_question = box
         return box
 
-    def _ask_background_or_pause(self) -> QMessageBox:
+    def _being_sent(self) -> str:
         count = len(self.runs.sending())
-        text = self.tr("{0} campaign(s) are being sent. They can go on in the background with the window closed "
-                       "(the window shows them again when it opens), or pause now and be resumed from History; "
-                       "nothing is sent twice.").format(figure(count))
+        if count == 1:
+            return self.tr("One campaign is being sent.")
+        return self.tr("{0} campaigns are being sent.").format(figure(count))
+
+    def _ask_background_or_pause(self) -> QMessageBox:
+        text = self._being_sent() + " " + self.tr(
+            "Sending can go on in the background with the window closed (the window shows it again when it opens), "
+            "or pause now and resume from History; nothing is sent twice.")
         choices = [self.tr("Keep sending in the background"), self.tr("Pause and quit"), self.tr("Stay open")]
         box, answer = choose(self, self.tr("A campaign is being sent"), text, choices)
 

@@ -25,8 +25,11 @@ class SendingTray(QSystemTrayIcon):
 
     def show_sending(self, count: int) -> None:
         """Show the icon, saying that ``count`` campaigns are being sent."""
-        self.setToolTip(self.tr("Safir campaign: {0} campaign(s) sending").format(figure(count)))
+        if count == 1:
+            self.setToolTip(self.tr("Safir campaign: one campaign sending"))
+            sending = self.tr("One campaign is still sending.")
+        else:
+            self.setToolTip(self.tr("Safir campaign: {0} campaigns sending").format(figure(count)))
+            sending = self.tr("{0} campaigns are still sending.").format(figure(count))
         self.show()
-        self.showMessage(self.tr("Safir campaign"),
-                         self.tr("{0} campaign(s) still sending. The icon here shows the window again.").format(
-                             figure(count)))
+        self.showMessage(self.tr("Safir campaign"), sending + " " + self.tr("The icon here shows the window again."))

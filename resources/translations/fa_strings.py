@@ -11,15 +11,19 @@ FA = {
         "فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}",
     "the sending process did not start sending within {seconds} s (see {file})":
         "فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)",
-    "{0} campaign(s) are being sent. They can go on in the background with the window closed (the window shows "
-    "them again when it opens), or pause now and be resumed from History; nothing is sent twice.":
-        "{0} کارزار در حال ارسال است. می‌توانند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کنند (پنجره هنگام باز شدن دوباره "
-        "نشانشان می‌دهد)، یا همین حالا متوقف شوند و بعداً از «تاریخچه» ادامه یابند؛ هیچ پیامی دو بار فرستاده نمی‌شود.",
+    "One campaign is being sent.": "یک کارزار در حال ارسال است.",
+    "{0} campaigns are being sent.": "{0} کارزار در حال ارسال است.",
+    "Sending can go on in the background with the window closed (the window shows it again when it opens), or pause "
+    "now and resume from History; nothing is sent twice.":
+        "ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین "
+        "حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.",
     "Keep sending in the background": "ادامهٔ ارسال در پس‌زمینه",
     "Stay open": "باز بماند",
-    "Safir campaign: {0} campaign(s) sending": "کارزار سفیر: {0} کارزار در حال ارسال",
-    "{0} campaign(s) still sending. The icon here shows the window again.":
-        "{0} کارزار هنوز در حال ارسال است. این نشانه پنجره را دوباره نشان می‌دهد.",
+    "Safir campaign: one campaign sending": "کارزار سفیر: یک کارزار در حال ارسال",
+    "Safir campaign: {0} campaigns sending": "کارزار سفیر: {0} کارزار در حال ارسال",
+    "One campaign is still sending.": "یک کارزار هنوز در حال ارسال است.",
+    "{0} campaigns are still sending.": "{0} کارزار هنوز در حال ارسال است.",
+    "The icon here shows the window again.": "این نشانه پنجره را دوباره نشان می‌دهد.",
     "Send interrupted campaigns again at login": "ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم",
     "The login entry could not be changed; see the log.": "ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.",
     "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice":
@@ -549,7 +553,8 @@ FA = {
     'Keyboard shortcuts': 'میان\u200cبرهای صفحه\u200cکلید',
     "Open a campaign's results first (History), or send one.": 'نخست نتیجه\u200cهای کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.',
     'A campaign is being sent': 'کارزاری در حال ارسال است',
-    '{0} campaign(s) are being sent. Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.': '{0} کارزار در حال ارسال است. مکث کنیم و بیرون برویم؟ کارزار مکث\u200cشده را می\u200cتوان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی\u200cشود.',
+    "Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.":
+        "مکث کنیم و بیرون برویم؟ کارزار مکث\u200cشده را می\u200cتوان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی\u200cشود.",
     'Pause and quit': 'مکث و خروج',
     'Keep sending': 'ادامهٔ ارسال',
     'Give the template field {0} a column or a text.': 'برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.',
@@ -622,6 +627,10 @@ FA = {
         "پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)",
     "the team store {store} refused the login of {user}: check the user name and password":
         "پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید",
+    "the team store {store} asks {user} for a password and none was given: keep it with "
+    "'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass":
+        "پایگاه مشترک تیم {store} از {user} گذرواژه می‌خواهد و گذرواژه‌ای داده نشده است: آن را با "
+        "'safir-campaign store password URL' نگه دارید، یا در PGPASSWORD یا ‎~/.pgpass بگذارید",
     "the team store {store} has no database {database}: create it (see docs/team.md)":
         "پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)",
     "the team store {store} does not let {user} do this ({detail}): grant the rights docs/team.md names":
@@ -642,8 +651,10 @@ FA = {
         "پایگاه مشترک تیم {store} اکنون اعضا را نقش‌های پایگاه‌داده نگه می‌دارد و مالک آن، {owner}، باید اجازهٔ ساختن "
         "آن‌ها را داشته باشد: با یک کاربر ارشد PostgreSQL فرمان \u2066ALTER ROLE {owner} CREATEROLE\u2069 را اجرا کنید "
         "و سپس پایگاه را دوباره باز کنید (راهنمای docs/team.md)",
-    "{address} is not a team store address: write postgresql://USER@HOST:PORT/DATABASE":
-        "{address} نشانی پایگاه مشترک تیم نیست: به شکل \u2066postgresql://USER@HOST:PORT/DATABASE\u2069 بنویسید",
+    "{address} is not a team store address: a team store is a PostgreSQL database, written "
+    "postgresql://USER@HOST:PORT/DATABASE":
+        "{address} نشانی پایگاه مشترک تیم نیست: پایگاه مشترک تیم یک پایگاه‌دادهٔ PostgreSQL است و نشانی‌اش به شکل "
+        "\u2066postgresql://USER@HOST:PORT/DATABASE\u2069 نوشته می‌شود",
     "the team store {store} failed: {detail}": "پایگاه مشترک تیم {store} خطا داد: {detail}",
     # The embedded journal's faults.
     "the disk holding {folder} is full: free some space, then resume the campaign":

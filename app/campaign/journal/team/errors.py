@@ -30,7 +30,11 @@ _BY_STATE: dict[str, JournalFault] = {
 
 def shown_address(url: str) -> str:
     """``postgresql://user@host:port/database`` of a connection URL, without its password
-    (or any other parameter that could carry a secret)."""
+    (or any other parameter that could carry a secret); another scheme's address as its
+    scheme only (``mysql://…``)."""
+    scheme, separator, _ = url.partition("://")
+    if separator and scheme not in ("postgresql", "postgres"):
+        return f"{scheme[:20]}://…"
     try:
         parts = conninfo_to_dict(url)
     except psycopg.ProgrammingError:
@@ -64,6 +68,8 @@ def fault_of(error: psycopg.Error) -> JournalFault:
     if state or not isinstance(error, psycopg.OperationalError):
         return JournalFault.OTHER
     message = str(error)
+    if "no password supplied" in message:  # libpq's own words: the server asked, nothing was given
+        return JournalFault.LOGIN_FAILED
     if "FATAL:" not in message:
         return JournalFault.UNREACHABLE  # refused, timed out, no such host, connection lost
     fatal = message.split("FATAL:", 1)[1]
@@ -112,8 +118,9 @@ def explain(error: psycopg.Error, url: str, path: Path) -> JournalError:
     detail = _first_line(error)
     sentences = {
         JournalFault.UNREACHABLE: lambda: store_problem("store_unreachable", store=store, detail=detail),
-        JournalFault.LOGIN_FAILED: lambda: store_problem("store_login_failed", store=store,
-                                                         user=parts.get("user") or "this user"),
+        JournalFault.LOGIN_FAILED: lambda: store_problem(
+            "store_no_password" if "no password supplied" in detail else "store_login_failed", store=store,
+            user=parts.get("user") or "this user"),
         JournalFault.NO_DATABASE: lambda: store_problem("store_no_database", store=store,
                                                         database=parts.get("dbname") or "?"),
         JournalFault.NO_PERMISSION: lambda: store_problem("store_no_permission", store=store,
