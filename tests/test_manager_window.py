@@ -4,9 +4,12 @@ review says how many recipients the frequency cap would skip."""
 
 from __future__ import annotations
 
+import asyncio
 import getpass
 import socket
-from typing import Any
+from typing import Any, TypeVar
+
+from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
 
 from app.campaign.approval import ApprovalRule, hash_password, set_approval_rule
 from app.campaign.caps import FrequencyCap
@@ -16,6 +19,18 @@ from tests.helpers import delivered
 from tests.test_ui import run_in_qt_loop
 from tests.test_window_background import office, slow  # noqa: F401 - fixtures
 from tests.test_working_day import compose
+
+Shown = TypeVar("Shown", bound=QWidget)
+
+
+async def until_shown(qapp: QApplication, kind: type[Shown]) -> Shown:
+    """The first visible top-level widget of ``kind``, once one is shown (10 s at most)."""
+    for _ in range(200):
+        found = [w for w in qapp.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
+        if found:
+            return found[0]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no {kind.__name__} was shown")
 
 
 def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
@@ -41,8 +56,16 @@ def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
         history.table.selectRow(row)
         own = await history.approval.decide(approve=True, confirmed=True, password="")
         assert "You made campaign" in own
-        rejected = await history.approval.decide(approve=False, reason="the wrong list", password="manager's")
+        asked = asyncio.ensure_future(history.approval.decide(approve=False, password="manager's"))
+        dialog = await until_shown(qapp, QInputDialog)
+        assert dialog.okButtonText() == "Reject"  # not an OK that reads as approving
+        dialog.setTextValue("the wrong list")
+        dialog.accept()
+        rejected = await asked
         assert "rejected" in rejected and delivered(slow) == []
+        history.refresh()
+        status = history.model.index(row, history.model.COLUMNS.index("status")).data()
+        assert status.startswith("rejected by ") and status.endswith(": the wrong list"), status
         approved = await history.approval.decide(approve=True, confirmed=True, password="manager's")
         history.table.selectRow(row)
         office.nav.setCurrentRow(0)
@@ -73,7 +96,10 @@ def test_the_review_says_how_many_the_frequency_cap_would_skip(
     sent, text = run_in_qt_loop(qapp, scenario)
     capped = page.review.capped
     assert capped is not None and capped.count == sent and capped.total == sent + 1  # one has no Bale account
-    assert f"{sent} of these {sent + 1} recipients already got 1 messages in the last 30 days" in text
+    assert f"{sent} of these {sent + 1} recipients already got as many messages as the frequency cap allows (1 in " \
+           "30 days)" in text
+    # the recipients' line counts the cap's skips off, rather than promising the message to all
+    assert f"<b>1</b> of {sent + 1} recipients will get the message; the frequency cap skips the other {sent}." in text
 
 
 def test_report_from_history_is_written_in_the_interfaces_language(

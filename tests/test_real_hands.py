@@ -23,7 +23,8 @@ from tests.test_ui import run_in_qt_loop, shown_window
 
 
 def answer_next_question(qapp: QApplication, button: QMessageBox.StandardButton) -> list[str]:
-    """Press ``button`` on the next question box that opens; the list gets its text."""
+    """Press ``button`` on the next question box that opens; the list gets its text and
+    its default button's."""
     seen: list[str] = []
 
     def press() -> None:
@@ -32,6 +33,8 @@ def answer_next_question(qapp: QApplication, button: QMessageBox.StandardButton)
             QTimer.singleShot(20, press)
             return
         seen.append(boxes[0].text())
+        default = boxes[0].defaultButton()
+        seen.append(default.text() if default is not None else "")
         boxes[0].button(button).click()
 
     QTimer.singleShot(20, press)
@@ -244,6 +247,7 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
 
         declined, accepted, rest = run_in_qt_loop(qapp, scenario)
         assert "recipients have not been sent yet" in declined[0] and accepted
+        assert declined[1] == "&No"  # Enter does not cancel a campaign
         journal = window.context.journal
         first = journal.campaigns()[1]
         assert first.status == CampaignStatus.CANCELLED

@@ -13,7 +13,7 @@ import pytest
 from app.campaign import Content, ContentError, build_recipients
 from app.contacts import SheetError, detect_phone_column, read_sheet
 from app.sandbox import EmbeddedSandbox
-from tests.helpers import delivered
+from tests.helpers import delivered, fast_settings
 from tests.test_cli import run
 
 
@@ -163,3 +163,17 @@ def test_a_csv_sources_results_copy_is_a_workbook_with_typed_cells(tmp_path: Pat
     assert values["مبلغ"].value == 1250000
     assert values["موبایل"].value == "09121110001" and values["موبایل"].data_type == "s"  # a phone stays text
     assert values["کد"].value == "0042"  # a leading zero means text
+
+
+def test_a_control_character_in_a_cell_never_reaches_the_recipient(tmp_path: Path) -> None:
+    # Past the first 64 KiB, where the reader's look for a binary file does not reach.
+    rows = [f"n{i},0912{i:07d},{'x' * 250}" for i in range(1, 301)] + ["Ali\x00\x07 Rezaei,09125550001,"]
+    sheet = tmp_path / "broken-export.csv"
+    sheet.write_text("name,mobile,note\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    assert sheet.stat().st_size > 65536
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        done = run("send", str(sheet), "--base-url", sandbox.url, "--bot-id", "1001", "--rate", "0",
+                   "--text", "hi {{name}}", api_key="demo-api-key")
+        assert done.returncode == 0, done.stderr
+        texts = {m["phone_number"]: m["text"] for m in delivered(sandbox)}
+    assert texts["989125550001"] == "hi Ali Rezaei"

@@ -308,7 +308,8 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
         option = page.message.text_edit.document().defaultTextOption()
         assert option.textDirection() == Qt.LayoutDirection.RightToLeft
         page.go(2)
-        assert "14</b> recipients" in page.review.review_label.text()
+        assert "Recipients who will get the message: <b>14</b>." in page.review.review_label.text()
+        assert "Rows skipped: duplicate 1, suppressed 0, unusable 5." in page.review.review_label.text()
         page.review.rate_spin.setValue(0)
         result = await page.send()
         assert result is not None and result.status == CampaignStatus.FINISHED

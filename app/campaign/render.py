@@ -20,6 +20,9 @@ PLACEHOLDER = re.compile(r"\{\{\s*([^{}|]+?)\s*(?:\|\s*([^{}|]*?)\s*)?\}\}")
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 _JALALI_ALREADY = re.compile(r"1[34]\d\d[/-]\d{1,2}[/-]\d{1,2}")
+#: Control characters a cell may carry (a NUL from a broken export) that no message should:
+#: every C0 control but tab and line breaks, and DEL.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class RenderError(ValueError):
@@ -57,11 +60,12 @@ def unknown_filters(text: str) -> list[str]:
 
 def render(text: str, fields: Mapping[str, str]) -> str:
     """``text`` with every ``{{name}}`` replaced by ``fields[name]`` (surrounding spaces
-    trimmed), through its filter if it names one. Raises KeyError for a placeholder with
-    no field, RenderError for a value its filter cannot show."""
+    and control characters such as NUL removed), through its filter if it names one.
+    Raises KeyError for a placeholder with no field, RenderError for a value its filter
+    cannot show."""
 
     def fill(match: re.Match[str]) -> str:
-        value = str(fields[match.group(1)]).strip()
+        value = _CONTROL.sub("", str(fields[match.group(1)])).strip()
         name = match.group(2)
         if name is None:
             return value

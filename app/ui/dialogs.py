@@ -22,11 +22,14 @@ if TYPE_CHECKING:
     from app.ui.settings import UiSettings
 
 
-def confirm(parent: QWidget, title: str, text: str) -> asyncio.Future[bool]:
-    """Ask yes/no without blocking the event loop (never exec() inside a coroutine)."""
+def confirm(parent: QWidget, title: str, text: str, *, safe_default: bool = False) -> asyncio.Future[bool]:
+    """Ask yes/no without blocking the event loop (never exec() inside a coroutine);
+    ``safe_default``: No is the default button, for a question whose Yes cannot be undone."""
     future: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
     box = QMessageBox(QMessageBox.Icon.Question, title, text,
                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, parent)
+    if safe_default:
+        box.setDefaultButton(QMessageBox.StandardButton.No)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
     def done(button: int) -> None:
@@ -109,9 +112,11 @@ async def open_sheet_file(parent: QWidget, title: str, settings: UiSettings) -> 
 # -- status line, counts row and the results table ------------------------------------------
 
 
-def ask_text(parent: QWidget, title: str, label: str, *, secret: bool = False) -> asyncio.Future[str | None]:
-    """Ask for one line of text (``secret``: shown as dots) without blocking the event
-    loop; the future gives it, or None when the user cancels."""
+def ask_text(parent: QWidget, title: str, label: str, *, secret: bool = False,
+             accept: str | None = None) -> asyncio.Future[str | None]:
+    """Ask for one line of text (``secret``: shown as dots; ``accept``: the OK button's
+    label, saying what it does) without blocking the event loop; the future gives it, or
+    None when the user cancels."""
     from PySide6.QtWidgets import QInputDialog, QLineEdit
 
     future: asyncio.Future[str | None] = asyncio.get_event_loop().create_future()
@@ -119,6 +124,8 @@ def ask_text(parent: QWidget, title: str, label: str, *, secret: bool = False) -
     dialog.setWindowTitle(title)
     dialog.setLabelText(label)
     dialog.setTextEchoMode(QLineEdit.EchoMode.Password if secret else QLineEdit.EchoMode.Normal)
+    if accept:
+        dialog.setOkButtonText(accept)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
     def done(result: int) -> None:

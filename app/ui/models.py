@@ -268,6 +268,8 @@ class HistoryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if key == "created":
                 return self._format_time(str(value))
+            if key == "status" and self._rows[index.row()].get("status_note"):
+                return f"{_tr(str(value))} {self._rows[index.row()]['status_note']}"
             if key in ("status", "kind"):
                 return _tr(str(value))
             if key in ("id", "sent", "failed", "left") and isinstance(value, int):

@@ -39,8 +39,11 @@ FA = {
     "3. Review": "۳. بازبینی",
     "4. Send": "۴. ارسال",
     "5. Results": "۵. نتایج",
-    "<b>{0}</b> recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.":
-        "<b>{0}</b> گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.",
+    "Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.":
+        "ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.",
+    "<b>{0}</b> of {1} recipients will get the message; the frequency cap skips the other {2}.":
+        "<b>{0}</b> از {1} گیرنده پیام را دریافت می‌کنند؛ سقف تعداد پیام {2} گیرندهٔ دیگر را کنار می‌گذارد.",
+    "Recipients who will get the message: <b>{0}</b>.": "گیرندگانی که پیام را دریافت می‌کنند: <b>{0}</b>.",
     "API access key": "کلید دسترسی API",
     "API access key (v3):": "کلید دسترسی API (نسخهٔ ۳):",
     "Action": "کار",
@@ -703,10 +706,13 @@ FA = {
     # The manager's rules (issue 21).
     "the frequency cap: this number got {count} messages in the last {days} days":
         "سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است",
-    "{0} of these {1} recipients already got {2} messages in the last {3} days (the frequency cap): they will be "
-    "skipped.":
-        "{0} نفر از این {1} گیرنده در {3} روز گذشته {2} پیام گرفته‌اند (سقف دفعات ارسال): برایشان فرستاده نمی‌شود.",
+    "{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they "
+    "will be skipped.":
+        "{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده "
+        "نمی‌شود.",
     "Approve…": "تأیید…",
+    "Reject": "رد کردن",
+    "by {0}: {1}": "توسط {0}: {1}",
     "Reject…": "رد…",
     "Approval:": "تأیید:",
     "Reject campaign {0}": "رد کارزار {0}",

@@ -33,6 +33,11 @@
         <translation>چرا؟ سازندهٔ کارزار این را می‌خواند:</translation>
     </message>
     <message>
+        <location filename="../../app/ui/panels/approval.py" line="74" />
+        <source>Reject</source>
+        <translation>رد کردن</translation>
+    </message>
+    <message>
         <location filename="../../app/ui/panels/approval.py" line="76" />
         <location filename="../../app/ui/panels/approval.py" line="78" />
         <location filename="../../app/ui/panels/approval.py" line="85" />
@@ -457,7 +462,7 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/ui/dialogs.py" line="101" />
+        <location filename="../../app/ui/dialogs.py" line="104" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
@@ -514,28 +519,33 @@
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="119" />
+        <location filename="../../app/ui/panels/history.py" line="112" />
+        <source>by {0}: {1}</source>
+        <translation>توسط {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/history.py" line="125" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="120" />
+        <location filename="../../app/ui/panels/history.py" line="126" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="135" />
-        <location filename="../../app/ui/panels/history.py" line="154" />
+        <location filename="../../app/ui/panels/history.py" line="141" />
+        <location filename="../../app/ui/panels/history.py" line="160" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="158" />
+        <location filename="../../app/ui/panels/history.py" line="164" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="163" />
+        <location filename="../../app/ui/panels/history.py" line="169" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -1877,8 +1887,13 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/review.py" line="285" />
-        <source>{0} of these {1} recipients already got {2} messages in the last {3} days (the frequency cap): they will be skipped.</source>
-        <translation>{0} نفر از این {1} گیرنده در {3} روز گذشته {2} پیام گرفته‌اند (سقف دفعات ارسال): برایشان فرستاده نمی‌شود.</translation>
+        <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
+        <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="313" />
+        <source>Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.</source>
+        <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/review.py" line="290" />
@@ -1926,11 +1941,6 @@
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="312" />
-        <source>&lt;b&gt;{0}&lt;/b&gt; recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable rows are skipped.</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt; گیرنده پیام را دریافت می‌کنند؛ {1} تکراری، {2} مسدود و {3} ردیف بی‌استفاده کنار گذاشته می‌شوند.</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/campaign/review.py" line="315" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
@@ -1941,7 +1951,17 @@
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="371" />
+        <location filename="../../app/ui/campaign/review.py" line="326" />
+        <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف تعداد پیام {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="329" />
+        <source>Recipients who will get the message: &lt;b&gt;{0}&lt;/b&gt;.</source>
+        <translation>گیرندگانی که پیام را دریافت می‌کنند: &lt;b&gt;{0}&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="379" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>

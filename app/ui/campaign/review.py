@@ -282,8 +282,8 @@ class ReviewStep(QWidget):
         if not self.context.connection.api_key:
             warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
         if self.capped is not None:
-            warnings.append(self.tr("{0} of these {1} recipients already got {2} messages in the last {3} days (the "
-                                    "frequency cap): they will be skipped.").format(
+            warnings.append(self.tr("{0} of these {1} recipients already got as many messages as the frequency cap "
+                                    "allows ({2} in {3} days): they will be skipped.").format(
                 figure(self.capped.count), figure(self.capped.total), figure(self.capped.cap.max_messages),
                 figure(self.capped.cap.days)))
         if self.repeats is not None and self.repeats.waiting:
@@ -309,9 +309,9 @@ class ReviewStep(QWidget):
         names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
                  "message": self.tr("message")}
         lines = [
-            self.tr("<b>{0}</b> recipients will get the message; {1} duplicates, {2} suppressed and {3} unusable "
-                    "rows are skipped.").format(figure(figures.recipients), figure(counts["duplicate"]),
-                                                figure(counts["suppressed"]), figure(figures.unusable)),
+            self._reach(figures.recipients),
+            self.tr("Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.").format(
+                figure(counts["duplicate"]), figure(counts["suppressed"]), figure(figures.unusable)),
             self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
                 figure(figures.cost), figure(figures.recipients), figure(figures.unit_price, 2),
                 names.get(category, category)),
@@ -319,6 +319,14 @@ class ReviewStep(QWidget):
         ]
         lines += [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in warnings]
         self.review_label.setText("<br>".join(lines))
+
+    def _reach(self, recipients: int) -> str:
+        """How many get the message: the frequency cap's skips taken off once they are known."""
+        if self.capped is not None and self.capped.count:
+            return self.tr("<b>{0}</b> of {1} recipients will get the message; the frequency cap skips the other "
+                           "{2}.").format(figure(recipients - self.capped.count), figure(recipients),
+                                          figure(self.capped.count))
+        return self.tr("Recipients who will get the message: <b>{0}</b>.").format(figure(recipients))
 
     def check_repeats(self) -> None:
         """Look (off the GUI thread) for recipients who already got this message; the

@@ -304,7 +304,7 @@ class SendStep(QWidget):
         question = self.tr("Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign "
                            "cannot be resumed; its rest can be sent later as a new campaign.").format(
                                figure(campaign_id, grouped=False), figure(self._left()))
-        if not await confirm(self, self.tr("Cancel the campaign?"), question):
+        if not await confirm(self, self.tr("Cancel the campaign?"), question, safe_default=True):
             return False
         if self.runs.cancel(campaign_id):
             self.log_line(self.tr("Cancelling after the messages on their way…"))

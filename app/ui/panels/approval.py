@@ -71,7 +71,7 @@ class ApprovalBar(QWidget):
         number = figure(campaign_id, grouped=False)
         if not approve and reason is None:
             reason = await ask_text(self, self.tr("Reject campaign {0}").format(number),
-                                    self.tr("Why? Its maker reads this:"))
+                                    self.tr("Why? Its maker reads this:"), accept=self.tr("Reject"))
             if not reason:
                 return self._tell(self.tr("Nothing was changed."))
         if approve and not confirmed and not await self._confirm_approval(campaign_id):

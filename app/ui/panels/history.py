@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import CampaignStatus
+from app.campaign import Campaign, CampaignStatus
 from app.campaign.schedule import seconds_until
 from app.ui.context import AppContext
 from app.ui.formatting import figure, local_time
@@ -28,7 +28,7 @@ from app.ui.report_action import write_report
 from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import title
-from app.campaign.shown import shown_status
+from app.campaign.shown import ShownStatus, shown_status
 
 
 #: How often History reads a team store's campaigns again while it is shown (milliseconds).
@@ -91,10 +91,12 @@ class HistoryPanel(QWidget):
         now = datetime.now(timezone.utc)
         for campaign in self.context.journal.campaigns():
             c = self.context.journal.counts(campaign.id)
+            status = shown_status(self.context.journal, campaign, now)
             rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign_title(campaign.name),
                          # user@machine: names of the user's own, left to right inside Persian text
                          "owner": ltr(f"{campaign.created_by}@{campaign.created_on}") if campaign.created_by else "",
-                         "kind": campaign.kind, "status": str(shown_status(self.context.journal, campaign, now)),
+                         "kind": campaign.kind, "status": str(status),
+                         "status_note": self._rejection(campaign) if status == ShownStatus.REJECTED else None,
                          "sent": c["sent"],
                          "failed": c["failed"], "left": c["pending"] + c["in_flight"],
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
@@ -104,6 +106,10 @@ class HistoryPanel(QWidget):
             again = next((r for r in range(self.model.rowCount()) if self.model.campaign_id(r) == chosen), None)
             if again is not None:
                 self.table.selectRow(again)
+
+    def _rejection(self, campaign: Campaign) -> str:
+        """Who rejected ``campaign`` and why, as its maker reads it in the status column."""
+        return self.tr("by {0}: {1}").format(ltr(campaign.approved_by or "?"), campaign.approval_note or "")
 
     def countdown(self, start_at: str | None, status: str, now: datetime) -> str:
         """"in 2 h 5 min" for a campaign scheduled later that has not ended, else ""."""
