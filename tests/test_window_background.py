@@ -140,10 +140,10 @@ def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window
 def test_the_login_entry_follows_the_windows_setting(office: MainWindow, tmp_path: Any) -> None:
     from app import autostart
 
-    assert office.login_action.isChecked()  # on by default
-    office.login_action.setChecked(False)
+    assert office.menu.login_action.isChecked()  # on by default
+    office.menu.login_action.setChecked(False)
     assert not autostart.installed() and office.context.settings.get("start_at_login") is False
-    office.login_action.setChecked(True)
+    office.menu.login_action.setChecked(True)
     assert autostart.installed() and str(autostart.entry_path()).startswith(str(tmp_path))
     assert "resume-due" in autostart.entry_path().read_text(encoding="utf-8")
 

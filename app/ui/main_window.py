@@ -13,13 +13,9 @@ import qasync
 from PySide6.QtCore import (
     QByteArray,
     Qt,
-    QUrl,
 )
 from PySide6.QtGui import (
-    QAction,
     QCloseEvent,
-    QDesktopServices,
-    QKeySequence,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -32,9 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import paths
 from app.reasons import pause_text
-from app.ui.application import RESOURCES, apply_language, apply_start_at_login
+from app.ui.application import RESOURCES, apply_language
 from app.ui.bidi import ltr
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController
 from app.ui.context import DEMO_PROFILE, AppContext
@@ -43,6 +38,7 @@ from app.ui.dialogs import choose
 from app.ui.formatting import figure
 from app.ui.help_boxes import about_box, shortcuts_box
 from app.ui.keyboard import focus_first_field, tab_moves_focus
+from app.ui.main_menu import MainMenu
 from app.ui.panels import (
     BalancePanel,
     HistoryPanel,
@@ -58,9 +54,6 @@ from app.ui.texts import describe
 from app.ui.tray import SendingTray
 
 log = logging.getLogger(__name__)
-
-LANGUAGES = {"en": "English", "fa": "فارسی"}
-
 
 class MainWindow(QMainWindow):
     """Every panel of the app behind one side list; ``context`` is shared by all."""
@@ -109,7 +102,7 @@ class MainWindow(QMainWindow):
         self.inbox = InboxDock(sandbox_url, self) if sandbox_url else None
         if self.inbox is not None:
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inbox)
-        self._build_menu()
+        self.menu = MainMenu(self)
         self._wire()
         tab_moves_focus(self)
         self.refresh_connection()
@@ -122,54 +115,6 @@ class MainWindow(QMainWindow):
             self.resize(min(1280, int(free.width() * 0.95)) if free else 1280,
                         min(800, int(free.height() * 0.92)) if free else 800)
 
-    def _build_menu(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        for text, shortcut, slot in (
-            (self.tr("New campaign"), "Ctrl+N", self._new_campaign),
-            (self.tr("Open sheet…"), "Ctrl+O", self._open_sheet),
-            (self.tr("Open the sample sheet"), "", self.open_sample),
-            (self.tr("Export results…"), "Ctrl+E", self._export_results),
-        ):
-            action = QAction(text, self)
-            if shortcut:
-                action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(slot)
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        self.login_action = QAction(self.tr("Send interrupted campaigns again at login"), self)
-        self.login_action.setCheckable(True)
-        self.login_action.setChecked(bool(self.context.settings.get("start_at_login")))
-        self.login_action.toggled.connect(self._set_start_at_login)
-        file_menu.addAction(self.login_action)
-        quit_action = QAction(self.tr("Quit"), self)
-        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        menu = self.menuBar().addMenu(self.tr("&View"))
-        self.language_actions: dict[str, QAction] = {}
-        languages = menu.addMenu(self.tr("Language"))
-        for code, name in LANGUAGES.items():
-            action = QAction(name, self, checkable=True)
-            action.setChecked(self.context.settings.get("language") == code)
-            action.triggered.connect(lambda _checked, c=code: self.switch_language(c))
-            languages.addAction(action)
-            self.language_actions[code] = action
-        for index in range(self.nav.count()):
-            action = QAction(self.nav.item(index).text(), self)
-            action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
-            action.triggered.connect(lambda _checked, i=index: self.open_panel(i))
-            menu.addAction(action)
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        about = QAction(self.tr("About Safir Campaign"), self)
-        about.triggered.connect(self.show_about)
-        help_menu.addAction(about)
-        logs = QAction(self.tr("Open the logs folder"), self)
-        logs.triggered.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(paths.log_dir()))))
-        help_menu.addAction(logs)
-        keys = QAction(self.tr("Keyboard shortcuts"), self)
-        keys.triggered.connect(self.show_shortcuts)
-        help_menu.addAction(keys)
-
     def show_about(self) -> QMessageBox:
         """The About box (icon, version, where the state lives), opened without blocking."""
         return about_box(self)
@@ -178,17 +123,6 @@ class MainWindow(QMainWindow):
         """Every keyboard shortcut of the window, opened without blocking."""
         return shortcuts_box(self, [self.nav.item(i).text() for i in range(self.nav.count())])
 
-    def _new_campaign(self) -> None:
-        self.nav.setCurrentRow(0)
-        self.campaign.new_campaign()
-        self.open_panel(0)
-
-    def _open_sheet(self) -> None:
-        self.nav.setCurrentRow(0)
-        self.campaign.go(0)
-        self.campaign.recipients.open_button.setFocus()  # where the keyboard is when the dialog closes
-        self.campaign.recipients.open_button.click()
-
     @qasync.asyncSlot()
     async def open_sample(self) -> bool:
         """Open the shipped sample sheet (made-up numbers, every kind of mistake people
@@ -196,16 +130,6 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self.campaign.go(0)
         return await self.campaign.recipients.open_sheet(RESOURCES / "samples" / "contacts.xlsx")
-
-    def _export_results(self) -> None:
-        self.nav.setCurrentRow(0)
-        if self.campaign.results.campaign_id is None and self.campaign.campaign_id is not None:
-            self.campaign.show_results(self.campaign.campaign_id)
-        if self.campaign.results.campaign_id is None:
-            self.campaign.say(self.tr("Open a campaign's results first (History), or send one."), error=True)
-            return
-        self.campaign.show_results(self.campaign.results.campaign_id)
-        self.campaign.results.export_button.click()
 
     def _wire(self) -> None:
         self.campaign.campaign_changed.connect(lambda _id: self.history.refresh())
@@ -274,7 +198,7 @@ class MainWindow(QMainWindow):
     def switch_language(self, code: str) -> None:
         """Switch the interface language (and direction) by rebuilding the window."""
         self.context.settings.set("language", code)
-        for c, action in self.language_actions.items():
+        for c, action in self.menu.language_actions.items():
             action.setChecked(c == code)
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -302,12 +226,6 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
         if event.isAccepted() and self.replaced_by is None:
             self.finished = True  # run_window's loop ends (a language switch hands over instead)
-
-    def _set_start_at_login(self, on: bool) -> None:
-        """The setting, and the desktop's own login entry with it (docs/architecture.md, "Processes")."""
-        self.context.settings.set("start_at_login", on)
-        if not apply_start_at_login(on):
-            self.statusBar().showMessage(self.tr("The login entry could not be changed; see the log."), 8000)
 
     def ask_before_closing(self) -> QMessageBox:
         """The question asked when the window is closed while sending (returned for
