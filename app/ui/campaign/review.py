@@ -31,15 +31,13 @@ from app.campaign import JournalError, QuietHours
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
-from app.ui.formatting import duration_text, figure
 from app.ui.campaign.repeat_picker import RepeatPicker
+from app.ui.campaign.review_text import ReviewFacts, ReviewText
 from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
 from app.workflow import (
     SingleOutcome,
-    REPEAT_WINDOW_DAYS,
-    SERVICE_RATE_LIMIT,
     CampaignInputError,
     RepeatedCampaign,
     CappedCount,
@@ -83,6 +81,7 @@ class ReviewStep(QWidget):
         self._load_quiet_hours(draft.quiet_hours)
         self.counts = CountsRow()
         self.review_label = QLabel()
+        self.text = ReviewText(self)
         self.review_label.setWordWrap(True)
         self.review_label.setTextFormat(Qt.TextFormat.RichText)
         self.status = StatusLine()
@@ -271,62 +270,14 @@ class ReviewStep(QWidget):
                            rate_per_minute=float(self.rate_spin.value()))
         self.counts.show_counts(recipients=figures.recipients, sent=0, failed=0, left=figures.recipients,
                                 cost=figures.cost)
-        counts = checked.counts
-        warnings = []
-        if figures.above_limit:
-            warnings.append(self.tr("The service accepts at most {0} messages a minute per account; the campaign "
-                                    "will go at that pace.").format(figure(SERVICE_RATE_LIMIT)))
-        if figures.unusable:
-            warnings.append(self.tr("{0} rows have no usable number and will be skipped.").format(
-                figure(figures.unusable)))
-        if not self.context.connection.api_key:
-            warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
-        if self.capped is not None:
-            warnings.append(self.tr("{0} of these {1} recipients already got as many messages as the frequency cap "
-                                    "allows ({2} in {3} days): they will be skipped.").format(
-                figure(self.capped.count), figure(self.capped.total), figure(self.capped.cap.max_messages),
-                figure(self.capped.cap.days)))
-        if self.repeats is not None and self.repeats.waiting:
-            warnings.append(self.tr("{0} of these {1} recipients got this message from this bot in the last {2} days "
-                                    "or are still to get it ({3} still to send in a campaign not cancelled; latest: "
-                                    "campaign {4}); at Start you can send only to the others.")
-                            .format(figure(self.repeats.count), figure(self.repeats.total),
-                                    figure(REPEAT_WINDOW_DAYS), figure(self.repeats.waiting),
-                                    figure(self.repeats.earlier.id, grouped=False)))
-        elif self.repeats is not None:
-            warnings.append(self.tr("{0} of these {1} recipients already got this message from this bot in the last "
-                                    "{2} days (latest: campaign {3}); at Start you can send only to the others.")
-                            .format(figure(self.repeats.count), figure(self.repeats.total),
-                                    figure(REPEAT_WINDOW_DAYS), figure(self.repeats.earlier.id, grouped=False)))
-        minutes = figures.minutes
-        duration = (self.tr("about {0}").format(duration_text(minutes * 60)) if minutes >= 1.5 else
-                    self.tr("about a minute") if minutes >= 0.5 else self.tr("under a minute"))
+        quiet = None
         if self.draft.quiet_hours:
             locale = QLocale()
-            duration += self.tr(", plus waits during quiet hours {0} to {1}").format(
-                ltr(locale.toString(self.quiet_from.time(), "HH:mm")),
-                ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
-        names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
-                 "message": self.tr("message")}
-        lines = [
-            self._reach(figures.recipients),
-            self.tr("Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.").format(
-                figure(counts["duplicate"]), figure(counts["suppressed"]), figure(figures.unusable)),
-            self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
-                figure(figures.cost), figure(figures.recipients), figure(figures.unit_price, 2),
-                names.get(category, category)),
-            self.tr("Time at {0} messages a minute: {1}.").format(figure(figures.rate_per_minute), duration),
-        ]
-        lines += [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in warnings]
-        self.review_label.setText("<br>".join(lines))
-
-    def _reach(self, recipients: int) -> str:
-        """How many get the message: the frequency cap's skips taken off once they are known."""
-        if self.capped is not None and self.capped.count:
-            return self.tr("<b>{0}</b> of {1} recipients will get the message; the frequency cap skips the other "
-                           "{2}.").format(figure(recipients - self.capped.count), figure(recipients),
-                                          figure(self.capped.count))
-        return self.tr("Recipients who will get the message: <b>{0}</b>.").format(figure(recipients))
+            quiet = (ltr(locale.toString(self.quiet_from.time(), "HH:mm")),
+                     ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
+        facts = ReviewFacts(figures, checked.counts, category, quiet, bool(self.context.connection.api_key),
+                            self.capped, self.repeats)
+        self.review_label.setText("<br>".join(self.text.lines(facts)))
 
     def check_repeats(self) -> None:
         """Look (off the GUI thread) for recipients who already got this message; the

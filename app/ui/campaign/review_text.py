@@ -1,0 +1,90 @@
+"""The Review step's sentences: who gets the message (the frequency cap's skips taken
+off), the rows skipped, the estimated cost and time, and what to look at before Start."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject
+
+from app.ui.formatting import duration_text, figure
+from app.workflow import REPEAT_WINDOW_DAYS, SERVICE_RATE_LIMIT, CappedCount, Estimate, RepeatedCampaign
+
+
+@dataclass(frozen=True)
+class ReviewFacts:
+    """What the review tells of: ``figures`` (app.workflow.estimate), the sheet's verdict
+    ``counts``, the template ``category`` priced, ``quiet`` hours as shown ("22:00",
+    "08:00") or None, whether the profile has an API access key, and what the looks for
+    capped and repeated recipients found (None before they end)."""
+
+    figures: Estimate
+    counts: Mapping[str, int]
+    category: str
+    quiet: tuple[str, str] | None
+    has_key: bool
+    capped: CappedCount | None
+    repeats: RepeatedCampaign | None
+
+
+class ReviewText(QObject):
+    """Makes the review's lines (rich text) from :class:`ReviewFacts`."""
+
+    def lines(self, facts: ReviewFacts) -> list[str]:
+        """The review's lines, its warnings last (in red)."""
+        figures, counts = facts.figures, facts.counts
+        names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
+                 "message": self.tr("message")}
+        lines = [
+            self._reach(figures.recipients, facts.capped),
+            self.tr("Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.").format(
+                figure(counts["duplicate"]), figure(counts["suppressed"]), figure(figures.unusable)),
+            self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
+                figure(figures.cost), figure(figures.recipients), figure(figures.unit_price, 2),
+                names.get(facts.category, facts.category)),
+            self.tr("Time at {0} messages a minute: {1}.").format(figure(figures.rate_per_minute),
+                                                                  self._duration(figures.minutes, facts.quiet)),
+        ]
+        return lines + [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in self._warnings(facts)]
+
+    def _reach(self, recipients: int, capped: CappedCount | None) -> str:
+        if capped is not None and capped.count:
+            return self.tr("<b>{0}</b> of {1} recipients will get the message; the frequency cap skips the other "
+                           "{2}.").format(figure(recipients - capped.count), figure(recipients), figure(capped.count))
+        return self.tr("Recipients who will get the message: <b>{0}</b>.").format(figure(recipients))
+
+    def _duration(self, minutes: float, quiet: tuple[str, str] | None) -> str:
+        duration = (self.tr("about {0}").format(duration_text(minutes * 60)) if minutes >= 1.5 else
+                    self.tr("about a minute") if minutes >= 0.5 else self.tr("under a minute"))
+        if quiet:
+            duration += self.tr(", plus waits during quiet hours {0} to {1}").format(*quiet)
+        return duration
+
+    def _warnings(self, facts: ReviewFacts) -> list[str]:
+        figures, capped, repeats = facts.figures, facts.capped, facts.repeats
+        warnings = []
+        if figures.above_limit:
+            warnings.append(self.tr("The service accepts at most {0} messages a minute per account; the campaign "
+                                    "will go at that pace.").format(figure(SERVICE_RATE_LIMIT)))
+        if figures.unusable:
+            warnings.append(self.tr("{0} rows have no usable number and will be skipped.").format(
+                figure(figures.unusable)))
+        if not facts.has_key:
+            warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
+        if capped is not None:
+            warnings.append(self.tr("{0} of these {1} recipients already got as many messages as the frequency cap "
+                                    "allows ({2} in {3} days): they will be skipped.").format(
+                figure(capped.count), figure(capped.total), figure(capped.cap.max_messages), figure(capped.cap.days)))
+        if repeats is not None and repeats.waiting:
+            warnings.append(self.tr("{0} of these {1} recipients got this message from this bot in the last {2} days "
+                                    "or are still to get it ({3} still to send in a campaign not cancelled; latest: "
+                                    "campaign {4}); at Start you can send only to the others.")
+                            .format(figure(repeats.count), figure(repeats.total), figure(REPEAT_WINDOW_DAYS),
+                                    figure(repeats.waiting), figure(repeats.earlier.id, grouped=False)))
+        elif repeats is not None:
+            warnings.append(self.tr("{0} of these {1} recipients already got this message from this bot in the last "
+                                    "{2} days (latest: campaign {3}); at Start you can send only to the others.")
+                            .format(figure(repeats.count), figure(repeats.total), figure(REPEAT_WINDOW_DAYS),
+                                    figure(repeats.earlier.id, grouped=False)))
+        return warnings
