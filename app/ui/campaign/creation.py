@@ -4,17 +4,19 @@ this message recently (the repeat guard, docs/architecture.md "Send-time rules")
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
+from app.campaign import JournalError
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.dialogs import choose
 from app.ui.formatting import figure
-from app.ui.texts import campaign_title
-from app.workflow import REPEAT_WINDOW_DAYS, RepeatedCampaign, create_campaign
+from app.ui.texts import campaign_title, describe, describe_content_error
+from app.workflow import REPEAT_WINDOW_DAYS, CampaignInputError, RepeatedCampaign, create_campaign
 
 
 async def create_from_draft(parent: QWidget, context: AppContext, draft: CampaignDraft) -> int | None:
@@ -39,6 +41,46 @@ async def create_from_draft(parent: QWidget, context: AppContext, draft: Campaig
             if choice is None:
                 return None
             repeats[choice] = True
+
+
+async def create_and_tell(parent: QWidget, context: AppContext, draft: CampaignDraft,
+                          say: Callable[..., None]) -> int | None:
+    """:func:`create_from_draft`, its outcome told through ``say(text, error=...)``: the
+    campaign's id, or None when it was not made (the reason said). The rate and quiet
+    hours chosen become the next campaign's defaults."""
+    say(QCoreApplication.translate("CampaignPage", "Preparing the campaign…"))
+    try:
+        campaign_id = await create_from_draft(parent, context, draft)
+    except (CampaignInputError, ValueError) as exc:
+        say(QCoreApplication.translate("CampaignPage", "The campaign cannot start: {0}").format(
+            describe_content_error(exc)), error=True)
+        return None
+    if campaign_id is None:
+        say(QCoreApplication.translate("CampaignPage", "Not sent: these recipients got this message recently."))
+        return None
+    context.settings.set("rate_per_minute", draft.rate_per_minute)
+    context.settings.set("quiet_hours", draft.quiet_hours)
+    return campaign_id
+
+
+async def make_series_and_tell(context: AppContext, draft: CampaignDraft, say: Callable[..., None]) -> int | None:
+    """:func:`create_series_from_draft`, its outcome told through ``say(text, error=...)``:
+    the repeating campaign's id, or None when it was not made (the reason said)."""
+    from app.runner import RunnerFailed
+    from app.ui.campaign.repeat_picker import describe_rule
+
+    try:
+        series_id = await create_series_from_draft(context, draft)
+    except (ValueError, RunnerFailed, JournalError) as exc:
+        say(QCoreApplication.translate("CampaignPage", "The repeating campaign cannot start: {0}").format(
+            describe(str(exc))), error=True)
+        return None
+    assert draft.repeat is not None
+    made = QCoreApplication.translate(
+        "CampaignPage", "Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the "
+                        "background, also with the window closed (see Repeating).")
+    say(made.format(figure(series_id, grouped=False), describe_rule(draft.repeat)))
+    return series_id
 
 
 async def create_series_from_draft(context: AppContext, draft: CampaignDraft) -> int:

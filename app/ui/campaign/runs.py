@@ -60,6 +60,7 @@ class RunController(QObject):
         self.runs: dict[int, Run] = {}
         self._events = 0
         self._letting_go = False
+        self._adopting: set[asyncio.Future[RunResult | None]] = set()
 
     def run_of(self, campaign_id: int) -> Run | None:
         return self.runs.get(campaign_id)
@@ -122,6 +123,12 @@ class RunController(QObject):
         if not await asyncio.to_thread(campaign_is_sending, self.context.journal, campaign_id):
             return None
         return await self._follow(self.runs.setdefault(campaign_id, Run(campaign_id)), None)
+
+    def adopt_later(self, campaign_id: int) -> None:
+        """:meth:`adopt` ``campaign_id`` in the background (its end reaches ``finished``)."""
+        adopting = asyncio.ensure_future(self.adopt(campaign_id))
+        self._adopting.add(adopting)
+        adopting.add_done_callback(self._adopting.discard)
 
     async def _run_elsewhere(self, run: Run) -> RunResult:
         """Start the campaign's own sending process and follow it until it stops; one

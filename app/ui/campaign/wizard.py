@@ -10,20 +10,17 @@ from typing import Any
 
 import qasync
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from app.campaign import CampaignStatus, JournalError, RunResult, campaign_is_sending
-from app.runner import RunnerFailed
-from app.ui.campaign.creation import create_from_draft, create_series_from_draft
+from app.campaign import CampaignStatus, RunResult, campaign_is_sending
+from app.ui.campaign.creation import create_and_tell, make_series_and_tell
+from app.ui.campaign.step_controls import StepControls
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
 from app.ui.campaign.recipients import RecipientsStep
@@ -36,12 +33,7 @@ from app.ui.context import AppContext
 from app.ui.formatting import figure
 from app.ui.keyboard import focus_first_field
 from app.ui.models import RowSet, row_set
-from app.ui.campaign.repeat_picker import describe_rule
-from app.ui.texts import describe, describe_content_error
 from app.ui.widgets import StatusLine
-from app.workflow import (
-    CampaignInputError,
-)
 
 RECIPIENTS, MESSAGE, REVIEW, SEND, RESULTS = range(5)
 
@@ -58,13 +50,11 @@ class CampaignPage(QWidget):
         super().__init__(parent)
         self.context = context
         self.runs = runs if runs is not None else RunController(context, self)
-        self._following: set[asyncio.Future[RunResult | None]] = set()
         self.draft = draft if draft is not None else self.new_draft()
-        self.stop_work_button = QPushButton(self.tr("Stop"))
-        self.stop_work_button.setToolTip(self.tr("Stop the import, upload or export in progress"))
-        self.stoppable = StoppableWork(self.stop_work_button)
         self.steps = QStackedWidget()
-        self.step_labels: list[QLabel] = []
+        self.controls = StepControls(self, self.go, self.steps.currentIndex, self.new_campaign)
+        self.stop_work_button, self.step_labels = self.controls.stop_work_button, self.controls.step_labels
+        self.stoppable = StoppableWork(self.stop_work_button)
         self.recipients = RecipientsStep(context, self.draft, self.stoppable)
         self.message = MessageStep(context, self.draft, self.stoppable)
         self.review = ReviewStep(context, self.draft, self.message.template_category)
@@ -81,54 +71,17 @@ class CampaignPage(QWidget):
         self.results.retry_requested.connect(self._on_retry)
         self.send_step.rest_requested.connect(self._on_rest)
         layout = QVBoxLayout(self)
-        layout.addLayout(self._build_header())
+        layout.addLayout(self.controls.header)
         layout.addWidget(self.steps, 1)
-        layout.addLayout(self._build_nav())
+        layout.addLayout(self.controls.nav)
         self.go(RECIPIENTS)
-
-    def _build_header(self) -> QHBoxLayout:
-        """The five steps' names (the current one marked) and New campaign."""
-        header = QHBoxLayout()
-        names = (self.tr("1. Recipients"), self.tr("2. Message"), self.tr("3. Review"), self.tr("4. Send"),
-                 self.tr("5. Results"))
-        for name in names:
-            label = QLabel(name)
-            label.setMargin(4)
-            self.step_labels.append(label)
-            header.addWidget(label)
-        header.addStretch(1)
-        self.new_button = QPushButton(self.tr("New campaign"))
-        self.new_button.setToolTip(self.tr("Start composing another campaign; one being sent goes on"))
-        self.new_button.clicked.connect(self.new_campaign)
-        header.addWidget(self.new_button)
-        return header
-
-    def _build_nav(self) -> QHBoxLayout:
-        """Stop (for work in progress), Back and Next, with their keys."""
-        self.back_button = QPushButton(self.tr("Back"))
-        self.next_button = QPushButton(self.tr("Next"))
-        self.next_button.setDefault(True)
-        self.back_button.setToolTip(self.tr("Previous step (Alt+Left)"))
-        self.next_button.setToolTip(self.tr("Next step (Enter or Alt+Right)"))
-        for keys, step in (("Alt+Right", 1), ("Alt+Left", -1)):
-            shortcut = QShortcut(QKeySequence(keys), self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(lambda step=step: self.go(self.steps.currentIndex() + step))
-        self.back_button.clicked.connect(lambda: self.go(self.steps.currentIndex() - 1))
-        self.next_button.clicked.connect(lambda: self.go(self.steps.currentIndex() + 1))
-        nav = QHBoxLayout()
-        nav.addWidget(self.stop_work_button)
-        nav.addStretch(1)
-        nav.addWidget(self.back_button)
-        nav.addWidget(self.next_button)
-        return nav
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter that no field used (a line, a number, a list) presses Next, as in a
         dialog; the message text keeps Enter for its new lines."""
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
         if enter and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
-            if self.next_button.isEnabled() and self.steps.currentIndex() < SEND:
+            if self.controls.next_button.isEnabled() and self.steps.currentIndex() < SEND:
                 self.go(self.steps.currentIndex() + 1)
                 event.accept()
                 return
@@ -192,7 +145,7 @@ class CampaignPage(QWidget):
         focus = QApplication.focusWidget()
         keyboard_here = focus is not None and self.isAncestorOf(focus)
         self.steps.setCurrentIndex(step)
-        self._mark_header()
+        self.controls.mark(self.steps.currentIndex())
         if keyboard_here:  # the keyboard goes on in the step shown, not on a hidden one's field
             entry = getattr(widget, "entry_field", None)
             field = entry() if callable(entry) else None
@@ -200,13 +153,6 @@ class CampaignPage(QWidget):
                 field.setFocus(Qt.FocusReason.OtherFocusReason)
             else:
                 focus_first_field(widget)
-
-    def _mark_header(self) -> None:
-        shown = self.steps.currentIndex()
-        for index, label in enumerate(self.step_labels):
-            label.setStyleSheet("font-weight: bold; border-bottom: 2px solid #1565c0" if index == shown else "")
-        self.back_button.setEnabled(shown > 0)
-        self.next_button.setEnabled(shown < self.steps.count() - 1)
 
     def new_campaign(self) -> None:
         """Start a new draft; a campaign being sent goes on (History shows it)."""
@@ -229,7 +175,7 @@ class CampaignPage(QWidget):
         if old.results.campaign_id is not None:
             self.results.show_campaign(old.results.campaign_id)
         self.steps.setCurrentIndex(old.steps.currentIndex())
-        self._mark_header()
+        self.controls.mark(self.steps.currentIndex())
 
     def _sheet_opened(self) -> None:
         self.message.columns_changed()
@@ -261,21 +207,13 @@ class CampaignPage(QWidget):
             return None
         if draft.repeat is not None:
             return await self._make_series()
-        self.say(self.tr("Preparing the campaign…"))
         self.send_step.start_button.setEnabled(False)
         try:
-            campaign_id = await create_from_draft(self, self.context, draft)
-            if campaign_id is None:
-                self.say(self.tr("Not sent: these recipients got this message recently."))
-                return None
-        except (CampaignInputError, ValueError) as exc:
-            self.say(self.tr("The campaign cannot start: {0}").format(describe_content_error(exc)), error=True)
-            return None
+            campaign_id = await create_and_tell(self, self.context, draft, self.say)
         finally:
             self.send_step.start_button.setEnabled(self.send_step.campaign_id is None)
-        settings = self.context.settings
-        settings.set("rate_per_minute", draft.rate_per_minute)
-        settings.set("quiet_hours", draft.quiet_hours)
+        if campaign_id is None:
+            return None
         self.campaign_changed.emit(campaign_id)
         self.send_step.rows_campaign = campaign_id  # the recipients table shows its rows
         self.send_step.log_line(self.tr("Campaign {0} created.").format(figure(campaign_id)))
@@ -298,7 +236,7 @@ class CampaignPage(QWidget):
             return
         if self.context.journal.campaign(campaign_id).status == CampaignStatus.RUNNING:
             self.go_to_send(campaign_id)
-            self._follow(campaign_id)
+            self.runs.adopt_later(campaign_id)
             return
         self.show_results(campaign_id)
 
@@ -312,20 +250,14 @@ class CampaignPage(QWidget):
         for campaign_id in found:
             if campaign_id == found[0] and self.steps.currentIndex() == RECIPIENTS and self.draft.checked is None:
                 self.go_to_send(campaign_id)
-            self._follow(campaign_id)
+            self.runs.adopt_later(campaign_id)
         return found
-
-    def _follow(self, campaign_id: int) -> None:
-        """Follow ``campaign_id`` while another process sends it (runs.adopt), in the background."""
-        following = asyncio.ensure_future(self.runs.adopt(campaign_id))
-        self._following.add(following)
-        following.add_done_callback(self._following.discard)
 
     def go_to_send(self, campaign_id: int) -> None:
         """Show the send step attached to ``campaign_id`` (from History, too)."""
         self.send_step.attach(campaign_id)
         self.steps.setCurrentIndex(SEND)
-        self._mark_header()
+        self.controls.mark(self.steps.currentIndex())
 
     def _run_finished(self, result: RunResult) -> None:
         self.campaign_changed.emit(result.campaign_id)
@@ -355,7 +287,7 @@ class CampaignPage(QWidget):
             if self.steps.currentIndex() == SEND:  # nobody went elsewhere meanwhile
                 self.results.show_summary(read)
                 self.steps.setCurrentIndex(RESULTS)
-                self._mark_header()
+                self.controls.mark(self.steps.currentIndex())
 
     def show_results(self, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> None:
         """Show a stored campaign's results (from History, or at the end of a run); Back
@@ -364,7 +296,7 @@ class CampaignPage(QWidget):
             self.send_step.attach(campaign_id)
         self.results.show_campaign(campaign_id, rows)
         self.steps.setCurrentIndex(RESULTS)
-        self._mark_header()
+        self.controls.mark(self.steps.currentIndex())
 
     @qasync.asyncSlot(int)
     async def _on_retry(self, retry_id: int) -> None:
@@ -381,19 +313,8 @@ class CampaignPage(QWidget):
         """A repeating campaign instead of one send: made once (Start stays off until a
         new campaign), and its runner started."""
         self.send_step.start_button.setEnabled(False)
-        try:
-            series_id = await create_series_from_draft(self.context, self.draft)
-        except (ValueError, RunnerFailed, JournalError) as exc:
-            self.send_step.start_button.setEnabled(True)
-            self.say(self.tr("The repeating campaign cannot start: {0}").format(describe(str(exc))), error=True)
-            return None
-        self.send_step.series_made = series_id
-        rule = self.draft.repeat
-        assert rule is not None
-        self.say(self.tr("Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the "
-                         "background, also with the window closed (see Repeating).").format(
-            figure(series_id, grouped=False), describe_rule(rule)))
-        return None
+        self.send_step.series_made = await make_series_and_tell(self.context, self.draft, self.say)
+        self.send_step.start_button.setEnabled(self.send_step.series_made is None)
 
     async def send_rest(self, parent_id: int) -> RunResult | None:
         """Send what cancelled campaign ``parent_id`` never reached, as a new campaign."""
