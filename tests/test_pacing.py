@@ -6,7 +6,9 @@ the pace kept in the stores and told to the user."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import Generator
 from pathlib import Path
 
 import httpx
@@ -15,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.campaign.definition import Content
-from app.campaign.pacer import MAX_HOLD, WINDOW, PaceState, Pacer, book_starts
+from app.campaign.pacer import MAX_HOLD, WINDOW, MemoryBook, PaceState, Pacer, book_starts
 from app.sandbox import EmbeddedSandbox
 from app.store import open_store
 from tests.helpers import fast_settings
@@ -178,6 +180,42 @@ async def test_a_slow_spell_is_not_caught_up_in_a_burst() -> None:
     before = clock.now
     await pacer.wait()
     assert clock.now - before == pytest.approx(1.0)
+
+
+class CountedBook(MemoryBook):
+    """A book that counts how often it is opened (the store's reads and writes)."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        super().__init__(clock)
+        self.opened = 0
+
+    @contextlib.contextmanager
+    def open(self) -> Generator[tuple[PaceState, float], None, None]:
+        self.opened += 1
+        with super().open() as opened:
+            yield opened
+
+
+@given(rate=st.sampled_from([0, 30, 600, 6000]), gaps=st.lists(st.floats(0, 2), min_size=1, max_size=60),
+       refused=st.sets(st.integers(0, 59)))
+@settings(max_examples=60, deadline=None)
+def test_the_engine_is_told_exactly_which_starts_open_the_book(rate: float, gaps: list[float],
+                                                                refused: set[int]) -> None:
+    """Only a start that opens the book goes off the event loop (a thread's hop per
+    message cost the engine half its CPU): will_book() must say so before each."""
+    clock = FakeClock()
+    book = CountedBook(clock)
+    pacer = Pacer(rate, clock, clock.sleep, book=book)
+    for index, gap in enumerate(gaps):
+        clock.now += gap
+        before, told = book.opened, pacer.will_book()
+        clock.now += pacer.reserve()
+        assert (book.opened > before) == told, (index, told)
+        if index in refused:
+            pacer.on_rate_limited(retry_after=None)
+        else:
+            pacer.on_accepted()
+        pacer.answered()
 
 
 async def test_rate_zero_is_unpaced() -> None:

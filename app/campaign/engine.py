@@ -26,18 +26,18 @@ from app.campaign.journal import (
     Journal,
     JournalError,
     JournalFault,
-    Recipient,
     RecipientState,
 )
 from app.campaign.journal.leasing import LeaseLost
-from app.campaign.journal.sessions import RecipientFeed, SendingSession
+from app.campaign.journal.sessions import SendingSession
 from app.campaign.judge import AnswerJudge
 from app.campaign.lock import lock_path, runner_identity
 from app.campaign.pacer import Pacer
 from app.campaign.progress import Progress, RunResult, RunTally, settled
 from app.campaign.requests import RequestSender
-from app.campaign.schedule import QuietHours, campaign_quiet_hours, time_to_wait
+from app.campaign.schedule import QuietHours, campaign_quiet_hours
 from app.campaign.send_rules import SendTimeRules
+from app.campaign.sending_pass import BATCH, SendingPass
 from app.campaign.stopping import StopSignal
 from app.campaign.suppression import Suppressed
 from app.campaign.writer import JournalWriter, LoopJournalWriter, SendPathWriter, SetPace
@@ -49,13 +49,6 @@ log = logging.getLogger(__name__)
 UNKNOWN_ROUNDS = 3
 #: Seconds without any answer, while requests are out, before the campaign pauses.
 NO_ANSWER_SECONDS = 30.0
-#: Seconds requests already out get to finish after Pause or Cancel.
-STOP_GRACE = 1.0
-#: Recipients read (or, on a team store, claimed) at a time, and the queue's low-water mark.
-BATCH = 500
-LOW_WATER = 100
-#: Seconds between looks for recipients another sender holds (on a team store).
-OTHERS_POLL_SECONDS = 1.0
 #: Seconds at least between two records of the pace for followers (Journal.set_pace).
 PACE_RECORD_SECONDS = 1.0
 #: Seconds between looks at whether this sender still holds its journal and lock files.
@@ -225,9 +218,12 @@ class CampaignEngine:
         """One pass over ``states``; False when there was nothing left to send. Raises LeaseLost."""
         assert self._session is not None and self._requests is not None
         feed = self._session.feed(states, resend=round_number > 0)
+        assert self._pacer is not None
+        sending = SendingPass(self._stop, self._pacer, self._requests, self._sleep, self._now,
+                              lambda why: self._emit(CampaignStatus.RUNNING, waiting=why))
         # Reading (and decoding) rows takes a while: off the loop.
         queue = deque(await asyncio.to_thread(feed.next_batch, BATCH))
-        if not queue and not await self._others_hold(feed, queue):
+        if not queue and not await sending.others_hold(feed, queue):
             if self._requests.lost:
                 raise LeaseLost(campaign.id)
             return False
@@ -235,10 +231,10 @@ class CampaignEngine:
             delay = min(2.0 ** round_number, 30.0)
             left = self.journal.counts(campaign.id)[RecipientState.UNKNOWN]
             self._emit(CampaignStatus.RUNNING, waiting=waiting_text("resending", count=left, seconds=f"{delay:.0f}"))
-            await self._interruptible_sleep(delay)
+            await sending.interruptible_sleep(delay)
             if self._stop:
                 return True
-        await self._send_all(campaign, quiet, queue, feed)
+        await sending.send_all(campaign, quiet, queue, feed)
         if self._requests.lost and not self._stop:
             raise LeaseLost(campaign.id)
         return True
@@ -284,99 +280,6 @@ class CampaignEngine:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
             errors = {}
         return RunResult(campaign_id, status, reason, counts, errors, self._store_fault)
-
-    async def _send_all(self, campaign: Campaign, quiet: QuietHours | None, queue: deque[Recipient],
-                        feed: RecipientFeed) -> None:
-        """One pass over what ``feed`` gives, ``queue`` first (rate-limited recipients go
-        back to its end). On a team store, recipients another sender holds are waited
-        for: taken over if their lease runs out, done when that sender settles them. Every
-        request of the pass is done when it returns."""
-        assert self._pacer is not None and self._requests is not None and self._session is not None
-        requests = self._requests
-        slots = asyncio.Semaphore(max(1, campaign.in_flight))
-        tasks: set[asyncio.Task[None]] = set()
-        fed = bool(queue)
-        try:
-            while not self._stop and not requests.lost:
-                if fed and len(queue) < LOW_WATER:
-                    try:
-                        more = await asyncio.to_thread(feed.next_batch, BATCH)
-                    except LeaseLost:
-                        requests.lost = True
-                        break
-                    queue.extend(more)
-                    fed = len(more) == BATCH
-                if not queue:
-                    if tasks:
-                        await self._stop.until_stopped(asyncio.wait(set(tasks), return_when=asyncio.FIRST_COMPLETED))
-                        continue
-                    if not await self._others_hold(feed, queue):
-                        break
-                    fed = True
-                    continue
-                if not await self._wait_for_window(campaign, quiet):
-                    break
-                if await requests.held_back(queue[0]):  # before it takes a slot of the pace
-                    queue.popleft()
-                    continue
-                # The common cases need no waiting, and no helper tasks to make a wait stoppable.
-                if not slots.locked():
-                    await slots.acquire()  # a free slot: returns at once
-                elif not await self._stop.until_stopped(slots.acquire()):
-                    break
-                # Booking may read and write the key's pace in the store: off the loop.
-                delay = await asyncio.to_thread(self._pacer.reserve)
-                if self._stop or delay > 0 and not await self._stop.until_stopped(self._sleep(delay)) or self._stop:
-                    slots.release()
-                    break
-                task = await requests.start(queue, campaign)
-                if task is None:
-                    self._pacer.answered()  # its start was booked, and nothing went out
-                    slots.release()
-                    continue
-                # Released after the outcome is journaled and told, so a pause lands between requests.
-                task.add_done_callback(lambda _: slots.release())
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-            if tasks:
-                _, late = await asyncio.wait(set(tasks), timeout=STOP_GRACE if self._stop else None)
-                for task in late:
-                    task.cancel()
-                await asyncio.gather(*late, return_exceptions=True)
-        except asyncio.CancelledError:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            raise
-
-    async def _others_hold(self, feed: RecipientFeed, queue: deque[Recipient]) -> bool:
-        """With nothing queued and nothing out: True while other senders hold recipients of
-        this pass (after a wait, or with what ran out meanwhile claimed into ``queue``).
-        Asked before a last claim, since a lease that runs out between the two is claimed
-        then: asked after it, the pass ended with that recipient unsent."""
-        held = await asyncio.to_thread(feed.others_hold)
-        try:
-            queue.extend(await asyncio.to_thread(feed.next_batch, BATCH))
-        except LeaseLost:
-            assert self._requests is not None
-            self._requests.lost = True
-            return False
-        if held and not queue:
-            await self._interruptible_sleep(OTHERS_POLL_SECONDS)
-        return held or bool(queue)
-
-    async def _wait_for_window(self, campaign: Campaign, quiet: QuietHours | None) -> bool:
-        """Wait out the start time and quiet hours (telling why); False if stopped meanwhile."""
-        while not self._stop:
-            delay, why = time_to_wait(campaign.start_at, quiet, self._now())
-            if delay <= 0:
-                return True
-            self._emit(CampaignStatus.RUNNING, waiting=why)
-            await self._interruptible_sleep(min(delay, 60.0))
-        return False
-
-    async def _interruptible_sleep(self, seconds: float) -> None:
-        await self._stop.until_stopped(self._sleep(seconds))
 
     async def _watch_session(self) -> None:
         """Stop at once when this sender's journal or lock file is no longer the one it

@@ -317,6 +317,15 @@ class Pacer:
         self._out.append(start)
         return start - now
 
+    def will_book(self) -> bool:
+        """Whether the next :meth:`reserve` opens the book (reads and writes the store, so
+        it belongs off the event loop); most do not, and are cheap enough to run on it."""
+        now = self._clock()
+        if self.limit is None and math.isinf(self.target):
+            return now - self._recorded_at >= BLOCK_SECONDS
+        own = now if self._own_next is None else max(now, self._own_next)
+        return not self._booked or self._booked[-1] < own - 1.0
+
     async def wait(self) -> None:
         """Return at the next start, and book it."""
         delay = self.reserve()
