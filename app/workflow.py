@@ -203,6 +203,19 @@ def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name
     return CheckedSheet(sheet, guess, validate(sheet, guess.column, blocked))
 
 
+def _check_input(checked: CheckedSheet, content: Content, template_fields: list[str] | None, bot_id: int,
+                 rate_per_minute: float, in_flight: int) -> None:
+    """CampaignInputError for content this sheet cannot fill (naming the field), a bad bot
+    id, rate or in-flight limit."""
+    try:
+        content.check(checked.sheet.columns, template_fields)
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem} (columns: {', '.join(checked.sheet.columns)}).") from None
+    problem = (check_bot_id(bot_id) or check_rate(rate_per_minute) or check_in_flight(in_flight))
+    if problem:
+        raise CampaignInputError(problem)
+
+
 def create_campaign(
     journal: Journal,
     checked: CheckedSheet,
@@ -231,13 +244,7 @@ def create_campaign(
     ``only_new`` (those rows are skipped as repeats) or ``allow_repeat``. With
     ``ignore_cap`` the frequency cap does not apply to it (see :func:`count_capped`).
     """
-    try:
-        content.check(checked.sheet.columns, template_fields)
-    except ContentError as exc:
-        raise CampaignInputError(f"{exc.field}: {exc.problem} (columns: {', '.join(checked.sheet.columns)}).") from None
-    problem = (check_bot_id(bot_id) or check_rate(rate_per_minute) or check_in_flight(in_flight))
-    if problem:
-        raise CampaignInputError(problem)
+    _check_input(checked, content, template_fields, bot_id, rate_per_minute, in_flight)
     # A formula cell with no saved result would send an empty value: that row is invalid.
     verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
     policy = RepeatPolicy.ALLOW if allow_repeat else RepeatPolicy.ONLY_NEW if only_new else RepeatPolicy.REFUSE

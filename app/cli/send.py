@@ -184,6 +184,18 @@ def cmd_send(args: argparse.Namespace) -> int:
     return asyncio.run(_send(args))
 
 
+def _dry_run(args: argparse.Namespace, checked: CheckedSheet, content: Content) -> int:
+    """``send --dry-run``: what a send would do, nothing sent; the exit status."""
+    print("dry run: nothing is sent")
+    _describe(args, checked)
+    _name_rows_not_sent(args, checked)
+    if not args.file:  # a file's id is only known once it is uploaded
+        _warn_of_repeats(args, checked, content)
+    _warn_of_cap(args, checked, content)
+    write_rows(args.results, checked.verdicts, checked.sheet if args.with_source else None)
+    return EXIT_OK
+
+
 async def _send(args: argparse.Namespace) -> int:
     from app.campaign.approval import Approval
     from app.campaign.journal import TeamRole
@@ -204,14 +216,7 @@ async def _send(args: argparse.Namespace) -> int:
     # Check the message flags before uploading anything; the real file_id replaces this one.
     content = _content(args, file_id="not-yet-uploaded" if args.file else None)
     if args.dry_run:
-        print("dry run: nothing is sent")
-        _describe(args, checked)
-        _name_rows_not_sent(args, checked)
-        if not args.file:  # a file's id is only known once it is uploaded
-            _warn_of_repeats(args, checked, content)
-        _warn_of_cap(args, checked, content)
-        write_rows(args.results, checked.verdicts, checked.sheet if args.with_source else None)
-        return EXIT_OK
+        return _dry_run(args, checked, content)
 
     with service_to_send_to(args) as (base_url, api_key):
         if args.file:

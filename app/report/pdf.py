@@ -140,6 +140,21 @@ class ReportPdf(FPDF):
                        + self.words.tr("Hour"), size=8.5, color=_MUTED)
 
 
+def _funnel(report: CampaignReport, tr: Callable[[str], str]) -> list[tuple[str, int, tuple[int, int, int]]]:
+    """The delivery funnel's bars: label, count, colour (RGB)."""
+    funnel: list[tuple[str, int, tuple[int, int, int]]] = [
+        (tr("Imported rows"), report.imported, _MUTED), (tr("With a message"), report.valid, _BAR),
+        (tr("Sent"), report.sent, _SENT), (tr("Failed"), report.failed, _FAILED)]
+    if report.unknown:
+        funnel.append((tr("Unknown (answer lost)"), report.unknown, _FAILED))
+    if report.not_sent:
+        funnel.append((tr("Not sent yet"), report.not_sent, _MUTED))
+    for kind in (*SKIPPED_KINDS, *sorted(set(report.skipped) - set(SKIPPED_KINDS))):
+        if report.skipped.get(kind):
+            funnel.append((tr("Skipped: {0}").format(tr(kind)), report.skipped[kind], _MUTED))
+    return funnel
+
+
 def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     """The PDF of one campaign's report."""
     tr, n = words.tr, words.number
@@ -159,16 +174,7 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
         rows.insert(5, (tr("Started by"), report.started_by))
     pdf.table(rows)
 
-    funnel: list[tuple[str, int, tuple[int, int, int]]] = [
-        (tr("Imported rows"), report.imported, _MUTED), (tr("With a message"), report.valid, _BAR),
-        (tr("Sent"), report.sent, _SENT), (tr("Failed"), report.failed, _FAILED)]
-    if report.unknown:
-        funnel.append((tr("Unknown (answer lost)"), report.unknown, _FAILED))
-    if report.not_sent:
-        funnel.append((tr("Not sent yet"), report.not_sent, _MUTED))
-    for kind in (*SKIPPED_KINDS, *sorted(set(report.skipped) - set(SKIPPED_KINDS))):
-        if report.skipped.get(kind):
-            funnel.append((tr("Skipped: {0}").format(tr(kind)), report.skipped[kind], _MUTED))
+    funnel = _funnel(report, tr)
     pdf.heading(tr("Delivery funnel"), keep=_BAR_ROW * len(funnel))  # the funnel is read whole
     pdf.bars(funnel)
 

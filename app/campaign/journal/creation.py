@@ -93,8 +93,16 @@ class JournalCreation(RepeatGuard):
                     approval=approval, series_id=series_id)
         except Exception as exc:  # noqa: BLE001 - the store's sentence when it is the store's, else raised as is
             raise self._creation_error(exc) or exc from None
+        self._fill(campaign_id, recipients, repeat_prefix(base_url, bot_id), repeats_since, repeat_policy)
+        return campaign_id
+
+    def _fill(self, campaign_id: int, recipients: Iterable[NewRecipient], prefix: str,
+              repeats_since: datetime | None, repeat_policy: RepeatPolicy) -> None:
+        """Write the rows of ``creating`` campaign ``campaign_id``, then make it ready: a
+        campaign refused as a repeat is dropped, one that failed is abandoned (and the
+        store's sentence raised)."""
         try:
-            self._write_rows(campaign_id, recipients, repeat_prefix(base_url, bot_id))
+            self._write_rows(campaign_id, recipients, prefix)
             self._make_ready(campaign_id, repeats_since, repeat_policy)
         except RepeatFound:
             self._drop_campaign(campaign_id)
@@ -105,7 +113,6 @@ class JournalCreation(RepeatGuard):
             if explained is None:
                 raise
             raise explained from None
-        return campaign_id
 
     def _insert_creating(self, *, name: str, source_path: str | None, kind: str, content: dict[str, Any],
                          bot_id: int, rate_per_minute: float, in_flight: int, base_url: str, parent_id: int | None,
