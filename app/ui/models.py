@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QGuiApplication
 
+from app.campaign.shown import ShownStatus
 from app.ui.bidi import ltr
 from app.ui.formatting import figure
 from app.ui.texts import describe
@@ -222,6 +223,11 @@ _DISPLAY, _TOOLTIP, _FOREGROUND, _USER, _ALIGNMENT = (
 _RESULTS_ROLES = frozenset((_DISPLAY, _TOOLTIP, _FOREGROUND, _USER, _ALIGNMENT))
 
 
+#: History's colour for a campaign's state (the rest in the text's own colour).
+_STATUS_COLOURS: dict[str, str] = {ShownStatus.FINISHED: "#1b5e20", ShownStatus.PAUSED: "#e65100",
+                                           ShownStatus.CANCELLED: "#757575"}
+
+
 class HistoryModel(QAbstractTableModel):
     """Past campaigns from the journal, newest first: id, created (shown in the user's
     calendar: Jalali in Persian), name, who made it on which machine, kind, status, sent,
@@ -278,6 +284,6 @@ class HistoryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.UserRole:
             return value
         if role == Qt.ItemDataRole.ForegroundRole and key == "status":
-            colour = {"finished": "#1b5e20", "paused": "#e65100", "cancelled": "#757575"}.get(str(value))
+            colour = _STATUS_COLOURS.get(str(value))
             return QColor(colour) if colour else None
         return None

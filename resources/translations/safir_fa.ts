@@ -280,153 +280,88 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="92" />
-        <source>1. Recipients</source>
-        <translation>۱. گیرندگان</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="92" />
-        <source>2. Message</source>
-        <translation>۲. پیام</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="92" />
-        <source>3. Review</source>
-        <translation>۳. بازبینی</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="92" />
-        <source>4. Send</source>
-        <translation>۴. ارسال</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="93" />
-        <source>5. Results</source>
-        <translation>۵. نتایج</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="100" />
-        <source>New campaign</source>
-        <translation>کارزار تازه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="101" />
-        <source>Start composing another campaign; one being sent goes on</source>
-        <translation>نوشتن کارزاری دیگر را آغاز کنید؛ کارزاری که در حال ارسال است ادامه می‌یابد</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="108" />
-        <source>Back</source>
-        <translation>قبلی</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="109" />
-        <source>Next</source>
-        <translation>بعدی</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="111" />
-        <source>Previous step (Alt+Left)</source>
-        <translation>گام قبلی (Alt+چپ)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="112" />
-        <source>Next step (Enter or Alt+Right)</source>
-        <translation>گام بعدی (Enter یا Alt+راست)</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="259" />
+        <location filename="../../app/ui/campaign/wizard.py" line="205" />
         <source>Repeating campaign {0} is made from this draft; New campaign starts another.</source>
         <translation>کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="388" />
+        <location filename="../../app/ui/campaign/creation.py" line="75" />
         <source>The repeating campaign cannot start: {0}</source>
         <translation>کارزار تکرارشونده آغاز نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="393" />
+        <location filename="../../app/ui/campaign/creation.py" line="79" />
         <source>Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the background, also with the window closed (see Repeating).</source>
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="63" />
-        <source>Stop</source>
-        <translation>توقف</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="64" />
-        <source>Stop the import, upload or export in progress</source>
-        <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="254" />
+        <location filename="../../app/ui/campaign/wizard.py" line="200" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="264" />
+        <location filename="../../app/ui/campaign/creation.py" line="51" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="269" />
+        <location filename="../../app/ui/campaign/creation.py" line="59" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="96" />
+        <location filename="../../app/ui/campaign/creation.py" line="138" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="403" />
+        <location filename="../../app/ui/campaign/wizard.py" line="324" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="406" />
+        <location filename="../../app/ui/campaign/wizard.py" line="327" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="272" />
+        <location filename="../../app/ui/campaign/creation.py" line="55" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="281" />
+        <location filename="../../app/ui/campaign/wizard.py" line="219" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="78" />
+        <location filename="../../app/ui/campaign/creation.py" line="120" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}, {5}, {6}).</source>
         <extracomment>The series runners this window started: they go on without it (kept, not waited for).</extracomment>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4}، {5}، {6}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="85" />
+        <location filename="../../app/ui/campaign/creation.py" line="127" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="91" />
+        <location filename="../../app/ui/campaign/creation.py" line="133" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="92" />
+        <location filename="../../app/ui/campaign/creation.py" line="134" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="94" />
+        <location filename="../../app/ui/campaign/creation.py" line="136" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="372" />
+        <location filename="../../app/ui/campaign/wizard.py" line="304" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -564,130 +499,168 @@
     </message>
 </context>
 <context>
+    <name>MainMenu</name>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="36" />
+        <source>&amp;File</source>
+        <extracomment>The interface's languages: code → the name shown in the menu (in that language).</extracomment>
+        <translation>&amp;پرونده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="38" />
+        <source>New campaign</source>
+        <translation>کارزار تازه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="39" />
+        <source>Open sheet…</source>
+        <translation>باز کردن جدول…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="40" />
+        <source>Open the sample sheet</source>
+        <translation>باز کردن فهرست نمونه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="41" />
+        <source>Export results…</source>
+        <translation>خروجی نتیجه‌ها…</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="49" />
+        <source>Send interrupted campaigns again at login</source>
+        <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="54" />
+        <source>Quit</source>
+        <translation>خروج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="61" />
+        <source>&amp;View</source>
+        <translation>&amp;نما</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="62" />
+        <source>Language</source>
+        <translation>زبان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="77" />
+        <source>&amp;Help</source>
+        <translation>&amp;راهنما</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="78" />
+        <source>About Safir Campaign</source>
+        <translation>دربارهٔ سفیر کارزار</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="79" />
+        <source>Open the logs folder</source>
+        <translation>باز کردن پوشهٔ گزارش‌ها</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="81" />
+        <source>Keyboard shortcuts</source>
+        <translation>میان‌برهای صفحه‌کلید</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="104" />
+        <source>Open a campaign's results first (History), or send one.</source>
+        <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="113" />
+        <source>The login entry could not be changed; see the log.</source>
+        <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="72" />
+        <location filename="../../app/ui/main_window.py" line="65" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="72" />
+        <location filename="../../app/ui/main_window.py" line="65" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="91" />
+        <location filename="../../app/ui/main_window.py" line="84" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="93" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="93" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="94" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="94" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="95" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="96" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="95" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Repeating</source>
         <translation>تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="97" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="126" />
-        <source>&amp;File</source>
-        <translation>&amp;پرونده</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/help_boxes.py" line="32" />
-        <location filename="../../app/ui/main_window.py" line="128" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
         <location filename="../../app/ui/help_boxes.py" line="33" />
-        <location filename="../../app/ui/main_window.py" line="129" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="130" />
-        <source>Open the sample sheet</source>
-        <translation>باز کردن فهرست نمونه</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/help_boxes.py" line="34" />
-        <location filename="../../app/ui/main_window.py" line="131" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="139" />
-        <source>Send interrupted campaigns again at login</source>
-        <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/help_boxes.py" line="35" />
-        <location filename="../../app/ui/main_window.py" line="144" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="148" />
-        <source>&amp;View</source>
-        <translation>&amp;نما</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="150" />
-        <source>Language</source>
-        <translation>زبان</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="162" />
-        <source>&amp;Help</source>
-        <translation>&amp;راهنما</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/help_boxes.py" line="18" />
-        <location filename="../../app/ui/main_window.py" line="163" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="166" />
-        <source>Open the logs folder</source>
-        <translation>باز کردن پوشهٔ گزارش‌ها</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/help_boxes.py" line="45" />
-        <location filename="../../app/ui/main_window.py" line="169" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
@@ -732,99 +705,89 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="205" />
-        <source>Open a campaign's results first (History), or send one.</source>
-        <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="245" />
+        <location filename="../../app/ui/main_window.py" line="169" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="246" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="247" />
+        <location filename="../../app/ui/main_window.py" line="171" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="248" />
+        <location filename="../../app/ui/main_window.py" line="172" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="310" />
-        <source>The login entry could not be changed; see the log.</source>
-        <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="320" />
+        <location filename="../../app/ui/main_window.py" line="238" />
         <source>Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="324" />
+        <location filename="../../app/ui/main_window.py" line="242" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="329" />
+        <location filename="../../app/ui/main_window.py" line="247" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="330" />
-        <location filename="../../app/ui/main_window.py" line="353" />
+        <location filename="../../app/ui/main_window.py" line="248" />
+        <location filename="../../app/ui/main_window.py" line="271" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="345" />
+        <location filename="../../app/ui/main_window.py" line="263" />
         <source>One campaign is being sent.</source>
         <translation>یک کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="346" />
+        <location filename="../../app/ui/main_window.py" line="264" />
         <source>{0} campaigns are being sent.</source>
         <translation>{0} کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="350" />
+        <location filename="../../app/ui/main_window.py" line="268" />
         <source>Sending can go on in the background with the window closed (the window shows it again when it opens), or pause now and resume from History; nothing is sent twice.</source>
         <translation>ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="97" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Team</source>
         <translation>تیم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="256" />
+        <location filename="../../app/ui/main_window.py" line="180" />
         <source> — team store {0}, as {1} ({2})</source>
         <translation> — پایگاه مشترک تیم {0}، با نام {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326" />
-        <location filename="../../app/ui/main_window.py" line="352" />
+        <location filename="../../app/ui/main_window.py" line="244" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="326" />
+        <location filename="../../app/ui/main_window.py" line="244" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="352" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="352" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -1715,255 +1678,258 @@
 <context>
     <name>ReviewStep</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="103" />
+        <location filename="../../app/ui/campaign/review.py" line="102" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <location filename="../../app/ui/campaign/review.py" line="107" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="109" />
+        <location filename="../../app/ui/campaign/review.py" line="108" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="110" />
+        <location filename="../../app/ui/campaign/review.py" line="109" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="115" />
+        <location filename="../../app/ui/campaign/review.py" line="114" />
         <source>Messages sent at the same time, at most</source>
         <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="116" />
+        <location filename="../../app/ui/campaign/review.py" line="115" />
         <source>How many messages may be on their way at once; 8 suits most connections.</source>
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="124" />
+        <location filename="../../app/ui/campaign/review.py" line="123" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="125" />
+        <location filename="../../app/ui/campaign/review.py" line="124" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="128" />
+        <location filename="../../app/ui/campaign/review.py" line="127" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="148" />
+        <location filename="../../app/ui/campaign/review.py" line="147" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="149" />
+        <location filename="../../app/ui/campaign/review.py" line="148" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="152" />
+        <location filename="../../app/ui/campaign/review.py" line="151" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="153" />
+        <location filename="../../app/ui/campaign/review.py" line="152" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="162" />
+        <location filename="../../app/ui/campaign/review.py" line="161" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="164" />
+        <location filename="../../app/ui/campaign/review.py" line="163" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="75" />
+        <location filename="../../app/ui/campaign/review.py" line="73" />
         <source>Bot:</source>
         <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="76" />
+        <location filename="../../app/ui/campaign/review.py" line="74" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="77" />
+        <location filename="../../app/ui/campaign/review.py" line="75" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="78" />
+        <location filename="../../app/ui/campaign/review.py" line="76" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="79" />
+        <location filename="../../app/ui/campaign/review.py" line="77" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="82" />
+        <location filename="../../app/ui/campaign/review.py" line="80" />
         <source>Repeat:</source>
         <translation>تکرار:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="140" />
+        <location filename="../../app/ui/campaign/review.py" line="139" />
         <source>Tehran time; it starts with the window closed too</source>
         <translation>به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="172" />
+        <location filename="../../app/ui/campaign/review.py" line="171" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="174" />
+        <location filename="../../app/ui/campaign/review.py" line="173" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="175" />
+        <location filename="../../app/ui/campaign/review.py" line="174" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="253" />
+        <location filename="../../app/ui/campaign/review.py" line="252" />
         <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
         <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="255" />
+        <location filename="../../app/ui/campaign/review.py" line="254" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="256" />
+        <location filename="../../app/ui/campaign/review.py" line="255" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="257" />
+        <location filename="../../app/ui/campaign/review.py" line="256" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="258" />
+        <location filename="../../app/ui/campaign/review.py" line="257" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="259" />
+        <location filename="../../app/ui/campaign/review.py" line="258" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="277" />
-        <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
-        <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
+        <location filename="../../app/ui/campaign/review.py" line="330" />
+        <source>Sending a test to {0}…</source>
+        <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
+</context>
+<context>
+    <name>ReviewText</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="280" />
-        <source>{0} rows have no usable number and will be skipped.</source>
-        <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="283" />
-        <source>This profile has no API access key: add one in Profiles.</source>
-        <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="285" />
-        <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
-        <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="313" />
-        <source>Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.</source>
-        <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="290" />
-        <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
-        <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="297" />
-        <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
-        <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="302" />
-        <source>about {0}</source>
-        <translation>حدود {0}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="303" />
-        <source>about a minute</source>
-        <translation>حدود یک دقیقه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="303" />
-        <source>under a minute</source>
-        <translation>کمتر از یک دقیقه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="306" />
-        <source>, plus waits during quiet hours {0} to {1}</source>
-        <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/review.py" line="309" />
+        <location filename="../../app/ui/campaign/review_text.py" line="37" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="309" />
+        <location filename="../../app/ui/campaign/review_text.py" line="37" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="310" />
+        <location filename="../../app/ui/campaign/review_text.py" line="38" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="315" />
+        <location filename="../../app/ui/campaign/review_text.py" line="41" />
+        <source>Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.</source>
+        <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="43" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="318" />
+        <location filename="../../app/ui/campaign/review_text.py" line="46" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="326" />
+        <location filename="../../app/ui/campaign/review_text.py" line="53" />
         <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف تعداد پیام {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="329" />
+        <location filename="../../app/ui/campaign/review_text.py" line="55" />
         <source>Recipients who will get the message: &lt;b&gt;{0}&lt;/b&gt;.</source>
         <translation>گیرندگانی که پیام را دریافت می‌کنند: &lt;b&gt;{0}&lt;/b&gt;.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="379" />
-        <source>Sending a test to {0}…</source>
-        <translation>در حال ارسال آزمایشی به {0}…</translation>
+        <location filename="../../app/ui/campaign/review_text.py" line="58" />
+        <source>about {0}</source>
+        <translation>حدود {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="59" />
+        <source>about a minute</source>
+        <translation>حدود یک دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="59" />
+        <source>under a minute</source>
+        <translation>کمتر از یک دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="61" />
+        <source>, plus waits during quiet hours {0} to {1}</source>
+        <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="68" />
+        <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
+        <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="71" />
+        <source>{0} rows have no usable number and will be skipped.</source>
+        <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="74" />
+        <source>This profile has no API access key: add one in Profiles.</source>
+        <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="76" />
+        <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
+        <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="80" />
+        <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
+        <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="86" />
+        <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
+        <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
 </context>
 <context>
@@ -2345,6 +2311,74 @@
         <location filename="../../app/ui/texts.py" line="224" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>StepControls</name>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="20" />
+        <source>Stop</source>
+        <translation>توقف</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="21" />
+        <source>Stop the import, upload or export in progress</source>
+        <translation>توقف خواندن، بارگذاری یا خروجی در جریان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="24" />
+        <source>1. Recipients</source>
+        <translation>۱. گیرندگان</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="24" />
+        <source>2. Message</source>
+        <translation>۲. پیام</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="24" />
+        <source>3. Review</source>
+        <translation>۳. بازبینی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="24" />
+        <source>4. Send</source>
+        <translation>۴. ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="25" />
+        <source>5. Results</source>
+        <translation>۵. نتایج</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="32" />
+        <source>New campaign</source>
+        <translation>کارزار تازه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="33" />
+        <source>Start composing another campaign; one being sent goes on</source>
+        <translation>نوشتن کارزاری دیگر را آغاز کنید؛ کارزاری که در حال ارسال است ادامه می‌یابد</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="36" />
+        <source>Back</source>
+        <translation>قبلی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="37" />
+        <source>Next</source>
+        <translation>بعدی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="39" />
+        <source>Previous step (Alt+Left)</source>
+        <translation>گام قبلی (Alt+چپ)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/step_controls.py" line="40" />
+        <source>Next step (Enter or Alt+Right)</source>
+        <translation>گام بعدی (Enter یا Alt+راست)</translation>
     </message>
 </context>
 <context>
