@@ -71,6 +71,8 @@ PAUSE_REASONS: dict[str, str] = {
     "sender_slow": "the sending process did not start sending within {seconds} s (see {file})",
     "sender_died": "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: "
                    "nothing is sent twice",
+    # A sender this process did not start (another window's, a terminal's): its exit status is not ours to read.
+    "sender_vanished": "the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice",
     "signal": "interrupted ({signal})",
     "not_confirmed": "the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send "
                      "them under the same request_id (the service drops duplicates)",

@@ -476,3 +476,19 @@ def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_w
     assert resumed.returncode == 0, resumed.stderr
     assert run("watch", str(campaign_id), timeout=180).returncode == 0
     assert len(once_each(slow_sandbox)) == 2000
+
+
+@pytest.mark.parametrize(("exit_status", "told"), [
+    (None, "the process sending the campaign stopped unexpectedly; resume it"),  # not this process's child
+    (-9, "the process sending the campaign stopped unexpectedly (exit status -9); resume it"),
+])
+def test_a_sender_that_died_is_told_with_its_exit_status_only_when_it_is_known(
+        tmp_path: Path, sandbox: EmbeddedSandbox, exit_status: int | None, told: str) -> None:
+    from app.campaign.follow import follow
+
+    campaign_id = new_campaign(tmp_path, sandbox, 3)
+    with open_store() as journal:
+        journal.set_status(campaign_id, CampaignStatus.RUNNING)  # left running; nobody sends it
+        result = asyncio.run(follow(journal, campaign_id, lambda _: None, ended=lambda: exit_status))
+    assert result.status == CampaignStatus.PAUSED and (result.reason or "").startswith(told), result.reason
+    assert "?" not in (result.reason or "")

@@ -71,6 +71,9 @@ async def test_the_reports_numbers_are_the_journals_in_pdf_and_xlsx(sandbox: Emb
     save(report, tmp_path / "r.pdf")
     text = pdf_text(tmp_path / "r.pdf")
     assert "Delivery funnel" in text and "Code 17: this phone has no Bale account" in text
+    # A short run's rate is per second, and no pause is a line of the figures, not a page of its own.
+    last = PdfReader(tmp_path / "r.pdf").pages[-1].extract_text()
+    assert "messages a second" in text and "Average rate" in last and "No pauses." in last
 
 
 async def test_a_persian_report_reads_back_in_order_and_right_to_left(
@@ -124,6 +127,12 @@ def test_a_report_that_cannot_be_written_is_one_sentence_and_leaves_nothing(
         with pytest.raises(ReportError) as wrong:
             save(report, tmp_path / "r.docx")
         assert "a .pdf or .xlsx file" in str(wrong.value)
+        pipe = tmp_path / "pipe.pdf"
+        os.mkfifo(pipe)
+        with pytest.raises(ReportError) as not_a_file:
+            save(report, pipe)
+        assert "not a regular file" in str(not_a_file.value) and pipe.is_fifo()  # the pipe is still there
+        pipe.unlink()
     finally:
         locked.chmod(0o700)
     assert not list(tmp_path.glob("*.pdf")) and not list(tmp_path.glob(".report-*")) and not list(locked.iterdir())
@@ -151,3 +160,10 @@ async def test_a_summary_of_several_campaigns_lists_each(sandbox: EmbeddedSandbo
     subtitle = pdf_text(tmp_path / "s-fa.pdf").splitlines()[1]  # its days as the report's others: Jalali, Persian digits
     assert "کارزارهای" in subtitle and not re.search("[0-9]", subtitle), subtitle
     assert {"۱", "۳", "۷", "۸", "۲"} <= set(subtitle), subtitle  # from 1378/10/11 to 2378/10/10 (Jalali)
+
+
+def test_a_short_campaigns_average_rate_is_given_per_second() -> None:
+    words = Words()
+    assert words.rate(120.0, 8.0) == "2.0 messages a second"  # a 16-message campaign of 8 s: not a dash
+    assert words.rate(600.0, 120.0) == "600.0 messages a minute"
+    assert words.rate(0.0, 0.0) == "—"

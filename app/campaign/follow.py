@@ -63,8 +63,8 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     status, reason = CampaignStatus(campaign.status), campaign.status_reason
     if status is CampaignStatus.RUNNING and settle_dead:  # nobody sends it, yet never stopped: the sender died
         code = ended()
-        status, reason = CampaignStatus.PAUSED, last_words() or pause_text("sender_died",
-                                                                       status="?" if code is None else code)
+        status, reason = CampaignStatus.PAUSED, last_words() or (
+            pause_text("sender_vanished") if code is None else pause_text("sender_died", status=code))
         try:
             await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
         except JournalError:

@@ -33,6 +33,8 @@ def save(report: CampaignReport | SummaryReport, path: str | Path, words: Words 
     suffix = out.suffix.lower()
     if suffix not in SUFFIXES:
         raise ReportError(f"cannot write {out.name}: a report is a .pdf or .xlsx file")
+    if out.exists() and not out.is_file():  # moving the report into place would replace a pipe or a folder
+        raise ReportError(f"cannot write {out}: it is not a regular file (a folder, a pipe or a device?)")
     try:
         handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=".report-", suffix=suffix)
     except OSError as exc:

@@ -190,7 +190,7 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     else:
         pdf.text_line(tr("No errors."), color=_MUTED)
 
-    pdf.heading(tr("Cost and balance"), keep=_ROW * 5)
+    pdf.heading(tr("Cost and balance"), keep=_ROW * 6)
     cost = report.cost
     pdf.table([
         (tr("Estimated cost"), n(cost, 2) if cost is not None else tr("No prices are set.")),
@@ -198,15 +198,13 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
         (tr("Balance after"), n(report.balance_after) if report.balance_after is not None else tr("not reported")),
         (tr("Duration"), words.duration(report.duration_seconds)),
         (tr("Average rate"), words.rate(report.rate_per_minute, report.duration_seconds)),
+        *([] if report.pauses else [(tr("Pauses"), tr("No pauses."))]),  # no section (and page) of its own
     ])
-
-    pdf.heading(tr("Pauses"), keep=_LINE * min(3, max(1, len(report.pauses))))
     if report.pauses:
+        pdf.heading(tr("Pauses"), keep=_LINE * min(3, len(report.pauses)))
         for pause in report.pauses:
             line = f"{words.moment(pause.at)} — " + tr("{0} by {1}").format(tr(pause.action), pause.by)
             pdf.text_line(line + (f": {words.reason(pause.reason)}" if pause.reason else ""), size=9.5)
-    else:
-        pdf.text_line(tr("No pauses."), color=_MUTED)
     return pdf
 
 

@@ -21,6 +21,7 @@ TEXTS = (
     "Skipped: {0}", "Delivery funnel", "Sends per hour (Tehran time)", "No message was sent yet.",
     "Errors by code", "No errors.", "Code {0}", "Cost and balance", "Estimated cost", "No prices are set.",
     "Balance before", "Balance after", "not reported", "Duration", "Average rate", "{0} messages a minute",
+    "{0} messages a second",
     "Pauses", "No pauses.", "{0} by {1}", "Campaigns from {0} to {1}", "Campaign", "Name", "Total",
     "{0} h {1} min", "{0} min", "{0} s", "—", "Figures", "Hour", "Messages", "Count", "Reason", "When", "What", "Who",
     "invalid", "duplicate", "empty", "suppressed", "repeat", "capped", "paused", "cancelled", "pause asked",
@@ -80,9 +81,12 @@ class Words:
         return self.tr("{0} min").format(self.number(minutes))
 
     def rate(self, per_minute: float, seconds: float) -> str:
-        """An average rate; a dash for a run shorter than a minute (its rate says nothing)."""
-        if seconds < 60:
+        """An average rate: per minute, or per second for a run shorter than a minute; a
+        dash for a run with no length."""
+        if seconds <= 0:
             return self.tr("—")
+        if seconds < 60:
+            return self.tr("{0} messages a second").format(self.number(per_minute / 60.0, 1))
         return self.tr("{0} messages a minute").format(self.number(per_minute, 1))
 
     def error(self, code: int) -> str:

@@ -28,6 +28,8 @@ FA = {
     "The login entry could not be changed; see the log.": "ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.",
     "the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice":
         "فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود",
+    "the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice":
+        "فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود",
     " per minute": " در دقیقه",
     " — no API access key yet: add one in Profiles": " — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید",
     " — sandbox": " — محیط آزمایشی",
@@ -762,6 +764,7 @@ FA = {
     "Duration": "مدت",
     "Average rate": "آهنگ میانگین",
     "{0} messages a minute": "{0} پیام در دقیقه",
+    "{0} messages a second": "{0} پیام در ثانیه",
     "Pauses": "توقف‌ها",
     "No pauses.": "توقفی نبود.",
     "{0} by {1}": "{0} به دست {1}",
