@@ -339,3 +339,13 @@ def test_no_table_of_the_window_shows_latin_row_numbers(qapp: QApplication, qtbo
         numbered = [table.accessibleName() or table.objectName() for table in window.findChildren(QTableView)
                     if not table.verticalHeader().isHidden()]
     assert numbered == []
+
+
+@pytest.mark.parametrize(("code", "params"), [
+    ("capped", {"count": "2", "days": "7"}),
+    ("repeat", {"campaign": "1234"}),
+])
+def test_every_figure_of_a_reason_is_in_persian_digits(persian: Any, code: str, params: dict[str, str]) -> None:
+    shown = describe(reason_text(code, **params))
+    assert not re.search(r"[0-9]", shown), shown  # "در 7 روز" was left in Latin digits
+    assert "۱۲۳۴" in shown or "۷" in shown  # an id is never grouped: not "۱٬۲۳۴"

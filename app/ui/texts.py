@@ -51,7 +51,10 @@ OS_ERRORS: dict[str, str] = {
 _CODE = re.compile(r"\(code (\d+)")
 #: The service's limits, as app.api words them (CONTENT_PROBLEMS codes).
 _LIMIT_PROBLEMS = ("text_too_long", "caption_too_long", "field_too_long", "copy_too_long", "buttons_over_limit")
-_NUMBERS = ("row", "count", "digits", "rounds", "seconds", "line", "id", "country", "length", "limit")
+_NUMBERS = ("row", "count", "digits", "rounds", "seconds", "line", "id", "country", "length", "limit", "days",
+            "campaign", "series", "balance")
+#: Of those, the ones never grouped: a row or line number, an id.
+_UNGROUPED = ("row", "id", "line", "campaign", "series")
 
 CONTEXT = "Reasons"
 
@@ -83,7 +86,7 @@ def describe(text: str | None, error_code: int | None = None) -> str:
         params["start"] = params["start"][:16].replace("T", " ")
     for name, value in params.items():  # row numbers, counts, seconds: the interface's digits
         if name in _NUMBERS and value.replace(",", "").isdigit():  # "10,003" as the lower layers group it
-            params[name] = figure(int(value.replace(",", "")), grouped=name not in ("row", "id", "line"))
+            params[name] = figure(int(value.replace(",", "")), grouped=name not in _UNGROUPED)
     if "detail" in params and params["detail"] in OS_ERRORS:
         params["detail"] = _tr(OS_ERRORS[params["detail"]])
     elif code == "invalid_message":  # "field: problem" from the request's own limit check
