@@ -218,3 +218,17 @@ async def test_rate_limit_error_is_transient() -> None:
     assert classify(RateLimitError()) is Category.TRANSIENT
     assert classify(PaymentRequiredError()) is Category.ACCOUNT
     assert classify(NotBaleUserError()) is Category.RECIPIENT
+
+
+@respx.mock
+async def test_reach_asks_the_root_once_without_any_credential() -> None:
+    route = respx.get(f"{BASE}/").respond(404)
+    async with client() as c:
+        assert await c.reach() == 404  # any answer: a server is there
+    request = route.calls.last.request
+    assert route.call_count == 1 and request.method == "GET"
+    assert "api-access-key" not in request.headers and "authorization" not in request.headers
+    respx.get(f"{BASE}/").mock(side_effect=httpx.ConnectError("refused"))
+    with pytest.raises(ConnectFailed):
+        async with client() as c:
+            await c.reach()

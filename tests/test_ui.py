@@ -521,7 +521,17 @@ def test_test_connection_tests_the_profile_being_edited_and_the_sandbox_stays(qa
     # On a plain loop: a refused connection leaves qasync a socket notifier that outlives a closed test loop.
     outcome = asyncio.run(panel.test_connection())
     assert "could not be reached" in outcome and "ConnectError" not in outcome, outcome
+    # Only a v3 key: the address is still tried (nothing listens on port 9; the sandbox answers).
+    panel.client_id_edit.setText("")
+    panel.secret_edit.setText("")
+    panel.key_edit.setText("demo-api-key")
+    outcome = asyncio.run(panel.test_connection())
+    assert outcome.startswith("The connection test failed") and "could not be reached" in outcome, outcome
     panel.url_edit.setText(sandbox.url)
+    outcome = asyncio.run(panel.test_connection())
+    assert sandbox.url in outcome and "answers. Add the client id and secret (v2)" in outcome, outcome
+    panel.client_id_edit.setText("demo")
+    panel.secret_edit.setText("demo-secret")
     assert panel.save() and window.context.connection.name == "wrong secret"
     # The built-in sandbox is still in the list, and choosing it uses it again.
     index = panel.profile_combo.findText(DEMO_PROFILE)

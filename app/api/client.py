@@ -500,6 +500,12 @@ class SafirClient:
 
     # -- v2 -------------------------------------------------------------------------
 
+    async def reach(self) -> int:
+        """GET the service's root, once, sending no credential: any HTTP answer shows the
+        address reaches a web server (its status code is returned). Raises TransportError
+        (ConnectFailed, RequestTimeout, ConnectionDropped) when nothing answers."""
+        return (await self._request("GET", "/")).status_code
+
     async def fetch_token(self, *, force: bool = False) -> AccessToken:
         """The cached v2 token, or a new one from POST /api/v2/auth/token (spec 4.1).
 

@@ -612,7 +612,10 @@ FA = {
     'kept for this session only; leave empty to keep': 'فقط برای همین نشست نگه داشته می\u200cشود؛ برای نگه\u200cداشتن خالی بگذارید',
     'Using the built-in sandbox.': 'محیط آزمایشی داخلی در حال استفاده است.',
     'Testing the connection…': 'در حال آزمودن اتصال…',
-    'Add the client id and secret (v2) to test the connection; the service checks the API access key (v3) only when a message goes out.': 'برای آزمودن اتصال، شناسه و رمز کلاینت (نسخهٔ ۲) را وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می\u200cکند.',
+    "{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) "
+    "only when a message goes out.":
+        "{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API "
+        "(نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.",
     'Connected to {0}: the service accepted the client id and secret.': 'به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.',
     'The API access key is well-formed; the service checks it when a message goes out.': 'کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می\u200cکند.',
     'This profile has no API access key (v3) yet: campaigns need one.': 'این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.',

@@ -1035,6 +1035,11 @@
         <translation>حذف بات</translation>
     </message>
     <message>
+        <location filename="../../app/ui/panels/profiles.py" line="275" />
+        <source>{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) only when a message goes out.</source>
+        <translation>{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
+    </message>
+    <message>
         <location filename="../../app/ui/panels/profiles.py" line="51" />
         <source>Save and use</source>
         <extracomment>Seconds a connection test waits for the service before it says so.</extracomment>
@@ -1148,27 +1153,23 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/profiles.py" line="267" />
-        <location filename="../../app/ui/panels/profiles.py" line="276" />
+        <location filename="../../app/ui/panels/profiles.py" line="274" />
+        <location filename="../../app/ui/panels/profiles.py" line="281" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="269" />
-        <source>Add the client id and secret (v2) to test the connection; the service checks the API access key (v3) only when a message goes out.</source>
-        <translation>برای آزمودن اتصال، شناسه و رمز کلاینت (نسخهٔ ۲) را وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panels/profiles.py" line="277" />
+        <location filename="../../app/ui/panels/profiles.py" line="282" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="279" />
+        <location filename="../../app/ui/panels/profiles.py" line="284" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="281" />
+        <location filename="../../app/ui/panels/profiles.py" line="286" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>
@@ -2287,28 +2288,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="214" />
+        <location filename="../../app/ui/texts.py" line="217" />
         <source>Test sent to {0}.</source>
-        <extracomment>The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes). Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
+        <extracomment>The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes). Of those, the ones never grouped: a row or line number, an id. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="215" />
+        <location filename="../../app/ui/texts.py" line="218" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="218" />
+        <location filename="../../app/ui/texts.py" line="221" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="223" />
+        <location filename="../../app/ui/texts.py" line="226" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="224" />
+        <location filename="../../app/ui/texts.py" line="227" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>

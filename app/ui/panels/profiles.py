@@ -265,10 +265,15 @@ class ProfilesPanel(QWidget):
                 check_credential(key, "API access key")
         except ConfigurationError as exc:
             return self.tr("The connection test failed: {0}").format(describe_error(exc.message)), False
-        if not (client_id and secret):
-            return self.tr("Add the client id and secret (v2) to test the connection; the service checks the API "
-                           "access key (v3) only when a message goes out."), True
         wait = Timeouts(TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT)
+        if not (client_id and secret):
+            try:  # no credential to try: the address at least
+                async with SafirClient(base_url, timeouts=wait) as client:
+                    await client.reach()
+            except SafirError as exc:
+                return self.tr("The connection test failed: {0}").format(describe_error(exc.message)), False
+            return self.tr("{0} answers. Add the client id and secret (v2) to test them too; the service checks the "
+                           "API access key (v3) only when a message goes out.").format(ltr(base_url)), True
         try:
             async with SafirClient(base_url, client_id=client_id, client_secret=secret, timeouts=wait) as client:
                 await client.fetch_token(force=True)
