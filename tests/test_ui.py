@@ -21,7 +21,7 @@ from app.campaign import ButtonSpec, CampaignStatus
 from app.sandbox import DEMO_API_KEY, DEMO_BOT_ID, EmbeddedSandbox
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.template_mapper import TemplateMapper
-from app.ui.formatting import figure, local_time
+from app.ui.formatting import figure, tehran_time
 from app.ui.application import apply_language, make_context
 from app.ui.main_window import MainWindow
 from app.ui.models import HistoryModel, ResultsModel, row_set
@@ -224,8 +224,21 @@ def test_history_model_passes_qtmodeltester(qtmodeltester: Any) -> None:
 
 
 def test_dates_show_in_the_jalali_calendar_in_persian() -> None:
-    assert local_time("2026-03-21T12:00:00+00:00", "fa").startswith("۱۴۰۵/۰۱/۰۱")
-    assert local_time("2026-03-21T12:00:00+00:00", "en").startswith("2026-03-21")
+    assert tehran_time("2026-03-21T12:00:00+00:00", "fa").startswith("۱۴۰۵/۰۱/۰۱")
+    assert tehran_time("2026-03-21T12:00:00+00:00", "en").startswith("2026-03-21")
+
+
+def test_times_show_in_tehran_time_whatever_the_machines_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", "America/New_York")  # a laptop set to another zone: History agrees with the report
+    time.tzset()
+    try:
+        assert tehran_time("2026-11-26T20:45:00+00:00", "en") == "2026-11-27 00:15"
+        assert tehran_time("2026-11-26T20:45:00", "fa") == "۱۴۰۵/۰۹/۰۶ ۰۰:۱۵"  # stored without an offset: UTC
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 # -- the button editor ------------------------------------------------------------------------

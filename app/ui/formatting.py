@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import (
     QCalendar,
+    QDate,
     QCoreApplication,
     QDateTime,
     QLocale,
     QTime,
 )
+
+#: The service's and the report's time zone: every time the window shows is in it.
+TEHRAN = ZoneInfo("Asia/Tehran")
 
 
 def figure(value: float, decimals: int = 0, grouped: bool = True) -> str:
@@ -25,15 +30,20 @@ def figure(value: float, decimals: int = 0, grouped: bool = True) -> str:
 
 # -- bot chooser ---------------------------------------------------------------------------
 
-def local_time(iso: str, language: str) -> str:
-    """An ISO time as the user reads it: Jalali calendar and Persian digits in Persian."""
-    moment = QDateTime.fromString(iso[:19], "yyyy-MM-ddTHH:mm:ss")
-    moment.setTimeZone(QDateTime.currentDateTimeUtc().timeZone())
-    moment = moment.toLocalTime()
+def tehran_time(iso: str, language: str) -> str:
+    """An ISO time (with its offset; UTC without one) in Tehran's time, as the report and
+    the service's day show it: the Jalali calendar and Persian digits in Persian. The
+    headers that show it name the zone."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    local = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(TEHRAN)
     if language == "fa":
-        jalali = moment.toString("yyyy/MM/dd HH:mm", QCalendar(QCalendar.System.Jalali))
+        shown = QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
+        jalali = shown.toString("yyyy/MM/dd HH:mm", QCalendar(QCalendar.System.Jalali))
         return jalali.translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
-    return moment.toString("yyyy-MM-dd HH:mm")
+    return local.strftime("%Y-%m-%d %H:%M")
 
 def duration_text(seconds: float) -> str:
     """A duration as people say it, in the interface's language and digits: "40 s",
@@ -46,6 +56,7 @@ def duration_text(seconds: float) -> str:
         return QCoreApplication.translate("Durations", "{0} min").format(figure(minutes))
     return QCoreApplication.translate("Durations", "{0} h {1} min").format(figure(minutes // 60),
                                                                        figure(minutes % 60))
+
 
 def clock(moment: datetime | None = None) -> str:
     """A time of day (HH:MM:SS) in the interface's digits; now when ``moment`` is None."""

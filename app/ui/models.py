@@ -239,7 +239,8 @@ class HistoryModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[dict[str, Any]] = []
         self._format_time = format_time or (lambda text: text[:16].replace("T", " "))
-        self._headers = {"id": _tr("Campaign"), "created": _tr("Created"), "name": _tr("Name"), "owner": _tr("Made by"),
+        self._headers = {"id": _tr("Campaign"), "created": _tr("Created (Tehran)"), "name": _tr("Name"),
+                         "owner": _tr("Made by"),
                          "kind": _tr("Kind"), "status": _tr("Status"), "sent": _tr("Sent"),
                          "failed": _tr("Failed"), "left": _tr("Left"), "starts": _tr("Starts")}
 

@@ -391,12 +391,15 @@ FA = {
     "Uploading {0}…": "بارگذاری {0}…",
     "Value of {0}": "مقدار {0}",
     "When": "زمان",
+    "When (Tehran)": "زمان (به وقت تهران)",
+    "Created (Tehran)": "ساخته‌شده در (به وقت تهران)",
     "Your own number": "شمارهٔ خودتان",
     "a column, or a fixed text": "یک ستون یا یک متن ثابت",
     "about {0:.0f} minutes": "حدود {0:.0f} دقیقه",
     "as fast as allowed": "با بیشترین سرعت مجاز",
     "as fast as the service answers": "به سرعت پاسخ‌دهی سرویس",
     "as reported at {0}": "طبق گزارش {0}",
+    "as reported at {0} (Tehran time)": "طبق گزارش {0} (به وقت تهران)",
     "built-in sandbox": "محیط آزمایشی داخلی",
     "chosen": "انتخاب‌شده",
     "detected, {0:.0%} sure": "تشخیص خودکار، {0:.0%} اطمینان",
@@ -1011,6 +1014,7 @@ FA.update({
 
 DYNAMIC = {
     "ResultsModel": ["Row", "Phone as typed", "Phone", "Status", "Details", "Message id", "Campaign", "Created",
+                     "Created (Tehran)",
                      "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
                      "in_flight", "skipped", "repeat", "scheduled", "interrupted", "finished", "paused", "cancelled", "running", "ready", "text", "media",

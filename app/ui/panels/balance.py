@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from app.api import SafirError
 from app.ui.context import AppContext
 from app.ui.dialogs import confirm
-from app.ui.formatting import figure, local_time
+from app.ui.formatting import figure, tehran_time
 from app.ui.widgets import title
 
 
@@ -39,7 +39,7 @@ class BalancePanel(QWidget):
         self.check_button = QPushButton(self.tr("Check now…"))
         self.check_button.clicked.connect(self._on_check_clicked)
         self.history = QTableWidget(0, 2)
-        self.history.setHorizontalHeaderLabels([self.tr("When"), self.tr("Balance")])
+        self.history.setHorizontalHeaderLabels([self.tr("When (Tehran)"), self.tr("Balance")])
         self.history.horizontalHeader().setStretchLastSection(True)
         self.history.setAccessibleName(self.tr("Balance history"))
         self.history.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -64,14 +64,15 @@ class BalancePanel(QWidget):
         if history:
             last = history[-1]
             self.balance_label.setText(self.tr("{0} messages").format(figure(last["balance"])))
-            self.when_label.setText(self.tr("as reported at {0}").format(local_time(last["at"], language)))
+            self.when_label.setText(self.tr("as reported at {0} (Tehran time)").format(
+                tehran_time(last["at"], language)))
         else:
             self.balance_label.setText(self.tr("Not known yet"))
             self.when_label.setText(self.tr("The service reports the balance only when it sends a one-time "
                                             "password (v2)."))
         self.history.setRowCount(len(history))
         for r, item in enumerate(reversed(history)):
-            self.history.setItem(r, 0, QTableWidgetItem(local_time(item["at"], language)))
+            self.history.setItem(r, 0, QTableWidgetItem(tehran_time(item["at"], language)))
             self.history.setItem(r, 1, QTableWidgetItem(figure(item["balance"])))
         self.history.resizeColumnToContents(0)  # the whole date and time, never cut off
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from app.campaign import Campaign, CampaignStatus
 from app.campaign.schedule import seconds_until
 from app.ui.context import AppContext
-from app.ui.formatting import figure, local_time
+from app.ui.formatting import figure, tehran_time
 from app.campaign.journal.team import TeamJournal
 from app.ui.bidi import ltr
 from app.ui.panels.approval import ApprovalBar
@@ -47,7 +47,7 @@ class HistoryPanel(QWidget):
         super().__init__(parent)
         self.context = context
         language = context.settings.get("language")
-        self.model = HistoryModel(self, format_time=lambda iso: local_time(iso, language))
+        self.model = HistoryModel(self, format_time=lambda iso: tehran_time(iso, language))
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)

@@ -22,7 +22,7 @@ from app.api import OutcomeUnknown, SafirError
 from app.campaign import Content, placeholders
 from app.ui.bidi import ltr, set_text_direction
 from app.ui.context import AppContext
-from app.ui.formatting import figure, local_time
+from app.ui.formatting import figure, tehran_time
 from app.ui.texts import (
     single_send_sentence,
     campaign_title,
@@ -80,7 +80,7 @@ class QuickSendPanel(QWidget):
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
         self.recent = QTableWidget(0, 4)
-        self.recent.setHorizontalHeaderLabels([self.tr("When"), self.tr("Campaign"), self.tr("Status"),
+        self.recent.setHorizontalHeaderLabels([self.tr("When (Tehran)"), self.tr("Campaign"), self.tr("Status"),
                                                self.tr("Details")])
         self.recent.horizontalHeader().setStretchLastSection(True)
         self.recent.setAccessibleName(self.tr("Recent sends to this number"))
@@ -182,7 +182,7 @@ class QuickSendPanel(QWidget):
         self.recent.setRowCount(len(rows))
         language = self.context.settings.get("language")
         for r, row in enumerate(rows):
-            values = (local_time(row["updated_at"] or "", language) if row["updated_at"] else "",
+            values = (tehran_time(row["updated_at"] or "", language) if row["updated_at"] else "",
                       f"{figure(row['campaign_id'])} · {campaign_title(row['name'])}", state_name(row["state"]),
                       describe(row["error"]) if row["error"] else ltr(row["message_id"] or ""))
             for c, value in enumerate(values):
