@@ -10,6 +10,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -171,3 +172,29 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
     wait_for_status(campaign_id, CampaignStatus.PAUSED, seconds=5)
     with open_store() as journal:
         assert journal.campaign(campaign_id).runner is None  # the sending process stopped
+
+
+def test_a_resumed_campaigns_earlier_failures_are_not_told_again_as_news(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
+    from app.campaign.follow import follow
+    from app.campaign.progress import Progress
+
+    page = office.campaign
+    step = page.send_step
+
+    async def scenario() -> list[Progress]:
+        await compose(office, "contacts.csv", "سلام {{نام}}", rate=0)
+        result = await page.send()
+        assert result is not None and result.counts["failed"] == 1  # the sample's number with no Bale account
+        seen: list[Progress] = []
+        await follow(office.context.journal, result.campaign_id, seen.append)  # as a window following it again
+        return seen
+
+    seen = run_in_qt_loop(qapp, scenario)
+    first = seen[0]
+    assert first.earlier and any(state == "failed" for _, state, _, _ in first.changes)  # the table still learns it
+    told = step.log.toPlainText().count("no Bale account")
+    step._on_progress(replace(first, campaign_id=step.campaign_id))
+    assert step.log.toPlainText().count("no Bale account") == told  # not replayed with a new time
+    step._on_progress(replace(first, campaign_id=step.campaign_id, earlier=False))
+    assert step.log.toPlainText().count("no Bale account") == told + 1  # news is told

@@ -40,6 +40,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         lambda: (journal.campaign(campaign_id), journal.counts(campaign_id)))
     quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
     first_done = _done(first_counts)
+    first_look = True
     while True:
         # Read in a worker thread: SQLite lets go of the GIL while it reads, so the
         # window's loop (this loop) goes on drawing meanwhile.
@@ -52,7 +53,8 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         # One snapshot per look, with every row that changed: the window redraws once per look.
         on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, waiting=waiting,
                              pace_per_minute=pace.pace_per_minute, slowed=pace.slowed, changes=tuple(changed),
-                             limit=pace.limit, sharing=pace.sharing))
+                             limit=pace.limit, sharing=pace.sharing, earlier=first_look))
+        first_look = False
         if let_go():
             return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts,
                              await asyncio.to_thread(journal.error_counts, campaign_id))

@@ -29,7 +29,9 @@ class Progress:
     send with the same key; ``error_code`` the spec code of
     ``error``, when the service gave one. ``changes`` carries many recipients at once
     (a follower's look at the journal: one snapshot for all the rows that changed, not
-    one each); :meth:`row_changes` gives either kind as :data:`RowChange` tuples."""
+    one each); :meth:`row_changes` gives either kind as :data:`RowChange` tuples.
+    ``earlier``: those changes were made before the follower began (its first look): shown
+    in the tables, not told again as news."""
 
     campaign_id: int
     counts: dict[str, int]
@@ -45,6 +47,7 @@ class Progress:
     changes: tuple[RowChange, ...] = ()
     limit: float | None = None
     sharing: int = 0
+    earlier: bool = False
 
     def row_changes(self) -> tuple[RowChange, ...]:
         """The recipients this snapshot tells of: ``(row, state, error, error_code)`` each."""

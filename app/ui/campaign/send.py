@@ -240,7 +240,7 @@ class SendStep(QWidget):
         changes = progress.row_changes()
         if changes and progress.campaign_id == self.rows_campaign:
             self.rows.update_statuses(changes)
-        for row, state, error, error_code in changes:
+        for row, state, error, error_code in () if progress.earlier else changes:  # the log tells news only
             if state not in (RecipientState.SENT, RecipientState.IN_FLIGHT, RecipientState.PENDING):
                 self.log_line(self.tr("Row {0}: {1} — {2}").format(
                     figure(row), state_name(state), describe(error, error_code)))
