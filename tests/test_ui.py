@@ -236,6 +236,12 @@ def test_times_show_in_tehran_time_whatever_the_machines_zone(monkeypatch: pytes
     try:
         assert tehran_time("2026-11-26T20:45:00+00:00", "en") == "2026-11-27 00:15"
         assert tehran_time("2026-11-26T20:45:00", "fa") == "۱۴۰۵/۰۹/۰۶ ۰۰:۱۵"  # stored without an offset: UTC
+        from datetime import datetime, timezone
+
+        from app.ui.formatting import clock
+
+        # the send log and the sandbox inbox too
+        assert clock(datetime(2026, 11, 26, 17, 28, 21, tzinfo=timezone.utc)) == "20:58:21"
     finally:
         monkeypatch.undo()
         time.tzset()

@@ -59,6 +59,8 @@ def duration_text(seconds: float) -> str:
 
 
 def clock(moment: datetime | None = None) -> str:
-    """A time of day (HH:MM:SS) in the interface's digits; now when ``moment`` is None."""
-    moment = moment or datetime.now()
+    """A time of day (HH:MM:SS) in Tehran's time, as every time the window shows, in the
+    interface's digits; now when ``moment`` is None (a naive moment is taken as UTC)."""
+    moment = (moment or datetime.now(timezone.utc))
+    moment = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(TEHRAN)
     return QLocale().toString(QTime(moment.hour, moment.minute, moment.second), "HH:mm:ss")

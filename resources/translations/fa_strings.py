@@ -44,7 +44,7 @@ FA = {
     "Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.":
         "ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.",
     "<b>{0}</b> of {1} recipients will get the message; the frequency cap skips the other {2}.":
-        "<b>{0}</b> از {1} گیرنده پیام را دریافت می‌کنند؛ سقف تعداد پیام {2} گیرندهٔ دیگر را کنار می‌گذارد.",
+        "<b>{0}</b> از {1} گیرنده پیام را دریافت می‌کنند؛ سقف دفعات ارسال {2} گیرندهٔ دیگر را کنار می‌گذارد.",
     "Recipients who will get the message: <b>{0}</b>.": "گیرندگانی که پیام را دریافت می‌کنند: <b>{0}</b>.",
     "API access key": "کلید دسترسی API",
     "API access key (v3):": "کلید دسترسی API (نسخهٔ ۳):",

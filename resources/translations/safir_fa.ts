@@ -1876,7 +1876,7 @@
     <message>
         <location filename="../../app/ui/campaign/review_text.py" line="53" />
         <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف تعداد پیام {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
+        <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف دفعات ارسال {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/review_text.py" line="55" />

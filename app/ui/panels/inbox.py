@@ -81,7 +81,7 @@ class InboxDock(QDockWidget):
         messages = answer["messages"][max(0, self.seen - after):]
         messages = messages[-self.KEEP:]  # only the new ones; a big campaign shows its latest
         for message in messages:
-            when = clock(datetime.fromisoformat(message["delivered_at"]).astimezone())
+            when = clock(datetime.fromisoformat(message["delivered_at"]))
             item = QListWidgetItem(f"📱 {ltr_in_wrapped_item(message['phone_number'])}  ·  "
                                    f"{ltr_in_wrapped_item(when)}\n{message['text']}")
             # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
