@@ -282,6 +282,21 @@ def test_senders_of_one_key_are_told_they_share_it() -> None:
     journal.close()
 
 
+@pytest.mark.usefixtures("each_store")
+def test_a_store_that_fails_under_the_pace_is_told_as_the_stores_sentence() -> None:
+    from app.campaign.journal import JournalError
+
+    journal = open_store()
+    pacer = journal.pacer(600, "key-a", time.monotonic, asyncio.sleep, who="1@a")
+    with journal.transaction():  # a driver error under the book: the engine pauses on a JournalError only
+        journal.db.execute("DROP TABLE pace_starts")
+    with pytest.raises(JournalError):
+        pacer.reserve()
+    with pytest.raises(JournalError):
+        pacer.on_rate_limited()
+    journal.close()
+
+
 # --- what the user is told ---------------------------------------------------------------------
 
 

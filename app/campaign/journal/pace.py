@@ -41,6 +41,20 @@ class StoreBook:
 
     @contextlib.contextmanager
     def open(self) -> Generator[tuple[PaceState, float], None, None]:
+        """The key's pace and the store's clock, saved when the block ends; a database
+        error is the store's JournalError sentence (a run pauses with it), as every
+        journal method's is."""
+        try:
+            with self._opened_row() as opened:
+                yield opened
+        except Exception as exc:  # the store's sentence when it is the store's, else raised as is
+            explained = self._journal.database_error(exc)
+            if explained is None:
+                raise
+            raise explained from None
+
+    @contextlib.contextmanager
+    def _opened_row(self) -> Generator[tuple[PaceState, float], None, None]:
         journal, key = self._journal, self._key
         with journal.transaction():
             journal.db.execute("INSERT INTO pace (key) VALUES (?) ON CONFLICT (key) DO NOTHING", (key,))
