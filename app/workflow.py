@@ -47,7 +47,7 @@ from app.contacts import (
 )
 from app.reasons import campaign_name, parse_reason, problem_text
 from app.store import open_store, store_location
-from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
+from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, OTP_PER_MINUTE, REPEAT_WINDOW_DAYS
 from app.campaign.shown import ShownStatus, shown_status
 
 
@@ -362,7 +362,7 @@ def create_quick_send(
 
 #: Spec 8: at most this many requests per minute per organization member; a faster
 #: set rate only meets rate-limit answers.
-SERVICE_RATE_LIMIT = 300.0
+SERVICE_RATE_LIMIT = OTP_PER_MINUTE
 
 
 @dataclass(frozen=True)

@@ -8,3 +8,6 @@ DEFAULT_IN_FLIGHT = 8
 #: A campaign with the same recipients and messages from the same bot within this many
 #: days is taken for a mistake unless the user says otherwise.
 REPEAT_WINDOW_DAYS = 30
+#: Spec 8: one-time passwords, at most 300 requests a minute per organization member (a
+#: set rate above it only meets rate-limit answers; an OTP campaign's pace starts from it).
+OTP_PER_MINUTE = 300.0

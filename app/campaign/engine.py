@@ -30,6 +30,7 @@ from app.campaign.journal import (
 )
 from app.campaign.journal.leasing import LeaseLost
 from app.campaign.journal.sessions import SendingSession
+from app.campaign.defaults import OTP_PER_MINUTE
 from app.campaign.judge import AnswerJudge
 from app.campaign.lock import lock_path, runner_identity
 from app.campaign.pacer import Pacer
@@ -53,8 +54,6 @@ NO_ANSWER_SECONDS = 30.0
 PACE_RECORD_SECONDS = 1.0
 #: Seconds between looks at whether this sender still holds its journal and lock files.
 SESSION_CHECK_SECONDS = 0.25
-#: Spec 8: one-time passwords, at most 300 a minute per member (the pace's first estimate).
-OTP_PER_MINUTE = 300.0
 
 
 class CampaignEngine:
