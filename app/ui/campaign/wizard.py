@@ -234,7 +234,7 @@ class CampaignPage(QWidget):
         if self.runs.is_sending(campaign_id):
             self.go_to_send(campaign_id)
             return
-        if self.context.journal.campaign(campaign_id).status == CampaignStatus.RUNNING:
+        if campaign_is_sending(self.context.journal, campaign_id):  # not one left "running" by a dead sender
             self.go_to_send(campaign_id)
             self.runs.adopt_later(campaign_id)
             return
