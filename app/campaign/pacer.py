@@ -280,7 +280,11 @@ class Pacer:
         with self._book.open() as (state, _):  # a resumed campaign starts at the limit learned before
             if state.limit is None and ceiling is not None:
                 state.limit = ceiling
-            self.limit, self.sharing = state.limit, state.sharing
+            self._learn(state)
+
+    def _learn(self, state: PaceState) -> None:
+        """What the book says of the key now: its limit, and how many others send with it."""
+        self.limit, self.sharing = state.limit, state.sharing
 
     @property
     def rate_per_minute(self) -> float:
@@ -340,14 +344,14 @@ class Pacer:
         with self._book.open() as (state, book_now):
             self._record_in(state, book_now - now)
             starts = book_starts(state, book_now, count, self.target)
-            self.limit, self.sharing = state.limit, state.sharing
+            self._learn(state)
         self._booked.extend(start - book_now + now for start in starts)
 
     def _record(self, now: float) -> None:
         """Put the starts made without booking into the book (a few times a second)."""
         with self._book.open() as (state, book_now):
             self._record_in(state, book_now - now)
-            self.limit, self.sharing = state.limit, state.sharing
+            self._learn(state)
         self._recorded_at = now
 
     def _record_in(self, state: PaceState, offset: float) -> None:
@@ -376,6 +380,6 @@ class Pacer:
             if book_now - state.learned_at >= GRACE_SECONDS:
                 self._streak += 1
             refused(state, book_now, max(0, len(self._out) - 1), retry_after, self._streak, start)
-            self.limit, self.sharing = state.limit, state.sharing
+            self._learn(state)
         self._booked.clear()
         self._recorded_at = now

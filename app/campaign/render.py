@@ -7,6 +7,7 @@ Jalali calendar with Persian digits (``۱۴۰۲/۱۲/۳۰``), by jdatetime.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable, Mapping
 from enum import StrEnum
@@ -86,9 +87,10 @@ class AddressPart(StrEnum):
     FRAGMENT = "fragment"
 
 
-def address_parts(address: str) -> list[tuple[str, AddressPart]]:
+@functools.lru_cache(maxsize=64)
+def address_parts(address: str) -> tuple[tuple[str, AddressPart], ...]:
     """Each placeholder of ``address`` (a button's URL) with the part it stands in:
-    ``[(column, part)]`` in order."""
+    ``((column, part), ...)`` in order. Cached: every recipient's button has the same address."""
     found: list[tuple[str, AddressPart]] = []
     for match in PLACEHOLDER.finditer(address):
         before = PLACEHOLDER.sub("", address[:match.start()])
@@ -103,7 +105,7 @@ def address_parts(address: str) -> list[tuple[str, AddressPart]]:
         else:
             part = AddressPart.HOST
         found.append((match.group(1), part))
-    return found
+    return tuple(found)
 
 
 def render_address(address: str, fields: Mapping[str, str]) -> str:

@@ -104,7 +104,6 @@ class SendingPass:
             return False
         return True
 
-
     async def others_hold(self, feed: RecipientFeed, queue: deque[Recipient]) -> bool:
         """With nothing queued and nothing out: True while other senders hold recipients of
         this pass (after a wait, or with what ran out meanwhile claimed into ``queue``).
@@ -120,7 +119,6 @@ class SendingPass:
             await self.interruptible_sleep(OTHERS_POLL_SECONDS)
         return held or bool(queue)
 
-
     async def _wait_for_window(self, campaign: Campaign, quiet: QuietHours | None) -> bool:
         """Wait out the start time and quiet hours (telling why); False if stopped meanwhile."""
         while not self._stop:
@@ -131,10 +129,9 @@ class SendingPass:
             await self.interruptible_sleep(min(delay, 60.0))
         return False
 
-
     async def interruptible_sleep(self, seconds: float) -> None:
+        """Sleep ``seconds``, or less when the run is stopped meanwhile."""
         await self._stop.until_stopped(self._sleep(seconds))
-
 
 
 async def _cancelled(tasks: set[asyncio.Task[None]]) -> None:

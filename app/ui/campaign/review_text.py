@@ -49,7 +49,7 @@ class ReviewText(QObject):
         return lines + [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in self._warnings(facts)]
 
     def _reach(self, recipients: int, capped: CappedCount | None) -> str:
-        if capped is not None and capped.count:
+        if capped is not None:  # the look says None when nobody is capped
             return self.tr("<b>{0}</b> of {1} recipients will get the message; the frequency cap skips the other "
                            "{2}.").format(figure(recipients - capped.count), figure(recipients), figure(capped.count))
         return self.tr("Recipients who will get the message: <b>{0}</b>.").format(figure(recipients))
