@@ -138,6 +138,16 @@ def test_a_journal_deleted_under_a_running_sender_stops_it_with_a_sentence(
         out, err = sending.communicate(timeout=30)
         time.sleep(5)
         assert len(delivered(sandbox)) - at_deletion <= 30
+        if deleted == "journal":  # the next command, and sending the sheet again, say the journal is gone
+            listed = subprocess.run([sys.executable, "-m", "app", "list"], capture_output=True, text=True, env=env,
+                                    cwd=REPO, timeout=60)
+            assert listed.returncode == 2 and "is gone, though this folder held one" in listed.stderr, listed
+            stopped_at = len(delivered(sandbox))
+            again = subprocess.run([sys.executable, "-m", "app", "send", str(tmp_path / "s.csv"), "--base-url",
+                                    sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"],
+                                   capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
+            assert again.returncode == 2 and "would message everyone twice" in again.stderr, again
+            assert len(delivered(sandbox)) == stopped_at  # nobody messaged twice
     assert sending.returncode == 3, err
     assert "was deleted or replaced" in err and "Traceback" not in err
 

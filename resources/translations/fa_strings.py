@@ -935,6 +935,12 @@ FA.update({
         "پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن "
         "آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را "
         "دوباره باز کنید (docs/team.md)",
+    "the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, "
+    "and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an "
+    "empty journal on purpose, delete {path}.held too":
+        "دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد "
+        "و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز "
+        "عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید",
     "the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows "
     "nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the "
     "journal from a backup, or see the log of what was sent":

@@ -79,6 +79,9 @@ class JournalConnection:
         self._connections: dict[int, Any] = {}  # a store's own connection per thread
         self._lock = threading.Lock()
         self._closed = False
+        held = _held_marker(self.path)
+        if held.exists() and not self.path.exists():  # deleted by hand or a cleanup: never a silent fresh start
+            raise JournalError(store_problem("journal_lost", path=self.path), JournalFault.GONE, self.path)
         _private_file(self.path)
         self._identity = file_identity(self.path)
         try:
@@ -89,6 +92,8 @@ class JournalConnection:
         except JournalError:
             self.close()
             raise
+        if not held.exists():
+            _private_file(held)
 
     #: SQL that sets message_data's template id to the parameter (JSON kept as text).
     SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', ?)"
@@ -295,6 +300,12 @@ def file_identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return found.st_dev, found.st_ino
+
+
+def _held_marker(path: Path) -> Path:
+    """The file that says this folder holds the journal ``path`` (made with it, kept when
+    the journal alone is deleted), so a journal gone is told, not replaced by an empty one."""
+    return path.with_name(path.name + ".held")
 
 
 def _private_file(path: Path) -> None:
