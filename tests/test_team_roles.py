@@ -133,7 +133,8 @@ def test_roles_change_and_every_mistake_is_one_sentence(team: Team) -> None:
     assert team.add(team.owner, "ann", "admin").returncode == 0
     ann = team.desktop("ann")
     assert team.add(ann, "carl", "sender").returncode == 0
-    assert ann.run("team", "role", "carl", "approver").returncode == 0
+    changed = ann.run("team", "role", "carl", "approver")
+    assert changed.returncode == 0 and "carl is now an approver" in changed.stdout, changed
     listed = ann.run("team", "list").stdout
     assert "carl: approver" in listed and "ann: admin (you)" in listed and "owner" in listed
     one_sentence_exit_2(ann.run("team", "role", "nobody", "sender"), "nobody is not a member")

@@ -53,11 +53,11 @@ def cmd_team(args: argparse.Namespace) -> int:
         journal.require(TeamRole.ADMIN)  # before a password is asked for nothing
         if args.action == "add":
             journal.add_member(args.name, TeamRole(args.role), _password(args.name, args.password_stdin))
-            print(f"{args.name} is a {args.role} of the team store; they sign in as {args.name} "
+            print(f"{args.name} is {_article(args.role)} {args.role} of the team store; they sign in as {args.name} "
                   f"(safir-campaign store password postgresql://{args.name}@…)")
         elif args.action == "role":
             journal.set_member_role(args.name, TeamRole(args.role))
-            print(f"{args.name} is now a {args.role}")
+            print(f"{args.name} is now {_article(args.role)} {args.role}")
         else:
             journal.remove_member(args.name)
             print(f"{args.name} has no role on the team store any more")
@@ -76,3 +76,8 @@ def _password(name: str, from_stdin: bool) -> str | None:
     else:
         raise CliError("give the password on standard input with --password-stdin, or run this on a terminal")
     return secret or None
+
+
+def _article(role: str) -> str:
+    """"an" before a role that starts with a vowel sound (an admin, an approver), else "a"."""
+    return "an" if role[:1] in "aeiou" else "a"
