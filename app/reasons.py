@@ -42,6 +42,7 @@ REASONS: dict[str, str] = {
     "suppressed_after_attempt": "on the suppression list; an earlier request's answer was lost, so that one may "
                                 "have arrived",
     "invalid_message": "this row makes an invalid message: {detail}",
+    "cancelled_unsent": "not sent: the campaign was cancelled",
     "cut_off": "stopped before its answer arrived; a resume re-sends it safely",
     "unexpected_error": "unexpected error: {kind}",
 }

@@ -167,3 +167,24 @@ def test_a_short_campaigns_average_rate_is_given_per_second() -> None:
     assert words.rate(120.0, 8.0) == "2.0 messages a second"  # a 16-message campaign of 8 s: not a dash
     assert words.rate(600.0, 120.0) == "600.0 messages a minute"
     assert words.rate(0.0, 0.0) == "—"
+
+
+def test_a_cancelled_campaigns_never_sent_rows_are_not_sent_not_pending(sandbox: EmbeddedSandbox,
+                                                                        tmp_path: Path) -> None:
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(kind="text",
+                                  text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
+    journal.set_status(campaign_id, CampaignStatus.CANCELLED, "cancelled by the user")
+    waiting = journal.counts(campaign_id)["pending"]
+    rows = journal.result_rows(campaign_id)
+    report = campaign_report(journal, campaign_id)
+    journal.close()
+    assert waiting and not [r for r in rows if r["status"] == "pending"]
+    unsent = [r for r in rows if r["status"] == "not_sent"]
+    assert len(unsent) == waiting and {r["error"] for r in unsent} == {"not sent: the campaign was cancelled"}
+    save(report, tmp_path / "r.xlsx")
+    cells = figures(tmp_path / "r.xlsx")
+    assert cells["Not sent (cancelled)"] == waiting and "Not sent yet" not in cells
+    done = run("export", str(campaign_id), str(tmp_path / "r.csv"))
+    assert done.returncode == 0, done.stderr
+    assert "pending" not in (tmp_path / "r.csv").read_text(encoding="utf-8-sig")

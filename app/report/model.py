@@ -61,6 +61,12 @@ class CampaignReport:
     message: str = ""
 
     @property
+    def not_sent_label(self) -> str:
+        """The funnel's label for ``not_sent`` (an English source text for ``tr``): a
+        cancelled campaign's never-sent rows will not be sent, so not "yet"."""
+        return "Not sent (cancelled)" if self.campaign.status == CampaignStatus.CANCELLED else "Not sent yet"
+
+    @property
     def duration_seconds(self) -> float:
         """From the first request to the last answer (0 before any)."""
         if self.first_send is None or self.last_send is None:

@@ -148,7 +148,7 @@ def _funnel(report: CampaignReport, tr: Callable[[str], str]) -> list[tuple[str,
     if report.unknown:
         funnel.append((tr("Unknown (answer lost)"), report.unknown, _FAILED))
     if report.not_sent:
-        funnel.append((tr("Not sent yet"), report.not_sent, _MUTED))
+        funnel.append((tr(report.not_sent_label), report.not_sent, _MUTED))
     for kind in (*SKIPPED_KINDS, *sorted(set(report.skipped) - set(SKIPPED_KINDS))):
         if report.skipped.get(kind):
             funnel.append((tr("Skipped: {0}").format(tr(kind)), report.skipped[kind], _MUTED))

@@ -18,6 +18,7 @@ TEXTS = (
     "Campaign report", "Campaign {0}: {1}", "Made by", "Started by", "Created", "Message", "Kind",
     "Bot", "Status", "Report made", "So far: the campaign is still being sent (figures of {0}).",
     "Recipients", "Imported rows", "With a message", "Sent", "Failed", "Unknown (answer lost)", "Not sent yet",
+    "Not sent (cancelled)",
     "Skipped: {0}", "Delivery funnel", "Sends per hour (Tehran time)", "No message was sent yet.",
     "Errors by code", "No errors.", "Code {0}", "Cost and balance", "Estimated cost", "No prices are set.",
     "Balance before", "Balance after", "not reported", "Duration", "Average rate", "{0} messages a minute",

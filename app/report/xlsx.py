@@ -65,7 +65,7 @@ def campaign_workbook(report: CampaignReport, words: Words) -> Workbook:
     funnel: list[tuple[str, Value]] = [(tr("Imported rows"), report.imported), (tr("With a message"), report.valid),
                                         (tr("Sent"), report.sent), (tr("Failed"), report.failed),
                                         (tr("Unknown (answer lost)"), report.unknown),
-                                        (tr("Not sent yet"), report.not_sent)]
+                                        (tr(report.not_sent_label), report.not_sent)]
     funnel += [(tr("Skipped: {0}").format(tr(kind)), report.skipped[kind])
                for kind in (*SKIPPED_KINDS, *sorted(set(report.skipped) - set(SKIPPED_KINDS)))
                if report.skipped.get(kind)]

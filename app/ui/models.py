@@ -35,6 +35,7 @@ STATUS_COLOURS = {
     "empty": "#757575",
     "unknown": "#e65100",
     "pending": "#455a64",
+    "not_sent": "#757575",
     "in_flight": "#0d47a1",
 }
 

@@ -14,7 +14,7 @@ from app.ui.models import ResultsModel
 
 #: Statuses the results tables can be filtered by ("" = all rows).
 STATUS_FILTERS = ("", "valid", "invalid", "duplicate", "suppressed", "repeat", "empty", "sent", "failed", "unknown",
-                  "pending")
+                  "pending", "not_sent")
 
 #: Rows measured when a results table sizes its columns to their contents.
 RESIZE_ROWS = 30

@@ -9,6 +9,7 @@ from typing import Any
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import STATES_TO_SEND, Campaign, CampaignStatus, Recipient, RecipientState
+from app.reasons import reason_text
 
 
 #: The columns of a :class:`Recipient`, in its fields' order.
@@ -23,6 +24,9 @@ def recipient(row: Any) -> Recipient:
     return Recipient(campaign_id, number, phone_input, phone, verdict, reason,
                      json.loads(message_data) if message_data else None, request_id, state, attempts, error_code,
                      error, message_id, int(lease_epoch or 0))
+
+#: The results status of a cancelled campaign's row that was never sent.
+NOT_SENT = "not_sent"
 
 
 class JournalReading(JournalConnection):
@@ -129,11 +133,15 @@ class JournalReading(JournalConnection):
     def result_rows(self, campaign_id: int) -> list[dict[str, Any]]:
         """One results row per sheet row, in sheet order, with the columns of the
         results file (``row, phone_input, phone, status, error_code, error,
-        message_id, request_id``)."""
+        message_id, request_id``). A cancelled campaign's rows that were never sent
+        are ``not_sent`` with the reason, not ``pending``: nothing will send them."""
         rows: list[dict[str, Any]] = []
+        cancelled = self.campaign(campaign_id).status == CampaignStatus.CANCELLED
         for r in self.recipients(campaign_id):
             if r.state == RecipientState.SKIPPED:
                 status, error = r.verdict, r.reason
+            elif cancelled and r.state == RecipientState.PENDING:
+                status, error = NOT_SENT, reason_text("cancelled_unsent")
             else:
                 status, error = r.state, r.error
             rows.append({

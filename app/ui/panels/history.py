@@ -98,7 +98,8 @@ class HistoryPanel(QWidget):
                          "kind": campaign.kind, "status": str(status),
                          "status_note": self._rejection(campaign) if status == ShownStatus.REJECTED else None,
                          "sent": c["sent"],
-                         "failed": c["failed"], "left": c["pending"] + c["in_flight"],
+                         "failed": c["failed"],  # a cancelled campaign has nothing left to send
+                         "left": 0 if campaign.status == CampaignStatus.CANCELLED else c["pending"] + c["in_flight"],
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
         chosen = self.model.campaign_id(self._row())
         self.model.set_rows(rows)
