@@ -231,6 +231,7 @@ def file_problem(code: str, **params: object) -> str:
 #: Names the app gives campaigns it makes itself (a sheet's campaign is named after the file).
 CAMPAIGN_NAMES: dict[str, str] = {
     "quick_send": "quick send to {phone}",
+    "test_send": "test send to {phone}",
     "otp_v2": "one-time password (v2) to {phone}",
 }
 

@@ -329,10 +329,11 @@ def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: 
 
 def create_quick_send(
     journal: Journal, *, phone_input: str, content: Content, bot_id: int, base_url: str,
-    template_fields: list[str] | None = None, fields: Mapping[str, str] | None = None,
+    template_fields: list[str] | None = None, fields: Mapping[str, str] | None = None, test: bool = False,
 ) -> int:
-    """A one-recipient campaign for a support agent's single message (or a campaign's
-    test send, ``fields`` filling its ``{{column}}`` placeholders); returns its id.
+    """A one-recipient campaign for a support agent's single message (or, with ``test``,
+    a draft's test send, ``fields`` filling its ``{{column}}`` placeholders: the
+    frequency cap neither refuses nor counts it, nor does the repeat guard); returns its id.
 
     Raises CampaignInputError for a phone that is not an Iranian mobile or content that
     cannot be sent. Going through the journal gives the send a fixed request_id and a
@@ -353,10 +354,10 @@ def create_quick_send(
     except RenderError as exc:
         raise CampaignInputError(f"{exc}.") from None
     return journal.create_campaign(
-        name=campaign_name("quick_send", phone=check.phone), kind=content.kind, content=content.to_json(),
-        bot_id=bot_id,
-        rate_per_minute=0, in_flight=1, base_url=base_url,
-        recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)],
+        name=campaign_name("test_send" if test else "quick_send", phone=check.phone), kind=content.kind,
+        content=content.to_json(), bot_id=bot_id, rate_per_minute=0, in_flight=1, base_url=base_url,
+        recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)], ignore_cap=test,
+        test_send=test,
     )
 
 
@@ -441,14 +442,15 @@ class SingleSend:
 
 async def send_one(journal: Journal, client: Any, *, phone_input: str, content: Content, bot_id: int,
                    base_url: str, template_fields: list[str] | None = None,
-                   fields: Mapping[str, str] | None = None) -> SingleSend:
+                   fields: Mapping[str, str] | None = None, test: bool = False) -> SingleSend:
     """Send ``content`` (its placeholders filled from ``fields``) to one phone through
     the journal and the campaign engine, so it has a fixed request_id and a place in
-    the phone's history. ``client`` is an open SafirClient. Never raises for a bad
-    phone or content (outcome "invalid"); spec 4.3."""
+    the phone's history; ``test``: a draft's test send (see :func:`create_quick_send`).
+    ``client`` is an open SafirClient. Never raises for a bad phone or content (outcome
+    "invalid"); spec 4.3."""
     try:
         campaign_id = create_quick_send(journal, phone_input=phone_input, content=content, bot_id=bot_id,
-                                        base_url=base_url, template_fields=template_fields, fields=fields)
+                                        base_url=base_url, template_fields=template_fields, fields=fields, test=test)
     except CampaignInputError as exc:
         return SingleSend(SingleOutcome.INVALID, error=str(exc), input_error=exc)
     result = await CampaignEngine(journal, client).run(campaign_id)

@@ -19,7 +19,7 @@ from app.campaign.approval import NotApproved
 from app.campaign.caps import FrequencyCap
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.store import open_store
-from app.workflow import check_sheet, count_capped, create_campaign
+from app.workflow import SingleOutcome, check_sheet, count_capped, create_campaign, send_one
 from tests.helpers import delivered
 from tests.test_cli import run
 
@@ -97,6 +97,31 @@ async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_pa
     assert held.phone == "989124000001" and held.verdict == "capped"
     assert journal.recipients(otp)[0].state == RecipientState.SENT
     assert len(delivered(sandbox, "989124000001")) == 2  # the first text and the one-time password
+    journal.close()
+    await asyncio.sleep(0)
+
+
+async def test_a_test_send_is_neither_capped_nor_counted_by_the_cap_or_the_repeat_guard(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    journal = open_store()
+    journal.set_frequency_cap(FrequencyCap(1, 7))
+    content = Content(kind="text", text="hi {{name}}")
+    checked = check_sheet(sheet(tmp_path, "s.csv", range(1, 3)))
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        for _ in range(2):  # the second would be capped if the cap applied to tests
+            tried = await send_one(journal, client, phone_input="09124000001", content=content, bot_id=1001,
+                                   base_url=sandbox.url, fields={"name": "n1"}, test=True)
+            assert tried.outcome is SingleOutcome.SENT
+        assert count_capped(journal, checked, kind="text", bot_id=1001) is None  # tests used up nobody's cap
+        campaign = create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url,
+                                   rate_per_minute=0)  # the repeat guard is on: a test is no earlier send
+        result = await CampaignEngine(journal, client).run(campaign)
+        assert result.counts["sent"] == 2
+        helped = await send_one(journal, client, phone_input="09124000001", content=content, bot_id=1001,
+                                base_url=sandbox.url, fields={"name": "n1"})
+    assert helped.outcome is SingleOutcome.NOT_SENT  # a quick send is a real message: the cap holds it
+    assert journal.campaign(tried.campaign_id or 0).name == "test send to 989124000001"
+    assert len(delivered(sandbox, "989124000001")) == 3
     journal.close()
     await asyncio.sleep(0)
 

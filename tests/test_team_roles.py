@@ -203,6 +203,7 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
             " VALUES (1, 99, 'x', '989121111111', 'valid', '{}', 'r-99', 'pending')",
         "another service (its key would go there)": "UPDATE campaigns SET base_url = 'https://evil.example' WHERE id = 1",
         "the cap ignored after approval": "UPDATE campaigns SET ignore_cap = 1 WHERE id = 1",
+        "a campaign made a test, which the cap does not count": "UPDATE campaigns SET test_send = 1 WHERE id = 1",
         "ids of one's own (blocking the sequence)":
             "INSERT INTO audit (id, at, action, os_user, machine) VALUES (1000000, 'x', 'note', 'x', 'x')",
         "an approval forged in the audit trail":
@@ -242,6 +243,15 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
                       " in_flight, base_url, status, parent_id) SELECT created_at, name, kind, content, bot_id,"
                       " rate_per_minute, in_flight, base_url, 'ready', 1 FROM campaigns WHERE id = 1 RETURNING approval")
     assert child.returncode == 0 and "awaiting" in child.stdout, child
+    # A test send, which the cap does not count, has one recipient: a campaign cannot pass as one.
+    test_send = ("INSERT INTO campaigns (created_at, name, kind, content, bot_id, rate_per_minute, in_flight, base_url,"
+                 " status, test_send) VALUES ('x', 't', 'text', '{{}}', 1001, 0, 1, 'u', 'creating', 1);"
+                 " INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, message_data, request_id,"
+                 " state) VALUES ((SELECT max(id) FROM campaigns), {row}, 'x', '989121111111', 'valid', '{{}}',"
+                 " 'r-t{row}', 'pending')")
+    assert team.psql("alice", test_send.format(row=1)).returncode == 0
+    second = team.psql("alice", test_send.format(row=2))
+    assert second.returncode != 0 and "row-level security" in second.stderr, second
 
 
 def test_an_admin_of_one_store_cannot_touch_another_stores_people(

@@ -332,6 +332,7 @@ FA = {
     'the folder does not exist': 'این پوشه وجود ندارد',
     'that is a folder, not a file': 'این یک پوشه است، نه فایل',
     "quick send to {phone}": "ارسال سریع به {phone}",
+    "test send to {phone}": "ارسال آزمایشی به {phone}",
     "one-time password (v2) to {phone}": "رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}",
     "{name} (retry of {id})": "{name} (تلاش دوباره برای {id})",
     "waiting for the start time {start}": "در انتظار زمان شروع {start}",

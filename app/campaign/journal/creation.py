@@ -61,6 +61,7 @@ class JournalCreation(RepeatGuard):
         ignore_cap: bool = False,
         approval: str | None = None,
         series_id: int | None = None,
+        test_send: bool = False,
     ) -> int:
         """Store a campaign and all its rows; return its id.
 
@@ -81,7 +82,8 @@ class JournalCreation(RepeatGuard):
         two identical campaigns created at once exactly one passes. ``ignore_cap``: the
         frequency cap does not apply to this campaign; ``approval``: its approval state
         when campaigns need one (app.campaign.approval); ``series_id``: the repeating
-        campaign it is a run of.
+        campaign it is a run of; ``test_send``: a test of a draft, which the frequency
+        cap and the repeat guard do not count.
         """
         try:
             self._drop_abandoned()
@@ -90,7 +92,7 @@ class JournalCreation(RepeatGuard):
                     name=name, source_path=source_path, kind=kind, content=content, bot_id=bot_id,
                     rate_per_minute=rate_per_minute, in_flight=in_flight, base_url=base_url, parent_id=parent_id,
                     quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at, ignore_cap=ignore_cap,
-                    approval=approval, series_id=series_id)
+                    approval=approval, series_id=series_id, test_send=test_send)
         except Exception as exc:  # noqa: BLE001 - the store's sentence when it is the store's, else raised as is
             raise self._creation_error(exc) or exc from None
         self._fill(campaign_id, recipients, repeat_prefix(base_url, bot_id), repeats_since, repeat_policy)
@@ -118,17 +120,18 @@ class JournalCreation(RepeatGuard):
                          bot_id: int, rate_per_minute: float, in_flight: int, base_url: str, parent_id: int | None,
                          quiet_hours: tuple[str, str] | None, time_zone: str, start_at: str | None,
                          ignore_cap: bool = False, approval: str | None = None,
-                         series_id: int | None = None) -> int:
+                         series_id: int | None = None, test_send: bool = False) -> int:
         """The campaign's row, ``creating``; its id."""
         quiet_start, quiet_end = quiet_hours or (None, None)
         cursor = self.db.execute(
             "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
             " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,"
-            " created_by, created_on, ignore_cap, approval, series_id)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            " created_by, created_on, ignore_cap, approval, series_id, test_send)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
              rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
-             time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval, series_id),
+             time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval, series_id,
+             int(test_send)),
         )
         return int(cursor.fetchone()[0])
 

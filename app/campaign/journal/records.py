@@ -98,6 +98,7 @@ class Campaign:
     ready_seq: int | None = None  # its place in the store's order of becoming ready
     pace_limit: float | None = None  # the service's limit as its sender learned it (messages a minute)
     pace_sharing: int = 0  # other campaigns sending with the same key, as its sender saw
+    test_send: int = 0  # 1: a test of a draft, counted by neither the frequency cap nor the repeat guard
 
 
 class StopRequest(StrEnum):

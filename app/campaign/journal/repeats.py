@@ -23,7 +23,7 @@ class RepeatGuard(JournalReading):
 
     #: An earlier row that got (or will get) its message: sent, maybe sent, or still to send
     #: in a campaign that was not cancelled.
-    _ON_ITS_WAY = ("(old.state IN ('sent', 'in_flight', 'unknown')"
+    _ON_ITS_WAY = ("c.test_send = 0 AND (old.state IN ('sent', 'in_flight', 'unknown')"
                    " OR (old.state = 'pending' AND c.status != 'cancelled'))")
     #: 1 for an earlier row that got (or may have got) its message, 0 for one still to send.
     _EARLIER_SENT = "CASE WHEN old.state IN ('sent', 'in_flight', 'unknown') THEN 1 ELSE 0 END"

@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
@@ -221,8 +221,14 @@ ALTER TABLE campaigns ADD COLUMN pace_limit REAL;
 ALTER TABLE campaigns ADD COLUMN pace_sharing INTEGER NOT NULL DEFAULT 0
 """
 
+# v14: a test send of a draft is marked as such: the frequency cap and the repeat guard
+# do not count it (a test to one's own phone must not use up that phone's cap).
+_MIGRATION_V14 = """
+ALTER TABLE campaigns ADD COLUMN test_send INTEGER NOT NULL DEFAULT 0
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
                               5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8,
                               9: _MIGRATION_V9, 10: _MIGRATION_V10, 11: _MIGRATION_V11, 12: _MIGRATION_V12,
-                              13: _MIGRATION_V13}
+                              13: _MIGRATION_V13, 14: _MIGRATION_V14}

@@ -33,7 +33,7 @@ _LEASE = ("lease_owner = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_owne
           " lease_until = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_until END")
 
 #: Recipients that got their message, or may have (what the frequency cap counts).
-_GOT = "r.state IN ('sent', 'in_flight', 'unknown')"
+_GOT = "r.state IN ('sent', 'in_flight', 'unknown') AND c.test_send = 0"
 
 #: One outcome to record: campaign_id, row, state, and optionally attempt_id, now (Unix
 #: seconds), message_id, error_code, error, owner and lease_epoch (the fence).

@@ -332,7 +332,7 @@ class ReviewStep(QWidget):
             async with self.context.client() as client:
                 sent = await send_one(self.context.journal, client, phone_input=phone, content=self.draft.content,
                                       bot_id=self.draft.bot_id, base_url=self.context.connection.base_url,
-                                      template_fields=self.draft.template_fields, fields=fields or {})
+                                      template_fields=self.draft.template_fields, fields=fields or {}, test=True)
         finally:
             self.test_button.setEnabled(True)
         outcome = single_send_sentence(sent, test=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from app.campaign.journal.team.authority import MIGRATION_6, MIGRATION_7
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -175,8 +175,22 @@ ALTER TABLE campaigns ADD COLUMN ready_seq BIGINT;
 UPDATE campaigns SET ready_seq = id WHERE status <> 'creating'
 """
 
+# 8: a test send of a draft is marked as such (journal v14); a member marks it at creation
+# only, and a test send has one recipient, so the mark cannot carry a campaign past the cap.
+_MIGRATION_8 = r"""
+ALTER TABLE campaigns ADD COLUMN test_send INTEGER NOT NULL DEFAULT 0;
+DROP POLICY IF EXISTS a_test_send_has_one_row ON recipients;
+CREATE POLICY a_test_send_has_one_row ON recipients AS RESTRICTIVE FOR INSERT
+    WITH CHECK (row = 1 OR NOT EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
+                                       AND c.test_send <> 0));
+DO $$
+BEGIN
+    EXECUTE format('GRANT INSERT (test_send) ON campaigns TO %I', public.safir_group('sender'));
+END $$
+"""
+
 #: Migrations by the version they lead to; append, never edit. 6: members as database
 #: roles, what each may do enforced by PostgreSQL (app.campaign.journal.team.authority);
 #: 7: the pace model of app/campaign/pacer.py (journal v13).
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5,
-                              6: MIGRATION_6, 7: MIGRATION_7}
+                              6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8}
