@@ -198,3 +198,29 @@ def test_a_resumed_campaigns_earlier_failures_are_not_told_again_as_news(
     assert step.log.toPlainText().count("no Bale account") == told  # not replayed with a new time
     step._on_progress(replace(first, campaign_id=step.campaign_id, earlier=False))
     assert step.log.toPlainText().count("no Bale account") == told + 1  # news is told
+
+
+def test_a_paused_campaign_shown_here_is_followed_once_another_desktop_resumes_it(
+        qapp: Any, office: MainWindow, slow: EmbeddedSandbox, tmp_path: Any) -> None:
+    from tests.test_background import send_in_background
+    from tests.test_cli import run
+
+    campaign_id = send_in_background(tmp_path, slow, "--rate", "60")
+    assert run("pause", str(campaign_id)).returncode == 0
+    wait_for_status(campaign_id, CampaignStatus.PAUSED, seconds=10)
+    step = office.campaign.send_step
+
+    async def scenario() -> None:
+        office.campaign.go_to_send(campaign_id)
+        assert step.resume_button.isEnabled() and not step.pause_button.isEnabled()
+        resumed = run("resume", str(campaign_id), "--base-url", slow.url, "--background", api_key=DEMO_API_KEY)
+        assert resumed.returncode == 0, resumed.stderr  # as another desktop (or a terminal) does
+        await until(lambda: step.sending() and step.pause_button.isEnabled(), seconds=15)
+        assert not step.resume_button.isEnabled()
+        assert "is being sent again" in step.log.toPlainText()
+        step.pause_button.click()
+        await until_status(office, campaign_id, CampaignStatus.PAUSED)
+
+    run_in_qt_loop(qapp, scenario)
+    with open_store() as journal:
+        assert journal.campaign(campaign_id).runner is None  # paused from here: its sender stopped

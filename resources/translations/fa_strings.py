@@ -332,6 +332,8 @@ FA = {
     'the folder does not exist': 'این پوشه وجود ندارد',
     'that is a folder, not a file': 'این یک پوشه است، نه فایل',
     "quick send to {phone}": "ارسال سریع به {phone}",
+    "Campaign {0} is being sent again (from another desktop or the command line); its progress and controls are here.":
+        "کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.",
     "test send to {phone}": "ارسال آزمایشی به {phone}",
     "one-time password (v2) to {phone}": "رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}",
     "{name} (retry of {id})": "{name} (تلاش دوباره برای {id})",

@@ -29,6 +29,7 @@ from app.campaign.approval import Approval, NotApproved
 from app.runner import RunnerFailed
 from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController
+from app.ui.campaign.sent_elsewhere import SentElsewhereWatch
 from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import confirm
@@ -110,6 +111,9 @@ class SendStep(QWidget):
         runs.progress.connect(self._on_progress)
         runs.started.connect(self._on_started)
         runs.finished.connect(self._on_finished)
+        self.elsewhere = SentElsewhereWatch(context, runs, lambda: self.campaign_id if self.isVisible() else None,
+                                            self)
+        self.elsewhere.found.connect(self._on_sent_elsewhere)
         self.reset()
 
     # -- which campaign -------------------------------------------------------------------
@@ -196,6 +200,12 @@ class SendStep(QWidget):
             self.status.say(self.tr("The campaign cannot start: {0}").format(describe_error(exc.message)), error=True)
             self._update_buttons()
             return None
+
+    def _on_sent_elsewhere(self, campaign_id: int) -> None:
+        self.log_line(self.tr("Campaign {0} is being sent again (from another desktop or the command line); "
+                              "its progress and controls are here.").format(figure(campaign_id)))
+        self.status.say("")
+        self.runs.adopt_later(campaign_id)
 
     def _on_started(self, campaign_id: int) -> None:
         if campaign_id == self.campaign_id:
