@@ -37,16 +37,25 @@ def entry_path() -> Path:
 
 
 def xdg_entry(command: list[str]) -> str:
-    """The XDG autostart entry that runs ``command`` at login, with no window."""
+    """The XDG autostart entry that runs ``command`` (the whole command line) at login,
+    with no window."""
     return ("[Desktop Entry]\nType=Application\nName=Safir Campaign (resume interrupted campaigns)\n"
-            f"Exec={shlex.join([*command, RESUME_COMMAND])}\nTerminal=false\nNoDisplay=true\n"
+            f"Exec={shlex.join(command)}\nTerminal=false\nNoDisplay=true\n"
             "X-GNOME-Autostart-enabled=true\n")
 
 
-def install() -> Path:
-    """Start ``resume-due`` at every login from now on; returns where the entry is.
-    Raises OSError when it cannot be written."""
-    command = [*program(), RESUME_COMMAND]
+def login_command(home: Path, store: str | None = None) -> list[str]:
+    """What runs at login: ``resume-due`` on the state folder ``home`` and, when given,
+    the team store ``store`` (a URL without its password): the ones the window or the
+    command that wrote the entry used, not the defaults a login session would get."""
+    return [*program(), "--home", str(home), *(["--store", store] if store else []), RESUME_COMMAND]
+
+
+def install(home: Path, store: str | None = None) -> Path:
+    """Start ``resume-due`` (:func:`login_command`) at every login from now on, replacing
+    an entry written for another folder or store; returns where the entry is. Raises
+    OSError when it cannot be written."""
+    command = login_command(home, store)
     path = entry_path()
     if sys.platform == "win32":
         import winreg
@@ -59,7 +68,7 @@ def install() -> Path:
     if sys.platform == "darwin":
         path.write_bytes(plistlib.dumps({"Label": _NAME, "ProgramArguments": command, "RunAtLoad": True}))
     else:
-        path.write_text(xdg_entry(program()), encoding="utf-8")
+        path.write_text(xdg_entry(command), encoding="utf-8")
     return path
 
 

@@ -8,6 +8,7 @@ import asyncio
 import os
 import re
 import resource
+import shlex
 import shutil
 import signal
 import subprocess
@@ -386,6 +387,14 @@ def test_autostart_writes_and_removes_the_desktops_own_login_entry(tmp_path: Pat
     assert "Exec=" in text and text.rstrip().splitlines()[0] == "[Desktop Entry]"
     exec_line = next(line for line in text.splitlines() if line.startswith("Exec="))
     assert exec_line.endswith(" resume-due") and "Terminal=false" in text
+    # The entry runs on the folder it was written for, whatever a login session's defaults are.
+    command = shlex.split(exec_line.removeprefix("Exec="))
+    assert command[command.index("--home") + 1] == os.environ["SAFIR_CAMPAIGN_HOME"]
+    elsewhere = {k: v for k, v in os.environ.items() if k != "SAFIR_CAMPAIGN_HOME"} | {"HOME": str(tmp_path)}
+    listed = subprocess.run([*command[:-1], "autostart", "status"], capture_output=True, text=True, env=elsewhere,
+                            cwd=REPO, timeout=60)
+    assert listed.returncode == 0 and "yes" in listed.stdout, listed.stderr
+    assert not (tmp_path / ".local").exists()  # the login session's default folder is not made
     assert "yes" in run("autostart", "status").stdout
     assert run("autostart", "off").returncode == 0 and not entry.exists()
     assert "no" in run("autostart", "status").stdout

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.store import open_store
 from app.campaign import CampaignStatus
@@ -138,15 +138,31 @@ def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window
     once_each(slow, 13)
 
 
-def test_the_login_entry_follows_the_windows_setting(office: MainWindow, tmp_path: Any) -> None:
-    from app import autostart
+def test_the_login_entry_is_written_only_when_the_user_says_so_and_follows_the_windows_setting(
+        qapp: Any, office: MainWindow, tmp_path: Any) -> None:
+    from app import autostart, paths
 
-    assert office.menu.login_action.isChecked()  # on by default
+    assert not office.menu.login_action.isChecked() and not autostart.installed()  # nothing without asking
+
+    async def asked() -> tuple[str, bool]:
+        answer = asyncio.ensure_future(office.menu.ask_start_at_login())
+        await until(lambda: isinstance(QApplication.activeModalWidget(), QMessageBox))
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        text = box.text()
+        box.button(QMessageBox.StandardButton.Yes).click()
+        return text, await answer
+
+    question, yes = run_in_qt_loop(qapp, asked)
+    assert yes and "again when you log in" in question
+    assert office.menu.login_action.isChecked() and autostart.installed()
+    assert office.context.settings.get("asked_start_at_login") is True
+    assert str(autostart.entry_path()).startswith(str(tmp_path))
+    assert f"--home {paths.state_dir()} " in autostart.entry_path().read_text(encoding="utf-8")
     office.menu.login_action.setChecked(False)
     assert not autostart.installed() and office.context.settings.get("start_at_login") is False
     office.menu.login_action.setChecked(True)
-    assert autostart.installed() and str(autostart.entry_path()).startswith(str(tmp_path))
-    assert "resume-due" in autostart.entry_path().read_text(encoding="utf-8")
+    assert autostart.installed() and "resume-due" in autostart.entry_path().read_text(encoding="utf-8")
 
 
 def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pauses_it(

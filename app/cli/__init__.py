@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from app import paths
 from app.cli.common import CliError, EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, setup_logging
@@ -24,6 +25,8 @@ from app.cli.parser import _parse, build_parser
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``safir-campaign`` console script; returns the exit status."""
     args = _parse(build_parser(), argv)
+    if args.home:  # before anything opens the folder; the processes it starts inherit it
+        os.environ[paths.HOME_ENV] = str(Path(args.home).expanduser().absolute())
     try:
         setup_logging()
     except OSError as exc:

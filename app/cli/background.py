@@ -210,7 +210,13 @@ def cmd_autostart(args: argparse.Namespace) -> int:
         return EXIT_OK
     try:
         if args.state == "on":
-            print(f"resume-due runs at every login: {autostart.install()}")
+            import os
+
+            from app import paths
+            from app.store import STORE_ENV
+
+            entry = autostart.install(paths.state_dir(), os.environ.get(STORE_ENV) or None)
+            print(f"resume-due runs at every login: {entry}")
         else:
             autostart.remove()
             print("resume-due no longer runs at login")

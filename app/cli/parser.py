@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--store", metavar="URL", help="the team store shared with other desktops, "
                         "postgresql://USER@HOST:PORT/DATABASE (default: SAFIR_CAMPAIGN_STORE; without either, this "
                         "desktop's own journal); its password from the keyring, PGPASSWORD or ~/.pgpass")
+    parser.add_argument("--home", metavar="DIR", help="the folder of campaigns: journal, settings, logs (default: "
+                        "SAFIR_CAMPAIGN_HOME, else the per-user data folder)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (send, campaigns, background, suppression, store, team, manage, report, series):
         module.add_parsers(commands)

@@ -199,14 +199,15 @@ def open_window_store(*, demo: bool) -> tuple[Journal, str | None]:
 
 
 def apply_start_at_login(on: bool) -> bool:
-    """Add or remove the desktop's login entry that runs ``resume-due``; False (logged)
-    when it cannot be changed."""
+    """Add (or write again, for this window's state folder and store) or remove the
+    desktop's login entry that runs ``resume-due``; False (logged) when it cannot be changed."""
     from app import autostart
+    from app.store import STORE_ENV
 
     try:
-        if on and not autostart.installed():
-            autostart.install()
-        elif not on and autostart.installed():
+        if on:
+            autostart.install(paths.state_dir(), os.environ.get(STORE_ENV) or None)
+        elif autostart.installed():
             autostart.remove()
     except OSError as exc:
         log.warning("the login entry %s could not be changed: %s", autostart.entry_path(), exc)
@@ -237,7 +238,8 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None
     context = make_context(sandbox.url if sandbox else None, base_url)
     apply_language(app, context.settings.get("language"))
-    if not demo:  # a trial on the built-in sandbox leaves nothing behind at login
+    asked = context.settings.get("asked_start_at_login")
+    if not demo and asked:  # a trial on the built-in sandbox leaves nothing behind at login
         apply_start_at_login(bool(context.settings.get("start_at_login")))
     window = MainWindow(context, sandbox.url if sandbox else None)
     app.setProperty("main_window", window)
@@ -248,6 +250,8 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
     async def until_closed() -> None:
         _install_excepthook()
         window.show()
+        if not demo and not asked:  # the login entry is written only when the user says so
+            asyncio.ensure_future(window.menu.ask_start_at_login())
         # A campaign kept sending after the window closed, or sent from a terminal or another
         # desktop of the team: shown with its progress, Pause and Cancel.
         await window.campaign.show_sent_elsewhere()

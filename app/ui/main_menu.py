@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 
 from app import paths
 from app.ui.application import apply_start_at_login
+from app.ui.dialogs import confirm
 
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
@@ -106,8 +107,22 @@ class MainMenu(QObject):
         page.show_results(page.results.campaign_id)
         page.results.export_button.click()
 
+    async def ask_start_at_login(self) -> bool:
+        """Ask once (the window's first start on a real service) whether to send
+        interrupted and scheduled campaigns again at login; the answer becomes the menu
+        item and the login entry. Returns the answer."""
+        yes = await confirm(self.window, self.tr("Sending at login"), self.tr(
+            "Send campaigns interrupted by a restart or a logout, and scheduled ones, again when you log in? "
+            "This adds a login entry for this folder of campaigns; the File menu changes it at any time."))
+        self.login_action.blockSignals(True)
+        self.login_action.setChecked(yes)
+        self.login_action.blockSignals(False)
+        self._set_start_at_login(yes)
+        return yes
+
     def _set_start_at_login(self, on: bool) -> None:
         """The setting, and the desktop's own login entry with it (docs/architecture.md, "Processes")."""
+        self.window.context.settings.set("asked_start_at_login", True)
         self.window.context.settings.set("start_at_login", on)
         if not apply_start_at_login(on):
             self.window.statusBar().showMessage(self.tr("The login entry could not be changed; see the log."), 8000)

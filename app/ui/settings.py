@@ -26,8 +26,10 @@ DEFAULTS: dict[str, Any] = {
     "own_phone": "",
     # Campaigns are sent by a process of their own (they go on when the window closes).
     "separate_sender": True,
-    # The desktop's login entry runs resume-due (interrupted campaigns are sent again).
-    "start_at_login": True,
+    # The desktop's login entry runs resume-due (interrupted campaigns are sent again),
+    # once the user answered the window's question (asked_start_at_login) or chose it in the menu.
+    "start_at_login": False,
+    "asked_start_at_login": False,
 }
 _JSON = {"profiles", "templates", "prices", "balance_history"}
 

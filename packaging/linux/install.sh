@@ -3,8 +3,8 @@
 #   ./install.sh            install or update into ~/.local
 #   ./install.sh --remove   take it away again (campaign data in ~/.local/share/safir-campaign stays)
 #   ./install.sh --purge    take it away with its campaign data (journal, logs, settings)
-# Installing also adds a login entry (XDG autostart) that sends interrupted campaigns again
-# after a reboot (safir-campaign resume-due); `safir-campaign autostart off` takes it away.
+# Installing adds no login entry: the window asks at its first start whether to send
+# interrupted campaigns again at login (or: safir-campaign autostart on); --remove takes it away.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 prefix=${PREFIX:-"$HOME/.local"}
@@ -50,8 +50,5 @@ done
 mkdir -p "$prefix/share/icons/hicolor/scalable/apps"
 cp "$here/icons/safir-campaign.svg" "$prefix/share/icons/hicolor/scalable/apps/$app_id.svg"
 refresh_caches
-mkdir -p "$(dirname "$autostart")"
-printf '[Desktop Entry]\nType=Application\nName=Safir Campaign (resume interrupted campaigns)\nExec=%s resume-due\nTerminal=false\nNoDisplay=true\nX-GNOME-Autostart-enabled=true\n' \
-  "$target/safir-campaign" > "$autostart"
 echo "Safir Campaign installed in $target; find it in the applications menu, or run: safir-campaign"
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "(add $prefix/bin to PATH to run it from a terminal)";; esac

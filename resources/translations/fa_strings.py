@@ -332,6 +332,9 @@ FA = {
     'the folder does not exist': 'این پوشه وجود ندارد',
     'that is a folder, not a file': 'این یک پوشه است، نه فایل',
     "quick send to {phone}": "ارسال سریع به {phone}",
+    "Sending at login": "ارسال هنگام ورود",
+    "Send campaigns interrupted by a restart or a logout, and scheduled ones, again when you log in? This adds a login entry for this folder of campaigns; the File menu changes it at any time.":
+        "کارزارهایی که با راه‌اندازی دوباره یا خروج از حساب نیمه‌کاره ماندند، و کارزارهای زمان‌بندی‌شده، هنگام ورود دوباره فرستاده شوند؟ این کار برای همین پوشهٔ کارزارها یک مدخل ورود می‌افزاید؛ از منوی «پرونده» هر زمان می‌توانید آن را تغییر دهید.",
     "Campaign {0} is being sent again (from another desktop or the command line); its progress and controls are here.":
         "کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.",
     "test send to {phone}": "ارسال آزمایشی به {phone}",

@@ -502,78 +502,88 @@
 <context>
     <name>MainMenu</name>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="36" />
+        <location filename="../../app/ui/main_menu.py" line="37" />
         <source>&amp;File</source>
         <extracomment>The interface's languages: code → the name shown in the menu (in that language).</extracomment>
         <translation>&amp;پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="38" />
+        <location filename="../../app/ui/main_menu.py" line="39" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="39" />
+        <location filename="../../app/ui/main_menu.py" line="40" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="40" />
+        <location filename="../../app/ui/main_menu.py" line="41" />
         <source>Open the sample sheet</source>
         <translation>باز کردن فهرست نمونه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="41" />
+        <location filename="../../app/ui/main_menu.py" line="42" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="49" />
+        <location filename="../../app/ui/main_menu.py" line="50" />
         <source>Send interrupted campaigns again at login</source>
         <translation>ارسال دوبارهٔ کارزارهای قطع‌شده هنگام ورود به سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="54" />
+        <location filename="../../app/ui/main_menu.py" line="55" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="61" />
+        <location filename="../../app/ui/main_menu.py" line="62" />
         <source>&amp;View</source>
         <translation>&amp;نما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="62" />
+        <location filename="../../app/ui/main_menu.py" line="63" />
         <source>Language</source>
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="77" />
+        <location filename="../../app/ui/main_menu.py" line="78" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="78" />
+        <location filename="../../app/ui/main_menu.py" line="79" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="79" />
+        <location filename="../../app/ui/main_menu.py" line="80" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="81" />
+        <location filename="../../app/ui/main_menu.py" line="82" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="104" />
+        <location filename="../../app/ui/main_menu.py" line="105" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="113" />
+        <location filename="../../app/ui/main_menu.py" line="114" />
+        <source>Sending at login</source>
+        <translation>ارسال هنگام ورود</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="115" />
+        <source>Send campaigns interrupted by a restart or a logout, and scheduled ones, again when you log in? This adds a login entry for this folder of campaigns; the File menu changes it at any time.</source>
+        <translation>کارزارهایی که با راه‌اندازی دوباره یا خروج از حساب نیمه‌کاره ماندند، و کارزارهای زمان‌بندی‌شده، هنگام ورود دوباره فرستاده شوند؟ این کار برای همین پوشهٔ کارزارها یک مدخل ورود می‌افزاید؛ از منوی «پرونده» هر زمان می‌توانید آن را تغییر دهید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_menu.py" line="128" />
         <source>The login entry could not be changed; see the log.</source>
         <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
     </message>
