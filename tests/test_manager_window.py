@@ -165,6 +165,15 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         panel = office.series
         office.nav.setCurrentRow(office.pages.indexOf(panel))
         assert panel.table.rowCount() == 1 and "Saturday" in panel.table.item(0, 2).text()
+        assert panel.table.item(0, 5).text() == "none yet"
+        run_id = journal.create_campaign(name="weekly", kind="text", content={"kind": "text", "text": "x"},
+                                         bot_id=1001, rate_per_minute=0, in_flight=1, base_url=slow.url,
+                                         recipients=[], approval="awaiting", series_id=series.id)
+        panel.refresh()
+        assert panel.table.item(0, 5).text() == f"campaign {run_id}: awaiting approval"
+        journal.set_approval(run_id, "rejected", "boss@office", "wrong week")
+        panel.refresh()
+        assert panel.table.item(0, 5).text() == f"campaign {run_id}: rejected — wrong week"
         panel.table.selectRow(0)
         assert "paused" in panel.change(SeriesStatus.PAUSED)
     finally:

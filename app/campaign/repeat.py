@@ -158,6 +158,13 @@ def all_series(journal: Journal) -> list[Series]:
     return [_series(row) for row in journal.db.execute("SELECT * FROM series ORDER BY id")]
 
 
+def last_runs(journal: Journal) -> dict[int, int]:
+    """Each series' newest run: series id → campaign id (series that never ran are absent)."""
+    return {int(series_id): int(campaign_id) for series_id, campaign_id in journal.db.execute(
+        "SELECT series_id, MAX(id) FROM campaigns WHERE series_id IS NOT NULL AND status <> 'creating'"
+        " GROUP BY series_id")}
+
+
 def one_series(journal: Journal, series_id: int) -> Series:
     """The series with this id; raises KeyError if there is none."""
     row = journal.db.execute("SELECT * FROM series WHERE id = ?", (series_id,)).fetchone()

@@ -2240,63 +2240,78 @@
 <context>
     <name>SeriesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="36" />
+        <location filename="../../app/ui/panels/series.py" line="39" />
         <source>Series</source>
         <translation>سری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="36" />
+        <location filename="../../app/ui/panels/series.py" line="39" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="36" />
+        <location filename="../../app/ui/panels/series.py" line="39" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="37" />
+        <location filename="../../app/ui/panels/series.py" line="40" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="37" />
+        <location filename="../../app/ui/panels/series.py" line="40" />
         <source>Next run (Tehran time)</source>
         <translation>نوبت بعد (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="44" />
-        <location filename="../../app/ui/panels/series.py" line="57" />
+        <location filename="../../app/ui/panels/series.py" line="41" />
+        <source>Last run</source>
+        <translation>آخرین اجرا</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/series.py" line="48" />
+        <location filename="../../app/ui/panels/series.py" line="61" />
         <source>Repeating campaigns</source>
         <translation>کارزارهای تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="49" />
+        <location filename="../../app/ui/panels/series.py" line="53" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="49" />
+        <location filename="../../app/ui/panels/series.py" line="53" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="50" />
+        <location filename="../../app/ui/panels/series.py" line="54" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="58" />
+        <location filename="../../app/ui/panels/series.py" line="62" />
         <source>Each run reads its sheet again and is sent in the background, also with the window closed. Make one on the review step: Repeat.</source>
         <translation>هر نوبت برگه‌اش را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم. در گام بازبینی با «تکرار» یکی بسازید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="88" />
+        <location filename="../../app/ui/panels/series.py" line="94" />
+        <source>none yet</source>
+        <translation>هنوز هیچ</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/series.py" line="98" />
+        <source>campaign {0}: {1}</source>
+        <translation>کارزار {0}: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/series.py" line="104" />
         <source>Choose a series in the list first.</source>
         <translation>ابتدا یک سری را در فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="97" />
+        <location filename="../../app/ui/panels/series.py" line="113" />
         <source>Series {0}: {1}.</source>
         <translation>سری {0}: {1}.</translation>
     </message>

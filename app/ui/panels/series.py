@@ -17,7 +17,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import JournalError
-from app.campaign.repeat import SeriesStatus, all_series, change_series
+from app.campaign import Campaign
+from app.campaign.approval import Approval
+from app.campaign.repeat import SeriesStatus, all_series, change_series, last_runs
+from app.campaign.shown import shown_status
 from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.context import AppContext
 from app.report.words import Words
@@ -32,9 +35,10 @@ class SeriesPanel(QWidget):
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context
-        self.table = QTableWidget(0, 5)
+        self.table = QTableWidget(0, 6)
         self.table.setHorizontalHeaderLabels([self.tr("Series"), self.tr("Name"), self.tr("When"),
-                                              self.tr("Next run (Tehran time)"), self.tr("Status")])
+                                              self.tr("Next run (Tehran time)"), self.tr("Status"),
+                                              self.tr("Last run")])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -63,8 +67,10 @@ class SeriesPanel(QWidget):
         self._ids: list[int] = []
 
     def refresh(self) -> None:
+        journal = self.context.journal
         try:
-            found = all_series(self.context.journal)
+            found = all_series(journal)
+            last = {series_id: journal.campaign(campaign_id) for series_id, campaign_id in last_runs(journal).items()}
         except JournalError as exc:
             self.notice.setText(describe(str(exc)))
             return
@@ -77,9 +83,19 @@ class SeriesPanel(QWidget):
                 status += " — " + describe(series.status_note)
             cells = [figure(series.id, grouped=False), series.name, describe_rule(series.rule),
                      words.moment(series.next_run) if series.next_run and series.status is SeriesStatus.ACTIVE
-                     else "", status]
+                     else "", status, self._last_run(last.get(series.id))]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
+
+    def _last_run(self, campaign: Campaign | None) -> str:
+        """The series' newest run: its campaign and how it stands (awaiting approval,
+        rejected and why, finished…), or that none has run yet."""
+        if campaign is None:
+            return self.tr("none yet")
+        shown = state_name(shown_status(self.context.journal, campaign))
+        if campaign.approval == Approval.REJECTED and campaign.approval_note:
+            shown += " — " + campaign.approval_note
+        return self.tr("campaign {0}: {1}").format(figure(campaign.id, grouped=False), shown)
 
     def change(self, status: SeriesStatus) -> str:
         """Pause, resume or stop the chosen series; the outcome in a sentence (shown)."""
