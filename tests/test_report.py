@@ -60,7 +60,7 @@ async def test_the_reports_numbers_are_the_journals_in_pdf_and_xlsx(sandbox: Emb
         errors = journal.error_counts(campaign_id)
     assert (report.sent, report.failed, report.imported) == (counts["sent"], counts["failed"], counts["total"])
     assert report.errors == errors and sum(report.skipped.values()) == counts["skipped"]
-    assert sum(n for _, n in report.per_hour) == counts["sent"] and not report.so_far
+    assert sum(n for _, n in report.over_time) == counts["sent"] and not report.so_far
     assert report.valid == counts["sent"] + counts["failed"]  # every row with a message has an outcome
     save(report, tmp_path / "r.xlsx")
     cells = figures(tmp_path / "r.xlsx")
@@ -87,7 +87,7 @@ async def test_a_persian_report_reads_back_in_order_and_right_to_left(
     from PySide6.QtCore import QCoreApplication
     assert QCoreApplication.translate("Report", "Campaign report") == "Campaign report"  # taken away again
     text = pdf_text(tmp_path / "r.pdf")
-    for phrase in ("گزارش کارزار", "قیف تحویل", "ارسال در هر ساعت", "خطاها بر پایهٔ کد", "این شماره در بله حساب ندارد"):
+    for phrase in ("گزارش کارزار", "قیف تحویل", "ارسال در هر دقیقه", "خطاها بر پایهٔ کد", "این شماره در بله حساب ندارد"):
         assert phrase in text, phrase  # logical order: the words as a Persian reader types them
     sheet = load_workbook(tmp_path / "r.xlsx").active
     assert sheet is not None and sheet.sheet_view.rightToLeft is True
@@ -188,3 +188,26 @@ def test_a_cancelled_campaigns_never_sent_rows_are_not_sent_not_pending(sandbox:
     done = run("export", str(campaign_id), str(tmp_path / "r.csv"))
     assert done.returncode == 0, done.stderr
     assert "pending" not in (tmp_path / "r.csv").read_text(encoding="utf-8-sig")
+
+
+def test_the_chart_of_sends_has_minutes_for_a_short_campaign_hours_for_a_day_and_days_beyond() -> None:
+    from app.report.model import Bucket, sends_over_time
+
+    start = 1_790_000_000.0  # any instant; Tehran's clock decides the bars
+    short = [start + s for s in range(0, 9)]  # a 9-second campaign: one minute, not one hour-wide bar
+    bucket, bars = sends_over_time(short)
+    assert bucket is Bucket.MINUTE and sum(n for _, n in bars) == 9 and len(bars) <= 2
+    bucket, bars = sends_over_time([start, start + 3600 * 5])  # five hours, nothing in between
+    assert bucket is Bucket.HOUR and len(bars) == 6 and [n for _, n in bars][1:-1] == [0, 0, 0, 0]
+    bucket, bars = sends_over_time([start, start + 86400 * 4])
+    assert bucket is Bucket.DAY and len(bars) == 5 and sum(n for _, n in bars) == 2
+    assert sends_over_time([]) == (Bucket.HOUR, [])
+
+
+async def test_a_short_campaigns_report_charts_sends_per_minute(sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    campaign_id = await sent_campaign(sandbox)
+    with open_store() as journal:
+        report = campaign_report(journal, campaign_id)
+    save(report, tmp_path / "r.pdf")
+    text = pdf_text(tmp_path / "r.pdf")
+    assert "Sends per minute (Tehran time)" in text and "Sends per hour" not in text

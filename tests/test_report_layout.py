@@ -22,7 +22,7 @@ from app.ui.report_words import report_words
 from app.workflow import check_sheet, create_campaign
 from tests.helpers import SAMPLES
 
-HEADINGS = ("Delivery funnel", "Sends per hour (Tehran time)", "Errors by code", "Cost and balance", "Pauses")
+HEADINGS = ("Delivery funnel", "Sends per minute (Tehran time)", "Errors by code", "Cost and balance", "Pauses")
 
 
 def last_lines(path: Path) -> list[str]:

@@ -5,13 +5,54 @@ out, in the user's language)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
+from enum import StrEnum
 from zoneinfo import ZoneInfo
 
 from app.campaign.journal import Campaign, CampaignStatus, Journal, RecipientState
 
-#: Hours of the sends-per-hour chart are Tehran's.
+#: The sends-over-time chart's minutes, hours and days are Tehran's.
 REPORT_TIME_ZONE = ZoneInfo("Asia/Tehran")
+
+
+class Bucket(StrEnum):
+    """The width of one bar of the sends-over-time chart, chosen by how long the
+    campaign sent (:func:`bucket_for`); the value is the bar's label format."""
+
+    MINUTE = "%Y-%m-%d %H:%M"
+    HOUR = "%Y-%m-%d %H"
+    DAY = "%Y-%m-%d"
+
+
+#: Bars of the chart: minutes up to this span of sending (seconds), then hours up to the next, then days.
+MINUTES_UP_TO = 2 * 3600
+HOURS_UP_TO = 2 * 86400
+
+
+def bucket_for(span_seconds: float) -> Bucket:
+    """The chart's bar width for a campaign that sent over ``span_seconds``."""
+    if span_seconds <= MINUTES_UP_TO:
+        return Bucket.MINUTE
+    return Bucket.HOUR if span_seconds <= HOURS_UP_TO else Bucket.DAY
+
+
+def sends_over_time(sends: list[float]) -> tuple[Bucket, list[tuple[str, int]]]:
+    """Messages sent per Tehran minute, hour or day (``sends``: Unix seconds, in order):
+    the bar width and every bar from the first send's to the last's, empty ones too."""
+    if not sends:
+        return Bucket.HOUR, []
+    bucket = bucket_for(sends[-1] - sends[0])
+    counts: dict[str, int] = {}
+    for moment in sends:
+        label = datetime.fromtimestamp(moment, REPORT_TIME_ZONE).strftime(bucket)
+        counts[label] = counts.get(label, 0) + 1
+    step = {Bucket.MINUTE: timedelta(minutes=1), Bucket.HOUR: timedelta(hours=1), Bucket.DAY: timedelta(days=1)}
+    at = datetime.strptime(min(counts), bucket).replace(tzinfo=REPORT_TIME_ZONE)
+    last, bars = max(counts), []
+    while (label := at.strftime(bucket)) <= last:
+        bars.append((label, counts.get(label, 0)))
+        at += step[bucket]
+    return bucket, bars
 #: Skipped recipients' verdicts told apart in the funnel (the rest count as "other").
 SKIPPED_KINDS = ("invalid", "duplicate", "empty", "suppressed", "repeat", "capped")
 
@@ -33,7 +74,8 @@ class CampaignReport:
     message; ``sent``/``failed``/``unknown``/``not_sent`` (pending or in flight) of those;
     ``skipped``: skipped rows by verdict (at import: invalid, duplicate, empty, suppressed,
     repeat; at send time: suppressed, capped); ``errors``: failed and unknown by spec code;
-    ``per_hour``: messages sent per Tehran clock hour (``"YYYY-MM-DD HH"``, in order);
+    ``over_time``: messages sent per Tehran minute, hour or day (``bucket``, whose format
+    the labels have), every one from the first send's to the last's, in order;
     ``first_send``/``last_send``: Unix seconds (None before any); ``so_far``: the campaign
     is still being sent (the report is of ``made_at``); ``unit_price``: price of one
     message (None: unknown); ``balance_before``/``balance_after``: the last balance the
@@ -50,7 +92,7 @@ class CampaignReport:
     not_sent: int
     skipped: dict[str, int]
     errors: dict[int, int]
-    per_hour: list[tuple[str, int]]
+    over_time: list[tuple[str, int]]
     first_send: float | None
     last_send: float | None
     pauses: list[Pause]
@@ -59,6 +101,7 @@ class CampaignReport:
     balance_before: int | None = None
     balance_after: int | None = None
     message: str = ""
+    bucket: Bucket = Bucket.HOUR
 
     @property
     def not_sent_label(self) -> str:
@@ -112,10 +155,7 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
         "SELECT finished_at FROM attempts WHERE campaign_id = ? AND outcome = ? AND finished_at IS NOT NULL"
         " ORDER BY finished_at", (campaign_id, RecipientState.SENT))]
     first = db.execute("SELECT MIN(started_at) FROM attempts WHERE campaign_id = ?", (campaign_id,)).fetchone()[0]
-    per_hour: dict[str, int] = {}
-    for moment in sends:
-        hour = datetime.fromtimestamp(moment, REPORT_TIME_ZONE).strftime("%Y-%m-%d %H")
-        per_hour[hour] = per_hour.get(hour, 0) + 1
+    bucket, over_time = sends_over_time(sends)
     trail = journal.audit_trail(campaign_id)
     pauses = [Pause(str(a["at"]), str(a["action"]), a["detail"], f"{a['os_user']}@{a['machine']}") for a in trail
               if a["action"] in (CampaignStatus.PAUSED, CampaignStatus.CANCELLED, "pause asked", "cancel asked")]
@@ -127,10 +167,10 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
         campaign=campaign, made_at=made_at, started_by=started_by, imported=counts["total"], valid=valid,
         sent=counts[RecipientState.SENT], failed=counts[RecipientState.FAILED], unknown=counts[RecipientState.UNKNOWN],
         not_sent=counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT], skipped=skipped,
-        errors=journal.error_counts(campaign_id), per_hour=sorted(per_hour.items()), first_send=first_send,
+        errors=journal.error_counts(campaign_id), over_time=over_time, first_send=first_send,
         last_send=last_send, pauses=pauses, so_far=journal.is_sending(campaign_id)
         or campaign.status == CampaignStatus.RUNNING, unit_price=unit_price, balance_before=before,
-        balance_after=after, message=_message_of(campaign))
+        balance_after=after, message=_message_of(campaign), bucket=bucket)
 
 
 def summary_report(journal: Journal, since: str, until: str, *, unit_price: float | None = None) -> SummaryReport:

@@ -22,7 +22,10 @@ _HEADING_SIZE = 13.0  # points
 _HEADING_SPACE = 3.0  # millimetres above a heading
 _ROW = 7.0  # millimetres: a table's row
 _BAR_ROW = 6.5  # millimetres: a bar of the funnel
-_CHART = 53.0  # millimetres: the sends-per-hour chart with its labels
+#: The chart of sends is drawn as if it had at least this many bars (each as wide as one of them).
+_FEWEST_BARS = 12
+_LABELS_WIDTH = 90.0  # millimetres: the first and the last bar's labels side by side
+_CHART = 53.0  # millimetres: the chart of sends over time with its labels
 _LINE = 6.0  # millimetres: a line of text
 
 
@@ -116,28 +119,35 @@ class ReportPdf(FPDF):
                 self.cell(25, 6, self.words.number(value), align="R")
             self.set_xy(self.l_margin, y + _BAR_ROW)
 
-    def columns(self, items: list[tuple[str, int]]) -> None:
-        """A vertical bar per hour, with the first and last hours named under them."""
+    def columns(self, items: list[tuple[str, int]], unit: str) -> None:
+        """A vertical bar per item (its label as written, a count), the first and last
+        labels under them; ``unit``: what one bar is (minute, hour, day)."""
         height, top = 40.0, self.get_y() + 2
         width = self.w - self.l_margin - self.r_margin
-        step = width / max(len(items), 1)
+        step = width / max(len(items), _FEWEST_BARS)  # a few bars stay bars, not a block across the page
         largest = max((value for _, value in items), default=0) or 1
         self.set_fill_color(*_BAR)
         ordered = list(reversed(items)) if self.words.persian else items  # time runs the reader's way
+        start = self.l_margin + (width - step * len(items) if self.words.persian else 0)  # from where reading starts
         for i, (_, value) in enumerate(ordered):
             bar = height * value / largest
-            self.rect(self.l_margin + i * step + step * 0.15, top + height - bar, step * 0.7, bar, style="F")
+            self.rect(start + i * step + step * 0.15, top + height - bar, step * 0.7, bar, style="F")
         self.set_draw_color(*_MUTED)
         self.line(self.l_margin, top + height, self.l_margin + width, top + height)
-        self.set_xy(self.l_margin, top + height + 1)
         self.set_font("Vazirmatn", "", 8.5)
         self.set_text_color(*_MUTED)
-        first, last = self.words.hour(items[0][0]), self.words.hour(items[-1][0])
-        self.cell(width / 2, 5, last if self.words.persian else first, align="L")
-        self.cell(width / 2, 5, first if self.words.persian else last, align="R", new_x="LMARGIN", new_y="NEXT")
+        first, last = items[0][0], items[-1][0]
+        # The labels under the bars drawn, as wide as two labels at least.
+        span = max(step * len(items), _LABELS_WIDTH)
+        self.set_xy(self.l_margin + (width - span if self.words.persian else 0), top + height + 1)
+        if len(items) == 1:
+            self.cell(span, 5, first, align="R" if self.words.persian else "L", new_x="LMARGIN", new_y="NEXT")
+        else:
+            self.cell(span / 2, 5, last if self.words.persian else first, align="L")
+            self.cell(span / 2, 5, first if self.words.persian else last, align="R", new_x="LMARGIN", new_y="NEXT")
         self.set_text_color(*_INK)
         self.text_line(self.words.tr("Messages") + ": " + self.words.number(max(v for _, v in items)) + " / "
-                       + self.words.tr("Hour"), size=8.5, color=_MUTED)
+                       + unit, size=8.5, color=_MUTED)
 
 
 def _funnel(report: CampaignReport, tr: Callable[[str], str]) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -178,9 +188,10 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     pdf.heading(tr("Delivery funnel"), keep=_BAR_ROW * len(funnel))  # the funnel is read whole
     pdf.bars(funnel)
 
-    pdf.heading(tr("Sends per hour (Tehran time)"), keep=_CHART if report.per_hour else _LINE)
-    if report.per_hour:
-        pdf.columns(report.per_hour)
+    heading, unit = words.over_time(report.bucket)
+    pdf.heading(heading, keep=_CHART if report.over_time else _LINE)
+    if report.over_time:
+        pdf.columns([(words.bar(label, report.bucket), count) for label, count in report.over_time], unit)
     else:
         pdf.text_line(tr("No message was sent yet."), color=_MUTED)
 

@@ -11,7 +11,7 @@ from datetime import date, datetime
 import jdatetime
 
 from app.reasons import SERVICE_ERRORS
-from app.report.model import REPORT_TIME_ZONE
+from app.report.model import REPORT_TIME_ZONE, Bucket
 
 #: Every English text a report shows (build.py puts them into the translation file).
 TEXTS = (
@@ -19,7 +19,8 @@ TEXTS = (
     "Bot", "Status", "Report made", "So far: the campaign is still being sent (figures of {0}).",
     "Recipients", "Imported rows", "With a message", "Sent", "Failed", "Unknown (answer lost)", "Not sent yet",
     "Not sent (cancelled)",
-    "Skipped: {0}", "Delivery funnel", "Sends per hour (Tehran time)", "No message was sent yet.",
+    "Skipped: {0}", "Delivery funnel", "Sends per hour (Tehran time)",
+    "Sends per minute (Tehran time)", "Sends per day (Tehran time)", "Minute", "Day", "No message was sent yet.",
     "Errors by code", "No errors.", "Code {0}", "Cost and balance", "Estimated cost", "No prices are set.",
     "Balance before", "Balance after", "not reported", "Duration", "Average rate", "{0} messages a minute",
     "{0} messages a second",
@@ -69,9 +70,17 @@ class Words:
             return jdatetime.date.fromgregorian(date=day).strftime("%Y/%m/%d").translate(_PERSIAN_DIGITS)
         return day.isoformat()
 
-    def hour(self, value: str) -> str:
-        """A ``YYYY-MM-DD HH`` hour of the chart."""
-        return self.moment(datetime.strptime(value, "%Y-%m-%d %H").replace(tzinfo=REPORT_TIME_ZONE).isoformat())
+    def bar(self, value: str, bucket: Bucket) -> str:
+        """A bar of the sends-over-time chart (a label in ``bucket``'s format) as written."""
+        if bucket is Bucket.DAY:
+            return self.day(value)
+        return self.moment(datetime.strptime(value, bucket).replace(tzinfo=REPORT_TIME_ZONE).isoformat())
+
+    def over_time(self, bucket: Bucket) -> tuple[str, str]:
+        """The sends-over-time chart's heading and its bars' unit, in the reader's language."""
+        return {Bucket.MINUTE: (self.tr("Sends per minute (Tehran time)"), self.tr("Minute")),
+                Bucket.HOUR: (self.tr("Sends per hour (Tehran time)"), self.tr("Hour")),
+                Bucket.DAY: (self.tr("Sends per day (Tehran time)"), self.tr("Day"))}[bucket]
 
     def duration(self, seconds: float) -> str:
         if seconds < 60:
