@@ -171,3 +171,14 @@ def _run_pty(example: str, typed: str) -> Any:
         process.stderr.close()
         os.close(terminal)
         os.close(controller)
+
+
+def test_the_samples_are_made_again_without_a_display(tmp_path: Path) -> None:
+    script = Path(__file__).parents[1] / "resources" / "samples" / "make_samples.py"
+    (tmp_path / script.name).write_text(script.read_text(encoding="utf-8"), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    done = subprocess.run([sys.executable, str(tmp_path / script.name)], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    made = {p.name for p in tmp_path.iterdir()}
+    assert {"poster.jpg", "list.xlsx", "contacts.xlsx", "contacts.csv"} <= made
