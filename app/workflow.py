@@ -31,15 +31,17 @@ from app.campaign import (
 )
 from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap
+from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, OTP_PER_MINUTE, REPEAT_WINDOW_DAYS
 from app.campaign.journal.team.suppression import TeamSuppression
+from app.campaign.shown import ShownStatus, shown_status
 from app.campaign.suppression import SUPPRESSION_FILE
 from app.contacts import (
-    mark_unsaved_formula_cells,
     ColumnGuess,
     Sheet,
     SheetError,
     SuppressionList,
     Verdicts,
+    mark_unsaved_formula_cells,
     normalise,
     read_sheet,
     resolve_phone_column,
@@ -47,10 +49,6 @@ from app.contacts import (
 )
 from app.reasons import campaign_name, parse_reason, problem_text
 from app.store import open_store, store_location
-from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, OTP_PER_MINUTE, REPEAT_WINDOW_DAYS
-from app.campaign.shown import ShownStatus, shown_status
-
-
 
 MAX_BOT_ID = 2**63 - 1  # the journal stores it as a signed 64-bit integer
 MAX_RATE_PER_MINUTE = 100_000.0

@@ -576,3 +576,28 @@ def test_every_panel_name_is_whole_in_a_narrow_window(qapp: Any, qtbot: Any, san
         qapp.processEvents()
         nav = window.nav
         assert nav.viewport().width() >= nav.sizeHintForColumn(0), (nav.viewport().width(), nav.sizeHintForColumn(0))
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_quick_sends_recent_table_keeps_its_details_across_the_width_after_a_failure(
+        qtbot: Any, qapp: QApplication, sandbox: EmbeddedSandbox, language: str) -> None:
+    with shown_window(qtbot, qapp, sandbox.url, language) as window:
+        window.resize(1366, 740)
+        quick = window.quick
+        window.nav.setCurrentRow(window.pages.indexOf(quick))
+
+        async def scenario() -> None:
+            for text in ("hello", "again"):
+                quick.phone_edit.setText("0912 111 0000")  # the sandbox's number with no Bale account
+                quick.text_edit.setPlainText(text)
+                await quick.send()
+            await asyncio.sleep(0.1)
+
+        run_in_qt_loop(qapp, scenario)
+        table = quick.recent
+        assert table.rowCount() == 2 and table.item(0, 3).text()
+        header = table.horizontalHeader()
+        used = sum(header.sectionSize(c) for c in range(table.columnCount()))
+        assert used >= table.viewport().width() - 1  # the details column reaches the far edge
+        for column in range(3):
+            assert header.sectionSize(column) >= header.sectionSizeHint(column)  # no header cut short

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from app.lazy import attribute_loader
 
 if TYPE_CHECKING:
+    from app.api.addresses import is_loopback
     from app.api.client import (
         MAX_UPLOAD_BYTES,
         PRODUCTION_URL,
@@ -20,15 +21,12 @@ if TYPE_CHECKING:
         check_base_url,
         check_credential,
     )
-    from app.api.addresses import is_loopback
-    from app.api.timeouts import Timeouts
     from app.api.errors import (
         ERROR_BY_CODE,
         APIStatusError,
         AuthenticationError,
         BadRequestError,
         Category,
-        classify,
         ConfigurationError,
         ConnectFailed,
         ConnectionDropped,
@@ -46,6 +44,7 @@ if TYPE_CHECKING:
         SafirError,
         TransportError,
         UnexpectedResponseError,
+        classify,
     )
     from app.api.models import (
         MAX_BUTTONS,
@@ -65,6 +64,7 @@ if TYPE_CHECKING:
     )
     from app.api.scrub import ScrubbingFilter
     from app.api.scrub import register as register_secret
+    from app.api.timeouts import Timeouts
 
 _HOMES = {
     "APIStatusError": "app.api.errors",

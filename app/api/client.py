@@ -25,7 +25,6 @@ import httpx
 
 from app import __version__
 from app.api.addresses import is_loopback
-from app.api.timeouts import Timeouts
 from app.api.errors import (
     ERROR_BY_CODE,
     APIStatusError,
@@ -46,9 +45,10 @@ from app.api.errors import (
     TransportError,
     UnexpectedResponseError,
 )
-from app.api.transport import client_class
 from app.api.models import AccessToken, MessageData, OtpResult, SendResult, UploadResult, check_otp, check_phone
 from app.api.scrub import register as register_secret
+from app.api.timeouts import Timeouts
+from app.api.transport import client_class
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,9 @@ a resume sends exactly what was reviewed.
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 from app.api import (

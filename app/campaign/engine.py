@@ -19,6 +19,7 @@ from pathlib import Path
 
 from app.api import RateLimitError, SafirClient, SafirError
 from app.campaign.approval import approval_rule, check_sendable
+from app.campaign.defaults import OTP_PER_MINUTE
 from app.campaign.journal import (
     STATES_TO_SEND,
     Campaign,
@@ -30,7 +31,6 @@ from app.campaign.journal import (
 )
 from app.campaign.journal.leasing import LeaseLost
 from app.campaign.journal.sessions import SendingSession
-from app.campaign.defaults import OTP_PER_MINUTE
 from app.campaign.judge import AnswerJudge
 from app.campaign.lock import lock_path, runner_identity
 from app.campaign.pacer import Pacer

@@ -7,8 +7,16 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from app.api import Category, ConnectFailed, ConnectionDropped, InvalidInputError, RateLimitError, RequestTimeout
-from app.api import SafirError, classify
+from app.api import (
+    Category,
+    ConnectFailed,
+    ConnectionDropped,
+    InvalidInputError,
+    RateLimitError,
+    RequestTimeout,
+    SafirError,
+    classify,
+)
 from app.campaign.journal import Recipient, RecipientState
 from app.reasons import pause_text
 

@@ -11,7 +11,6 @@ from app.campaign.journal import CampaignStatus, RecipientState
 from app.campaign.pacer import Pacer
 from app.reasons import pause_text
 
-
 #: One recipient's new outcome: (sheet row, RecipientState value, error in words, the
 #: service's error code).
 RowChange = tuple[int, str, str | None, int | None]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from app import paths
-from app.cli.common import CliError, EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, setup_logging
+from app.cli.common import EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, CliError, setup_logging
 from app.cli.parser import _parse, build_parser
 
 

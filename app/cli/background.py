@@ -17,9 +17,10 @@ from app.cli.common import (
     open_journal,
     print_summary,
     run_campaign,
+    sandbox_flag,
     service_to_send_to,
+    stored_campaign,
 )
-from app.cli.common import sandbox_flag, stored_campaign
 from app.cli.flags import add_target_arguments, campaign_id_type
 from app.runner import RUNNER_COMMAND
 
@@ -75,8 +76,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     """Print a campaign's progress until its sender stops; the exit status as ``send``'s.
     Watching changes nothing: a campaign whose sender died is told as interrupted."""
     from app.campaign.follow import follow
-    from app.cli.progress import ProgressPrinter
     from app.campaign.shown import ShownStatus, shown_status
+    from app.cli.progress import ProgressPrinter
     from app.runner import last_words
 
     with open_journal() as journal:

@@ -8,7 +8,6 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from app.cli.background import add_background_argument
-from app.cli.flags import add_target_arguments, bot_id_type, campaign_id_type, results_path
 from app.cli.common import (
     EXIT_OK,
     CliError,
@@ -21,6 +20,7 @@ from app.cli.common import (
     stored_campaign,
     write_rows,
 )
+from app.cli.flags import add_target_arguments, bot_id_type, campaign_id_type, results_path
 
 if TYPE_CHECKING:
     from app.campaign import Campaign, Journal

@@ -259,14 +259,13 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
                          api_key: str) -> int:
     """Hand campaign ``campaign_id`` to a sending process of its own and say how to
     follow it; the exit status (0 once it sends, 2 when it could not start)."""
-    from app.campaign.journal import STATES_TO_SEND, CampaignStatus
-    from app.runner import RunnerFailed, remember_key, runner_log, start_runner
-
-    from app.campaign.approval import NotApproved, approval_rule, check_sendable
     from datetime import datetime, timezone
 
+    from app.campaign.approval import NotApproved, approval_rule, check_sendable
+    from app.campaign.journal import STATES_TO_SEND, CampaignStatus
     from app.campaign.schedule import seconds_until
     from app.report.words import Words
+    from app.runner import RunnerFailed, remember_key, runner_log, start_runner
 
     campaign = journal.campaign(campaign_id)
     try:

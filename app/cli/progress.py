@@ -10,7 +10,6 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:
     from app.campaign import CampaignEngine, Progress
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.cli.background import add_background_argument
 from app.cli.common import (
     EXIT_OK,
     EXIT_STOPPED,
@@ -22,10 +23,9 @@ from app.cli.common import (
     run_campaign,
     sandbox_flag,
     service_to_send_to,
+    start_in_background,
+    write_rows,
 )
-from app.cli.common import start_in_background, write_rows
-from app.cli.progress import STOP_SIGNALS
-from app.cli.background import add_background_argument
 from app.cli.flags import (
     add_results_arguments,
     add_sheet_arguments,
@@ -35,6 +35,7 @@ from app.cli.flags import (
     rate_type,
     readable_file,
 )
+from app.cli.progress import STOP_SIGNALS
 
 if TYPE_CHECKING:
     from app.campaign import Content, Journal, QuietHours

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli.common import CliError, EXIT_OK
+from app.cli.common import EXIT_OK, CliError
 from app.cli.flags import add_sheet_arguments, readable_file, results_path
 
 

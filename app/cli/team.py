@@ -37,7 +37,6 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 def cmd_team(args: argparse.Namespace) -> int:
     from app.campaign.journal import TeamRole
-
     from app.campaign.journal.team import TeamJournal
 
     with open_journal() as journal:

@@ -14,9 +14,9 @@ from typing import Any
 
 import phonenumbers
 import pyarrow as pa
-from app.contacts.arrow import pc
 from phonenumbers import NumberParseException, PhoneNumberType
 
+from app.contacts.arrow import pc
 from app.reasons import reason_text
 
 #: Persian (U+06F0..) and Arabic-Indic (U+0660..) digits to ASCII.

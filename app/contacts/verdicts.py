@@ -11,8 +11,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-from app.contacts.arrow import pc
 
+from app.contacts.arrow import pc
 from app.contacts.formulas import unsaved_formula_rows
 from app.contacts.phones import EMPTY, normalise_column
 from app.contacts.sheets import Sheet

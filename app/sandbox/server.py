@@ -15,10 +15,10 @@ from pathlib import Path
 from starlette.applications import Starlette
 
 from app.sandbox.inspection import Inspection
+from app.sandbox.interface import OTP_WARNING, otp_text
 from app.sandbox.middleware import JSON_BODY_LIMIT, BodyLimit, DroppedConnection, FaultInjection
 from app.sandbox.state import SandboxState, Settings
 from app.sandbox.v2 import V2Interface
-from app.sandbox.interface import OTP_WARNING, otp_text
 from app.sandbox.v3 import V3Interface
 
 __all__ = ["DroppedConnection", "JSON_BODY_LIMIT", "OTP_WARNING", "SandboxApp", "otp_text"]

@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from app.sandbox.state import AccountState
 from app.sandbox.interface import Interface, json_body, otp_text
+from app.sandbox.state import AccountState
 
 V2_PHONE = re.compile(r"98[1-9]\d{9}")  # spec 2.2: 98, then the number without its 0
 OTP_V2 = re.compile(r"\d{3,8}")  # spec 2.2 / 8

@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from app.sandbox.state import PLACEHOLDER, Account, AccountState
 from app.sandbox.interface import Interface, json_body, otp_text
+from app.sandbox.state import PLACEHOLDER, Account, AccountState
 
 V3_PHONE = re.compile(r"\+?98\d{10}")  # spec 2.5: 98 + ten digits (a + is also listed)
 NUMERIC = re.compile(r"\d+")  # spec 2.9

@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import (
     QCalendar,
-    QDate,
     QCoreApplication,
+    QDate,
     QDateTime,
     QLocale,
     QTime,

@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.campaign.journal.team import TeamJournal
 from app.reasons import pause_text
 from app.ui.application import RESOURCES, apply_language
 from app.ui.bidi import ltr
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController
 from app.ui.context import DEMO_PROFILE, AppContext
-from app.campaign.journal.team import TeamJournal
 from app.ui.dialogs import choose
 from app.ui.formatting import figure
 from app.ui.help_boxes import about_box, shortcuts_box

@@ -17,18 +17,17 @@ from app.reasons import (
     CAMPAIGN_NAMES,
     CONTENT_PROBLEMS,
     FILE_PROBLEMS,
-    STORE_PROBLEMS,
-    TEAM_PROBLEMS,
     PAUSE_REASONS,
     REASONS,
     SERVICE_ERRORS,
+    STORE_PROBLEMS,
+    TEAM_PROBLEMS,
     WAITING,
     parse_reason,
 )
 from app.ui.bidi import fsi, ltr
 from app.ui.formatting import figure
 from app.workflow import SingleOutcome, SingleSend
-
 
 #: The client's own account-wide errors (app.api), by how their English text begins.
 API_ERRORS: dict[str, str] = {

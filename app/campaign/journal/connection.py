@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any, Protocol, Self
 
 from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
-from app.reasons import store_problem
 from app.campaign.journal.schema import (
     CACHE_KIB,
     CREATION_CHECKPOINT_PAGES,
@@ -27,6 +26,7 @@ from app.campaign.journal.schema import (
     SCHEMA_VERSION,
     WAL_SIZE_LIMIT,
 )
+from app.reasons import store_problem
 
 
 class Cursor(Protocol):

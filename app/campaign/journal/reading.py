@@ -11,7 +11,6 @@ from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import STATES_TO_SEND, Campaign, CampaignStatus, Recipient, RecipientState
 from app.reasons import reason_text
 
-
 #: The columns of a :class:`Recipient`, in its fields' order.
 RECIPIENT_COLUMNS = ("campaign_id, row, phone_input, phone, verdict, reason, message_data, request_id, state, "
                      "attempts, error_code, error, message_id, lease_epoch")

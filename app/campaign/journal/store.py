@@ -19,6 +19,7 @@ from app.campaign.caps import CAP_SETTING, FrequencyCap
 from app.campaign.journal.creation import JournalCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_id
+from app.campaign.journal.pace import StoreBook
 from app.campaign.journal.records import (
     Campaign,
     CampaignStatus,
@@ -32,7 +33,6 @@ from app.campaign.journal.records import (
 )
 from app.campaign.journal.sending import JournalSending
 from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
-from app.campaign.journal.pace import StoreBook
 from app.campaign.pacer import Pacer
 from app.campaign.progress import PaceShown
 from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWatch

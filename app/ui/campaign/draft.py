@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from app.campaign.repeat import RepeatRule, runs_wait_for_quiet_hours
 from app.campaign import Content, ContentError, QuietHours
+from app.campaign.repeat import RepeatRule, runs_wait_for_quiet_hours
 from app.workflow import CheckedSheet, check_bot_id, check_in_flight, check_rate
 
 #: A start this far in the past is still "now" (the minute being picked).

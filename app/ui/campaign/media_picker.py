@@ -20,7 +20,6 @@ from app.ui.texts import describe_error
 from app.ui.widgets import FlatProgressBar, WorkStopped
 
 
-
 class MediaPicker(QGroupBox):
     """A button that chooses and uploads a file, its progress in bytes, a thumbnail of
     images and a sentence of what happened. Emits ``uploaded`` when ``draft.file_id``

@@ -3,7 +3,6 @@ inline buttons, template; any of them secure), with a preview for a chosen row."
 
 from __future__ import annotations
 
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -23,8 +22,8 @@ from app.campaign.render import render, render_address
 from app.ui.bidi import ltr, set_text_direction, starts_right_to_left
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.draft import CampaignDraft
-from app.ui.campaign.stoppable import Stoppable
 from app.ui.campaign.media_picker import MediaPicker
+from app.ui.campaign.stoppable import Stoppable
 from app.ui.campaign.template_mapper import TemplateMapper
 from app.ui.context import AppContext
 from app.ui.texts import describe_content_error

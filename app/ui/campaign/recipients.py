@@ -32,7 +32,6 @@ from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.workflow import CheckedSheet, check_sheet
 
 
-
 class RecipientsStep(QWidget):
     """Reads the sheet off the GUI thread (stoppable) into the draft; ``sheet_opened``
     tells the other steps that the columns changed."""

@@ -22,13 +22,11 @@ from app.ui.context import AppContext
 from app.ui.dialogs import save_in_last_folder
 from app.ui.formatting import figure
 from app.ui.models import ResultsModel, RowSet
-from app.ui.tables import results_table
 from app.ui.report_action import write_report
+from app.ui.tables import results_table
 from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.workflow import CampaignInputError, campaign_source
-
-
 
 #: The recipient states the summary counts, in this order.
 SHOWN_STATES = (RecipientState.SENT, RecipientState.FAILED, RecipientState.UNKNOWN, RecipientState.PENDING,

@@ -30,17 +30,17 @@ from PySide6.QtWidgets import (
 from app.campaign import JournalError, QuietHours
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
-from app.ui.context import AppContext
 from app.ui.campaign.repeat_picker import RepeatPicker
 from app.ui.campaign.review_text import ReviewFacts, ReviewText
+from app.ui.context import AppContext
 from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
 from app.workflow import (
-    SingleOutcome,
     CampaignInputError,
-    RepeatedCampaign,
     CappedCount,
+    RepeatedCampaign,
+    SingleOutcome,
     count_capped,
     count_repeats,
     estimate,

@@ -20,10 +20,10 @@ from PySide6.QtCore import QObject, Signal
 
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
 from app.campaign.approval import approval_rule, check_sendable
+from app.campaign.follow import follow
 from app.campaign.lock import campaign_is_sending
 from app.reasons import parse_reason, pause_text
 from app.runner import last_words, remember_key, start_runner
-from app.campaign.follow import follow
 from app.ui.context import AppContext
 
 

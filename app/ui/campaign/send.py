@@ -24,13 +24,13 @@ from app.campaign import (
     RecipientState,
     RunResult,
 )
-from app.reasons import pause_text
 from app.campaign.approval import Approval, NotApproved
+from app.reasons import pause_text
 from app.runner import RunnerFailed
+from app.ui.bidi import ltr
 from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.sent_elsewhere import SentElsewhereWatch
-from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import confirm
 from app.ui.formatting import clock, duration_text, figure

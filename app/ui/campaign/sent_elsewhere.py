@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-import qasync
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.campaign.lock import campaign_is_sending
@@ -32,12 +31,18 @@ class SentElsewhereWatch(QObject):
         self.runs = runs
         self._shown = shown
         self._looking = False
+        self._task: asyncio.Future[None] | None = None
         self.timer = QTimer(self)
         self.timer.setInterval(LOOK_MS)
-        self.timer.timeout.connect(self.look)
+        self.timer.timeout.connect(self._tick)
         self.timer.start()
 
-    @qasync.asyncSlot()
+    def _tick(self) -> None:
+        # A look only while there is something to watch: a hidden or closed window asks
+        # nothing of the event loop (which may not be running any more).
+        if self._shown() is not None and not self._looking:
+            self._task = asyncio.ensure_future(self.look())  # kept until done
+
     async def look(self) -> None:
         """One look; a look still under way (a slow team store) is not doubled."""
         campaign_id = self._shown()

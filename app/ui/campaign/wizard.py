@@ -5,7 +5,6 @@ running campaigns belong to the run controller."""
 from __future__ import annotations
 
 import asyncio
-
 from typing import Any
 
 import qasync
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
 
 from app.campaign import CampaignStatus, RunResult, campaign_is_sending
 from app.ui.campaign.creation import create_and_tell, make_series_and_tell
-from app.ui.campaign.step_controls import StepControls
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
 from app.ui.campaign.recipients import RecipientsStep
@@ -28,6 +26,7 @@ from app.ui.campaign.results import ReadResults, ResultsStep, read_results
 from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.send import SendStep
+from app.ui.campaign.step_controls import StepControls
 from app.ui.campaign.stoppable import StoppableWork
 from app.ui.context import AppContext
 from app.ui.formatting import figure

@@ -18,18 +18,17 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import Campaign, CampaignStatus
+from app.campaign.journal.team import TeamJournal
 from app.campaign.schedule import seconds_until
+from app.campaign.shown import ShownStatus, shown_status
+from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.formatting import figure, tehran_time
-from app.campaign.journal.team import TeamJournal
-from app.ui.bidi import ltr
+from app.ui.models import HistoryModel
 from app.ui.panels.approval import ApprovalBar
 from app.ui.report_action import write_report
-from app.ui.models import HistoryModel
 from app.ui.texts import campaign_title
 from app.ui.widgets import title
-from app.campaign.shown import ShownStatus, shown_status
-
 
 #: How often History reads a team store's campaigns again while it is shown (milliseconds).
 TEAM_REFRESH_MS = 2000

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -24,11 +25,11 @@ from app.ui.bidi import ltr, set_text_direction
 from app.ui.context import AppContext
 from app.ui.formatting import figure, tehran_time
 from app.ui.texts import (
-    single_send_sentence,
     campaign_title,
     describe,
     describe_content_error,
     describe_error,
+    single_send_sentence,
     state_name,
 )
 from app.ui.widgets import bot_id_of, title
@@ -82,7 +83,11 @@ class QuickSendPanel(QWidget):
         self.recent = QTableWidget(0, 4)
         self.recent.setHorizontalHeaderLabels([self.tr("When (Tehran)"), self.tr("Campaign"), self.tr("Status"),
                                                self.tr("Details")])
-        self.recent.horizontalHeader().setStretchLastSection(True)
+        # The first columns as wide as their contents (twenty rows at most), the details
+        # across the rest: resizing every column to its contents would end the stretch.
+        header = self.recent.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.recent.setAccessibleName(self.tr("Recent sends to this number"))
         self.recent.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.recent.verticalHeader().setVisible(False)  # its numbers would be Latin in Persian
@@ -187,4 +192,3 @@ class QuickSendPanel(QWidget):
                       describe(row["error"]) if row["error"] else ltr(row["message_id"] or ""))
             for c, value in enumerate(values):
                 self.recent.setItem(r, c, QTableWidgetItem(str(value)))
-        self.recent.resizeColumnsToContents()

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import JournalError
-from app.campaign.journal import TeamRole
 from app.campaign.approval import ApprovalRule, approval_rule, hash_password, set_approval_rule
 from app.campaign.caps import MAX_CAP_DAYS, MAX_CAP_MESSAGES, FrequencyCap
+from app.campaign.journal import TeamRole
 from app.ui.context import AppContext
 from app.ui.texts import describe, role_name
 

@@ -16,14 +16,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import JournalError
-from app.campaign import Campaign
+from app.campaign import Campaign, JournalError
 from app.campaign.approval import Approval
 from app.campaign.repeat import SeriesStatus, all_series, change_series, last_runs
 from app.campaign.shown import shown_status
+from app.report.words import Words
 from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.context import AppContext
-from app.report.words import Words
 from app.ui.formatting import figure
 from app.ui.texts import describe, state_name
 from app.ui.widgets import title

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign.journal import TeamRole
-from app.ui.panels.rules import RulesBox
 from app.ui.context import AppContext
+from app.ui.panels.rules import RulesBox
 from app.ui.widgets import title
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import socket
 from typing import cast
+
 from app.campaign.journal.errors import JournalError, JournalFault, sentences
 from app.campaign.journal.records import Campaign, Member, TeamRole
 from app.campaign.journal.sending import JournalSending

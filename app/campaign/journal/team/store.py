@@ -26,8 +26,8 @@ from app.campaign.journal.store import Journal
 from app.campaign.journal.team.database import TeamDatabase
 from app.campaign.journal.team.errors import explain, fault_of, shown_address
 from app.campaign.journal.team.leases import LEASE_SECONDS, NOW, LeasedSession, live_senders
-from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
 from app.campaign.journal.team.members import TeamMembers
+from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
 from app.campaign.journal.team.sending import TeamSending
 from app.campaign.journal.team.suppression import TeamSuppression
 from app.campaign.journal.team.watch import FrozenServerWatch
