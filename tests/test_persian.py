@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -349,3 +350,39 @@ def test_every_figure_of_a_reason_is_in_persian_digits(persian: Any, code: str, 
     shown = describe(reason_text(code, **params))
     assert not re.search(r"[0-9]", shown), shown  # "در 7 روز" was left in Latin digits
     assert "۱۲۳۴" in shown or "۷" in shown  # an id is never grouped: not "۱٬۲۳۴"
+
+
+def test_the_file_dialog_draws_paths_and_sizes_left_to_right_and_names_a_folder_in_persian(
+        persian: Any, tmp_path: Path) -> None:
+    """Qt's own file dialog in a right-to-left interface drew "/tmp/a" as "tmp/a/" and
+    "5 KiB" as "KiB 5": the path's first character is drawn at the combo's left now."""
+    import asyncio
+
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QTreeView
+
+    from app.ui.dialogs import open_file
+
+    assert QCoreApplication.translate("QAbstractFileIconProvider", "Folder") == "پوشه"
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        chosen = open_file(None, "x", str(tmp_path))  # type: ignore[arg-type]
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QFileDialog) and w.isVisible())
+        combo = dialog.findChild(QComboBox, "lookInCombo")
+        tree = dialog.findChild(QTreeView, "treeView")
+        assert combo is not None and tree is not None and combo.currentText() == str(tmp_path)
+        assert tree.layoutDirection() == Qt.LayoutDirection.LeftToRight
+        combo.resize(600, combo.height())
+        drawn = combo.grab().toImage()
+        QApplication.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # as an English interface draws it
+        try:
+            expected = combo.grab().toImage()
+        finally:
+            QApplication.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+        assert drawn == expected
+        dialog.reject()
+        assert loop.run_until_complete(chosen) == ""
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)

@@ -12,9 +12,13 @@ from PySide6.QtCore import (
     QCoreApplication,
     Qt,
 )
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
+    QProxyStyle,
+    QStyle,
+    QStyleOption,
     QWidget,
 )
 
@@ -74,7 +78,37 @@ def _file_dialog(parent: QWidget, title: str, start: str, filters: str, save: bo
 
     dialog.finished.connect(done)
     dialog.open()
+    _paths_left_to_right(dialog)
     return future
+
+
+#: The parts of Qt's own file dialog that show paths, file names, sizes and dates.
+_PATH_WIDGETS = ("lookInCombo", "fileNameEdit", "treeView", "listView")
+
+
+def _paths_left_to_right(dialog: QFileDialog) -> None:
+    """In a right-to-left interface, Qt's own file dialog (the one used where the desktop
+    offers none) would draw "/tmp/a/" as "tmp/a/" and "5.2 MiB" as "MiB 5.2": its paths,
+    names, sizes and dates read left to right, the rest of it stays right to left."""
+    for name in _PATH_WIDGETS:
+        part = dialog.findChild(QWidget, name)
+        if part is not None:
+            part.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+    combo = dialog.findChild(QWidget, "lookInCombo")
+    if combo is not None:  # it paints its path in the application's direction, whatever its own
+        style = _LeftToRightLabel()
+        style.setParent(dialog)
+        combo.setStyle(style)
+
+
+class _LeftToRightLabel(QProxyStyle):
+    """The application's style, with a combo box's label laid out left to right."""
+
+    def drawControl(self, element: QStyle.ControlElement, option: QStyleOption, painter: QPainter,  # noqa: N802
+                    widget: QWidget | None = None) -> None:
+        if element == QStyle.ControlElement.CE_ComboBoxLabel:
+            painter.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        super().drawControl(element, option, painter, widget)
 
 def open_file(parent: QWidget, title: str, folder: str, filters: str = "") -> asyncio.Future[str]:
     """The path of a file to open, chosen in a dialog opened with open() (no nested

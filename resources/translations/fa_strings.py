@@ -536,6 +536,9 @@ FA = {
     "Send to everyone again": "دوباره به همه بفرست",
     "&Look in:": "&جستجو در:",
     "Files of &type:": "پرونده‌هایی از &نوع:",
+    "Folder": "پوشه",
+    "Drive": "درایو",
+    "%1 File": "پروندهٔ %1",
     "Do not send": "نفرست",
     "Send only to the {0} others": "فقط به {0} نفر دیگر بفرست",
     "Not sent: these recipients got this message recently.": "فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.",
@@ -1045,6 +1048,7 @@ DYNAMIC = {
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
     # Qt's own file dialog: the words Qt's Persian catalogue (qtbase_fa) lacks.
     "QFileDialog": ["&Look in:", "Files of &type:"],
+    "QAbstractFileIconProvider": ["Folder", "Drive", "File", "%1 File"],
     "RepeatPicker": ["every day at {0}", "every {0} at {1}", "every Jalali month", "every month",
                      "on day {0} of {1} at {2}", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
                      "Sunday"],

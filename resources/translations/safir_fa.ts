@@ -280,7 +280,7 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="205" />
+        <location filename="../../app/ui/campaign/wizard.py" line="204" />
         <source>Repeating campaign {0} is made from this draft; New campaign starts another.</source>
         <translation>کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.</translation>
     </message>
@@ -295,7 +295,7 @@
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="200" />
+        <location filename="../../app/ui/campaign/wizard.py" line="199" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
@@ -315,12 +315,12 @@
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="324" />
+        <location filename="../../app/ui/campaign/wizard.py" line="323" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="327" />
+        <location filename="../../app/ui/campaign/wizard.py" line="326" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
@@ -330,7 +330,7 @@
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="219" />
+        <location filename="../../app/ui/campaign/wizard.py" line="218" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
@@ -361,7 +361,7 @@
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="304" />
+        <location filename="../../app/ui/campaign/wizard.py" line="303" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -397,8 +397,9 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/ui/dialogs.py" line="104" />
+        <location filename="../../app/ui/dialogs.py" line="119" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
+        <extracomment>The parts of Qt's own file dialog that show paths, file names, sizes and dates.</extracomment>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
     </message>
 </context>
@@ -424,64 +425,64 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="58" />
+        <location filename="../../app/ui/panels/history.py" line="57" />
         <source>Past campaigns</source>
         <extracomment>How often History reads a team store's campaigns again while it is shown (milliseconds).</extracomment>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="60" />
+        <location filename="../../app/ui/panels/history.py" line="59" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="61" />
+        <location filename="../../app/ui/panels/history.py" line="60" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="62" />
+        <location filename="../../app/ui/panels/history.py" line="61" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="63" />
+        <location filename="../../app/ui/panels/history.py" line="62" />
         <source>Report…</source>
         <translation>گزارش…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="73" />
+        <location filename="../../app/ui/panels/history.py" line="72" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="113" />
+        <location filename="../../app/ui/panels/history.py" line="112" />
         <source>by {0}: {1}</source>
         <translation>توسط {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="126" />
+        <location filename="../../app/ui/panels/history.py" line="125" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="127" />
+        <location filename="../../app/ui/panels/history.py" line="126" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="142" />
-        <location filename="../../app/ui/panels/history.py" line="161" />
+        <location filename="../../app/ui/panels/history.py" line="141" />
+        <location filename="../../app/ui/panels/history.py" line="160" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="165" />
+        <location filename="../../app/ui/panels/history.py" line="164" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="170" />
+        <location filename="../../app/ui/panels/history.py" line="169" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -811,49 +812,49 @@
 <context>
     <name>MediaPicker</name>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="33" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="32" />
         <source>File</source>
         <translation>پرونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="38" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="37" />
         <source>Choose and upload a file…</source>
         <translation>انتخاب و بارگذاری پرونده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="41" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="40" />
         <source>Upload progress</source>
         <translation>پیشرفت بارگذاری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="45" />
-        <location filename="../../app/ui/campaign/media_picker.py" line="59" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="44" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="58" />
         <source>No file yet.</source>
         <translation>هنوز پرونده‌ای نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="54" />
-        <location filename="../../app/ui/campaign/media_picker.py" line="99" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="53" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="98" />
         <source>{0} uploaded; it is sent to every recipient.</source>
         <translation>{0} بارگذاری شد و برای همهٔ گیرندگان فرستاده می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="66" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="65" />
         <source>Choose a file to send</source>
         <translation>پرونده‌ای برای ارسال انتخاب کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="77" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="76" />
         <source>Uploading {0}…</source>
         <translation>بارگذاری {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="86" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="85" />
         <source>Upload failed: {0}</source>
         <translation>بارگذاری ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/media_picker.py" line="89" />
+        <location filename="../../app/ui/campaign/media_picker.py" line="88" />
         <source>The upload was stopped.</source>
         <translation>بارگذاری متوقف شد.</translation>
     </message>
@@ -861,119 +862,119 @@
 <context>
     <name>MessageStep</name>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="57" />
+        <location filename="../../app/ui/campaign/message.py" line="56" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="59" />
+        <location filename="../../app/ui/campaign/message.py" line="58" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="61" />
+        <location filename="../../app/ui/campaign/message.py" line="60" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="80" />
-        <location filename="../../app/ui/campaign/message.py" line="226" />
+        <location filename="../../app/ui/campaign/message.py" line="79" />
+        <location filename="../../app/ui/campaign/message.py" line="225" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="84" />
+        <location filename="../../app/ui/campaign/message.py" line="83" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="85" />
+        <location filename="../../app/ui/campaign/message.py" line="84" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="89" />
+        <location filename="../../app/ui/campaign/message.py" line="88" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="102" />
+        <location filename="../../app/ui/campaign/message.py" line="101" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="105" />
+        <location filename="../../app/ui/campaign/message.py" line="104" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="107" />
+        <location filename="../../app/ui/campaign/message.py" line="106" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="109" />
+        <location filename="../../app/ui/campaign/message.py" line="108" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="114" />
-        <location filename="../../app/ui/campaign/message.py" line="117" />
+        <location filename="../../app/ui/campaign/message.py" line="113" />
+        <location filename="../../app/ui/campaign/message.py" line="116" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="121" />
+        <location filename="../../app/ui/campaign/message.py" line="120" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="128" />
+        <location filename="../../app/ui/campaign/message.py" line="127" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="129" />
+        <location filename="../../app/ui/campaign/message.py" line="128" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="135" />
+        <location filename="../../app/ui/campaign/message.py" line="134" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="212" />
+        <location filename="../../app/ui/campaign/message.py" line="211" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="214" />
+        <location filename="../../app/ui/campaign/message.py" line="213" />
         <source>Give the template field {0} a column or a text.</source>
         <translation>برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="226" />
+        <location filename="../../app/ui/campaign/message.py" line="225" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="264" />
+        <location filename="../../app/ui/campaign/message.py" line="263" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="314" />
+        <location filename="../../app/ui/campaign/message.py" line="313" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="320" />
+        <location filename="../../app/ui/campaign/message.py" line="319" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="322" />
+        <location filename="../../app/ui/campaign/message.py" line="321" />
         <source>This row cannot be shown: {0}</source>
         <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
     </message>
@@ -1188,154 +1189,154 @@
 <context>
     <name>QuickSendPanel</name>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="49" />
+        <location filename="../../app/ui/panels/quick_send.py" line="50" />
         <source>e.g. {0}</source>
         <translation>مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="51" />
+        <location filename="../../app/ui/panels/quick_send.py" line="52" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="54" />
+        <location filename="../../app/ui/panels/quick_send.py" line="55" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="54" />
+        <location filename="../../app/ui/panels/quick_send.py" line="55" />
         <source>One-time password (bot)</source>
         <translation>رمز یک‌بارمصرف (بات)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="55" />
+        <location filename="../../app/ui/panels/quick_send.py" line="56" />
         <source>One-time password (v2, shows balance)</source>
         <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="55" />
-        <location filename="../../app/ui/panels/quick_send.py" line="69" />
+        <location filename="../../app/ui/panels/quick_send.py" line="56" />
+        <location filename="../../app/ui/panels/quick_send.py" line="70" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="57" />
+        <location filename="../../app/ui/panels/quick_send.py" line="58" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="61" />
+        <location filename="../../app/ui/panels/quick_send.py" line="62" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="64" />
+        <location filename="../../app/ui/panels/quick_send.py" line="65" />
         <source>Message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="65" />
+        <location filename="../../app/ui/panels/quick_send.py" line="66" />
         <source>The message, the one-time password digits, or for a template one field=value per line</source>
         <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="70" />
+        <location filename="../../app/ui/panels/quick_send.py" line="71" />
         <source>Secure message</source>
         <translation>پیام امن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="71" />
+        <location filename="../../app/ui/panels/quick_send.py" line="72" />
         <source>Send now</source>
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="74" />
+        <location filename="../../app/ui/panels/quick_send.py" line="75" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="75" />
+        <location filename="../../app/ui/panels/quick_send.py" line="76" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="76" />
+        <location filename="../../app/ui/panels/quick_send.py" line="77" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="77" />
+        <location filename="../../app/ui/panels/quick_send.py" line="78" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="78" />
+        <location filename="../../app/ui/panels/quick_send.py" line="79" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="83" />
+        <location filename="../../app/ui/panels/quick_send.py" line="84" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="83" />
+        <location filename="../../app/ui/panels/quick_send.py" line="84" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="83" />
+        <location filename="../../app/ui/panels/quick_send.py" line="84" />
         <source>When (Tehran)</source>
         <translation>زمان (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="84" />
+        <location filename="../../app/ui/panels/quick_send.py" line="85" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="86" />
+        <location filename="../../app/ui/panels/quick_send.py" line="91" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="90" />
+        <location filename="../../app/ui/panels/quick_send.py" line="95" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="94" />
+        <location filename="../../app/ui/panels/quick_send.py" line="99" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="120" />
+        <location filename="../../app/ui/panels/quick_send.py" line="125" />
         <source>Sending to {0}…</source>
         <translation>در حال ارسال به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="144" />
-        <location filename="../../app/ui/panels/quick_send.py" line="169" />
+        <location filename="../../app/ui/panels/quick_send.py" line="149" />
+        <location filename="../../app/ui/panels/quick_send.py" line="174" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="148" />
+        <location filename="../../app/ui/panels/quick_send.py" line="153" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="161" />
+        <location filename="../../app/ui/panels/quick_send.py" line="166" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="166" />
+        <location filename="../../app/ui/panels/quick_send.py" line="171" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="174" />
+        <location filename="../../app/ui/panels/quick_send.py" line="179" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1371,88 +1372,88 @@
 <context>
     <name>RecipientsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="49" />
+        <location filename="../../app/ui/campaign/recipients.py" line="48" />
         <source>Open spreadsheet…</source>
         <translation>باز کردن صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="52" />
+        <location filename="../../app/ui/campaign/recipients.py" line="51" />
         <source>Sheet</source>
         <translation>برگه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="56" />
+        <location filename="../../app/ui/campaign/recipients.py" line="55" />
         <source>Phone column</source>
         <translation>ستون تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="60" />
+        <location filename="../../app/ui/campaign/recipients.py" line="59" />
         <source>Sheet:</source>
         <translation>برگه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="62" />
+        <location filename="../../app/ui/campaign/recipients.py" line="61" />
         <source>Phone column:</source>
         <translation>ستون تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="65" />
-        <location filename="../../app/ui/campaign/recipients.py" line="90" />
+        <location filename="../../app/ui/campaign/recipients.py" line="64" />
+        <location filename="../../app/ui/campaign/recipients.py" line="89" />
         <source>Open a CSV or Excel file with one phone number per row.</source>
         <translation>یک پروندهٔ CSV یا اکسل با یک شمارهٔ تلفن در هر ردیف باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="68" />
+        <location filename="../../app/ui/campaign/recipients.py" line="67" />
         <source>Rows and their verdicts</source>
         <translation>ردیف‌ها و وضعیتشان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="70" />
+        <location filename="../../app/ui/campaign/recipients.py" line="69" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="98" />
+        <location filename="../../app/ui/campaign/recipients.py" line="97" />
         <source>Open a spreadsheet first.</source>
         <translation>اول یک صفحه‌گسترده باز کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="99" />
+        <location filename="../../app/ui/campaign/recipients.py" line="98" />
         <source>The sheet has no valid phone number to send to.</source>
         <translation>در این برگه هیچ شمارهٔ معتبری برای ارسال نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="103" />
+        <location filename="../../app/ui/campaign/recipients.py" line="102" />
         <source>Open a contact sheet</source>
         <translation>باز کردن فهرست مخاطبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="109" />
+        <location filename="../../app/ui/campaign/recipients.py" line="108" />
         <source>Reading {0}…</source>
         <translation>خواندن {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="122" />
+        <location filename="../../app/ui/campaign/recipients.py" line="121" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="129" />
+        <location filename="../../app/ui/campaign/recipients.py" line="128" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="151" />
+        <location filename="../../app/ui/campaign/recipients.py" line="150" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="152" />
+        <location filename="../../app/ui/campaign/recipients.py" line="151" />
         <source>detected, {0}% sure</source>
         <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="154" />
+        <location filename="../../app/ui/campaign/recipients.py" line="153" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
@@ -1540,149 +1541,149 @@
 <context>
     <name>ResultsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="72" />
+        <location filename="../../app/ui/campaign/results.py" line="70" />
         <source>Per-row results</source>
         <extracomment>The recipient states the summary counts, in this order.</extracomment>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="77" />
+        <location filename="../../app/ui/campaign/results.py" line="75" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="80" />
+        <location filename="../../app/ui/campaign/results.py" line="78" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="82" />
+        <location filename="../../app/ui/campaign/results.py" line="80" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="84" />
+        <location filename="../../app/ui/campaign/results.py" line="82" />
         <source>Report…</source>
         <translation>گزارش…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="128" />
+        <location filename="../../app/ui/campaign/results.py" line="126" />
         <source>{0} {1}</source>
         <translation>{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="130" />
+        <location filename="../../app/ui/campaign/results.py" line="128" />
         <source>Campaign {0} ({1}) is {2}: {3}.</source>
         <translation>کارزار {0} ({1}) {2} است: {3}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="132" />
+        <location filename="../../app/ui/campaign/results.py" line="130" />
         <source>, </source>
         <translation>، </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="135" />
+        <location filename="../../app/ui/campaign/results.py" line="133" />
         <source>Errors: {0}</source>
         <translation>خطاها: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="136" />
+        <location filename="../../app/ui/campaign/results.py" line="134" />
         <source>{0} × {1} (code {2})</source>
         <translation>{0} × {1} (کد {2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="137" />
+        <location filename="../../app/ui/campaign/results.py" line="135" />
         <source>other error</source>
         <translation>خطای دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="143" />
+        <location filename="../../app/ui/campaign/results.py" line="141" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="149" />
+        <location filename="../../app/ui/campaign/results.py" line="147" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="150" />
+        <location filename="../../app/ui/campaign/results.py" line="148" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="168" />
+        <location filename="../../app/ui/campaign/results.py" line="166" />
         <source>Row</source>
         <translation>ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="168" />
+        <location filename="../../app/ui/campaign/results.py" line="166" />
         <source>Phone as typed</source>
         <translation>تلفن همان‌طور که نوشته شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="168" />
+        <location filename="../../app/ui/campaign/results.py" line="166" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="169" />
+        <location filename="../../app/ui/campaign/results.py" line="167" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="169" />
+        <location filename="../../app/ui/campaign/results.py" line="167" />
         <source>Error code</source>
         <translation>کد خطا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="169" />
+        <location filename="../../app/ui/campaign/results.py" line="167" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="170" />
+        <location filename="../../app/ui/campaign/results.py" line="168" />
         <source>Message id</source>
         <translation>شناسهٔ پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="170" />
+        <location filename="../../app/ui/campaign/results.py" line="168" />
         <source>Request id</source>
         <translation>شناسهٔ درخواست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="172" />
+        <location filename="../../app/ui/campaign/results.py" line="170" />
         <source>Result: {0}</source>
         <translation>نتیجه: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="180" />
-        <location filename="../../app/ui/campaign/results.py" line="215" />
+        <location filename="../../app/ui/campaign/results.py" line="178" />
+        <location filename="../../app/ui/campaign/results.py" line="213" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="183" />
+        <location filename="../../app/ui/campaign/results.py" line="181" />
         <source>Results</source>
         <translation>نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="202" />
+        <location filename="../../app/ui/campaign/results.py" line="200" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="206" />
+        <location filename="../../app/ui/campaign/results.py" line="204" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="208" />
+        <location filename="../../app/ui/campaign/results.py" line="206" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="237" />
+        <location filename="../../app/ui/campaign/results.py" line="235" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -2240,78 +2241,78 @@
 <context>
     <name>SeriesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="39" />
+        <location filename="../../app/ui/panels/series.py" line="38" />
         <source>Series</source>
         <translation>سری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="39" />
+        <location filename="../../app/ui/panels/series.py" line="38" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="39" />
+        <location filename="../../app/ui/panels/series.py" line="38" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="40" />
+        <location filename="../../app/ui/panels/series.py" line="39" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="40" />
+        <location filename="../../app/ui/panels/series.py" line="39" />
         <source>Next run (Tehran time)</source>
         <translation>نوبت بعد (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="41" />
+        <location filename="../../app/ui/panels/series.py" line="40" />
         <source>Last run</source>
         <translation>آخرین اجرا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="48" />
-        <location filename="../../app/ui/panels/series.py" line="61" />
+        <location filename="../../app/ui/panels/series.py" line="47" />
+        <location filename="../../app/ui/panels/series.py" line="60" />
         <source>Repeating campaigns</source>
         <translation>کارزارهای تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="53" />
+        <location filename="../../app/ui/panels/series.py" line="52" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="53" />
+        <location filename="../../app/ui/panels/series.py" line="52" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="54" />
+        <location filename="../../app/ui/panels/series.py" line="53" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="62" />
+        <location filename="../../app/ui/panels/series.py" line="61" />
         <source>Each run reads its sheet again and is sent in the background, also with the window closed. Make one on the review step: Repeat.</source>
         <translation>هر نوبت برگه‌اش را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم. در گام بازبینی با «تکرار» یکی بسازید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="94" />
+        <location filename="../../app/ui/panels/series.py" line="93" />
         <source>none yet</source>
         <translation>هنوز هیچ</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="98" />
+        <location filename="../../app/ui/panels/series.py" line="97" />
         <source>campaign {0}: {1}</source>
         <translation>کارزار {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="104" />
+        <location filename="../../app/ui/panels/series.py" line="103" />
         <source>Choose a series in the list first.</source>
         <translation>ابتدا یک سری را در فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="113" />
+        <location filename="../../app/ui/panels/series.py" line="112" />
         <source>Series {0}: {1}.</source>
         <translation>سری {0}: {1}.</translation>
     </message>
@@ -2319,28 +2320,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="217" />
+        <location filename="../../app/ui/texts.py" line="216" />
         <source>Test sent to {0}.</source>
         <extracomment>The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes). Of those, the ones never grouped: a row or line number, an id. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="218" />
+        <location filename="../../app/ui/texts.py" line="217" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="221" />
+        <location filename="../../app/ui/texts.py" line="220" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="226" />
+        <location filename="../../app/ui/texts.py" line="225" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="227" />
+        <location filename="../../app/ui/texts.py" line="226" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
@@ -2836,15 +2837,15 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/tables.py" line="45" />
+        <location filename="../../app/ui/tables.py" line="44" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows). Rows measured when a results table sizes its columns to their contents.</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tables.py" line="46" />
+        <location filename="../../app/ui/tables.py" line="45" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
 </context>
-<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Created (Tehran)</source><translation>ساخته‌شده در (به وقت تهران)</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>not_sent</source><translation>فرستاده‌نشده</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message><message><source>Made by</source><translation>سازنده</translation></message><message><source>capped</source><translation>رسیده به سقف ارسال</translation></message><message><source>awaiting approval</source><translation>در انتظار تأیید</translation></message><message><source>rejected</source><translation>ردشده</translation></message><message><source>active</source><translation>فعال</translation></message><message><source>stopped</source><translation>پایان‌یافته</translation></message></context><context><name>QFileDialog</name><message><source>&amp;Look in:</source><translation>&amp;جستجو در:</translation></message><message><source>Files of &amp;type:</source><translation>پرونده‌هایی از &amp;نوع:</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>still to get this message from campaign {campaign}, which is not cancelled</source><translation>این پیام را از کارزار {campaign} (که لغو نشده) هنوز باید بگیرد</translation></message><message><source>the frequency cap: this number got {count} messages in the last {days} days</source><translation>سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>not sent: the campaign was cancelled</source><translation>فرستاده نشد: کارزار لغو شد</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients. Resume once the account has it right (a template approved, a bot added), or cancel the campaign and send again with the right message</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد. وقتی حساب درست شد (قالب تأیید شد، بات افزوده شد) ادامه دهید، یا کارزار را لغو کنید و با پیام درست دوباره بفرستید</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>the last balance the service reported ({balance}) would not pay for this run's {count} messages; it starts once a balance check shows enough</source><translation>آخرین اعتباری که سرویس گزارش داد ({balance}) هزینهٔ {count} پیامِ این نوبت را نمی‌پوشاند؛ وقتی بررسی اعتبار مقدار کافی نشان دهد آغاز می‌شود</translation></message><message><source>campaign {campaign} was made, but there is no API access key for {url}: resume it by hand</source><translation>کارزار {campaign} ساخته شد، اما کلید دسترسی API برای {url} نیست: آن را خودتان ادامه دهید</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>test send to {phone}</source><translation>ارسال آزمایشی به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده‌ای از نوعی دیگر با نام صفحه‌گسترده است؛ آن را در اکسل یا لیبره‌آفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; sending resumes once it answers (nothing is sent twice)</source><translation>پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the team store {store} refused the login of {user}: check the user name and password</source><translation>پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید</translation></message><message><source>the team store {store} asks {user} for a password and none was given: keep it with 'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass</source><translation>پایگاه مشترک تیم {store} از {user} گذرواژه می‌خواهد و گذرواژه‌ای داده نشده است: آن را با 'safir-campaign store password URL' نگه دارید، یا در PGPASSWORD یا ‎~/.pgpass بگذارید</translation></message><message><source>the team store {store} has no database {database}: create it (see docs/team.md)</source><translation>پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)</translation></message><message><source>the team store {store} does not let {user} do this ({detail}): a team admin gives each member the role they need (safir-campaign team list; docs/team.md, "Members and roles")</source><translation>پایگاه مشترک تیم {store} این کار را به {user} اجازه نمی‌دهد ({detail}): مدیر تیم نقش لازم را به هر عضو می‌دهد (safir-campaign team list؛ docs/team.md، بخش «اعضا و نقش‌ها»)</translation></message><message><source>the team store {store} is out of disk space: free some on its server, then resume</source><translation>دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید</translation></message><message><source>the team store {store} was set up by a newer version of the app (schema {version}): update the app on this desktop</source><translation>پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را به‌روز کنید</translation></message><message><source>{address} is not a team store address: a team store is a PostgreSQL database, written postgresql://USER@HOST:PORT/DATABASE</source><translation>{address} نشانی پایگاه مشترک تیم نیست: پایگاه مشترک تیم یک پایگاه‌دادهٔ PostgreSQL است و نشانی‌اش به شکل ⁦postgresql://USER@HOST:PORT/DATABASE⁩ نوشته می‌شود</translation></message><message><source>the team store {store} failed: {detail}</source><translation>پایگاه مشترک تیم {store} خطا داد: {detail}</translation></message><message><source>the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: ask them to open it once with this version</source><translation>پایگاه مشترک تیم {store} باید به دست مالکش، {owner}، با این نسخهٔ برنامه (طرح {version}) به‌روز شود: از او بخواهید یک بار آن را با این نسخه باز کند</translation></message><message><source>the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to create them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again (docs/team.md)</source><translation>پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را دوباره باز کنید (docs/team.md)</translation></message><message><source>the disk holding {folder} is full: free some space, then resume the campaign</source><translation>دیسکی که {folder} روی آن است پر است: جا باز کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the disk holding {folder} failed to write (disk I/O error): check the disk, then resume the campaign</source><translation>دیسکی که {folder} روی آن است نتوانست بنویسد (خطای ورودی/خروجی دیسک): دیسک را بررسی کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the journal {path} cannot be written (read-only file, folder or disk): make it writable, then try again</source><translation>دفتر ثبت {path} نوشتنی نیست (پرونده، پوشه یا دیسک فقط‌خواندنی است): آن را نوشتنی کنید و دوباره امتحان کنید</translation></message><message><source>the journal {path} is damaged: move it aside (a new one is started) or restore it from a backup</source><translation>دفتر ثبت {path} آسیب دیده است: آن را جابه‌جا کنید (دفتر تازه‌ای آغاز می‌شود) یا از نسخهٔ پشتیبان برگردانید</translation></message><message><source>the journal {path} is locked by another program: close it and try again</source><translation>دفتر ثبت {path} در دست برنامهٔ دیگری است: آن را ببندید و دوباره امتحان کنید</translation></message><message><source>the journal {path} cannot be opened: check that {folder} exists and is writable</source><translation>دفتر ثبت {path} باز نمی‌شود: بررسی کنید که {folder} وجود دارد و نوشتنی است</translation></message><message><source>the disk holding {folder} is full, so the campaign was not created (nothing was stored or sent): free some space, then send it again</source><translation>دیسکی که {folder} روی آن است پر است، پس کارزار ساخته نشد (چیزی ذخیره یا فرستاده نشد): جا باز کنید و سپس دوباره بفرستید</translation></message><message><source>the journal {path} failed: {detail}</source><translation>دفتر ثبت {path} خطا داد: {detail}</translation></message><message><source>the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the journal from a backup, or see the log of what was sent</source><translation>دفتر ثبت {path} هنگام کار حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد. دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد، پس همان فهرست را دوباره نفرستید (همه دو بار دریافت می‌کنند): دفتر ثبت را از نسخهٔ پشتیبان برگردانید یا گزارش ارسال‌ها را ببینید</translation></message><message><source>the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an empty journal on purpose, delete {path}.held too</source><translation>دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید</translation></message><message><source>this needs the {role} role on the team store, and {member} is {has}: a team admin can give it (safir-campaign team role {member} {role})</source><translation>این کار در پایگاه مشترک تیم نقش {role} می‌خواهد و نقش {member} {has} است: مدیر تیم می‌تواند آن را بدهد (safir-campaign team role {member} {role})</translation></message><message><source>{member} may not do this on the team store ({detail}): it needs the {role} role, which a team admin can give (safir-campaign team role {member} {role})</source><translation>{member} اجازهٔ این کار را در پایگاه مشترک تیم ندارد ({detail}): نقش {role} لازم است که مدیر تیم می‌تواند بدهد (safir-campaign team role {member} {role})</translation></message><message><source>the audit trail can only be added to: nobody but the store's owner changes or deletes it</source><translation>به سابقهٔ رویدادها فقط می‌توان افزود: هیچ‌کس جز مالک پایگاه آن را تغییر نمی‌دهد یا پاک نمی‌کند</translation></message><message><source>{member} made this campaign: another approver must approve or reject it</source><translation>این کارزار را {member} ساخته است: تأیید یا رد آن با تأییدکنندهٔ دیگری است</translation></message><message><source>there is no campaign {campaign} (see: safir-campaign list)</source><translation>کارزار {campaign} وجود ندارد (ببینید: safir-campaign list)</translation></message><message><source>campaign {campaign} needs no approval</source><translation>کارزار {campaign} به تأیید نیاز ندارد</translation></message><message><source>the campaign is {status}; there is nothing to approve or reject</source><translation>کارزار {status} است؛ چیزی برای تأیید یا رد نیست</translation></message><message><source>say why it is rejected (--reason): the sentence goes back to whoever made it</source><translation>بنویسید چرا رد می‌شود (--reason): این جمله به سازندهٔ کارزار می‌رسد</translation></message><message><source>{role} is not a role: viewer, sender, approver or admin</source><translation>{role} نقش نیست: بیننده، فرستنده، تأییدکننده یا مدیر</translation></message><message><source>{member} owns the team store: its role cannot change</source><translation>{member} مالک پایگاه مشترک تیم است: نقشش تغییر نمی‌کند</translation></message><message><source>{member} is the team's last admin: make someone else admin first</source><translation>{member} آخرین مدیر تیم است: اول کس دیگری را مدیر کنید</translation></message><message><source>{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with a letter</source><translation>{member} نمی‌تواند نام عضو باشد: از حروف کوچک لاتین، رقم، _ . یا - استفاده کنید و با حرف شروع کنید</translation></message><message><source>{member} is new to the store's server: give them a password (--password-stdin)</source><translation>{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)</translation></message><message><source>{member} is not a member of this team</source><translation>{member} عضو این تیم نیست</translation></message><message><source>"{action}" is written into the audit trail by the team store itself, never by a member</source><translation>«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی</translation></message><message><source>{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, or a team store's group role)</source><translation>{member} نمی‌تواند عضو باشد: فقط یک نام کاربری ساده می‌تواند (نه کاربر ارشد، نه نقشی که نقش‌ها یا پایگاه‌ها را اداره می‌کند، نه نقش گروهی یک پایگاه مشترک)</translation></message><message><source>{member}'s login was not made by this team store: they keep their own password (give the role without one)</source><translation>نام کاربری {member} را این پایگاه مشترک نساخته است: گذرواژه‌اش همان می‌ماند (نقش را بدون گذرواژه بدهید)</translation></message><message><source>the role {role} already exists and was not made as this team store's group: rename the database or drop that role (docs/team.md)</source><translation>نقش {role} از پیش وجود دارد و به‌عنوان گروه این پایگاه مشترک ساخته نشده است: نام پایگاه داده را عوض کنید یا آن نقش را حذف کنید (docs/team.md)</translation></message><message><source>there is no repeating campaign {series} (see: safir-campaign series list)</source><translation>کارزار تکرارشوندهٔ {series} وجود ندارد (ببینید: safir-campaign series list)</translation></message><message><source>repeating campaign {series} is {member}'s: only its maker or an admin changes it</source><translation>کارزار تکرارشوندهٔ {series} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>the team store's owner {owner} is a superuser: the store's functions run as its owner, so it must be a plain login that may create roles (docs/team.md, "Starting a team store")</source><translation>مالک پایگاه مشترک تیم، {owner}، کاربر ارشد است: تابع‌های پایگاه با دسترسی مالک اجرا می‌شوند، پس مالک باید نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)</translation></message><message><source>campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry or a new campaign)</source><translation>کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار تلاش دوباره یا کارزار تازه‌ای بسازید)</translation></message><message><source>a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice</source><translation>گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>campaign {campaign} is {member}'s: only its maker or an admin changes it</source><translation>کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), not names in the rule</source><translation>در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی در قاعده</translation></message><message><source>viewer</source><translation>بیننده</translation></message><message><source>sender</source><translation>فرستنده</translation></message><message><source>approver</source><translation>تأییدکننده</translation></message><message><source>admin</source><translation>مدیر</translation></message><message><source>owner</source><translation>مالک</translation></message><message><source>no role</source><translation>بدون نقش</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Created (Tehran)</source><translation>ساخته‌شده در (به وقت تهران)</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>not_sent</source><translation>فرستاده‌نشده</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message><message><source>Made by</source><translation>سازنده</translation></message><message><source>capped</source><translation>رسیده به سقف ارسال</translation></message><message><source>awaiting approval</source><translation>در انتظار تأیید</translation></message><message><source>rejected</source><translation>ردشده</translation></message><message><source>active</source><translation>فعال</translation></message><message><source>stopped</source><translation>پایان‌یافته</translation></message></context><context><name>QFileDialog</name><message><source>&amp;Look in:</source><translation>&amp;جستجو در:</translation></message><message><source>Files of &amp;type:</source><translation>پرونده‌هایی از &amp;نوع:</translation></message></context><context><name>QAbstractFileIconProvider</name><message><source>Folder</source><translation>پوشه</translation></message><message><source>Drive</source><translation>درایو</translation></message><message><source>File</source><translation>پرونده</translation></message><message><source>%1 File</source><translation>پروندهٔ %1</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>still to get this message from campaign {campaign}, which is not cancelled</source><translation>این پیام را از کارزار {campaign} (که لغو نشده) هنوز باید بگیرد</translation></message><message><source>the frequency cap: this number got {count} messages in the last {days} days</source><translation>سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>not sent: the campaign was cancelled</source><translation>فرستاده نشد: کارزار لغو شد</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients. Resume once the account has it right (a template approved, a bot added), or cancel the campaign and send again with the right message</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد. وقتی حساب درست شد (قالب تأیید شد، بات افزوده شد) ادامه دهید، یا کارزار را لغو کنید و با پیام درست دوباره بفرستید</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>the last balance the service reported ({balance}) would not pay for this run's {count} messages; it starts once a balance check shows enough</source><translation>آخرین اعتباری که سرویس گزارش داد ({balance}) هزینهٔ {count} پیامِ این نوبت را نمی‌پوشاند؛ وقتی بررسی اعتبار مقدار کافی نشان دهد آغاز می‌شود</translation></message><message><source>campaign {campaign} was made, but there is no API access key for {url}: resume it by hand</source><translation>کارزار {campaign} ساخته شد، اما کلید دسترسی API برای {url} نیست: آن را خودتان ادامه دهید</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>test send to {phone}</source><translation>ارسال آزمایشی به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده‌ای از نوعی دیگر با نام صفحه‌گسترده است؛ آن را در اکسل یا لیبره‌آفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; sending resumes once it answers (nothing is sent twice)</source><translation>پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the team store {store} refused the login of {user}: check the user name and password</source><translation>پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید</translation></message><message><source>the team store {store} asks {user} for a password and none was given: keep it with 'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass</source><translation>پایگاه مشترک تیم {store} از {user} گذرواژه می‌خواهد و گذرواژه‌ای داده نشده است: آن را با 'safir-campaign store password URL' نگه دارید، یا در PGPASSWORD یا ‎~/.pgpass بگذارید</translation></message><message><source>the team store {store} has no database {database}: create it (see docs/team.md)</source><translation>پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)</translation></message><message><source>the team store {store} does not let {user} do this ({detail}): a team admin gives each member the role they need (safir-campaign team list; docs/team.md, "Members and roles")</source><translation>پایگاه مشترک تیم {store} این کار را به {user} اجازه نمی‌دهد ({detail}): مدیر تیم نقش لازم را به هر عضو می‌دهد (safir-campaign team list؛ docs/team.md، بخش «اعضا و نقش‌ها»)</translation></message><message><source>the team store {store} is out of disk space: free some on its server, then resume</source><translation>دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید</translation></message><message><source>the team store {store} was set up by a newer version of the app (schema {version}): update the app on this desktop</source><translation>پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را به‌روز کنید</translation></message><message><source>{address} is not a team store address: a team store is a PostgreSQL database, written postgresql://USER@HOST:PORT/DATABASE</source><translation>{address} نشانی پایگاه مشترک تیم نیست: پایگاه مشترک تیم یک پایگاه‌دادهٔ PostgreSQL است و نشانی‌اش به شکل ⁦postgresql://USER@HOST:PORT/DATABASE⁩ نوشته می‌شود</translation></message><message><source>the team store {store} failed: {detail}</source><translation>پایگاه مشترک تیم {store} خطا داد: {detail}</translation></message><message><source>the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: ask them to open it once with this version</source><translation>پایگاه مشترک تیم {store} باید به دست مالکش، {owner}، با این نسخهٔ برنامه (طرح {version}) به‌روز شود: از او بخواهید یک بار آن را با این نسخه باز کند</translation></message><message><source>the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to create them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again (docs/team.md)</source><translation>پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را دوباره باز کنید (docs/team.md)</translation></message><message><source>the disk holding {folder} is full: free some space, then resume the campaign</source><translation>دیسکی که {folder} روی آن است پر است: جا باز کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the disk holding {folder} failed to write (disk I/O error): check the disk, then resume the campaign</source><translation>دیسکی که {folder} روی آن است نتوانست بنویسد (خطای ورودی/خروجی دیسک): دیسک را بررسی کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the journal {path} cannot be written (read-only file, folder or disk): make it writable, then try again</source><translation>دفتر ثبت {path} نوشتنی نیست (پرونده، پوشه یا دیسک فقط‌خواندنی است): آن را نوشتنی کنید و دوباره امتحان کنید</translation></message><message><source>the journal {path} is damaged: move it aside (a new one is started) or restore it from a backup</source><translation>دفتر ثبت {path} آسیب دیده است: آن را جابه‌جا کنید (دفتر تازه‌ای آغاز می‌شود) یا از نسخهٔ پشتیبان برگردانید</translation></message><message><source>the journal {path} is locked by another program: close it and try again</source><translation>دفتر ثبت {path} در دست برنامهٔ دیگری است: آن را ببندید و دوباره امتحان کنید</translation></message><message><source>the journal {path} cannot be opened: check that {folder} exists and is writable</source><translation>دفتر ثبت {path} باز نمی‌شود: بررسی کنید که {folder} وجود دارد و نوشتنی است</translation></message><message><source>the disk holding {folder} is full, so the campaign was not created (nothing was stored or sent): free some space, then send it again</source><translation>دیسکی که {folder} روی آن است پر است، پس کارزار ساخته نشد (چیزی ذخیره یا فرستاده نشد): جا باز کنید و سپس دوباره بفرستید</translation></message><message><source>the journal {path} failed: {detail}</source><translation>دفتر ثبت {path} خطا داد: {detail}</translation></message><message><source>the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the journal from a backup, or see the log of what was sent</source><translation>دفتر ثبت {path} هنگام کار حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد. دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد، پس همان فهرست را دوباره نفرستید (همه دو بار دریافت می‌کنند): دفتر ثبت را از نسخهٔ پشتیبان برگردانید یا گزارش ارسال‌ها را ببینید</translation></message><message><source>the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an empty journal on purpose, delete {path}.held too</source><translation>دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید</translation></message><message><source>this needs the {role} role on the team store, and {member} is {has}: a team admin can give it (safir-campaign team role {member} {role})</source><translation>این کار در پایگاه مشترک تیم نقش {role} می‌خواهد و نقش {member} {has} است: مدیر تیم می‌تواند آن را بدهد (safir-campaign team role {member} {role})</translation></message><message><source>{member} may not do this on the team store ({detail}): it needs the {role} role, which a team admin can give (safir-campaign team role {member} {role})</source><translation>{member} اجازهٔ این کار را در پایگاه مشترک تیم ندارد ({detail}): نقش {role} لازم است که مدیر تیم می‌تواند بدهد (safir-campaign team role {member} {role})</translation></message><message><source>the audit trail can only be added to: nobody but the store's owner changes or deletes it</source><translation>به سابقهٔ رویدادها فقط می‌توان افزود: هیچ‌کس جز مالک پایگاه آن را تغییر نمی‌دهد یا پاک نمی‌کند</translation></message><message><source>{member} made this campaign: another approver must approve or reject it</source><translation>این کارزار را {member} ساخته است: تأیید یا رد آن با تأییدکنندهٔ دیگری است</translation></message><message><source>there is no campaign {campaign} (see: safir-campaign list)</source><translation>کارزار {campaign} وجود ندارد (ببینید: safir-campaign list)</translation></message><message><source>campaign {campaign} needs no approval</source><translation>کارزار {campaign} به تأیید نیاز ندارد</translation></message><message><source>the campaign is {status}; there is nothing to approve or reject</source><translation>کارزار {status} است؛ چیزی برای تأیید یا رد نیست</translation></message><message><source>say why it is rejected (--reason): the sentence goes back to whoever made it</source><translation>بنویسید چرا رد می‌شود (--reason): این جمله به سازندهٔ کارزار می‌رسد</translation></message><message><source>{role} is not a role: viewer, sender, approver or admin</source><translation>{role} نقش نیست: بیننده، فرستنده، تأییدکننده یا مدیر</translation></message><message><source>{member} owns the team store: its role cannot change</source><translation>{member} مالک پایگاه مشترک تیم است: نقشش تغییر نمی‌کند</translation></message><message><source>{member} is the team's last admin: make someone else admin first</source><translation>{member} آخرین مدیر تیم است: اول کس دیگری را مدیر کنید</translation></message><message><source>{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with a letter</source><translation>{member} نمی‌تواند نام عضو باشد: از حروف کوچک لاتین، رقم، _ . یا - استفاده کنید و با حرف شروع کنید</translation></message><message><source>{member} is new to the store's server: give them a password (--password-stdin)</source><translation>{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)</translation></message><message><source>{member} is not a member of this team</source><translation>{member} عضو این تیم نیست</translation></message><message><source>"{action}" is written into the audit trail by the team store itself, never by a member</source><translation>«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی</translation></message><message><source>{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, or a team store's group role)</source><translation>{member} نمی‌تواند عضو باشد: فقط یک نام کاربری ساده می‌تواند (نه کاربر ارشد، نه نقشی که نقش‌ها یا پایگاه‌ها را اداره می‌کند، نه نقش گروهی یک پایگاه مشترک)</translation></message><message><source>{member}'s login was not made by this team store: they keep their own password (give the role without one)</source><translation>نام کاربری {member} را این پایگاه مشترک نساخته است: گذرواژه‌اش همان می‌ماند (نقش را بدون گذرواژه بدهید)</translation></message><message><source>the role {role} already exists and was not made as this team store's group: rename the database or drop that role (docs/team.md)</source><translation>نقش {role} از پیش وجود دارد و به‌عنوان گروه این پایگاه مشترک ساخته نشده است: نام پایگاه داده را عوض کنید یا آن نقش را حذف کنید (docs/team.md)</translation></message><message><source>there is no repeating campaign {series} (see: safir-campaign series list)</source><translation>کارزار تکرارشوندهٔ {series} وجود ندارد (ببینید: safir-campaign series list)</translation></message><message><source>repeating campaign {series} is {member}'s: only its maker or an admin changes it</source><translation>کارزار تکرارشوندهٔ {series} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>the team store's owner {owner} is a superuser: the store's functions run as its owner, so it must be a plain login that may create roles (docs/team.md, "Starting a team store")</source><translation>مالک پایگاه مشترک تیم، {owner}، کاربر ارشد است: تابع‌های پایگاه با دسترسی مالک اجرا می‌شوند، پس مالک باید نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)</translation></message><message><source>campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry or a new campaign)</source><translation>کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار تلاش دوباره یا کارزار تازه‌ای بسازید)</translation></message><message><source>a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice</source><translation>گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>campaign {campaign} is {member}'s: only its maker or an admin changes it</source><translation>کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), not names in the rule</source><translation>در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی در قاعده</translation></message><message><source>viewer</source><translation>بیننده</translation></message><message><source>sender</source><translation>فرستنده</translation></message><message><source>approver</source><translation>تأییدکننده</translation></message><message><source>admin</source><translation>مدیر</translation></message><message><source>owner</source><translation>مالک</translation></message><message><source>no role</source><translation>بدون نقش</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>
