@@ -16,6 +16,7 @@ import keyring
 from keyring.errors import KeyringError
 
 from app import APP_NAME
+from app.api.addresses import PRODUCTION_URL
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,7 @@ class Profile:
     """Where and as whom to send: ``bots`` maps bot id to a name the user chose."""
 
     name: str
-    base_url: str = "https://safir.bale.ai"
+    base_url: str = PRODUCTION_URL
     client_id: str = ""
     bots: dict[int, str] = field(default_factory=dict)
     #: The team store the profile's team shares (a postgresql:// URL without the password,
@@ -40,7 +41,7 @@ class Profile:
     def from_json(cls, data: dict[str, Any]) -> Profile:
         return cls(
             name=str(data.get("name", "")),
-            base_url=str(data.get("base_url", "https://safir.bale.ai")),
+            base_url=str(data.get("base_url", PRODUCTION_URL)),
             client_id=str(data.get("client_id", "")),
             bots={int(k): str(v) for k, v in dict(data.get("bots", {})).items()},
             team_store=str(data.get("team_store", "")),

@@ -92,7 +92,7 @@ _HOMES = {
     "OtpMessage": "app.api.models",
     "OtpResult": "app.api.models",
     "OutcomeUnknown": "app.api.errors",
-    "PRODUCTION_URL": "app.api.client",
+    "PRODUCTION_URL": "app.api.addresses",
     "PaymentRequiredError": "app.api.errors",
     "PhoneRateLimitError": "app.api.errors",
     "RateLimitError": "app.api.errors",

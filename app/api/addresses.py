@@ -1,8 +1,12 @@
-"""Which addresses are this machine's (no HTTP library needed to tell)."""
+"""The service's address, and which addresses are this machine's (no HTTP library
+needed to tell, so the command line's parser can name them cheaply)."""
 
 from __future__ import annotations
 
 import ipaddress
+
+#: The production service (spec 1).
+PRODUCTION_URL = "https://safir.bale.ai"
 
 
 def is_loopback(host: str) -> bool:

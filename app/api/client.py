@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from app import __version__
-from app.api.addresses import is_loopback
+from app.api.addresses import PRODUCTION_URL, is_loopback
 from app.api.errors import (
     ERROR_BY_CODE,
     APIStatusError,
@@ -52,7 +52,6 @@ from app.api.transport import client_class
 
 log = logging.getLogger(__name__)
 
-PRODUCTION_URL = "https://safir.bale.ai"
 MAX_UPLOAD_BYTES = 500 * 1024 * 1024  # spec 2.13 / 8
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.api.addresses import PRODUCTION_URL
 from app.cli.background import add_background_argument
 from app.cli.common import (
     EXIT_OK,
@@ -71,7 +72,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                          f"service in the last {REPEAT_WINDOW_DAYS} days")
     send.add_argument("--ignore-cap", action="store_true",
                       help="send even to the numbers the frequency cap would skip (it says how many first)")
-    add_target_arguments(send, "https://safir.bale.ai")
+    add_target_arguments(send, PRODUCTION_URL)
     add_background_argument(send)
 
     check = commands.add_parser("check", help="check a sheet: every row's verdict, nothing sent")
@@ -282,7 +283,7 @@ def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: C
     """Say how many recipients a real send would find already messaged (the repeat guard)."""
     from app.workflow import CampaignInputError, count_repeats
 
-    base_url = "http://127.0.0.1" if args.sandbox else (args.target_url or "https://safir.bale.ai")
+    base_url = "http://127.0.0.1" if args.sandbox else (args.target_url or PRODUCTION_URL)
     try:
         with open_journal() as journal:
             repeated = count_repeats(journal, checked, content=content, bot_id=args.bot_id, base_url=base_url)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import (
+    PRODUCTION_URL,
     ConfigurationError,
     SafirClient,
     SafirError,
@@ -203,7 +204,7 @@ class ProfilesPanel(QWidget):
             self.outcome.setText(bots)
             return False
         try:
-            base_url = check_base_url(self.url_edit.text().strip() or "https://safir.bale.ai")
+            base_url = check_base_url(self.url_edit.text().strip() or PRODUCTION_URL)
         except ConfigurationError as exc:
             self.outcome.setText(exc.message)
             return False
@@ -260,7 +261,7 @@ class ProfilesPanel(QWidget):
         secret = self.secret_edit.text() or (stored.client_secret if stored else None)
         key = self.key_edit.text() or (stored.api_key if stored else None)
         try:
-            base_url = check_base_url(self.url_edit.text().strip() or "https://safir.bale.ai")
+            base_url = check_base_url(self.url_edit.text().strip() or PRODUCTION_URL)
             if key:
                 check_credential(key, "API access key")
         except ConfigurationError as exc:
