@@ -13,6 +13,8 @@ from app.sandbox import EmbeddedSandbox, Settings
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "resources" / "samples"
+#: libfaketime (the faketime package), to set a process's clock apart from the machine's.
+FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 
 
 def fast_settings(**overrides: object) -> Settings:

@@ -88,7 +88,7 @@ def test_send_in_the_background_returns_at_once_and_watch_follows_it_to_the_end(
 
 def test_pause_from_another_process_is_honoured_within_a_second_and_resume_finishes(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
-    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "120")
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "240")
     time.sleep(1.5)
     asked = time.monotonic()
     paused = run("pause", str(campaign_id))
@@ -467,7 +467,7 @@ def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_w
     from app.campaign.follow import follow
     from app.runner import last_words
 
-    campaign_id = new_campaign(tmp_path, slow_sandbox, 2000)
+    campaign_id = new_campaign(tmp_path, slow_sandbox, 600)
     free = os.statvfs(tiny_disk).f_bavail * os.statvfs(tiny_disk).f_frsize
     (tiny_disk / "filler").write_bytes(b"x" * (free - 400 * 1024))  # room for a few dozen sends
     started = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
@@ -484,7 +484,7 @@ def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_w
     resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
     assert resumed.returncode == 0, resumed.stderr
     assert run("watch", str(campaign_id), timeout=180).returncode == 0
-    assert len(once_each(slow_sandbox)) == 2000
+    assert len(once_each(slow_sandbox)) == 600
 
 
 @pytest.mark.parametrize(("exit_status", "told"), [

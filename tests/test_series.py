@@ -5,6 +5,9 @@ sentence; and the background runner sends a run with no window or terminal kept 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -18,7 +21,7 @@ from app.campaign.repeat import Every, RepeatRule, SeriesStatus, add_series, cha
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.series import fire_due, plan_for
 from app.store import open_store
-from tests.helpers import REPO, delivered
+from tests.helpers import FAKETIME, REPO, delivered
 from tests.test_cli import run
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
@@ -128,10 +131,18 @@ def test_a_run_the_balance_would_not_pay_for_waits_with_a_sentence(tmp_path: Pat
 @pytest.mark.embedded_only
 def test_the_background_runner_sends_a_run_with_no_window_and_stops_with_the_series(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
-    soon = (datetime.now(TEHRAN) + timedelta(minutes=1)).strftime("%H:%M")
-    added = run("series", "add", write(tmp_path / "s.csv", range(1, 4)), "--every", "day", "--at", soon,
-                "--bot-id", "1001", "--text", "daily {{name}}", "--rate", "0", "--base-url", sandbox.url,
-                api_key=DEMO_API_KEY)
+    if not Path(FAKETIME).exists():
+        pytest.fail("libfaketime is needed to set the runner's clock (.ci/run installs the faketime package)")
+    # The runner's clock set to 4 s before a minute starts, so its run is due in 4 s, not in up to a minute.
+    now = datetime.now(TEHRAN)
+    minute = (now + timedelta(minutes=1)).replace(second=0, microsecond=0)
+    offset = (minute - now).total_seconds() - 4
+    # (time.sleep fails under libfaketime with FAKETIME_DONT_FAKE_MONOTONIC: the runner sleeps.)
+    env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY, "LD_PRELOAD": FAKETIME, "FAKETIME": f"{offset:+.3f}"}
+    added = subprocess.run([sys.executable, "-m", "app", "series", "add", write(tmp_path / "s.csv", range(1, 4)),
+                            "--every", "day", "--at", minute.strftime("%H:%M"), "--bot-id", "1001", "--text",
+                            "daily {{name}}", "--rate", "0", "--base-url", sandbox.url],
+                           capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
     assert added.returncode == 0 and "series 1" in added.stdout and "in the background" in added.stdout, added.stderr
     deadline = time.monotonic() + 100
     while len(delivered(sandbox)) < 3:

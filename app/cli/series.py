@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from app.campaign.repeat import RepeatRule, Series
 
 #: The longest the series runner sleeps before it looks at the series again (seconds):
-#: a pause, an edit or a new series is seen within it.
-LOOK_SECONDS = 30.0
+#: a pause, a stop, an edit or a new series is seen within it (a look is one small query).
+LOOK_SECONDS = 5.0
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
