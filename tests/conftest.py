@@ -65,6 +65,13 @@ def team_store(postgres_server: ThrowawayServer, monkeypatch: pytest.MonkeyPatch
     workflow._TEAM_STORES.clear()
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Workers for ``-n auto`` (pyproject.toml): two per core. Most tests wait on the
+    processes they start, on a sandbox's answers or on a clock, not on the CPU: on two
+    cores four workers ran the suite in 320 s, two in 506 s (docs/benchmarks.md)."""
+    return 2 * (os.cpu_count() or 1)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test marked ``embedded_only`` (it injects SQLite's own faults, or checks the
     journal file) runs on the embedded journal only."""
