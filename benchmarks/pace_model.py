@@ -69,6 +69,21 @@ def resumed(limit: float) -> Simulation:
     return sim
 
 
+def handover(limit: float) -> tuple[Simulation, float]:
+    """Two campaigns of one key, each asking for the limit, start together (as
+    shared_pace.py's last case): the first with a minute's messages at the limit, the
+    other with two. The simulation, and when the first ended."""
+    sim = Simulation(limit)
+    book = sim.book()
+    first = Sender(sim, int(limit), limit, book)
+    Sender(sim, int(2 * limit), limit, book)
+    while first.left > 0 or first.out > 0:
+        sim.run(until=sim.clock.now + 1.0)
+    ended = sim.clock.now
+    sim.run(until=ended + 60)
+    return sim, ended
+
+
 def lowered_then_raised(limit: float) -> Simulation:
     sim = Simulation(limit)
     Sender(sim, 10**6, 2 * limit, sim.book())
@@ -98,6 +113,10 @@ def main() -> None:
     for label, case, start, end in cases:
         share, refused = figures(case(limit), limit, start, end)
         print(f"{label:<44} {share:6.1%} of the limit, refusals {refused:5.2%}")
+    sim, ended = handover(limit)
+    left, left_refused = figures(sim, limit, ended + 15, ended + 45)
+    print(f"{'co-sender ended at %.0f s: 15-45 s after' % ended:<44} {left:6.1%} of the limit, "
+          f"refusals {left_refused:5.2%}")
     sim = lowered_then_raised(limit)
     low, low_refused = figures(sim, limit / 2, 150, 240)
     high, high_refused = figures(sim, limit, 300, 420)

@@ -107,6 +107,23 @@ def test_two_campaigns_of_one_key_share_its_limit() -> None:
     assert first.pacer.sharing == second.pacer.sharing == 0  # a memory book does not count senders
 
 
+def test_the_one_left_of_two_senders_of_a_key_goes_on_at_the_limit_every_second() -> None:
+    """Both start before the limit is known: the first minute goes in its first half, the
+    second half waits. That wait is not caught up at twice the pace (only a raised estimate
+    is), so no burst echoes a minute later as a stall of the one left."""
+    sim = Simulation(600)
+    book = sim.book()
+    first = Sender(sim, 600, 600, book)
+    Sender(sim, 1200, 600, book)
+    while first.left > 0 or first.out > 0:
+        run(sim, sim.clock.now + 1.0)
+    ended = sim.clock.now
+    run(sim, ended + 60)
+    per_5s = [accepted_between(sim.service.accepted, t, t + 5) for t in range(int(ended) + 15, int(ended) + 45, 5)]
+    assert min(per_5s) >= 0.9 * 50, per_5s  # 600 a minute: 50 in every 5 s
+    assert max(accepted_between(sim.service.accepted, t, t + 5) for t in range(60, int(ended), 5)) <= 55
+
+
 def test_a_resumed_campaign_goes_on_at_the_limit_learned_before_its_pause() -> None:
     sim = Simulation(600)
     book = sim.book()

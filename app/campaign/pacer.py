@@ -24,9 +24,11 @@ any minute then holds at most ``L`` of them. So the pacer keeps
 - a **record of the starts** of the last minute (per tenth of a second), and books no
   start while the minute already holds ``L``: after a burst (the limit still unknown, a
   co-sender, a lowered limit) the sender waits for the window to clear instead of
-  collecting refusals; while a minute that has run half way holds under 80 % of ``L``
-  (the estimate is low), starts come up to :data:`CATCH_UP` times faster, since the
-  window keeps the minute at ``L`` all the same.
+  collecting refusals; within a minute of a probe, while a minute that has run half way
+  holds under 80 % of ``L`` (the raised estimate is not filled yet), starts come up to
+  :data:`CATCH_UP` times faster, since the window keeps the minute at ``L`` all the same.
+  A minute left empty by a wait (a burst before the limit was known, a co-sender) is not
+  caught up: a burst now leaves the window a minute later, and a stall follows it.
 - one **schedule of starts per key** (the next free start, a Retry-After hold), so every
   sender of the key together starts at most ``L`` a minute, evenly.
 
@@ -86,9 +88,10 @@ PROBE_QUIET_MIN = 5.0
 PROBE_QUIET_MAX = 60.0
 #: The longest Retry-After obeyed (seconds).
 MAX_HOLD = 60.0
-#: While the last minute holds less than this share of the limit, starts may come this
-#: much faster than the limit (the window keeps the minute at the limit all the same); a
-#: minute nearly full is not caught up, which would break a limit per second.
+#: Within a minute of a probe, while the last minute holds less than this share of the
+#: limit, starts may come this much faster than the limit (the window keeps the minute at
+#: the limit all the same); a minute nearly full is not caught up, which would break a
+#: limit per second.
 ROOMY_SHARE = 0.8
 CATCH_UP = 2.0
 #: A sender books at most this much of the schedule at once (seconds of starts).
@@ -160,8 +163,8 @@ def book_starts(state: PaceState, now: float, count: int, wanted: float) -> list
         booked.append(at)
         tick = math.floor(at / TICK)
         state.starts[tick] = state.starts.get(tick, 0) + 1
-        if limit is not None:  # faster while a minute that has run half way has room (a low estimate)
-            roomy = window_count(state.starts, at) < ROOMY_SHARE * limit and \
+        if limit is not None:  # faster while a minute that has run half way has room under a raised estimate
+            roomy = at - state.probe_at < WINDOW and window_count(state.starts, at) < ROOMY_SHARE * limit and \
                 oldest_start(state.starts, at) <= at - WINDOW / 2
             at += 60.0 / (limit * (CATCH_UP if roomy else 1.0))
     state.next_slot = at if limit is not None else max(state.next_slot, now)
