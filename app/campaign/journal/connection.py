@@ -79,21 +79,35 @@ class JournalConnection:
         self._connections: dict[int, Any] = {}  # a store's own connection per thread
         self._lock = threading.Lock()
         self._closed = False
-        held = _held_marker(self.path)
-        if held.exists() and not self.path.exists():  # deleted by hand or a cleanup: never a silent fresh start
-            raise JournalError(store_problem("journal_lost", path=self.path), JournalFault.GONE, self.path)
-        _private_file(self.path)
-        self._identity = file_identity(self.path)
+        self._before_migrating()
         try:
             self._migrate()
-        except sqlite3.Error as exc:
-            self.close()
-            raise explain(exc, self.path) from None
         except JournalError:
             self.close()
             raise
+        except Exception as exc:  # noqa: BLE001 - the store's own error as its sentence; any other as it is
+            self.close()
+            raise self._opening_error(exc) or exc from None
+        self._after_migrating()
+
+    def _before_migrating(self) -> None:
+        """Before the schema is read: a journal deleted by hand is never replaced by an
+        empty one in silence; the file is the user's only; its identity is kept."""
+        if _held_marker(self.path).exists() and not self.path.exists():
+            raise JournalError(store_problem("journal_lost", path=self.path), JournalFault.GONE, self.path)
+        _private_file(self.path)
+        self._identity = file_identity(self.path)
+
+    def _after_migrating(self) -> None:
+        """Once open: the marker that says this folder holds a journal."""
+        held = _held_marker(self.path)
         if not held.exists():
             _private_file(held)
+
+    def _opening_error(self, exc: Exception) -> JournalError | None:
+        """The JournalError (a sentence) for the store's own error ``exc`` while opening;
+        None for an error that is not the store's."""
+        return explain(exc, self.path) if isinstance(exc, sqlite3.Error) else None
 
     #: SQL that sets message_data's template id to the parameter (JSON kept as text).
     SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', ?)"

@@ -68,25 +68,23 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
     def __init__(self, url: str, path: str | Path, *, password: str | None = None,
                  lease_seconds: float = LEASE_SECONDS) -> None:
         self.url = url
-        self.path = Path(path)
         self.lease_seconds = lease_seconds
         self._password = password
-        self._connections = {}
         #: Times a thread found the server gone: every connection made before is stale.
         self._server_lost = 0
-        self._lock = threading.Lock()
-        self._closed = False
         self._watch: FrozenServerWatch | None = None
         self._down: tuple[float, str] | None = None  # (until when, why) the server is taken as unreachable
         self._suppression: TeamSuppression | None = None
-        try:
-            self._migrate()
-        except psycopg.Error as exc:
-            self.close()
-            raise explain(exc, url, self.path) from None
-        except JournalError:
-            self.close()
-            raise
+        super().__init__(path)
+
+    def _before_migrating(self) -> None:
+        """The store is the server's: no file to check or make."""
+
+    def _after_migrating(self) -> None:
+        """No marker: the team store is not a file of this folder."""
+
+    def _opening_error(self, exc: Exception) -> JournalError | None:
+        return explain(exc, self.url, self.path) if isinstance(exc, psycopg.Error) else None
 
     def _drop_campaign(self, campaign_id: int) -> None:
         # Members may not delete: the store's function takes a creation away whole, and nothing else.
