@@ -38,10 +38,16 @@ class SentElsewhereWatch(QObject):
         self.timer.start()
 
     def _tick(self) -> None:
-        # A look only while there is something to watch: a hidden or closed window asks
-        # nothing of the event loop (which may not be running any more).
-        if self._shown() is not None and not self._looking:
-            self._task = asyncio.ensure_future(self.look())  # kept until done
+        # A look only while there is something to watch and an event loop runs the look:
+        # Qt's timers also fire while no asyncio loop runs (a window closing, a test
+        # waiting on Qt alone), and a hidden window asks nothing of the loop.
+        if self._shown() is None or self._looking:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._task = loop.create_task(self.look())  # kept until done
 
     async def look(self) -> None:
         """One look; a look still under way (a slow team store) is not doubled."""
