@@ -54,7 +54,9 @@ def _xlsx(path: Path, sheet: str | None, column: int, wanted: set[int]) -> set[i
 
     with zipfile.ZipFile(path) as book:
         part = _xlsx_sheet_part(book, sheet)
-        found = set()
+        found: set[int] = set()
+        if not _has_formula(book, part):  # most sheets: read as bytes, not parsed cell by cell
+            return found
         with book.open(part) as xml:
             for _, element in ElementTree.iterparse(xml):
                 if element.tag != _MAIN + "c":
@@ -68,6 +70,24 @@ def _xlsx(path: Path, sheet: str | None, column: int, wanted: set[int]) -> set[i
                             found.add(row)
                 element.clear()
         return found
+
+
+#: How a formula element starts in a worksheet's XML (``<f>``, ``<f t="shared" …>``, or
+#: with a namespace prefix); text never holds a bare ``<``.
+_FORMULA_TAGS = (b"<f>", b"<f ", b":f>", b":f ")
+
+
+def _has_formula(book: zipfile.ZipFile, part: str) -> bool:
+    """Whether the worksheet ``part`` holds any formula element: its bytes searched in
+    chunks (a tag cut between two chunks is found in the overlap)."""
+    tail = b""
+    with book.open(part) as xml:
+        while chunk := xml.read(1 << 20):
+            text = tail + chunk
+            if any(tag in text for tag in _FORMULA_TAGS):
+                return True
+            tail = text[-3:]
+    return False
 
 
 def _xlsx_sheet_part(book: zipfile.ZipFile, sheet: str | None) -> str:
