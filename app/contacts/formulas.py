@@ -4,8 +4,8 @@ A workbook stores each formula's last result beside it, and that result is all a
 such as calamine sees. A file written by a program that never calculates (a script
 writing .xlsx, or LibreOffice converting such a file without recalculating) stores
 nothing or 0, so a phone built by a formula reads as empty or "0" while Excel shows the
-phone. Only the few cells that came out empty or invalid are checked, so a normal file
-costs nothing.
+phone. Only the cells that came out empty or invalid are checked, and an .xlsx sheet is
+searched for formula elements as bytes first, so a sheet without formulas is never parsed.
 """
 
 from __future__ import annotations
