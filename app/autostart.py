@@ -13,7 +13,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from app import APP_ID
+from app import APP_ID, paths
 
 #: What runs at login.
 RESUME_COMMAND = "resume-due"
@@ -44,18 +44,22 @@ def xdg_entry(command: list[str]) -> str:
             "X-GNOME-Autostart-enabled=true\n")
 
 
-def login_command(home: Path, store: str | None = None) -> list[str]:
-    """What runs at login: ``resume-due`` on the state folder ``home`` and, when given,
-    the team store ``store`` (a URL without its password): the ones the window or the
-    command that wrote the entry used, not the defaults a login session would get."""
-    return [*program(), "--home", str(home), *(["--store", store] if store else []), RESUME_COMMAND]
+def login_command() -> list[str]:
+    """What runs at login: ``resume-due`` on this process's folder of campaigns and the
+    team store its environment names (a URL without its password, as ``--store`` sets
+    it): the ones the window or the command that writes the entry uses, not the defaults
+    a login session would get."""
+    from app.store import STORE_ENV
+
+    store = os.environ.get(STORE_ENV, "").strip()
+    return [*program(), "--home", str(paths.state_dir()), *(["--store", store] if store else []), RESUME_COMMAND]
 
 
-def install(home: Path, store: str | None = None) -> Path:
+def install() -> Path:
     """Start ``resume-due`` (:func:`login_command`) at every login from now on, replacing
     an entry written for another folder or store; returns where the entry is. Raises
     OSError when it cannot be written."""
-    command = login_command(home, store)
+    command = login_command()
     path = entry_path()
     if sys.platform == "win32":
         import winreg

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -188,8 +189,6 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
 
 def _start_series(journal: Journal) -> None:
     """At login: the repeating campaigns' runner again, when any series is active."""
-    import os
-
     from app.campaign.repeat import SeriesStatus, all_series
     from app.runner import API_KEY_ENV, RunnerFailed, start_series_runner
 
@@ -211,13 +210,7 @@ def cmd_autostart(args: argparse.Namespace) -> int:
         return EXIT_OK
     try:
         if args.state == "on":
-            import os
-
-            from app import paths
-            from app.store import STORE_ENV
-
-            entry = autostart.install(paths.state_dir(), os.environ.get(STORE_ENV) or None)
-            print(f"resume-due runs at every login: {entry}")
+            print(f"resume-due runs at every login: {autostart.install()}")
         else:
             autostart.remove()
             print("resume-due no longer runs at login")

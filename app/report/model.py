@@ -27,6 +27,7 @@ class Bucket(StrEnum):
 #: Bars of the chart: minutes up to this span of sending (seconds), then hours up to the next, then days.
 MINUTES_UP_TO = 2 * 3600
 HOURS_UP_TO = 2 * 86400
+_WIDTH = {Bucket.MINUTE: timedelta(minutes=1), Bucket.HOUR: timedelta(hours=1), Bucket.DAY: timedelta(days=1)}
 
 
 def bucket_for(span_seconds: float) -> Bucket:
@@ -46,13 +47,14 @@ def sends_over_time(sends: list[float]) -> tuple[Bucket, list[tuple[str, int]]]:
     for moment in sends:
         label = datetime.fromtimestamp(moment, REPORT_TIME_ZONE).strftime(bucket)
         counts[label] = counts.get(label, 0) + 1
-    step = {Bucket.MINUTE: timedelta(minutes=1), Bucket.HOUR: timedelta(hours=1), Bucket.DAY: timedelta(days=1)}
     at = datetime.strptime(min(counts), bucket).replace(tzinfo=REPORT_TIME_ZONE)
     last, bars = max(counts), []
     while (label := at.strftime(bucket)) <= last:
         bars.append((label, counts.get(label, 0)))
-        at += step[bucket]
+        at += _WIDTH[bucket]
     return bucket, bars
+
+
 #: Skipped recipients' verdicts told apart in the funnel (the rest count as "other").
 SKIPPED_KINDS = ("invalid", "duplicate", "empty", "suppressed", "repeat", "capped")
 

@@ -72,12 +72,12 @@ def campaign_workbook(report: CampaignReport, words: Words) -> Workbook:
     funnel_at = row
     row = _block(sheet, row, tr("Delivery funnel"), funnel)
     _bar_chart(sheet, tr("Delivery funnel"), funnel_at, len(funnel), "D", funnel_at, horizontal=True)
-    hours_at = row
+    bars_at = row
     heading, _unit = words.over_time(report.bucket)
-    hours: list[tuple[str, Value]] = [(words.bar(label, report.bucket), count) for label, count in report.over_time]
-    row = _block(sheet, row, heading, hours or [(tr("No message was sent yet."), 0)])
-    if hours:
-        _bar_chart(sheet, heading, hours_at, len(hours), "D", hours_at + 16)
+    bars: list[tuple[str, Value]] = [(words.bar(label, report.bucket), count) for label, count in report.over_time]
+    row = _block(sheet, row, heading, bars or [(tr("No message was sent yet."), 0)])
+    if bars:
+        _bar_chart(sheet, heading, bars_at, len(bars), "D", bars_at + 16)
     errors: list[tuple[str, Value]] = [(words.error(code), count) for code, count in report.errors.items()]
     row = _block(sheet, row, tr("Errors by code"), errors or [(tr("No errors."), 0)])
     pauses: list[tuple[str, Value]] = [

@@ -202,11 +202,10 @@ def apply_start_at_login(on: bool) -> bool:
     """Add (or write again, for this window's state folder and store) or remove the
     desktop's login entry that runs ``resume-due``; False (logged) when it cannot be changed."""
     from app import autostart
-    from app.store import STORE_ENV
 
     try:
         if on:
-            autostart.install(paths.state_dir(), os.environ.get(STORE_ENV) or None)
+            autostart.install()
         elif autostart.installed():
             autostart.remove()
     except OSError as exc:

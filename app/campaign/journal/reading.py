@@ -11,6 +11,7 @@ from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import STATES_TO_SEND, Campaign, CampaignStatus, Recipient, RecipientState
 from app.reasons import reason_text
 
+
 #: The columns of a :class:`Recipient`, in its fields' order.
 RECIPIENT_COLUMNS = ("campaign_id, row, phone_input, phone, verdict, reason, message_data, request_id, state, "
                      "attempts, error_code, error, message_id, lease_epoch")
@@ -23,6 +24,7 @@ def recipient(row: Any) -> Recipient:
     return Recipient(campaign_id, number, phone_input, phone, verdict, reason,
                      json.loads(message_data) if message_data else None, request_id, state, attempts, error_code,
                      error, message_id, int(lease_epoch or 0))
+
 
 #: The results status of a cancelled campaign's row that was never sent.
 NOT_SENT = "not_sent"

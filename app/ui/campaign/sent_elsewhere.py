@@ -41,7 +41,7 @@ class SentElsewhereWatch(QObject):
         # A look only while there is something to watch and an event loop runs the look:
         # Qt's timers also fire while no asyncio loop runs (a window closing, a test
         # waiting on Qt alone), and a hidden window asks nothing of the loop.
-        if self._shown() is None or self._looking:
+        if self._shown() is None:
             return
         try:
             loop = asyncio.get_running_loop()
