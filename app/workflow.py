@@ -172,6 +172,14 @@ def suppression_list(journal: Journal | None = None) -> SuppressionList:
 #: Team stores opened for their suppression list, by URL (one connection each per process).
 _TEAM_STORES: dict[str, Journal] = {}
 
+
+def close_team_stores() -> None:
+    """Close the team stores :func:`suppression_list` opened in this process (a test's
+    store is dropped after it)."""
+    for journal in _TEAM_STORES.values():
+        journal.close()
+    _TEAM_STORES.clear()
+
 #: What separates numbers typed or pasted together: a new line, a comma or a semicolon,
 #: Latin or Persian (spaces and dashes are part of how people write one number).
 _BETWEEN_PHONES = re.compile("[\n,;\u060c\u061b]")

@@ -16,6 +16,8 @@ from app.sandbox import EmbeddedSandbox
 from tests.helpers import fast_settings
 from tests.pg_server import NoPostgres, ThrowawayServer
 
+pytest_plugins = ["tests.helpers.fixtures"]
+
 
 @pytest.fixture(autouse=True)
 def state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -60,9 +62,7 @@ def team_store(postgres_server: ThrowawayServer, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("SAFIR_CAMPAIGN_STORE", url)
     monkeypatch.setenv("PGPASSWORD", password)
     yield url
-    for journal in workflow._TEAM_STORES.values():
-        journal.close()
-    workflow._TEAM_STORES.clear()
+    workflow.close_team_stores()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -28,11 +28,8 @@ from app.api import (
     TemplateMessage,
 )
 
-@pytest.fixture(autouse=True)
-def httpx_transport(monkeypatch: pytest.MonkeyPatch) -> None:
-    """respx checks exact wire shapes by standing in for httpx's own transport."""
-    monkeypatch.setenv("SAFIR_HTTP_TRANSPORT", "httpx")
-
+#: respx stands in for httpx's own transport.
+pytestmark = pytest.mark.usefixtures("httpx_transport")
 
 BASE = "https://safir.example"
 KEY = "test-key-not-real"

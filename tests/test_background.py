@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import resource
 import shlex
 import shutil
@@ -27,38 +26,9 @@ from app.campaign import CampaignStatus, Journal
 from app.campaign.progress import Progress, RunResult
 from app.runner import BACKGROUND_NICENESS, RunnerFailed, start_runner
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from tests.helpers import delivered, fast_settings
-from tests.test_cli import REPO, run
-
-ROWS = 60
-
-
-@pytest.fixture
-def slow_sandbox() -> Iterator[EmbeddedSandbox]:
-    """A sandbox that answers after 30 ms, so a campaign takes long enough to stop."""
-    with EmbeddedSandbox(fast_settings(latency_ms=30)) as running:
-        yield running
-
-
-def sheet(tmp_path: Path, rows: int = ROWS) -> str:
-    path = tmp_path / "list.csv"
-    path.write_text("phone\n" + "".join(f"0912{7_000_001 + i:07d}\n" for i in range(rows)), encoding="utf-8")
-    return str(path)
-
-
-def send_in_background(tmp_path: Path, sandbox: EmbeddedSandbox, *flags: str) -> int:
-    done = run("send", sheet(tmp_path), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi",
-               "--background", *flags, api_key=DEMO_API_KEY, timeout=60)
-    assert done.returncode == 0, done.stderr
-    starts = next((flags[i + 1] for i, flag in enumerate(flags) if flag == "--start-at"), None)
-    if starts is None:
-        assert "campaign 1 is sending in the background" in done.stdout, done.stdout
-    else:  # a start ahead is told, not "sending"
-        told = rf"campaign 1 will start at {re.escape(starts)} \(in \d+ s\) in the background"
-        assert re.search(told, done.stdout), done.stdout
-    assert "safir-campaign watch 1" in done.stdout
-    return 1
-
+from tests.helpers import REPO, delivered
+from tests.helpers.background import ROWS, send_in_background, sheet
+from tests.helpers.cli import run
 
 def runner_pid(campaign_id: int) -> int:
     with open_store() as journal:

@@ -3,7 +3,6 @@ results file checked against what the sandbox delivered."""
 
 from __future__ import annotations
 
-import csv
 import os
 import subprocess
 import sys
@@ -14,28 +13,10 @@ import pytest
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
+from tests.helpers.cli import COLUMNS, read_csv, run
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")
-
-COLUMNS = ["row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id"]
-
-
-def run(*args: str, api_key: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    if api_key is not None:
-        env["SAFIR_API_KEY"] = api_key
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
-                          cwd=REPO, timeout=timeout)
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    raw = path.read_bytes()
-    assert raw.startswith(b"\xef\xbb\xbf"), "CSV results carry a BOM for Excel"
-    with path.open(encoding="utf-8-sig", newline="") as f:
-        reader = csv.DictReader(f)
-        assert reader.fieldnames == COLUMNS
-        return list(reader)
 
 
 def test_send_writes_every_row_and_agrees_with_what_the_sandbox_delivered(

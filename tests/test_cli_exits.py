@@ -15,7 +15,7 @@ import pytest
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES
-from tests.test_cli import run
+from tests.helpers.cli import run
 
 SHEET = str(SAMPLES / "contacts.csv")
 

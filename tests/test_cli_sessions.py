@@ -18,7 +18,7 @@ from app.store import open_store
 from app import paths
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
-from tests.test_cli import run
+from tests.helpers.cli import run
 
 SHEET = str(SAMPLES / "contacts.csv")
 

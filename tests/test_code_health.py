@@ -67,3 +67,16 @@ def test_each_layer_imports_only_what_it_may() -> None:
                               if name == package or name.startswith(package + ".")]
     assert {"PySide6", "pandas", "app", "httpx"} <= seen  # the look found the imports there are
     assert crossings == []
+
+
+def test_a_test_module_imports_helpers_never_another_test_module() -> None:
+    """Shared helpers live in tests/helpers/ (its fixtures loaded by conftest.py as a
+    plugin): a test module importing another runs that module's fixtures and tests' imports
+    too, and its helpers move under it unseen."""
+    tests = APP.parent / "tests"
+    crossings = [f"{path.name} imports {name}" for path in sorted(tests.rglob("*.py"))
+                 for name in _imports(ast.parse(path.read_text(encoding="utf-8")))
+                 if name.startswith("tests.test_")]
+    helpers = {name for name in _imports(ast.parse((tests / "test_cli.py").read_text(encoding="utf-8")))}
+    assert "tests.helpers.cli" in helpers  # the look reads imports as they are written
+    assert crossings == []

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from tests.test_cli import run
+from tests.helpers.cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
 

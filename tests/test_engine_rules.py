@@ -25,13 +25,8 @@ from app.campaign import (
 from app.campaign.definition import build_recipients
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
-pytestmark = pytest.mark.usefixtures("each_store")
-
-
-@pytest.fixture(autouse=True)
-def httpx_transport(monkeypatch: pytest.MonkeyPatch) -> None:
-    """respx checks exact wire shapes by standing in for httpx's own transport."""
-    monkeypatch.setenv("SAFIR_HTTP_TRANSPORT", "httpx")
+#: On both stores, with httpx's own transport under respx.
+pytestmark = pytest.mark.usefixtures("each_store", "httpx_transport")
 
 
 BASE = "https://safir.example"

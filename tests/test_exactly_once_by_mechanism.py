@@ -22,7 +22,7 @@ from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.store import open_store
 from tests.helpers import FAKETIME, REPO, delivered, fast_settings
 from tests.pg_server import ThrowawayServer
-from tests.test_team_store import Desktop, desktops, each_once, sheet
+from tests.helpers.team import Desktop, desktops, each_once, sheet
 
 
 

@@ -6,22 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from app.campaign import Journal, JournalError, NewRecipient, RecipientState
+from app.campaign import Journal, JournalError, RecipientState
 from app.campaign.journal import SCHEMA_VERSION
 from app.campaign.progress import PaceShown
 from app.store import open_store
-
-
-def make(journal: Journal) -> int:
-    return journal.create_campaign(
-        name="t", kind="text", content={"text": "hi"}, bot_id=1001, rate_per_minute=60, in_flight=2,
-        base_url="http://127.0.0.1:1",
-        recipients=[
-            NewRecipient(2, "0912 123 4567", "989121234567", "valid", None, {"message": {"text": "hi"}}),
-            NewRecipient(3, "x", None, "invalid", "letters", None),
-            NewRecipient(4, "09121234567", "989121234567", "duplicate", "same number as row 2", None),
-        ],
-    )
+from tests.helpers.journal import make
 
 
 @pytest.mark.usefixtures("each_store")

@@ -21,7 +21,7 @@ from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.store import open_store
 from app.workflow import SingleOutcome, check_sheet, count_capped, create_campaign, send_one
 from tests.helpers import delivered
-from tests.test_cli import run
+from tests.helpers.cli import run
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")

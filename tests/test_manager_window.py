@@ -16,9 +16,7 @@ from app.campaign.caps import FrequencyCap
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
 from tests.helpers import delivered
-from tests.test_ui import run_in_qt_loop
-from tests.test_window_background import office, slow  # noqa: F401 - fixtures
-from tests.test_working_day import compose
+from tests.helpers.qt import compose, run_in_qt_loop
 
 Shown = TypeVar("Shown", bound=QWidget)
 
@@ -34,7 +32,7 @@ async def until_shown(qapp: QApplication, kind: type[Shown]) -> Shown:
 
 
 def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:  # noqa: F811
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
     journal = office.context.journal
     # The one account of this machine made the campaign: it approves with the approver password only.
     set_approval_rule(journal, ApprovalRule(True, (f"{getpass.getuser()}@{socket.gethostname()}",),
@@ -62,7 +60,7 @@ def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
         dialog.setTextValue("the wrong list")
         dialog.accept()
         rejected = await asked
-        assert "rejected" in rejected and delivered(slow) == []
+        assert "rejected" in rejected and delivered(slow_sandbox) == []
         history.refresh()
         status = history.model.index(row, history.model.COLUMNS.index("status")).data()
         assert status.startswith("rejected by ") and status.endswith(": the wrong list"), status
@@ -75,11 +73,11 @@ def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
 
     refused, shown, approved = run_in_qt_loop(qapp, scenario)
     assert "awaits approval" in refused and shown == "awaiting approval" and "approved" in approved
-    assert len(delivered(slow)) > 0
+    assert len(delivered(slow_sandbox)) > 0
 
 
 def test_the_review_says_how_many_the_frequency_cap_would_skip(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:  # noqa: F811
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
     office.context.journal.set_frequency_cap(FrequencyCap(1, 30))
     page = office.campaign
 
@@ -103,7 +101,7 @@ def test_the_review_says_how_many_the_frequency_cap_would_skip(
 
 
 def test_report_from_history_is_written_in_the_interfaces_language(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox, tmp_path: Any) -> None:  # noqa: F811
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox, tmp_path: Any) -> None:
     from pypdf import PdfReader
 
     from app.ui.application import apply_language
@@ -132,7 +130,7 @@ def test_report_from_history_is_written_in_the_interfaces_language(
 
 
 def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:  # noqa: F811
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
     from app.campaign.repeat import Every, SeriesStatus, all_series, change_series
 
     page = office.campaign
@@ -161,13 +159,13 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         assert page.send_step.start_button.isEnabled() and page.review.repeats is None
         assert "Repeating campaign" in said and "every Saturday at 10:00" in said, said
         assert series.rule.every is Every.WEEK and series.plan["sheet"].endswith("contacts.csv")
-        assert journal.campaigns() == [] and delivered(slow) == []  # nothing now: the first run is on Saturday
+        assert journal.campaigns() == [] and delivered(slow_sandbox) == []  # nothing now: the first run is on Saturday
         panel = office.series
         office.nav.setCurrentRow(office.pages.indexOf(panel))
         assert panel.table.rowCount() == 1 and "Saturday" in panel.table.item(0, 2).text()
         assert panel.table.item(0, 5).text() == "none yet"
         run_id = journal.create_campaign(name="weekly", kind="text", content={"kind": "text", "text": "x"},
-                                         bot_id=1001, rate_per_minute=0, in_flight=1, base_url=slow.url,
+                                         bot_id=1001, rate_per_minute=0, in_flight=1, base_url=slow_sandbox.url,
                                          recipients=[], approval="awaiting", series_id=series.id)
         panel.refresh()
         assert panel.table.item(0, 5).text() == f"campaign {run_id}: awaiting approval"
@@ -181,7 +179,7 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
 
 
 def test_the_rules_box_sets_the_cap_and_approval_and_refuses_a_rule_nobody_could_approve(
-        office: MainWindow) -> None:  # noqa: F811
+        office: MainWindow) -> None:
     from app.campaign.approval import approval_rule
 
     box = office.templates.rules

@@ -234,7 +234,7 @@ def test_each_inbox_message_sits_on_the_side_its_text_starts_from(qapp: QApplica
     in a right-to-left interface)."""
     from app.api import MessageData, SafirClient
     from app.sandbox import DEMO_API_KEY
-    from tests.test_ui import run_in_qt_loop, shown_window
+    from tests.helpers.qt import run_in_qt_loop, shown_window
 
     with shown_window(qtbot, qapp, sandbox.url, language) as window:
         inbox = window.inbox
@@ -334,7 +334,7 @@ def test_no_table_of_the_window_shows_latin_row_numbers(qapp: QApplication, qtbo
     """A table's row numbers are drawn in Latin digits whatever the language: none shows them."""
     from PySide6.QtWidgets import QTableView
 
-    from tests.test_ui import shown_window
+    from tests.helpers.qt import shown_window
 
     with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
         numbered = [table.accessibleName() or table.objectName() for table in window.findChildren(QTableView)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
 from tests.helpers import SAMPLES
-from tests.test_ui import run_in_qt_loop, shown_window
+from tests.helpers.qt import run_in_qt_loop, shown_window
 
 ISOLATED = re.compile("[\u2066\u2067\u2068][^\u2069]*\u2069")
 #: What may stay Latin in Persian text: the service's and formats' own names, key names.

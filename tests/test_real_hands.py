@@ -19,7 +19,7 @@ from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.time_edits import reversed_sections
 from tests.helpers import SAMPLES, delivered
-from tests.test_ui import run_in_qt_loop, shown_window
+from tests.helpers.qt import run_in_qt_loop, shown_window
 
 
 def answer_next_question(qapp: QApplication, button: QMessageBox.StandardButton) -> list[str]:
@@ -521,7 +521,7 @@ def test_the_buttons_page_fits_a_1366_by_768_laptop_in_persian(qapp: Any, qtbot:
 
 def test_review_and_a_dry_run_say_how_many_already_got_this_message(qapp: Any, qtbot: Any,
                                                                      sandbox: EmbeddedSandbox) -> None:
-    from tests.test_cli import run
+    from tests.helpers.cli import run
 
     with shown_window(qtbot, qapp, sandbox.url) as window:
         page = window.campaign

@@ -23,7 +23,7 @@ from app.store import open_store
 from app.ui.report_words import report_words
 from app.workflow import check_sheet, create_campaign
 from tests.helpers import SAMPLES
-from tests.test_cli import run
+from tests.helpers.cli import run
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")

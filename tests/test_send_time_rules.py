@@ -44,7 +44,7 @@ from app.workflow import (
     suppression_list,
 )
 from tests.helpers import delivered, fast_settings
-from tests.test_cli import read_csv, run
+from tests.helpers.cli import read_csv, run
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")

@@ -22,7 +22,7 @@ from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.series import fire_due, plan_for
 from app.store import open_store
 from tests.helpers import FAKETIME, REPO, delivered
-from tests.test_cli import run
+from tests.helpers.cli import run
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")

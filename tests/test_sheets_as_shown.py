@@ -14,7 +14,7 @@ from app.campaign import Content, ContentError, build_recipients
 from app.contacts import SheetError, detect_phone_column, read_sheet
 from app.sandbox import EmbeddedSandbox
 from tests.helpers import delivered, fast_settings
-from tests.test_cli import run
+from tests.helpers.cli import run
 
 
 def workbook(tmp_path: Path) -> Path:

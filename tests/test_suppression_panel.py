@@ -16,8 +16,8 @@ from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
 from app.workflow import suppression_list, typed_phones, unusable_phones
 from tests.helpers import SAMPLES
-from tests.test_cli import run
-from tests.test_ui import run_in_qt_loop, shown_window
+from tests.helpers.cli import run
+from tests.helpers.qt import run_in_qt_loop, shown_window
 
 
 def test_typed_numbers_split_on_lines_and_commas_but_not_inside_a_number() -> None:

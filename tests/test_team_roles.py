@@ -19,7 +19,7 @@ from app.campaign.journal.team import TeamJournal
 from app.sandbox import EmbeddedSandbox
 from tests.helpers import REPO, delivered, fast_settings
 from tests.pg_server import ThrowawayServer
-from tests.test_team_store import Desktop, each_once, sheet
+from tests.helpers.team import Desktop, each_once, sheet
 
 
 class Team:

@@ -7,10 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
-import sys
 import time
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,39 +21,9 @@ from app.campaign.journal.team import TeamJournal
 from app.campaign.progress import PaceShown
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.store import open_store
-from tests.helpers import REPO, delivered, fast_settings
+from tests.helpers import delivered, fast_settings
+from tests.helpers.team import Desktop, desktops, each_once, sheet
 from tests.pg_server import ThrowawayServer
-
-
-class Desktop:
-    """One desktop of the team: its own state dir, the team store's URL and password."""
-
-    def __init__(self, home: Path, store: str, password: str, **env: str) -> None:
-        self.env = {**os.environ, "SAFIR_CAMPAIGN_HOME": str(home), "SAFIR_CAMPAIGN_STORE": store,
-                    "PGPASSWORD": password, "SAFIR_API_KEY": DEMO_API_KEY, **env}
-
-    def start(self, *args: str) -> subprocess.Popen[str]:
-        return subprocess.Popen([sys.executable, "-m", "app", *args], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env=self.env, cwd=REPO)
-
-    def run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=self.env,
-                              cwd=REPO, timeout=timeout)
-
-
-def sheet(tmp_path: Path, name: str, first: int, count: int) -> str:
-    path = tmp_path / name
-    path.write_text("name,mobile\n" + "".join(f"n{i},0912{i:07d}\n" for i in range(first, first + count)),
-                    encoding="utf-8")
-    return str(path)
-
-
-def desktops(tmp_path: Path, store: str, count: int, **env: str) -> list[Desktop]:
-    return [Desktop(tmp_path / f"desktop{i}", store, os.environ["PGPASSWORD"], **env) for i in range(count)]
-
-
-def each_once(sandbox: EmbeddedSandbox) -> Counter[str]:
-    return Counter(m["phone_number"] for m in delivered(sandbox))
 
 
 @pytest.fixture
@@ -318,7 +285,7 @@ def test_a_store_with_a_newer_schema_is_refused(team_store: str) -> None:
 
 
 def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -> None:
-    from tests.test_journal import make
+    from tests.helpers.journal import make
 
     with open_store() as journal:  # as schema 3 left it: no pace columns, no fencing tokens, no order of readiness
         earlier = make(journal)

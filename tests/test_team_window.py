@@ -19,7 +19,7 @@ from app.store import STORE_ENV, store_location
 from app.ui.application import make_context
 from app.ui.main_window import MainWindow
 from app.ui.panels.history import TEAM_REFRESH_MS
-from tests.test_ui import run_in_qt_loop, shown_window
+from tests.helpers.qt import run_in_qt_loop, shown_window
 
 
 def test_a_profiles_team_store_is_checked_copied_into_and_used_from_the_next_start(
@@ -95,8 +95,8 @@ def test_the_window_follows_and_pauses_a_campaign_another_desktop_sends(
     from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
     from app.ui.context import Connection
     from tests.helpers import fast_settings
-    from tests.test_team_store import Desktop, sheet
-    from tests.test_working_day import until
+    from tests.helpers.team import Desktop, sheet
+    from tests.helpers.qt import until
 
     with EmbeddedSandbox(fast_settings(latency_ms=30)) as sandbox:
         other = Desktop(tmp_path / "other", team_store, os.environ["PGPASSWORD"])

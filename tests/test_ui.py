@@ -5,8 +5,6 @@ window against a real sandbox."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,48 +27,7 @@ from app.ui.event_loop import WindowLoop
 from app.ui.widgets import CountsRow, FlatProgressBar, SteadyLabel
 from app.ui.tables import results_table
 from tests.helpers import SAMPLES, delivered
-
-#: Every test's qasync loop, kept: a closed loop's Qt objects may still be the target of
-#: an event a worker thread queued while it closed; deleting them would crash Qt later.
-_LOOPS: list[Any] = []
-
-
-def run_in_qt_loop(qapp: Any, scenario: Callable[[], Awaitable[Any]]) -> Any:
-    """Run ``scenario`` on the window's loop, as the app does (never a blocking wait inside)."""
-    loop = WindowLoop(qapp)
-    _LOOPS.append(loop)
-    with asyncio.Runner(loop_factory=lambda: loop) as runner:
-        result = runner.run(scenario())
-    qapp.processEvents()  # what was queued while the loop closed, delivered while its objects live
-    return result
-
-
-@contextlib.contextmanager
-def shown_window(qtbot: Any, qapp: QApplication, url: str, language: str = "en") -> Iterator[MainWindow]:
-    """The main window on the sandbox at ``url``, shown in ``language``; afterwards its
-    inbox (and a replacement window's, after a language switch) stops polling, the
-    interface is English again and the journal is closed."""
-    context = make_context(url)
-    context.settings.set("language", language)
-    apply_language(qapp, language)
-    main = MainWindow(context, url)
-    qtbot.addWidget(main)
-    main.show()
-    try:
-        yield main
-    finally:
-        for shown in {main, qapp.property("main_window")} - {None}:
-            if shown.inbox is not None:
-                shown.inbox.timer.stop()
-        apply_language(qapp, "en")
-        context.journal.close()
-
-
-@pytest.fixture
-def window(qtbot: Any, qapp: QApplication, sandbox: EmbeddedSandbox) -> Iterator[MainWindow]:
-    with shown_window(qtbot, qapp, sandbox.url) as main:
-        yield main
-
+from tests.helpers.qt import keep_alive, run_in_qt_loop
 
 # -- models ----------------------------------------------------------------------------------
 
@@ -182,7 +139,7 @@ def test_changing_figures_repaint_without_laying_the_page_out_again(qtbot: Any) 
 
 def test_the_window_loop_stops_a_cancelled_timer_at_once(qapp: Any, sandbox: EmbeddedSandbox) -> None:
     loop = WindowLoop(qapp)
-    _LOOPS.append(loop)
+    keep_alive(loop)
     fired: list[object] = []
 
     async def scenario() -> tuple[int, int, int]:
@@ -209,7 +166,7 @@ def test_the_window_loop_stops_a_cancelled_timer_at_once(qapp: Any, sandbox: Emb
     assert before >= 503 and before - after_cancel == 500  # qasync's own loop keeps all 500 live for 30 s
     assert after_requests <= 5 and fired == ["soon", "kept"]
     plain = qasync.QEventLoop(qapp)  # what the window's loop is for: qasync's own keeps them
-    _LOOPS.append(plain)
+    keep_alive(plain)
     for handle in [plain.call_later(30, fired.append, n) for n in range(10)]:
         handle.cancel()
     assert len(plain._timer._SimpleTimer__callbacks) == 10  # type: ignore[attr-defined]

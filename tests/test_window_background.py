@@ -9,40 +9,17 @@ import os
 import signal
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.store import open_store
 from app.campaign import CampaignStatus
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.ui.context import Connection
 from app.ui.main_window import MainWindow
-from tests.helpers import delivered, fast_settings
-from tests.test_ui import run_in_qt_loop, shown_window
-from tests.test_working_day import compose, until
-
-
-@pytest.fixture
-def slow() -> Iterator[EmbeddedSandbox]:
-    with EmbeddedSandbox(fast_settings(latency_ms=30)) as running:
-        yield running
-
-
-@pytest.fixture
-def office(qtbot: Any, qapp: QApplication, slow: EmbeddedSandbox) -> Iterator[MainWindow]:
-    """The window on a real (not built-in) service: the sandbox outlives the window."""
-    qapp.setQuitOnLastWindowClosed(False)
-    try:
-        with shown_window(qtbot, qapp, slow.url) as main:
-            main.context.connection = Connection("office", slow.url, DEMO_API_KEY, bots={1001: "shop"})
-            main.campaign.refresh_connection()
-            yield main
-    finally:
-        qapp.setQuitOnLastWindowClosed(True)
+from tests.helpers import delivered
+from tests.helpers.qt import compose, run_in_qt_loop, shown_window, until
 
 
 def once_each(sandbox: EmbeddedSandbox, expected: int) -> None:
@@ -59,7 +36,7 @@ def wait_for_status(campaign_id: int, status: CampaignStatus, seconds: float = 6
 
 
 def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it_with_its_controls(
-        qtbot: Any, qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
+        qtbot: Any, qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
     page = office.campaign
 
     async def scenario() -> tuple[list[str], int]:
@@ -81,7 +58,7 @@ def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it
     assert choices == ["Keep sending in the background", "Pause and quit", "Stay open"]
     assert office.finished
 
-    with shown_window(qtbot, qapp, slow.url) as again:  # the window opened again
+    with shown_window(qtbot, qapp, slow_sandbox.url) as again:  # the window opened again
         again.context.connection = office.context.connection
         step = again.campaign.send_step
 
@@ -100,7 +77,7 @@ def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it
         found, paused, resumed = run_in_qt_loop(qapp, reopened)
     assert found == [campaign_id] and paused
     assert resumed is not None and resumed.status == CampaignStatus.FINISHED
-    once_each(slow, 13)
+    once_each(slow_sandbox, 13)
 
 
 async def until_status(window: MainWindow, campaign_id: int, status: CampaignStatus) -> int:
@@ -110,7 +87,7 @@ async def until_status(window: MainWindow, campaign_id: int, status: CampaignSta
 
 
 def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
     page = office.campaign
     step = page.send_step
 
@@ -135,7 +112,7 @@ def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window
     told, said, resumed = run_in_qt_loop(qapp, scenario)
     assert told < 5 and "stopped unexpectedly" in said
     assert resumed is not None and resumed.status == CampaignStatus.FINISHED
-    once_each(slow, 13)
+    once_each(slow_sandbox, 13)
 
 
 def test_the_login_entry_is_written_only_when_the_user_says_so_and_follows_the_windows_setting(
@@ -166,10 +143,10 @@ def test_the_login_entry_is_written_only_when_the_user_says_so_and_follows_the_w
 
 
 def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pauses_it(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox, tmp_path: Any) -> None:
-    from tests.test_background import send_in_background
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox, tmp_path: Any) -> None:
+    from tests.helpers.background import send_in_background
 
-    campaign_id = send_in_background(tmp_path, slow, "--rate", "120")  # from a terminal, before the window
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "120")  # from a terminal, before the window
     step = office.campaign.send_step
 
     async def scenario() -> Any:
@@ -191,7 +168,7 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
 
 
 def test_a_resumed_campaigns_earlier_failures_are_not_told_again_as_news(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox) -> None:
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
     from app.campaign.follow import follow
     from app.campaign.progress import Progress
 
@@ -217,11 +194,11 @@ def test_a_resumed_campaigns_earlier_failures_are_not_told_again_as_news(
 
 
 def test_a_paused_campaign_shown_here_is_followed_once_another_desktop_resumes_it(
-        qapp: Any, office: MainWindow, slow: EmbeddedSandbox, tmp_path: Any) -> None:
-    from tests.test_background import send_in_background
-    from tests.test_cli import run
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox, tmp_path: Any) -> None:
+    from tests.helpers.background import send_in_background
+    from tests.helpers.cli import run
 
-    campaign_id = send_in_background(tmp_path, slow, "--rate", "60")
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "60")
     assert run("pause", str(campaign_id)).returncode == 0
     wait_for_status(campaign_id, CampaignStatus.PAUSED, seconds=10)
     step = office.campaign.send_step
@@ -229,7 +206,7 @@ def test_a_paused_campaign_shown_here_is_followed_once_another_desktop_resumes_i
     async def scenario() -> None:
         office.campaign.go_to_send(campaign_id)
         assert step.resume_button.isEnabled() and not step.pause_button.isEnabled()
-        resumed = run("resume", str(campaign_id), "--base-url", slow.url, "--background", api_key=DEMO_API_KEY)
+        resumed = run("resume", str(campaign_id), "--base-url", slow_sandbox.url, "--background", api_key=DEMO_API_KEY)
         assert resumed.returncode == 0, resumed.stderr  # as another desktop (or a terminal) does
         await until(lambda: step.sending() and step.pause_button.isEnabled(), seconds=15)
         assert not step.resume_button.isEnabled()

@@ -11,13 +11,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
-from tests.helpers import SAMPLES, delivered, fast_settings
-from tests.test_ui import run_in_qt_loop, shown_window
+from tests.helpers import delivered, fast_settings
+from tests.helpers.qt import compose, run_in_qt_loop, until
 
 
 @pytest.fixture
@@ -28,31 +28,9 @@ def limited() -> Iterator[EmbeddedSandbox]:
 
 
 @pytest.fixture
-def window(qtbot: Any, qapp: QApplication, limited: EmbeddedSandbox) -> Iterator[MainWindow]:
-    qapp.setQuitOnLastWindowClosed(False)  # as run_window does: the loop ends when the runs have settled
-    try:
-        with shown_window(qtbot, qapp, limited.url) as main:
-            yield main
-    finally:
-        qapp.setQuitOnLastWindowClosed(True)
-
-
-async def until(condition: Any, seconds: float = 60.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out")
-
-
-async def compose(window: MainWindow, sheet: str, text: str, rate: int) -> None:
-    page = window.campaign
-    assert await page.recipients.open_sheet(SAMPLES / sheet)
-    page.go(1)
-    page.message.text_edit.setPlainText(text)
-    page.go(2)
-    page.review.rate_spin.setValue(rate)
-    assert page.steps.currentIndex() == 2, page.message_line.text()
+def window_sandbox(limited: EmbeddedSandbox) -> EmbeddedSandbox:
+    """The window of these tests is shown on the limited sandbox."""
+    return limited
 
 
 def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) -> None:

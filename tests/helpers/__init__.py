@@ -1,4 +1,6 @@
-"""Helpers shared by the tests (fixtures live in conftest.py)."""
+"""Helpers shared by the tests: this module's small ones, one module per kind of test
+(cli, qt, team, journal, background) and the shared fixtures (fixtures.py, loaded by
+conftest.py as a plugin). A test module imports from here, never from another test module."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import httpx
 
 from app.sandbox import EmbeddedSandbox, Settings
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "resources" / "samples"
 #: libfaketime (the faketime package), to set a process's clock apart from the machine's.
 FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
