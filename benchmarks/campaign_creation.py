@@ -38,9 +38,10 @@ def measure(sheet: str, one_transaction: bool) -> dict[str, float]:
     """Check the sheet and create its campaign while a thread keeps writing to the journal."""
     sys.path.insert(0, str(HERE.parent))
     os.environ["SAFIR_CAMPAIGN_HOME"] = tempfile.mkdtemp(prefix="safir-bench-")
-    from app import paths
+    from app.desktop import paths
     from app.campaign import Content, Journal, journal as journal_module
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     if one_transaction:
         journal_module.CHUNK_ROWS = 10**9  # every row in one statement, one transaction

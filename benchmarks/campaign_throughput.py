@@ -15,7 +15,7 @@ import uuid
 import httpx
 from _common import machine, make_campaign, phones, sandbox_process
 
-from app import paths
+from app.desktop import paths
 from app.api import SafirClient
 from app.campaign import CampaignEngine, Journal
 

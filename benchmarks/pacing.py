@@ -17,7 +17,7 @@ from datetime import datetime
 import httpx
 from _common import machine, make_campaign, phones, sandbox_process
 
-from app import paths
+from app.desktop import paths
 from app.api import SafirClient
 from app.campaign import CampaignEngine, Journal
 

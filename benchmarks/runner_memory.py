@@ -22,13 +22,13 @@ import time
 
 from _common import REPO, machine, make_campaign, sandbox_process
 
-from app import paths
+from app.desktop import paths
 from app.campaign import Journal
 from app.campaign.engine import BATCH
 
 _READ_ALL = """
 import resource, sys
-from app import paths
+from app.desktop import paths
 from app.campaign import Journal
 rows = Journal(paths.journal_path()).recipients_to_send(int(sys.argv[1]))
 print(len(rows), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)

@@ -18,7 +18,7 @@ import time
 
 from _common import machine, make_campaign, sandbox_process
 
-from app import paths
+from app.desktop import paths
 from app.api import SafirClient
 from app.campaign import CampaignEngine, Journal
 from app.campaign.journal.team import TeamJournal

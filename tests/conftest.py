@@ -56,13 +56,13 @@ def postgres_server() -> Iterator[ThrowawayServer]:
 def team_store(postgres_server: ThrowawayServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A fresh team store database this test's processes use (SAFIR_CAMPAIGN_STORE, its
     password in PGPASSWORD as libpq reads it); its URL."""
-    from app import workflow
+    from app.jobs import suppression
 
     url, password = postgres_server.new_database()
     monkeypatch.setenv("SAFIR_CAMPAIGN_STORE", url)
     monkeypatch.setenv("PGPASSWORD", password)
     yield url
-    workflow.close_team_stores()
+    suppression.close_team_stores()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

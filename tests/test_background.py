@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from app.store import open_store
-from app import paths
+from app.jobs.store import open_store
+from app.desktop import paths
 from app.campaign import CampaignStatus, Journal
 from app.campaign.progress import Progress, RunResult
-from app.runner import BACKGROUND_NICENESS, RunnerFailed, start_runner
+from app.jobs.runner import BACKGROUND_NICENESS, RunnerFailed, start_runner
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, delivered
 from tests.helpers.background import ROWS, send_in_background, sheet
@@ -116,8 +116,9 @@ def test_results_with_background_are_refused_before_anything_is_made(
 
 def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: EmbeddedSandbox,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from app import runner
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs import runner
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
     from app.campaign import Content
 
     journal = open_store()
@@ -212,7 +213,9 @@ def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
         tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
     from app.campaign import Content
     from app.reasons import pause_text
-    from app.workflow import check_sheet, create_campaign, resumes_at_login
+    from app.jobs.creating import create_campaign
+    from app.jobs.login_resume import resumes_at_login
+    from app.jobs.sheet import check_sheet
 
     journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 3)), content=Content(text="hi"), bot_id=1001,
@@ -239,7 +242,8 @@ async def follow_a_stand_in_sender(tmp_path: Path, sandbox: EmbeddedSandbox, row
     from app.campaign import Content, RecipientState
     from app.campaign.follow import follow
     from app.campaign.lock import lock_path
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, rows)), content=Content(text="hi"),
@@ -304,7 +308,7 @@ def fake_procfs(tmp_path: Path, own_group: str, their_group: str) -> Path:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="autogroups are Linux's")
 def test_a_sessions_nice_value_is_tried_again_when_the_kernel_asks_to_wait(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app import runner
+    from app.jobs import runner
 
     monkeypatch.setattr(runner, "PROC", fake_procfs(tmp_path, "/autogroup-1", "/autogroup-2"))
     tries: list[str] = []
@@ -325,7 +329,7 @@ def test_a_sessions_nice_value_is_tried_again_when_the_kernel_asks_to_wait(
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="autogroups are Linux's")
 def test_a_session_in_the_callers_own_autogroup_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app import runner
+    from app.jobs import runner
 
     # Some containers' kernels give a new session no group of its own: lowering it would lower the window.
     monkeypatch.setattr(runner, "PROC", fake_procfs(tmp_path, "/autogroup-0", "/autogroup-0"))
@@ -336,7 +340,7 @@ def test_a_session_in_the_callers_own_autogroup_is_left_alone(tmp_path: Path, mo
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="autogroups are Linux's")
 def test_a_starter_in_the_default_group_still_lowers_the_senders_own_session(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app import runner
+    from app.jobs import runner
 
     # A process that never started a session (CI's container) shows an empty autogroup file.
     monkeypatch.setattr(runner, "PROC", fake_procfs(tmp_path, "", "/autogroup-9"))
@@ -377,7 +381,8 @@ def test_autostart_writes_and_removes_the_desktops_own_login_entry(tmp_path: Pat
 
 def new_campaign(tmp_path: Path, sandbox: EmbeddedSandbox, rows: int) -> int:
     from app.campaign import Content
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     with open_store() as journal:
         return create_campaign(journal, check_sheet(sheet(tmp_path, rows)), content=Content(text="hi"), bot_id=1001,
@@ -435,7 +440,7 @@ def tiny_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_words(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox, tiny_disk: Path) -> None:
     from app.campaign.follow import follow
-    from app.runner import last_words
+    from app.jobs.runner import last_words
 
     campaign_id = new_campaign(tmp_path, slow_sandbox, 600)
     free = os.statvfs(tiny_disk).f_bavail * os.statvfs(tiny_disk).f_frsize

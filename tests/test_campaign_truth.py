@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from app.store import open_store
-from app import paths
+from app.jobs.store import open_store
+from app.desktop import paths
 from app.api import RetryPolicy, SafirClient, ScrubbingFilter, Timeouts, register_secret
 from app.campaign import (
     CampaignEngine,
@@ -26,7 +26,8 @@ from app.campaign import (
     RecipientState,
 )
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.workflow import check_sheet, create_campaign
+from app.jobs.creating import create_campaign
+from app.jobs.sheet import check_sheet
 from tests.helpers import delivered, fast_settings
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).

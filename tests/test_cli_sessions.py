@@ -14,8 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.store import open_store
-from app import paths
+from app.jobs.store import open_store
+from app.desktop import paths
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
 from tests.helpers.cli import run

@@ -10,13 +10,16 @@ APP = Path(__file__).resolve().parent.parent / "app"
 
 #: Top-level packages a part of app/ may import, by where it lives (prefix of its path).
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "app/api": ("app.campaign", "app.contacts", "app.ui", "app.cli", "app.workflow", "app.series", "app.report",
-                "app.sandbox", "pandas", "PySide6"),
-    "app/sandbox": ("app.api", "app.campaign", "app.contacts", "app.ui", "app.cli", "app.workflow", "pandas",
+    "app/api": ("app.campaign", "app.contacts", "app.ui", "app.cli", "app.jobs", "app.report", "app.sandbox",
+                "app.desktop", "pandas", "PySide6"),
+    "app/sandbox": ("app.api", "app.campaign", "app.contacts", "app.ui", "app.cli", "app.jobs", "pandas",
                     "PySide6"),
-    "app/campaign": ("app.ui", "app.cli", "app.workflow", "app.contacts", "pandas", "PySide6", "qasync"),
-    "app/report": ("app.ui", "app.cli", "pandas", "PySide6", "qasync"),
-    "app/contacts": ("app.ui", "app.cli", "PySide6", "qasync"),
+    "app/campaign": ("app.ui", "app.cli", "app.jobs", "app.contacts", "pandas", "PySide6", "qasync"),
+    "app/report": ("app.ui", "app.cli", "app.jobs", "pandas", "PySide6", "qasync"),
+    "app/contacts": ("app.ui", "app.cli", "app.jobs", "PySide6", "qasync"),
+    "app/jobs": ("app.ui", "app.cli", "PySide6", "qasync"),
+    "app/desktop": ("app.ui", "app.cli", "app.jobs", "app.campaign", "app.contacts", "app.report", "app.sandbox",
+                    "PySide6", "qasync", "pandas"),
     "app/cli": ("PySide6", "qasync", "pandas"),
 }
 #: Outside these, nobody imports Qt, pandas or Arrow.

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from app.store import open_store
+from app.jobs.store import open_store
 from app.api import MessageData, RetryPolicy, SafirClient
 from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, RecipientState
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.workflow import check_sheet, create_campaign
+from app.jobs.creating import create_campaign
+from app.jobs.sheet import check_sheet
 from tests.helpers import SAMPLES, delivered, fast_settings
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).

@@ -11,7 +11,7 @@ import pytest
 import respx
 from filelock import FileLock
 
-from app.store import open_store
+from app.jobs.store import open_store
 from app.api import RetryPolicy, SafirClient
 from app.campaign import (
     CampaignEngine,

@@ -19,7 +19,7 @@ import pytest
 
 from app.campaign import CampaignStatus
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.store import open_store
+from app.jobs.store import open_store
 from tests.helpers import FAKETIME, REPO, delivered, fast_settings
 from tests.pg_server import ThrowawayServer
 from tests.helpers.team import Desktop, desktops, each_once, sheet

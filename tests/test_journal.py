@@ -9,7 +9,7 @@ import pytest
 from app.campaign import Journal, JournalError, RecipientState
 from app.campaign.journal import SCHEMA_VERSION
 from app.campaign.progress import PaceShown
-from app.store import open_store
+from app.jobs.store import open_store
 from tests.helpers.journal import make
 
 

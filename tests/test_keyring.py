@@ -17,7 +17,7 @@ from tests.helpers import REPO
 
 SCRIPT = textwrap.dedent("""
     import keyring
-    from app.profiles import SecretStore
+    from app.desktop.profiles import SecretStore
 
     store = SecretStore(service="safir-campaign-test")
     print("backend", type(keyring.get_keyring()).__module__, store.persistent)

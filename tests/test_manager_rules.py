@@ -18,8 +18,10 @@ from app.campaign import CampaignEngine, Content, RecipientState
 from app.campaign.approval import NotApproved
 from app.campaign.caps import FrequencyCap
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.store import open_store
-from app.workflow import SingleOutcome, check_sheet, count_capped, create_campaign, send_one
+from app.jobs.store import open_store
+from app.jobs.creating import count_capped, create_campaign
+from app.jobs.sheet import check_sheet
+from app.jobs.single_send import SingleOutcome, send_one
 from tests.helpers import delivered
 from tests.helpers.cli import run
 

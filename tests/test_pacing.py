@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from app.campaign.definition import Content
 from app.campaign.pacer import MAX_HOLD, WINDOW, MemoryBook, PaceState, Pacer, book_starts
 from app.sandbox import EmbeddedSandbox
-from app.store import open_store
+from app.jobs.store import open_store
 from tests.helpers import fast_settings
 from tests.pace_simulation import Sender, Simulation, accepted_between
 
@@ -372,7 +372,8 @@ async def test_two_campaigns_of_one_key_share_the_sandboxs_limit_and_say_so(tmp_
     from app.api import SafirClient
     from app.campaign import CampaignEngine, CampaignStatus
     from app.sandbox.state import DEMO_API_KEY
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
     from tests.helpers import delivered
 
     with EmbeddedSandbox(fast_settings(burst_per_second=20)) as sandbox:

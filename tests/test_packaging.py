@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from app import APP_ID
-from app.desktop_check import XCB_PACKAGES, advice, missing_libraries, xcb_problem
+from app.desktop.display import XCB_PACKAGES, advice, missing_libraries, xcb_problem
 from tests.helpers import REPO
 
 LINUX = REPO / "packaging" / "linux"

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QDateTime, Qt, QTime, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
-from app.store import open_store
+from app.jobs.store import open_store
 from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.time_edits import reversed_sections
@@ -332,7 +332,9 @@ async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_inter
     from app.api import SafirClient
     from app.campaign import CampaignEngine, Content
     from app.sandbox import DEMO_API_KEY
-    from app.workflow import ShownStatus, check_sheet, create_campaign, shown_status
+    from app.campaign.shown import ShownStatus, shown_status
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     journal = open_store()
     start = (datetime.now(timezone.utc) + timedelta(hours=3)).isoformat()
@@ -440,7 +442,8 @@ async def test_the_rate_shown_never_exceeds_the_rate_set(sandbox: EmbeddedSandbo
     from app.campaign import CampaignEngine, Content
     from app.campaign.engine import Progress
     from app.sandbox import DEMO_API_KEY
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(text="hi"),
@@ -547,7 +550,8 @@ def test_review_and_a_dry_run_say_how_many_already_got_this_message(qapp: Any, q
 def test_review_in_persian_tells_recipients_still_to_get_it_from_a_waiting_campaign_from_those_who_got_it(
         qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox) -> None:
     from app.campaign import Content
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
         page = window.campaign

@@ -19,9 +19,10 @@ from app.api import SafirClient
 from app.campaign import CampaignEngine, CampaignStatus, Content
 from app.report import ReportError, Words, campaign_report, save, summary_report
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.store import open_store
+from app.jobs.store import open_store
 from app.ui.report_words import report_words
-from app.workflow import check_sheet, create_campaign
+from app.jobs.creating import create_campaign
+from app.jobs.sheet import check_sheet
 from tests.helpers import SAMPLES
 from tests.helpers.cli import run
 

@@ -17,9 +17,10 @@ from app.reasons import SERVICE_ERRORS
 from app.report import campaign_report, save
 from app.report.model import Pause, SummaryReport
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.store import open_store
+from app.jobs.store import open_store
 from app.ui.report_words import report_words
-from app.workflow import check_sheet, create_campaign
+from app.jobs.creating import create_campaign
+from app.jobs.sheet import check_sheet
 from tests.helpers import SAMPLES
 
 HEADINGS = ("Delivery funnel", "Sends per minute (Tehran time)", "Errors by code", "Cost and balance", "Pauses")

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.store import open_store
-from app import paths
+from app.jobs.store import open_store
+from app.desktop import paths
 from app.api import (
     InlineButton,
     Message,
@@ -37,12 +37,9 @@ from app.campaign import (
 from app.campaign.definition import build_recipients
 from app.campaign.engine import Progress
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.workflow import (
-    RepeatedCampaign,
-    check_sheet,
-    create_campaign,
-    suppression_list,
-)
+from app.jobs.creating import RepeatedCampaign, create_campaign
+from app.jobs.sheet import check_sheet
+from app.jobs.suppression import suppression_list
 from tests.helpers import delivered, fast_settings
 from tests.helpers.cli import read_csv, run
 

@@ -19,8 +19,8 @@ from app.api import SafirClient
 from app.campaign import CampaignEngine, Content
 from app.campaign.repeat import Every, RepeatRule, SeriesStatus, add_series, change_series, one_series
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.series import fire_due, plan_for
-from app.store import open_store
+from app.jobs.series import fire_due, plan_for
+from app.jobs.store import open_store
 from tests.helpers import FAKETIME, REPO, delivered
 from tests.helpers.cli import run
 

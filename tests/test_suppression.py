@@ -5,7 +5,8 @@ from pathlib import Path
 import openpyxl
 
 from app.contacts import SuppressionList, Verdict
-from app.workflow import check_sheet, suppression_list
+from app.jobs.sheet import check_sheet
+from app.jobs.suppression import suppression_list
 from tests.helpers import SAMPLES
 
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
-from app.workflow import suppression_list, typed_phones, unusable_phones
+from app.jobs.suppression import suppression_list, typed_phones, unusable_phones
 from tests.helpers import SAMPLES
 from tests.helpers.cli import run
 from tests.helpers.qt import run_in_qt_loop, shown_window

@@ -20,7 +20,7 @@ from app.campaign.journal import JournalFault
 from app.campaign.journal.team import TeamJournal
 from app.campaign.progress import PaceShown
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from app.store import open_store
+from app.jobs.store import open_store
 from tests.helpers import delivered, fast_settings
 from tests.helpers.team import Desktop, desktops, each_once, sheet
 from tests.pg_server import ThrowawayServer
@@ -104,7 +104,8 @@ def test_of_two_senders_ending_at_once_exactly_one_stays_to_settle(team_store: s
 
     from app.campaign import Content
     from app.campaign.journal.team.leases import live_senders
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     desks = [open_store(), open_store()]  # two desktops, each with its own connections
     campaign_id = create_campaign(desks[0], check_sheet(sheet(tmp_path, "s.csv", 1, 4)), content=Content(text="hi"),
@@ -179,7 +180,8 @@ def test_a_worker_threads_connection_that_died_with_the_server_is_a_sentence_and
 
     from app.campaign import Content
     from app.campaign.journal import STATES_TO_SEND
-    from app.workflow import check_sheet, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
 
     server = ThrowawayServer().start()
     try:

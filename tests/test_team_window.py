@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app import paths
+from app.desktop import paths
 from app.campaign import NewRecipient
 from app.campaign.journal.team import TeamJournal
-from app.store import STORE_ENV, store_location
+from app.jobs.store import STORE_ENV, store_location
 from app.ui.application import make_context
 from app.ui.main_window import MainWindow
 from app.ui.panels.history import TEAM_REFRESH_MS

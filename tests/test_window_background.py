@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.store import open_store
+from app.jobs.store import open_store
 from app.campaign import CampaignStatus
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.ui.main_window import MainWindow
@@ -117,7 +117,8 @@ def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window
 
 def test_the_login_entry_is_written_only_when_the_user_says_so_and_follows_the_windows_setting(
         qapp: Any, office: MainWindow, tmp_path: Any) -> None:
-    from app import autostart, paths
+    from app.desktop import autostart
+    from app.desktop import paths
 
     assert not office.menu.login_action.isChecked() and not autostart.installed()  # nothing without asking
 

@@ -14,14 +14,10 @@ from app.campaign import ButtonSpec, Content, Journal
 from app.sandbox import EmbeddedSandbox
 from app.campaign.repeat import Every, RepeatRule
 from app.ui.campaign.draft import CampaignDraft, Problem
-from app.workflow import (
-    SERVICE_RATE_LIMIT,
-    CampaignInputError,
-    check_sheet,
-    estimate,
-    parse_fields,
-    send_one,
-)
+from app.jobs.estimate import SERVICE_RATE_LIMIT, estimate
+from app.jobs.inputs import CampaignInputError, parse_fields
+from app.jobs.sheet import check_sheet
+from app.jobs.single_send import send_one
 from tests.helpers import SAMPLES
 
 

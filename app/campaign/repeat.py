@@ -1,7 +1,7 @@
 """Repeating campaigns: a series runs the same campaign again on a rule ("every Saturday at
 10:00", "every day at 09:30", "on the 1st of every month"), each run its own campaign
 linked to the series (docs/architecture.md, "Repeating campaigns"). Here the rule and the
-series as the journal keeps them; running one is app.series'."""
+series as the journal keeps them; running one is app.jobs.series'."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def runs_wait_for_quiet_hours(rule: RepeatRule, quiet: QuietHours | None, now: d
 @dataclass(frozen=True)
 class Series:
     """A repeating campaign as the journal keeps it: its ``rule``, its ``plan`` (what
-    every run sends: JSON app.series reads), ``status``, why it waits (``status_note``)
+    every run sends: JSON app.jobs.series reads), ``status``, why it waits (``status_note``)
     and when it runs next (``next_run``, an instant as the journal stores it)."""
 
     id: int

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from app import paths
+from app.desktop import paths
 from app.cli.common import EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, CliError, setup_logging
 from app.cli.parser import _parse, build_parser
 
@@ -67,7 +67,7 @@ def _main(args: argparse.Namespace) -> int:
             from app.ui.self_test import run_self_test
 
             return run_self_test()
-        from app.desktop_check import xcb_problem
+        from app.desktop.display import xcb_problem
 
         problem = xcb_problem()
         if problem:
@@ -88,7 +88,7 @@ def _use_store(url: str) -> None:
     """--store: this process and the sending processes it starts use the team store ``url``."""
     from app.campaign.journal.team import is_team_store, shown_address
     from app.reasons import store_problem
-    from app.store import STORE_ENV, url_password
+    from app.jobs.store import STORE_ENV, url_password
 
     if not is_team_store(url):
         raise CliError(store_problem("store_bad_address", address=shown_address(url)))

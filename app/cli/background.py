@@ -23,7 +23,7 @@ from app.cli.common import (
     stored_campaign,
 )
 from app.cli.flags import add_target_arguments, campaign_id_type
-from app.runner import RUNNER_COMMAND
+from app.jobs.runner import RUNNER_COMMAND
 
 if TYPE_CHECKING:
     from app.campaign import Journal, StopRequest
@@ -79,7 +79,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from app.campaign.follow import follow
     from app.campaign.shown import ShownStatus, shown_status
     from app.cli.progress import ProgressPrinter
-    from app.runner import last_words
+    from app.jobs.runner import last_words
 
     with open_journal() as journal:
         campaign = stored_campaign(journal, args.campaign_id)
@@ -161,8 +161,8 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
     process of its own; a scheduled one waits there for its time. The key comes
     from the environment or the keyring; a campaign with none is named and left."""
 
-    from app.runner import API_KEY_ENV, RunnerFailed, key_for, start_runner
-    from app.workflow import resumes_at_login
+    from app.jobs.runner import API_KEY_ENV, RunnerFailed, key_for, start_runner
+    from app.jobs.login_resume import resumes_at_login
 
     with open_journal() as journal:
         for campaign in reversed(journal.campaigns()):
@@ -190,7 +190,7 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
 def _start_series(journal: Journal) -> None:
     """At login: the repeating campaigns' runner again, when any series is active."""
     from app.campaign.repeat import SeriesStatus, all_series
-    from app.runner import API_KEY_ENV, RunnerFailed, start_series_runner
+    from app.jobs.runner import API_KEY_ENV, RunnerFailed, start_series_runner
 
     if not any(s.status is SeriesStatus.ACTIVE for s in all_series(journal)):
         return
@@ -203,7 +203,7 @@ def _start_series(journal: Journal) -> None:
 
 
 def cmd_autostart(args: argparse.Namespace) -> int:
-    from app import autostart
+    from app.desktop import autostart
 
     if args.state == "status":
         print(f"resume-due runs at login: {'yes' if autostart.installed() else 'no'} ({autostart.entry_path()})")

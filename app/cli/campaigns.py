@@ -151,7 +151,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 def _campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name: str | None) -> Sheet:
     """The sheet a campaign was sent from, read again; CliError if it is gone or no
     longer matches."""
-    from app.workflow import CampaignInputError, campaign_source
+    from app.jobs.inputs import CampaignInputError
+    from app.jobs.sheet import campaign_source
 
     try:
         return campaign_source(campaign, rows, sheet_name)

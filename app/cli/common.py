@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app import paths
-from app.runner import API_KEY_ENV
+from app.desktop import paths
+from app.jobs.runner import API_KEY_ENV
 
 if TYPE_CHECKING:
     from app.api import SafirClient
@@ -57,12 +57,12 @@ def setup_logging(verbose: bool = False) -> None:
 
 
 def open_journal(needs: TeamRole | None = None) -> Journal:
-    """The store this desktop uses (app.store: the embedded journal, or the team store of
+    """The store this desktop uses (app.jobs.store: the embedded journal, or the team store of
     --store / SAFIR_CAMPAIGN_STORE); CliError with its sentence when it cannot be opened,
     or when a team store's member lacks the role the command ``needs`` (the store would
     refuse it anyway: asked first, nothing of the command is done)."""
     from app.campaign import JournalError
-    from app.store import open_store
+    from app.jobs.store import open_store
 
     try:
         journal = open_store()
@@ -265,7 +265,7 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
     from app.campaign.journal import STATES_TO_SEND, CampaignStatus
     from app.campaign.schedule import seconds_until
     from app.report.words import Words
-    from app.runner import RunnerFailed, remember_key, runner_log, start_runner
+    from app.jobs.runner import RunnerFailed, remember_key, runner_log, start_runner
 
     campaign = journal.campaign(campaign_id)
     try:

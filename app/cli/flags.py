@@ -25,13 +25,13 @@ def campaign_id_type(text: str) -> int:
 
 
 def bot_id_type(text: str) -> int:
-    from app.workflow import MAX_BOT_ID
+    from app.jobs.inputs import MAX_BOT_ID
 
     return _whole(text, 1, MAX_BOT_ID, "the bot id")
 
 
 def in_flight_type(text: str) -> int:
-    from app.workflow import MAX_IN_FLIGHT
+    from app.jobs.inputs import MAX_IN_FLIGHT
 
     return _whole(text, 1, MAX_IN_FLIGHT, "the requests in flight")
 
@@ -77,7 +77,7 @@ def _finite(text: str, what: str) -> float:
 
 
 def rate_type(text: str) -> float:
-    from app.workflow import check_rate
+    from app.jobs.inputs import check_rate
 
     value = _finite(text, "the rate")
     problem = check_rate(value)

@@ -40,7 +40,7 @@ from app.cli.progress import STOP_SIGNALS
 
 if TYPE_CHECKING:
     from app.campaign import Content, Journal, QuietHours
-    from app.workflow import CheckedSheet
+    from app.jobs.sheet import CheckedSheet
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -137,7 +137,7 @@ def _content(args: argparse.Namespace, file_id: str | None) -> Content:
 
 def _checked(args: argparse.Namespace) -> CheckedSheet:
     from app.contacts import SheetError
-    from app.workflow import check_sheet
+    from app.jobs.sheet import check_sheet
 
     try:
         return check_sheet(args.sheet, phone_column=args.phone_column, sheet_name=args.sheet_name)
@@ -201,7 +201,9 @@ def _dry_run(args: argparse.Namespace, checked: CheckedSheet, content: Content) 
 async def _send(args: argparse.Namespace) -> int:
     from app.campaign.approval import Approval
     from app.campaign.journal import TeamRole
-    from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, CampaignInputError, create_campaign
+    from app.jobs.creating import create_campaign
+    from app.jobs.inputs import CampaignInputError
+    from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE
 
     if args.background and args.results:
         raise CliError("--results writes the file when the send ends here; with --background, write it when the "
@@ -281,7 +283,8 @@ def _schedule(args: argparse.Namespace) -> QuietHours | None:
 
 def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: Content) -> None:
     """Say how many recipients a real send would find already messaged (the repeat guard)."""
-    from app.workflow import CampaignInputError, count_repeats
+    from app.jobs.creating import count_repeats
+    from app.jobs.inputs import CampaignInputError
 
     base_url = "http://127.0.0.1" if args.sandbox else (args.target_url or PRODUCTION_URL)
     try:
@@ -296,7 +299,7 @@ def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: C
 def _warn_of_cap(args: argparse.Namespace, checked: CheckedSheet, content: Content,
                  journal: Journal | None = None) -> None:
     """Say how many recipients the frequency cap would skip (or, with --ignore-cap, reach again)."""
-    from app.workflow import count_capped
+    from app.jobs.creating import count_capped
 
     if journal is None:
         with open_journal() as own:

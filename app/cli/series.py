@@ -35,7 +35,7 @@ LOOK_SECONDS = 5.0
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``series add|list|pause|resume|stop|edit`` and the hidden ``series-runner``."""
     from app.cli.send import _add_message_arguments
-    from app.runner import SERIES_RUNNER_COMMAND
+    from app.jobs.runner import SERIES_RUNNER_COMMAND
 
     commands.add_parser(SERIES_RUNNER_COMMAND, help=argparse.SUPPRESS).set_defaults(run=cmd_series_runner)
     series = commands.add_parser("series", help="repeating campaigns: every day, week or month, in the background")
@@ -130,9 +130,9 @@ def _add(args: argparse.Namespace, journal: Journal) -> int:
     from app.campaign import QuietHours
     from app.campaign.repeat import add_series, runs_wait_for_quiet_hours
     from app.cli.send import _content
-    from app.runner import API_KEY_ENV, RunnerFailed, remember_key, start_series_runner
-    from app.series import plan_for
-    from app.workflow import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE
+    from app.jobs.runner import API_KEY_ENV, RunnerFailed, remember_key, start_series_runner
+    from app.jobs.series import plan_for
+    from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE
 
     rule = _rule(args)  # a rule that never runs is told first
     if args.file:
@@ -189,11 +189,11 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
     active (or SIGTERM)."""
     from filelock import FileLock, Timeout
 
-    from app import paths
+    from app.desktop import paths
     from app.campaign.repeat import SeriesStatus, all_series, note_series
     from app.reasons import waiting_text
-    from app.runner import key_for
-    from app.series import fire_due
+    from app.jobs.runner import key_for
+    from app.jobs.series import fire_due
 
     lock = FileLock(str(paths.private_dir(paths.state_dir() / "locks") / "series-runner.lock"), mode=0o600)
     try:

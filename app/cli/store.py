@@ -48,7 +48,7 @@ def cmd_store(args: argparse.Namespace) -> int:
 
 def _check(url: str | None) -> int:
     from app.campaign.journal.team import TeamJournal
-    from app.store import open_store, store_location
+    from app.jobs.store import open_store, store_location
 
     location = url or store_location()
     if location is None:
@@ -63,8 +63,8 @@ def _check(url: str | None) -> int:
 
 
 def _use(url: str | None) -> int:
-    from app import paths
-    from app.store import use_store
+    from app.desktop import paths
+    from app.jobs.store import use_store
 
     if url is not None:
         _check(url)  # it opens (and is set up) before this desktop relies on it
@@ -79,7 +79,7 @@ def _use(url: str | None) -> int:
 
 def _password(url: str) -> int:
     from app.campaign.journal.team import shown_address
-    from app.store import remember_password
+    from app.jobs.store import remember_password
 
     _refuse_password_in(url)
     secret = getpass.getpass(f"password of {shown_address(url)}: ") if sys.stdin.isatty() else sys.stdin.readline()
@@ -94,11 +94,11 @@ def _password(url: str) -> int:
 
 
 def _copy(url: str) -> int:
-    from app import paths
+    from app.desktop import paths
     from app.campaign import Journal
     from app.campaign.journal.team import TeamJournal
     from app.campaign.journal.team.moving import copy_journal
-    from app.store import open_store
+    from app.jobs.store import open_store
 
     _refuse_password_in(url)
     with Journal(paths.journal_path()) as local, open_store(url) as team:
@@ -118,7 +118,7 @@ def _copy(url: str) -> int:
 def _refuse_password_in(url: str) -> None:
     """A password in a URL on the command line is readable by every user (the process
     list): refuse it, before anything connects."""
-    from app.store import url_password
+    from app.jobs.store import url_password
 
     if url_password(url):
         raise CliError("do not put the password in the address (the process list shows it to every user): keep it "

@@ -25,7 +25,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 def cmd_suppression(args: argparse.Namespace) -> int:
     from app.contacts import ExportError, SheetError
-    from app.workflow import suppression_list
+    from app.jobs.suppression import suppression_list
 
     listed = suppression_list()
     try:
@@ -62,7 +62,7 @@ def cmd_suppression(args: argparse.Namespace) -> int:
 
 def _unusable(typed: list[str]) -> list[str]:
     """Each of ``typed`` that is no usable mobile number, with why ("0912: …")."""
-    from app.workflow import unusable_phones
+    from app.jobs.suppression import unusable_phones
 
     return [f"{value}: {why}" for value, why in unusable_phones(typed)]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from app import paths
+from app.desktop import paths
 from app.report.model import SKIPPED_KINDS, CampaignReport, SummaryReport
 from app.report.words import Words
 

@@ -17,9 +17,10 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTransla
 from PySide6.QtGui import QFont, QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__, paths
+from app import APP_ID, APP_NAME, DISPLAY_NAME, __version__
+from app.desktop import paths
 from app.campaign import Journal
-from app.profiles import SecretStore
+from app.desktop.profiles import SecretStore
 from app.ui.context import DEMO_PROFILE, AppContext, Connection
 from app.ui.event_loop import run_on_window_loop
 from app.ui.settings import UiSettings
@@ -182,11 +183,11 @@ def make_context(demo_url: str | None = None, base_url: str | None = None) -> Ap
 
 
 def open_window_store(*, demo: bool) -> tuple[Journal, str | None]:
-    """The store the window uses: this desktop's team store (app.store), or its own
+    """The store the window uses: this desktop's team store (app.jobs.store), or its own
     journal (always, on the built-in sandbox). A team store that cannot be opened leaves
     the window on its own journal, with the sentence why."""
     from app.campaign import JournalError
-    from app.store import open_store, store_location
+    from app.jobs.store import open_store, store_location
 
     location = None if demo else store_location()
     if location is not None:
@@ -201,7 +202,7 @@ def open_window_store(*, demo: bool) -> tuple[Journal, str | None]:
 def apply_start_at_login(on: bool) -> bool:
     """Add (or write again, for this window's state folder and store) or remove the
     desktop's login entry that runs ``resume-due``; False (logged) when it cannot be changed."""
-    from app import autostart
+    from app.desktop import autostart
 
     try:
         if on:

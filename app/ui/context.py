@@ -14,8 +14,8 @@ from app.api import PRODUCTION_URL, SafirClient, Timeouts, register_secret
 from app.campaign import Journal, JournalError
 from app.campaign.journal import Member, TeamRole
 from app.campaign.journal.team import TeamJournal
-from app.profiles import Profile, SecretStore
-from app.store import STORE_ENV, store_location, use_store
+from app.desktop.profiles import Profile, SecretStore
+from app.jobs.store import STORE_ENV, store_location, use_store
 from app.ui.settings import UiSettings
 
 log = logging.getLogger(__name__)
@@ -114,7 +114,7 @@ class AppContext:
 
     def use_profile(self, name: str) -> None:
         """Send as profile ``name`` from now on; its team store becomes this desktop's
-        store (app.store) for the processes started from now on and the window's next start."""
+        store (app.jobs.store) for the processes started from now on and the window's next start."""
         if name != DEMO_PROFILE:  # the sandbox is this session's; the saved choice stays a real profile
             self.settings.set("current_profile", name)
             profile = next((p for p in self.profiles() if p.name == name), None)
@@ -124,7 +124,7 @@ class AppContext:
         self.connection = self.connection_for(name)
 
     def store_changed(self) -> bool:
-        """True when this desktop's store (app.store) is no longer the one the window opened."""
+        """True when this desktop's store (app.jobs.store) is no longer the one the window opened."""
         location = store_location()
         return (location or None) != (getattr(self.journal, "url", None) or None)
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from app import APP_ID, __version__, paths
+from app import APP_ID, __version__
+from app.desktop import paths
 from app.ui.application import app_icon
 from app.ui.bidi import ltr
 

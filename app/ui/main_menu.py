@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 
-from app import paths
+from app.desktop import paths
 from app.ui.application import apply_start_at_login
 from app.ui.dialogs import confirm
 

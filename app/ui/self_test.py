@@ -35,7 +35,8 @@ def run_self_test() -> int:
 def _run(home: Path) -> str | None:
     import keyring
 
-    from app import __version__, paths
+    from app import __version__
+    from app.desktop import paths
     from app.campaign import CampaignStatus
     from app.sandbox import EmbeddedSandbox
     from app.ui.application import apply_language, identify_app, make_context, qt_application

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings
 
-from app import paths
+from app.desktop import paths
 
 #: Every setting and its default.
 DEFAULTS: dict[str, Any] = {

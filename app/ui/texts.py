@@ -27,7 +27,7 @@ from app.reasons import (
 )
 from app.ui.bidi import fsi, ltr
 from app.ui.formatting import figure
-from app.workflow import SingleOutcome, SingleSend
+from app.jobs.single_send import SingleOutcome, SingleSend
 
 #: The client's own account-wide errors (app.api), by how their English text begins.
 API_ERRORS: dict[str, str] = {

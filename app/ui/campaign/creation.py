@@ -16,7 +16,9 @@ from app.ui.context import AppContext
 from app.ui.dialogs import choose
 from app.ui.formatting import figure
 from app.ui.texts import campaign_title, describe, describe_content_error
-from app.workflow import REPEAT_WINDOW_DAYS, CampaignInputError, RepeatedCampaign, create_campaign
+from app.jobs.creating import RepeatedCampaign, create_campaign
+from app.jobs.inputs import CampaignInputError
+from app.campaign.defaults import REPEAT_WINDOW_DAYS
 
 
 async def create_from_draft(parent: QWidget, context: AppContext, draft: CampaignDraft) -> int | None:
@@ -66,7 +68,7 @@ async def create_and_tell(parent: QWidget, context: AppContext, draft: CampaignD
 async def make_series_and_tell(context: AppContext, draft: CampaignDraft, say: Callable[..., None]) -> int | None:
     """:func:`create_series_from_draft`, its outcome told through ``say(text, error=...)``:
     the repeating campaign's id, or None when it was not made (the reason said)."""
-    from app.runner import RunnerFailed
+    from app.jobs.runner import RunnerFailed
     from app.ui.campaign.repeat_picker import describe_rule
 
     try:
@@ -90,8 +92,8 @@ async def create_series_from_draft(context: AppContext, draft: CampaignDraft) ->
     from datetime import datetime, timezone
 
     from app.campaign.repeat import add_series
-    from app.runner import remember_key, start_series_runner
-    from app.series import plan_for
+    from app.jobs.runner import remember_key, start_series_runner
+    from app.jobs.series import plan_for
 
     checked, rule = draft.checked, draft.repeat
     assert checked is not None and rule is not None

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from app.campaign import Content, ContentError, QuietHours
 from app.campaign.repeat import RepeatRule, runs_wait_for_quiet_hours
-from app.workflow import CheckedSheet, check_bot_id, check_in_flight, check_rate
+from app.jobs.inputs import check_bot_id, check_in_flight, check_rate
+from app.jobs.sheet import CheckedSheet
 
 #: A start this far in the past is still "now" (the minute being picked).
 START_GRACE = timedelta(minutes=1)

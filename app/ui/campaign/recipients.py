@@ -29,7 +29,7 @@ from app.ui.models import ResultsModel
 from app.ui.tables import results_table
 from app.ui.texts import describe
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
-from app.workflow import CheckedSheet, check_sheet
+from app.jobs.sheet import CheckedSheet, check_sheet
 
 
 class RecipientsStep(QWidget):

@@ -26,7 +26,8 @@ from app.ui.report_action import write_report
 from app.ui.tables import results_table
 from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
-from app.workflow import CampaignInputError, campaign_source
+from app.jobs.inputs import CampaignInputError
+from app.jobs.sheet import campaign_source
 
 #: The recipient states the summary counts, in this order.
 SHOWN_STATES = (RecipientState.SENT, RecipientState.FAILED, RecipientState.UNKNOWN, RecipientState.PENDING,

@@ -36,23 +36,17 @@ from app.ui.context import AppContext
 from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
-from app.workflow import (
-    CampaignInputError,
-    CappedCount,
-    RepeatedCampaign,
-    SingleOutcome,
-    count_capped,
-    count_repeats,
-    estimate,
-    send_one,
-)
+from app.jobs.creating import CappedCount, RepeatedCampaign, count_capped, count_repeats
+from app.jobs.estimate import estimate
+from app.jobs.inputs import CampaignInputError
+from app.jobs.single_send import SingleOutcome, send_one
 
 TEHRAN = ZoneInfo("Asia/Tehran")
 
 
 class ReviewStep(QWidget):
     """Writes the bot, rate, in-flight limit, start time and quiet hours into the draft
-    and shows the estimate (:func:`app.workflow.estimate`)."""
+    and shows the estimate (:func:`app.jobs.estimate.estimate`)."""
 
     changed = Signal()
 

@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 
 from app.ui.formatting import duration_text, figure
-from app.workflow import REPEAT_WINDOW_DAYS, SERVICE_RATE_LIMIT, CappedCount, Estimate, RepeatedCampaign
+from app.jobs.creating import CappedCount, RepeatedCampaign
+from app.jobs.estimate import SERVICE_RATE_LIMIT, Estimate
+from app.campaign.defaults import REPEAT_WINDOW_DAYS
 
 
 @dataclass(frozen=True)
 class ReviewFacts:
-    """What the review tells of: ``figures`` (app.workflow.estimate), the sheet's verdict
+    """What the review tells of: ``figures`` (app.jobs.estimate.estimate), the sheet's verdict
     ``counts``, the template ``category`` priced, ``quiet`` hours as shown ("22:00",
     "08:00") or None, whether the profile has an API access key, and what the looks for
     capped and repeated recipients found (None before they end)."""

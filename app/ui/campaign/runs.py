@@ -3,7 +3,7 @@ than by the page that shows it, so History, Resume and Open results attach to a 
 that already goes on instead of starting a second one, and a rebuilt window (a
 language switch) takes the runs over.
 
-By default each campaign is sent by a process of its own (:mod:`app.runner`) that the
+By default each campaign is sent by a process of its own (:mod:`app.jobs.runner`) that the
 window follows through the journal: the window's event loop never runs the engine, and
 the campaign goes on when the window closes. With the setting ``separate_sender`` off,
 the engine runs on the window's loop (docs/architecture.md, "Processes")."""
@@ -23,7 +23,7 @@ from app.campaign.approval import approval_rule, check_sendable
 from app.campaign.follow import follow
 from app.campaign.lock import campaign_is_sending
 from app.reasons import parse_reason, pause_text
-from app.runner import last_words, remember_key, start_runner
+from app.jobs.runner import last_words, remember_key, start_runner
 from app.ui.context import AppContext
 
 

@@ -26,7 +26,7 @@ from app.campaign import (
 )
 from app.campaign.approval import Approval, NotApproved
 from app.reasons import pause_text
-from app.runner import RunnerFailed
+from app.jobs.runner import RunnerFailed
 from app.ui.bidi import ltr
 from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController

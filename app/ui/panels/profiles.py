@@ -27,7 +27,7 @@ from app.api import (
     check_base_url,
     check_credential,
 )
-from app.profiles import Profile
+from app.desktop.profiles import Profile
 from app.ui.bidi import ltr
 from app.ui.context import DEMO_PROFILE, AppContext
 from app.ui.panels.team_store import TeamStoreBox

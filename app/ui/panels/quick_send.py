@@ -33,7 +33,9 @@ from app.ui.texts import (
     state_name,
 )
 from app.ui.widgets import bot_id_of, title
-from app.workflow import CampaignInputError, SingleOutcome, parse_fields, record_v2_otp, send_one
+from app.jobs.creating import record_v2_otp
+from app.jobs.inputs import CampaignInputError, parse_fields
+from app.jobs.single_send import SingleOutcome, send_one
 
 
 class QuickSendPanel(QWidget):

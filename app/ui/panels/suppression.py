@@ -31,7 +31,7 @@ from app.ui.dialogs import open_sheet_file, save_in_last_folder
 from app.ui.formatting import figure
 from app.ui.texts import describe
 from app.ui.widgets import StatusLine, title
-from app.workflow import suppression_list, typed_phones, unusable_phones
+from app.jobs.suppression import suppression_list, typed_phones, unusable_phones
 
 T = TypeVar("T")
 

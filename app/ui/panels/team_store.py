@@ -8,11 +8,11 @@ import asyncio
 import qasync
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-from app import paths
+from app.desktop import paths
 from app.campaign import Journal, JournalError
 from app.campaign.journal.team import TeamJournal, is_team_store, shown_address
 from app.reasons import store_problem
-from app.store import remember_password, stored_password, url_password
+from app.jobs.store import remember_password, stored_password, url_password
 from app.ui.bidi import ltr
 from app.ui.formatting import figure
 from app.ui.texts import describe

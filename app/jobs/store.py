@@ -14,13 +14,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from app import paths
+from app.desktop import paths
+from app.desktop.paths import STORE_ENV
 
 if TYPE_CHECKING:
     from app.campaign.journal import Journal
 
-#: The environment variable naming the team store (a postgresql:// URL).
-STORE_ENV = "SAFIR_CAMPAIGN_STORE"
 #: Seconds a silent sender keeps its claimed recipients before another takes them over
 #: (default app.campaign.journal.team.LEASE_SECONDS).
 LEASE_ENV = "SAFIR_TEAM_LEASE_SECONDS"
@@ -98,7 +97,7 @@ def url_password(location: str) -> bool:
 def stored_password(location: str) -> str | None:
     """The team store password kept in the keyring for this address, if any."""
     from app.campaign.journal.team import shown_address
-    from app.profiles import SecretStore
+    from app.desktop.profiles import SecretStore
 
     return SecretStore().get(_KEYRING_PROFILE, shown_address(location))
 
@@ -107,7 +106,7 @@ def remember_password(location: str, password: str) -> bool:
     """Keep the team store's password in the OS keyring (by the store's address, never
     with the password); False where no keyring is."""
     from app.campaign.journal.team import shown_address
-    from app.profiles import SecretStore
+    from app.desktop.profiles import SecretStore
 
     store = SecretStore()
     if not store.persistent:

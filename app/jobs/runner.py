@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from app import paths
+from app.desktop import paths
 from app.reasons import pause_text
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def store_environment(journal: Journal) -> dict[str, str]:
     """What a sending process needs in its environment to open ``journal``'s store: a
     team store's URL and, when this process was given it, its password (never argv)."""
     from app.campaign.journal.team import TeamJournal
-    from app.store import STORE_ENV
+    from app.jobs.store import STORE_ENV
 
     if not isinstance(journal, TeamJournal):
         return {}
@@ -157,7 +157,7 @@ def store_environment(journal: Journal) -> dict[str, str]:
 def remember_key(base_url: str, api_key: str) -> bool:
     """Keep ``api_key`` for ``base_url`` in the OS keyring, so a campaign interrupted by a
     reboot can be sent again at login (:func:`resume_due`); False where no keyring is."""
-    from app.profiles import SecretStore
+    from app.desktop.profiles import SecretStore
 
     store = SecretStore()
     if not store.persistent:
@@ -184,7 +184,7 @@ def key_for(base_url: str) -> str | None:
 
 def remembered_key(base_url: str) -> str | None:
     """The API key kept for ``base_url`` by :func:`remember_key`, if any."""
-    from app.profiles import SecretStore
+    from app.desktop.profiles import SecretStore
 
     return SecretStore().get(_KEYRING_PROFILE, base_url)
 

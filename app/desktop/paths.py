@@ -15,6 +15,8 @@ import platformdirs
 from app import APP_NAME
 
 HOME_ENV = "SAFIR_CAMPAIGN_HOME"
+#: The environment variable naming the team store (a postgresql:// URL; app.jobs.store).
+STORE_ENV = "SAFIR_CAMPAIGN_STORE"
 
 
 def state_dir() -> Path:
@@ -59,5 +61,5 @@ def resources_dir() -> Path:
     """The shipped resources (fonts, translations, icons, samples): beside the package
     in a source tree, inside the bundle when frozen by PyInstaller."""
     frozen = getattr(sys, "_MEIPASS", None)
-    base = Path(frozen) if frozen else Path(__file__).resolve().parent.parent
+    base = Path(frozen) if frozen else Path(__file__).resolve().parents[2]
     return base / "resources"

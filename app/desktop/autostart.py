@@ -13,7 +13,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from app import APP_ID, paths
+from app import APP_ID
+from app.desktop import paths
 
 #: What runs at login.
 RESUME_COMMAND = "resume-due"
@@ -49,9 +50,7 @@ def login_command() -> list[str]:
     team store its environment names (a URL without its password, as ``--store`` sets
     it): the ones the window or the command that writes the entry uses, not the defaults
     a login session would get."""
-    from app.store import STORE_ENV
-
-    store = os.environ.get(STORE_ENV, "").strip()
+    store = os.environ.get(paths.STORE_ENV, "").strip()
     return [*program(), "--home", str(paths.state_dir()), *(["--store", store] if store else []), RESUME_COMMAND]
 
 

@@ -19,7 +19,9 @@ from app.campaign import Content, Journal, JournalError, QuietHours
 from app.campaign.repeat import Series, SeriesStatus, all_series, claim_run, note_series
 from app.contacts import SheetError
 from app.reasons import waiting_text
-from app.workflow import CampaignInputError, check_sheet, create_campaign
+from app.jobs.creating import create_campaign
+from app.jobs.inputs import CampaignInputError
+from app.jobs.sheet import check_sheet
 
 
 def plan_for(sheet: str, *, content: Content, bot_id: int, base_url: str, rate_per_minute: float, in_flight: int,

@@ -1,0 +1,229 @@
+"""A campaign made from a checked sheet (or one typed number) in the journal, with the
+send-time rules a creation applies first: the repeat guard, the frequency cap
+(docs/architecture.md, "Send-time rules")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from app.api import RequestValidationError
+from app.campaign import (
+    Campaign,
+    CampaignStatus,
+    Content,
+    ContentError,
+    Journal,
+    NewRecipient,
+    QuietHours,
+    RecipientState,
+    RenderError,
+    RepeatFound,
+    RepeatPolicy,
+    build_recipients,
+)
+from app.campaign.approval import initial_approval
+from app.campaign.caps import FrequencyCap
+from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
+from app.contacts import mark_unsaved_formula_cells, normalise
+from app.reasons import campaign_name
+from app.jobs.inputs import CampaignInputError, check_bot_id, check_in_flight, check_rate
+from app.jobs.sheet import CheckedSheet
+
+
+class RepeatedCampaign(CampaignInputError):
+    """``count`` of the campaign's ``total`` recipients already got the same message from
+    the same bot and service recently, or are still to get it from a campaign that is not
+    cancelled (``waiting`` of the ``count``: resuming that campaign would reach them);
+    ``earlier`` is the newest such campaign. Pass ``only_new=True`` to send to the others,
+    ``allow_repeat=True`` to send to all (docs/architecture.md, "Send-time rules")."""
+
+    def __init__(self, earlier: Campaign, count: int, total: int, waiting: int = 0) -> None:
+        when = earlier.created_at[:16].replace("T", " ")
+        everyone = "all" if count == total else f"{count:,} of the {total:,}"
+        if waiting:
+            got = count - waiting
+            how = (f"got this message from this bot at {earlier.base_url} in the last {REPEAT_WINDOW_DAYS} days "
+                   f"or are still to get it ({got:,} sent, {waiting:,} still to send in a campaign not cancelled)")
+        else:
+            how = f"already got this message from this bot at {earlier.base_url} in the last {REPEAT_WINDOW_DAYS} days"
+        super().__init__(
+            f"{everyone} recipients {how} (latest: campaign {earlier.id}, {earlier.name}, created {when} UTC, "
+            f"{earlier.status}); send only to the others with --only-new, or to everyone again with --allow-repeat."
+        )
+        self.earlier, self.count, self.total, self.waiting = earlier, count, total, waiting
+
+
+def _check_input(checked: CheckedSheet, content: Content, template_fields: list[str] | None, bot_id: int,
+                 rate_per_minute: float, in_flight: int) -> None:
+    """CampaignInputError for content this sheet cannot fill (naming the field), a bad bot
+    id, rate or in-flight limit."""
+    try:
+        content.check(checked.sheet.columns, template_fields)
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem} (columns: {', '.join(checked.sheet.columns)}).") from None
+    problem = (check_bot_id(bot_id) or check_rate(rate_per_minute) or check_in_flight(in_flight))
+    if problem:
+        raise CampaignInputError(problem)
+
+
+def create_campaign(
+    journal: Journal,
+    checked: CheckedSheet,
+    *,
+    content: Content,
+    bot_id: int,
+    base_url: str,
+    rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
+    in_flight: int = DEFAULT_IN_FLIGHT,
+    quiet_hours: QuietHours | None = None,
+    start_at: str | None = None,
+    template_fields: list[str] | None = None,
+    name: str | None = None,
+    allow_repeat: bool = False,
+    only_new: bool = False,
+    ignore_cap: bool = False,
+    series_id: int | None = None,
+) -> int:
+    """Store a campaign of ``content`` to every valid row of ``checked``; return its id.
+
+    ``rate_per_minute`` 0 means as fast as ``in_flight`` allows. Raises
+    CampaignInputError for content that cannot be rendered from this sheet (naming the
+    field), a bad bot id, rate or in-flight limit; RepeatedCampaign when some recipients
+    already got the same message from this bot and service in the last
+    :data:`REPEAT_WINDOW_DAYS` days (judged per recipient, whatever the row order), unless
+    ``only_new`` (those rows are skipped as repeats) or ``allow_repeat``. With
+    ``ignore_cap`` the frequency cap does not apply to it (see :func:`count_capped`).
+    """
+    _check_input(checked, content, template_fields, bot_id, rate_per_minute, in_flight)
+    # A formula cell with no saved result would send an empty value: that row is invalid.
+    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
+    policy = RepeatPolicy.ALLOW if allow_repeat else RepeatPolicy.ONLY_NEW if only_new else RepeatPolicy.REFUSE
+    try:
+        campaign_id = journal.create_campaign(
+            name=name or checked.sheet.path.name,
+            kind=content.kind,
+            content=content.to_json(),
+            bot_id=bot_id,
+            rate_per_minute=rate_per_minute,
+            in_flight=in_flight,
+            base_url=base_url,
+            recipients=build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())),
+                                        content),
+            source_path=str(checked.sheet.path),
+            quiet_hours=quiet_hours.text() if quiet_hours else None,
+            time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",
+            start_at=start_at,
+            repeats_since=datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS),
+            repeat_policy=policy,
+            ignore_cap=ignore_cap,
+            approval=initial_approval(journal),
+            series_id=series_id,
+        )
+    except RepeatFound as found:
+        raise RepeatedCampaign(found.earlier, found.count, found.total, found.waiting) from None
+    return campaign_id
+
+
+def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, bot_id: int,
+                  base_url: str) -> RepeatedCampaign | None:
+    """Before creating: the recipients of ``checked`` who already got this message from this
+    bot and service in the last :data:`REPEAT_WINDOW_DAYS` days, as the RepeatedCampaign that
+    creating would raise (None when there are none). Renders every row, so it takes as long
+    as a creation's rendering: the window calls it off the GUI thread, on a connection of
+    its own to ``journal``'s store. Raises CampaignInputError for content that does not
+    fit the sheet."""
+    try:
+        content.check(checked.sheet.columns)
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem}") from None
+    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
+    rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
+    since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
+    with journal.reopen() as own:
+        found = own.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
+    return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
+
+
+@dataclass(frozen=True)
+class CappedCount:
+    """Before sending: ``count`` of a campaign's ``total`` recipients already got as many
+    messages as the frequency ``cap`` allows (they would be skipped)."""
+
+    count: int
+    total: int
+    cap: FrequencyCap
+
+    def sentence(self, ignoring: bool = False) -> str:
+        """What to tell the user (English; the window renders its own)."""
+        if ignoring:
+            return (f"{self.count:,} of the {self.total:,} recipients already got {self.cap.max_messages} messages in "
+                    f"the last {self.cap.days} days; --ignore-cap sends to them too")
+        return (f"{self.count:,} of the {self.total:,} recipients already got {self.cap.max_messages} messages in the "
+                f"last {self.cap.days} days (the frequency cap): they will be skipped; --ignore-cap sends to them too")
+
+
+def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: int,
+                 now: datetime | None = None) -> CappedCount | None:
+    """How many valid rows of ``checked`` the frequency cap would skip for a campaign of
+    ``kind`` from ``bot_id`` (None when no cap is set, it does not apply to the kind, or
+    nobody is capped). Reads the journal once (the numbers at the cap in its days)."""
+    cap = journal.frequency_cap()
+    if cap is None or not cap.applies_to(kind):
+        return None
+    capped = journal.phones_at_cap(cap.since(now or datetime.now(timezone.utc)), cap.max_messages,
+                                   None if cap.any_bot else bot_id, cap.count_otp)
+    phones = [p for p in checked.verdicts.valid_phones()]
+    count = sum(1 for p in phones if p in capped)
+    return CappedCount(count, len(phones), cap) if count else None
+
+
+def create_quick_send(
+    journal: Journal, *, phone_input: str, content: Content, bot_id: int, base_url: str,
+    template_fields: list[str] | None = None, fields: Mapping[str, str] | None = None, test: bool = False,
+) -> int:
+    """A one-recipient campaign for a support agent's single message (or, with ``test``,
+    a draft's test send, ``fields`` filling its ``{{column}}`` placeholders: the
+    frequency cap neither refuses nor counts it, nor does the repeat guard); returns its id.
+
+    Raises CampaignInputError for a phone that is not an Iranian mobile or content that
+    cannot be sent. Going through the journal gives the send a fixed request_id and a
+    place in the phone's history.
+    """
+    fields = fields or {}
+    check = normalise(phone_input)
+    if check.phone is None:
+        where = phone_input or "the phone"
+        raise CampaignInputError(f"{where}: {check.reason}.", where, check.reason)
+    try:
+        content.check(fields, template_fields)
+        message = content.render(fields).to_wire()
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem}.", exc.field, exc.problem) from None
+    except RequestValidationError as exc:
+        raise CampaignInputError(exc.message) from None
+    except RenderError as exc:
+        raise CampaignInputError(f"{exc}.") from None
+    return journal.create_campaign(
+        name=campaign_name("test_send" if test else "quick_send", phone=check.phone), kind=content.kind,
+        content=content.to_json(), bot_id=bot_id, rate_per_minute=0, in_flight=1, base_url=base_url,
+        recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)], ignore_cap=test,
+        test_send=test,
+    )
+
+
+def record_v2_otp(journal: Journal, *, phone_input: str, phone: str, base_url: str) -> int:
+    """Keep a delivered v2 one-time password (spec 4.2, sent outside the campaign
+    engine) in the journal as a finished one-recipient campaign, so the phone's recent
+    sends list it; returns its id. Only delivered ones are kept: a failed or unanswered
+    v2 send must not be retried through v3 from History. The code itself is not kept:
+    the record says a password went out, not which."""
+    content = Content(kind="otp")
+    campaign_id = journal.create_campaign(
+        name=campaign_name("otp_v2", phone=phone), kind="otp", content=content.to_json(), bot_id=0,
+        rate_per_minute=0, in_flight=1, base_url=base_url,
+        recipients=[NewRecipient(1, phone_input, phone, "valid", None, {"v2_otp": True})])
+    journal.record_outcome(campaign_id, 1, RecipientState.SENT)
+    journal.set_status(campaign_id, CampaignStatus.FINISHED)
+    return campaign_id
