@@ -83,3 +83,87 @@ def test_a_test_module_imports_helpers_never_another_test_module() -> None:
     helpers = {name for name in _imports(ast.parse((tests / "test_cli.py").read_text(encoding="utf-8")))}
     assert "tests.helpers.cli" in helpers  # the look reads imports as they are written
     assert crossings == []
+
+
+#: Functions that run a journal off the window's loop: what is handed to them runs in a
+#: worker thread (app/ui/journal_calls.py), or before the loop runs (``at_start_up``).
+THREADERS = {"to_thread", "in_thread", "read_then", "soon", "at_start_up"}
+#: Functions the window may hand its journal: a type check, the context that keeps it, and
+#: the engine, the follower and a single send, which read and write it in threads of their
+#: own (the engine's writer; app/campaign/follow.py; app/jobs/single_send.py).
+HANDS_OVER = {"isinstance", "getattr", "AppContext", "WindowJournal", "CampaignEngine", "follow", "send_one"}
+
+
+def _chain(node: ast.AST) -> list[str]:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return parts[::-1]
+
+
+def _journal_calls_on_the_loop(trees: dict[str, ast.Module]) -> list[str]:
+    """Each call in ``trees`` of a journal's method (``….journal.m()``, ``journal.m()``),
+    or handing a journal to a function, outside a thread body. A thread body: a function or
+    lambda handed to one of :data:`THREADERS`, or a function every call of which (in all
+    ``trees``) lies in thread bodies."""
+    handed: set[int] = set()
+    named: set[str] = set()
+    defined: dict[str, ast.AST] = {}
+    calls: list[tuple[str, ast.Call, list[ast.AST]]] = []
+
+    def visit(where: str, node: ast.AST, stack: list[ast.AST]) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            stack = [*stack, node]
+            if not isinstance(node, ast.Lambda):
+                defined.setdefault(node.name, node)
+        if isinstance(node, ast.Call):
+            calls.append((where, node, stack))
+            if _chain(node.func)[-1:] and _chain(node.func)[-1] in THREADERS and node.args:
+                first = node.args[0]
+                handed.add(id(first))
+                if _chain(first):
+                    named.add(_chain(first)[-1])
+        for child in ast.iter_child_nodes(node):
+            visit(where, child, stack)
+
+    for where, tree in trees.items():
+        visit(where, tree, [])
+
+    def in_body(stack: list[ast.AST]) -> bool:
+        return any(id(f) in handed or getattr(f, "name", None) in named for f in stack)
+
+    changed = True
+    while changed:  # a function only ever called from thread bodies is one too
+        changed = False
+        for name in set(defined) - named:
+            sites = [stack for _, call, stack in calls if _chain(call.func)[-1:] == [name]]
+            if sites and all(in_body(stack) for stack in sites):
+                named.add(name)
+                changed = True
+    found = []
+    for where, call, stack in calls:
+        chain = _chain(call.func)
+        method = len(chain) >= 2 and chain[-2] == "journal" and chain[-1] != "close"
+        hands = (chain[-1:] and chain[-1] not in THREADERS | HANDS_OVER
+                 and any(_chain(arg)[-1:] == ["journal"] for arg in call.args))
+        if (method or hands) and not in_body(stack):
+            found.append(f"{where}:{call.lineno}: {'.'.join(chain)}")
+    return found
+
+
+def test_the_window_never_calls_the_journal_on_its_own_thread() -> None:
+    """app/ui reaches the journal only through app/ui/journal_calls.py: in worker threads
+    (docs/architecture.md, "Processes"), so the window draws while a big campaign is read
+    or a team store's server answers."""
+    trees = {where: tree for where, tree in _modules() if where.startswith("app/ui/")
+             and where != "app/ui/journal_calls.py"}
+    assert _journal_calls_on_the_loop(trees) == []
+    # the look finds what it looks for: a read on the loop, a journal handed to a reader
+    planted = ast.parse("def shown(self):\n    self.context.journal.counts(1)\n    shown_status(journal, c)\n"
+                        "async def fine(self):\n    await self.context.store.in_thread(lambda journal: "
+                        "journal.counts(1))\n")
+    assert [f.split(": ")[1] for f in _journal_calls_on_the_loop({"planted": planted})] == [
+        "self.context.journal.counts", "shown_status"]

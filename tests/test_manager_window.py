@@ -47,7 +47,7 @@ def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
         campaign_id = page.send_step.campaign_id
         assert campaign_id is not None
         office.nav.setCurrentRow(3)
-        history.refresh()
+        await history.refresh()
         assert history.approval.isVisible()
         row = next(r for r in range(history.model.rowCount()) if history.model.campaign_id(r) == campaign_id)
         shown = history.model.status(row)
@@ -61,7 +61,7 @@ def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
         dialog.accept()
         rejected = await asked
         assert "rejected" in rejected and delivered(slow_sandbox) == []
-        history.refresh()
+        await history.refresh()
         status = history.model.index(row, history.model.COLUMNS.index("status")).data()
         assert status.startswith("rejected by ") and status.endswith(": the wrong list"), status
         approved = await history.approval.decide(approve=True, confirmed=True, password="manager's")
@@ -167,34 +167,34 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         run_id = journal.create_campaign(name="weekly", kind="text", content={"kind": "text", "text": "x"},
                                          bot_id=1001, rate_per_minute=0, in_flight=1, base_url=slow_sandbox.url,
                                          recipients=[], approval="awaiting", series_id=series.id)
-        panel.refresh()
+        run_in_qt_loop(qapp, panel.refresh)
         assert panel.table.item(0, 5).text() == f"campaign {run_id}: awaiting approval"
         journal.set_approval(run_id, "rejected", "boss@office", "wrong week")
-        panel.refresh()
+        run_in_qt_loop(qapp, panel.refresh)
         assert panel.table.item(0, 5).text() == f"campaign {run_id}: rejected — wrong week"
         panel.table.selectRow(0)
-        assert "paused" in panel.change(SeriesStatus.PAUSED)
+        assert "paused" in run_in_qt_loop(qapp, lambda: panel.change(SeriesStatus.PAUSED))
     finally:
         change_series(journal, series.id, status=SeriesStatus.STOPPED)  # its runner stops within a look
 
 
 def test_the_rules_box_sets_the_cap_and_approval_and_refuses_a_rule_nobody_could_approve(
-        office: MainWindow) -> None:
+        qapp: Any, office: MainWindow) -> None:
     from app.campaign.approval import approval_rule
 
     box = office.templates.rules
     box.approval_check.setChecked(True)
     box.approvers.setText("")
-    assert "Nobody could approve" in box.save()
+    assert "Nobody could approve" in run_in_qt_loop(qapp, box.save)
     box.cap_check.setChecked(True)
     box.cap_messages.setValue(3)
     box.cap_days.setValue(14)
     box.any_bot.setChecked(True)
     box.approvers.setText("manager@head-office, admin")
-    assert "saved" in box.save()
+    assert "saved" in run_in_qt_loop(qapp, box.save)
     journal = office.context.journal
     cap, rule = journal.frequency_cap(), approval_rule(journal)
     assert cap is not None and (cap.max_messages, cap.days, cap.any_bot, cap.count_otp) == (3, 14, True, False)
     assert rule is not None and rule.required and rule.approvers == ("manager@head-office", "admin")
-    box.load()
+    run_in_qt_loop(qapp, box.load)
     assert box.cap_days.value() == 14 and box.approvers.text() == "manager@head-office, admin"

@@ -125,7 +125,7 @@ def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window:
             await asyncio.sleep(0.01)
         await look("scheduled send")
         window.nav.setCurrentRow(3)
-        window.history.refresh()
+        await window.history.refresh()
         await look("history with a scheduled campaign")
         window.nav.setCurrentRow(0)
         page.send_step.pause_button.click()

@@ -66,7 +66,7 @@ def test_history_shows_campaigns_another_desktop_made_with_who_made_them(
                                   rate_per_minute=60, in_flight=2, base_url="http://127.0.0.1:9",
                                   recipients=[NewRecipient(2, "09121110001", "989121110001", "valid", None,
                                                            {"message": {"text": "hi"}})])
-        history.refresh()  # what the timer does every TEAM_REFRESH_MS while History is shown
+        run_in_qt_loop(qapp, history.refresh)  # what the timer does every TEAM_REFRESH_MS while History is shown
         assert history.model.rowCount() == 1
         owner = history.model.index(0, history.model.COLUMNS.index("owner")).data()
         user, _, machine = owner.strip("\u2066\u2069").partition("@")
@@ -154,6 +154,13 @@ def test_the_template_library_prices_and_balance_history_are_the_teams(
         first.save_prices({"service": 12.5, "promotional": 30.0, "message": 1.0})
         first.record_balance(985)
         second.record_balance(984)
+        assert second.templates() == []  # what the other desktop saved shows once read again...
+
+        async def read_again() -> None:
+            await first.refresh_team()
+            await second.refresh_team()
+
+        run_in_qt_loop(qapp, read_again)  # ...as the window does when a panel is shown
         assert [t["template_id"] for t in second.templates()] == ["welcome"]
         assert second.prices()["service"] == 12.5
         assert [h["balance"] for h in first.balance_history()] == [985, 984]  # the account's, from both desktops

@@ -304,7 +304,7 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
     status = header.index("Result: Status")
     assert len(exported) == 21 and sum(1 for r in exported if r[status] == "sent") == 13
     assert exported[1][0] == "علی" and exported[1][status] == "sent"
-    window.history.refresh()
+    run_in_qt_loop(qapp, window.history.refresh)
     assert window.history.model.rowCount() == 1 and window.history.model.status(0) == "finished"
 
 

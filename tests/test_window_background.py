@@ -206,7 +206,8 @@ def test_a_paused_campaign_shown_here_is_followed_once_another_desktop_resumes_i
 
     async def scenario() -> None:
         office.campaign.go_to_send(campaign_id)
-        assert step.resume_button.isEnabled() and not step.pause_button.isEnabled()
+        await until(step.resume_button.isEnabled, seconds=5)  # once its status is read, off the window's thread
+        assert not step.pause_button.isEnabled()
         resumed = run("resume", str(campaign_id), "--base-url", slow_sandbox.url, "--background", api_key=DEMO_API_KEY)
         assert resumed.returncode == 0, resumed.stderr  # as another desktop (or a terminal) does
         await until(lambda: step.sending() and step.pause_button.isEnabled(), seconds=15)

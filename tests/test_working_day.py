@@ -76,7 +76,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         await asyncio.sleep(0.6)  # outcomes of the second campaign arrive meanwhile...
         statuses = {r["status"] for r in page.recipients.model.rows()}
         assert "sent" not in statuses and "valid" in statuses  # ...and never land in the third's table
-        window.history.refresh()
+        await window.history.refresh()
         window._open_results(second_id)  # History → Open results on the campaign being sent
         assert page.steps.currentIndex() == 3 and page.campaign_id == second_id
         assert "bold" in page.step_labels[3].styleSheet() and "bold" not in page.step_labels[0].styleSheet()
@@ -86,7 +86,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         seen["paused"] = paused
         assert page.send_step.resume_button.isEnabled()
         # 3. Resume from History: the same campaign goes on to the end.
-        window.history.refresh()
+        await window.history.refresh()
         points_before = list(runs.run_of(second_id).points)
         assert points_before  # the chart of the first stretch
         resumed = asyncio.ensure_future(window._resume(second_id))
@@ -150,7 +150,7 @@ def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, windo
         page.go(3)
         sending = asyncio.ensure_future(page.send())
         await until(lambda: "start time" in page.send_step.speed_label.text())
-        window.history.refresh()
+        await window.history.refresh()
         starts = window.history.model.index(0, window.history.model.COLUMNS.index("starts")).data()
         waiting = page.send_step.speed_label.text()
         page.send_step.pause_button.click()

@@ -3,6 +3,7 @@ quick send, a draft's test send (spec 4.3)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -44,15 +45,17 @@ async def send_one(journal: Journal, client: Any, *, phone_input: str, content: 
     """Send ``content`` (its placeholders filled from ``fields``) to one phone through
     the journal and the campaign engine, so it has a fixed request_id and a place in
     the phone's history; ``test``: a draft's test send (see :func:`create_quick_send`).
-    ``client`` is an open SafirClient. Never raises for a bad phone or content (outcome
-    "invalid"); spec 4.3."""
+    ``client`` is an open SafirClient. The journal is read and written in worker threads
+    (and by the engine's writer), never on the caller's loop. Never raises for a bad phone
+    or content (outcome "invalid"); spec 4.3."""
     try:
-        campaign_id = create_quick_send(journal, phone_input=phone_input, content=content, bot_id=bot_id,
-                                        base_url=base_url, template_fields=template_fields, fields=fields, test=test)
+        campaign_id = await asyncio.to_thread(
+            lambda: create_quick_send(journal, phone_input=phone_input, content=content, bot_id=bot_id,
+                                      base_url=base_url, template_fields=template_fields, fields=fields, test=test))
     except CampaignInputError as exc:
         return SingleSend(SingleOutcome.INVALID, error=str(exc), input_error=exc)
     result = await CampaignEngine(journal, client).run(campaign_id)
-    row = journal.recipients(campaign_id)[0]
+    row = (await asyncio.to_thread(journal.recipients, campaign_id))[0]
     if row.state == RecipientState.SENT:
         return SingleSend(SingleOutcome.SENT, row.phone, row.message_id, campaign_id=campaign_id)
     if row.state in (RecipientState.UNKNOWN, RecipientState.FAILED):

@@ -177,6 +177,7 @@ def make_context(demo_url: str | None = None, base_url: str | None = None) -> Ap
             ])
     context = AppContext(journal, settings, secrets, connection)
     context.store_problem = store_problem
+    context.load_team()  # at start-up: the window's loop does not run yet
     if base_url and not demo_url:
         context.connection.base_url = base_url
     return context

@@ -1,5 +1,6 @@
-"""What every panel shares: the journal, the settings, the secrets and the current
-connection (profile). Plain Python; the panels adapt it."""
+"""What every panel shares: the journal (and its calls off the window's thread), the
+settings, the secrets and the current connection (profile). Plain Python; the panels
+adapt it."""
 
 from __future__ import annotations
 
@@ -16,11 +17,47 @@ from app.campaign.journal import Member, TeamRole
 from app.campaign.journal.team import TeamJournal
 from app.desktop.profiles import Profile, SecretStore
 from app.jobs.store import STORE_ENV, store_location, use_store
+from app.ui.journal_calls import WindowJournal
 from app.ui.settings import UiSettings
 
 log = logging.getLogger(__name__)
 
 DEMO_PROFILE = "Sandbox (demo)"
+
+#: What a team shares instead of each desktop's own settings (docs/team.md).
+TEAM_SETTINGS = ("templates", "prices", "balance_history")
+
+
+@dataclass(frozen=True)
+class TeamView:
+    """What the window knows of its store's team, read at once: who uses the window
+    (None when the store did not say) and the team's shared settings by key (absent:
+    none set, or not a team store)."""
+
+    member: Member | None
+    shared: dict[str, Any]
+
+
+def read_team(journal: Journal) -> TeamView:
+    """Who uses ``journal`` and its team's shared settings (:data:`TEAM_SETTINGS`); a
+    store that does not answer is logged and leaves the part unknown. It reads the store:
+    call it in a worker thread (:meth:`AppContext.refresh_team`), or at start-up."""
+    try:
+        member: Member | None = journal.who()
+    except JournalError as exc:
+        log.warning("the team store did not say who this is: %s", exc)
+        member = None
+    shared: dict[str, Any] = {}
+    if isinstance(journal, TeamJournal):
+        for key in TEAM_SETTINGS:
+            try:
+                value = journal.shared_setting(key)
+            except JournalError as exc:
+                log.warning("the team's %s could not be read: %s", key, exc)
+                continue
+            if value is not None:
+                shared[key] = value
+    return TeamView(member, shared)
 
 
 @dataclass
@@ -51,7 +88,9 @@ class AppContext:
     def __init__(self, journal: Journal, settings: UiSettings, secrets: SecretStore,
                  connection: Connection | None = None) -> None:
         self.journal = journal
-        self._member: Member | None = None
+        #: The journal's calls, each in a worker thread (the window's only way to it).
+        self.store = WindowJournal(lambda: self.journal)
+        self._team = TeamView(None, {})
         #: Why the window is not on this desktop's team store, when it could not be opened.
         self.store_problem: str | None = None
         self.settings = settings
@@ -63,17 +102,21 @@ class AppContext:
 
     # -- who --------------------------------------------------------------------------
 
+    def load_team(self) -> None:
+        """Read who uses the window and the team's shared settings now: at start-up,
+        before the window's loop runs (afterwards: :meth:`refresh_team`)."""
+        self._team = self.store.at_start_up(read_team)
+
+    async def refresh_team(self) -> None:
+        """Read who uses the window and the team's shared settings again, in a worker
+        thread (what another desktop saved shows here)."""
+        self._team = await self.store.in_thread(read_team)
+
     def member(self) -> Member:
-        """Who uses the window: a team store's login and role (asked once, then kept), or
-        this OS account, who may do everything on its own journal. A store that does not
-        answer: this login, as a viewer, until it does."""
-        if self._member is None:
-            try:
-                self._member = self.journal.who()
-            except JournalError as exc:
-                log.warning("the team store did not say who this is: %s", exc)
-                return Member("?", "viewer")
-        return self._member
+        """Who uses the window: a team store's login and role, or this OS account, who may
+        do everything on its own journal. A store that has not said: "?", as a viewer,
+        until it does (:meth:`refresh_team`)."""
+        return self._team.member or Member("?", "viewer")
 
     def may(self, role: TeamRole) -> bool:
         """Whether the window's member may do what ``role`` may (the store decides anyway)."""
@@ -142,21 +185,13 @@ class AppContext:
     # answer leaves this desktop's own in use, logged.
 
     def _shared(self, key: str) -> Any:
-        if not isinstance(self.journal, TeamJournal):
-            return None
-        try:
-            return self.journal.shared_setting(key)
-        except JournalError as exc:
-            log.warning("the team's %s could not be read: %s", key, exc)
-            return None
+        return self._team.shared.get(key)
 
     def _share(self, key: str, value: Any) -> None:
         self.settings.set(key, value)
         if isinstance(self.journal, TeamJournal):
-            try:
-                self.journal.share_setting(key, value)
-            except JournalError as exc:
-                log.warning("the team's %s could not be saved: %s", key, exc)
+            self._team = TeamView(self._team.member, {**self._team.shared, key: value})
+            self.store.soon(lambda journal: journal.share_setting(key, value), f"the team's {key}")
 
     def templates(self) -> list[dict[str, str]]:
         """The template library (the team's, on a team store): ``template_id``, ``body``,
@@ -184,10 +219,11 @@ class AppContext:
         history = self.settings.get("balance_history")
         self.settings.set("balance_history", [*history, entry][-200:])
         if isinstance(self.journal, TeamJournal):
-            try:
-                self.journal.append_shared("balance_history", entry, keep=200)
-            except JournalError as exc:
-                log.warning("the team's balance history could not be saved: %s", exc)
+            shared = self._team.shared.get("balance_history") or []
+            self._team = TeamView(self._team.member, {**self._team.shared,
+                                                      "balance_history": [*shared, entry][-200:]})
+            self.store.soon(lambda journal: journal.append_shared("balance_history", entry, keep=200),
+                            "the team's balance history")
 
     def balance_history(self) -> list[dict[str, Any]]:
         """The balances reported to this profile; on a team store, to the whole team (one

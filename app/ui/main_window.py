@@ -38,6 +38,7 @@ from app.ui.dialogs import choose
 from app.ui.formatting import figure
 from app.ui.help_boxes import about_box, shortcuts_box
 from app.ui.keyboard import focus_first_field, tab_moves_focus
+from app.ui.journal_calls import run_soon
 from app.ui.main_menu import MainMenu
 from app.ui.panels import (
     BalancePanel,
@@ -132,7 +133,7 @@ class MainWindow(QMainWindow):
         return await self.campaign.recipients.open_sheet(RESOURCES / "samples" / "contacts.xlsx")
 
     def _wire(self) -> None:
-        self.campaign.campaign_changed.connect(lambda _id: self.history.refresh())
+        self.campaign.campaign_changed.connect(lambda _id: self.history.refresh_soon())
         self.history.open_results.connect(self._open_results)
         self.history.resume_campaign.connect(self._resume)
         self.history.send_step_of.connect(self._show_send_step)
@@ -150,8 +151,10 @@ class MainWindow(QMainWindow):
 
     def _show_page(self, index: int) -> None:
         self.pages.setCurrentIndex(index)
+        if isinstance(self.context.journal, TeamJournal):  # what other desktops of the team saved meanwhile
+            run_soon(self.context.refresh_team())
         if self.pages.currentWidget() is self.history:
-            self.history.refresh()
+            self.history.refresh_soon()
         if self.pages.currentWidget() is self.balance:
             self.balance.refresh()
         if self.pages.currentWidget() in (self.suppression, self.team):

@@ -3,13 +3,12 @@ interface's language, off the GUI thread."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from app.campaign import JournalError
+from app.campaign import Journal, JournalError
 from app.report import ReportError, campaign_report, save
 from app.report.model import unit_price
 from app.ui.bidi import ltr
@@ -29,18 +28,18 @@ async def write_report(parent: QWidget, context: AppContext, campaign_id: int, p
         if chosen is None:
             return ""
         path = chosen
-    campaign = context.journal.campaign(campaign_id)
-    price = unit_price(campaign, context.templates(), context.prices())
-    balances = context.balance_history()
+    templates, prices, balances = context.templates(), context.prices(), context.balance_history()
 
-    def make() -> Path:
-        report = campaign_report(context.journal, campaign_id, unit_price=price, balances=balances)
-        return save(report, path, words)
+    def make(journal: Journal) -> Path:
+        price = unit_price(journal.campaign(campaign_id), templates, prices)
+        report = campaign_report(journal, campaign_id, unit_price=price, balances=balances)
+        written = save(report, path, words)
+        journal.audit("report", campaign_id, str(written))
+        return written
 
     try:
         with report_words(persian=context.settings.get("language") == "fa") as words:
-            written = await asyncio.to_thread(make)
-        context.journal.audit("report", campaign_id, str(written))
+            written = await context.store.in_thread(make)
     except (ReportError, JournalError) as exc:
         return describe(str(exc))
     return QCoreApplication.translate("ReportAction", "Report written to {0}").format(ltr(written))

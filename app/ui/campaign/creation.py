@@ -101,7 +101,8 @@ async def create_series_from_draft(context: AppContext, draft: CampaignDraft) ->
                     base_url=context.connection.base_url, rate_per_minute=float(draft.rate_per_minute),
                     in_flight=draft.in_flight, phone_column=checked.phone_column.column,
                     sheet_name=checked.sheet.sheet_name, quiet_hours=draft.parsed_quiet_hours())
-    series_id = add_series(context.journal, checked.sheet.path.name, rule, plan, datetime.now(timezone.utc))
+    name, now = checked.sheet.path.name, datetime.now(timezone.utc)
+    series_id = await context.store.in_thread(lambda journal: add_series(journal, name, rule, plan, now))
     key = context.connection.api_key or ""
     if not context.connection.demo:
         remember_key(context.connection.base_url, key)

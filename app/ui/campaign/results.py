@@ -3,7 +3,6 @@ export (a copy of the source sheet with the results beside each row) and retry."
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,9 +93,14 @@ class ResultsStep(QWidget):
         layout.addWidget(self.status)
 
     def show_campaign(self, campaign_id: int, rows: list[dict[str, Any]] | None = None) -> None:
-        """Show a stored campaign's results and its summary (read here; a big campaign's
-        end of a run reads them in a worker thread and calls :meth:`show_read`)."""
-        self.show_read(read_results(self.context.journal, campaign_id, rows))
+        """Show a stored campaign's results and its summary, read in a worker thread (the
+        end of a run reads them itself and calls :meth:`show_read`)."""
+        self.campaign_id = campaign_id
+        self.context.store.read_then(lambda journal: read_results(journal, campaign_id, rows), self._show_if_still)
+
+    def _show_if_still(self, read: ReadResults) -> None:
+        if read.campaign.id == self.campaign_id:  # nobody chose another campaign meanwhile
+            self.show_read(read)
 
     def show_read(self, read: ReadResults) -> None:
         """Show results :func:`read_results` read."""
@@ -150,10 +154,9 @@ class ResultsStep(QWidget):
         if path is not None:
             await self.export_results(path)
 
-    def _source(self, campaign_id: int, rows: list[dict[str, Any]]) -> tuple[Sheet | None, str]:
+    def _source(self, campaign: Campaign, rows: list[dict[str, Any]]) -> tuple[Sheet | None, str]:
         """The campaign's own sheet for a results copy (the open one when it is the
         same file, else read again), or None and why not."""
-        campaign = self.context.journal.campaign(campaign_id)
         checked = self.draft.checked
         if checked is not None and campaign.source_path and Path(campaign.source_path) == checked.sheet.path:
             return checked.sheet, ""
@@ -181,19 +184,19 @@ class ResultsStep(QWidget):
         campaign_id, names = self.campaign_id, self.column_names()
         look = SheetLook(self.tr("Results"), self.layoutDirection() == Qt.LayoutDirection.RightToLeft)
 
-        def export() -> tuple[Sheet | None, str]:
+        def export(journal: Journal) -> tuple[Sheet | None, str]:
             # Off the GUI thread: a big campaign has many rows, and few distinct words to translate.
-            rows = self.context.journal.result_rows(campaign_id)
+            rows = journal.result_rows(campaign_id)
             status_of, error_of = functools.cache(state_name), functools.cache(describe)
             shown = [{**row, "status": status_of(str(row["status"])) if row["status"] else row["status"],
                       "error": error_of(row["error"], row["error_code"]) or None} for row in rows]
-            source, why_not = self._source(campaign_id, rows)
+            source, why_not = self._source(journal.campaign(campaign_id), rows)
             write_results(path, shown, source, names, look)
             return source, why_not
 
         self.export_button.setEnabled(False)
         try:
-            source, why_not = await self.stoppable(asyncio.to_thread(export))
+            source, why_not = await self.stoppable(self.context.store.in_thread(export))
         except ExportError as exc:
             self.status.say(describe(str(exc)), error=True)
             return False
@@ -221,17 +224,17 @@ class ResultsStep(QWidget):
 
     @qasync.asyncSlot()
     async def _on_retry_clicked(self) -> None:
-        retry_id = self.retry_failed()
+        retry_id = await self.retry_failed()
         if retry_id is not None:
             self.retry_requested.emit(retry_id)
 
-    def retry_failed(self) -> int | None:
-        """Make a follow-up campaign of this one's retryable failures; its id, or None
-        when there is nothing worth retrying (said on the status line)."""
+    async def retry_failed(self) -> int | None:
+        """Make a follow-up campaign of this one's retryable failures (in a worker thread);
+        its id, or None when there is nothing worth retrying (said on the status line)."""
         if self.campaign_id is None:
             return None
         try:
-            retry_id = self.context.journal.create_retry_campaign(self.campaign_id, include_unknown=True)
+            retry_id = await self.context.store.create_retry_campaign(self.campaign_id, include_unknown=True)
         except ValueError:
             self.status.say(self.tr("No failures worth retrying: every failure here would fail again "
                                     "(no Bale account, an invalid number...)."), error=True)

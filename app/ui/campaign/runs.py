@@ -87,7 +87,8 @@ class RunController(QObject):
         when this window already does (attach to it instead)."""
         if self.is_sending(campaign_id):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
-        check_sendable(self.context.journal.campaign(campaign_id), approval_rule(self.context.journal))
+        await self.context.store.in_thread(lambda journal: check_sendable(journal.campaign(campaign_id),
+                                                                          approval_rule(journal)))
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         if self.context.settings.get("separate_sender"):
             # The sheet's rows are long-lived: a full collection while the window follows
@@ -134,7 +135,7 @@ class RunController(QObject):
         """Start the campaign's own sending process and follow it until it stops; one
         that another window or the command line already sends is followed, not started
         twice. Raises RunnerFailed (a sentence) when it cannot start."""
-        if campaign_is_sending(self.context.journal, run.campaign_id):
+        if await asyncio.to_thread(campaign_is_sending, self.context.journal, run.campaign_id):
             return await self._follow(run, None)
         connection = self.context.connection
         journal, campaign_id, key = self.context.journal, run.campaign_id, connection.api_key or ""
@@ -186,7 +187,9 @@ class RunController(QObject):
         not sending."""
         run = self.runs.get(campaign_id)
         if run is not None and run.following:
-            self.context.journal.request_stop(campaign_id, StopRequest.PAUSE, reason or pause_text("user_paused"))
+            said = reason or pause_text("user_paused")
+            self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.PAUSE, said),
+                                    f"the pause of campaign {campaign_id}")
             return True
         if run is None or run.engine is None:
             return False
@@ -198,7 +201,9 @@ class RunController(QObject):
         not sending."""
         run = self.runs.get(campaign_id)
         if run is not None and run.following:
-            self.context.journal.request_stop(campaign_id, StopRequest.CANCEL, pause_text("user_cancelled"))
+            said = pause_text("user_cancelled")
+            self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.CANCEL, said),
+                                    f"the cancellation of campaign {campaign_id}")
             return True
         if run is None or run.engine is None:
             return False

@@ -4,6 +4,7 @@ and cancel, progress, the rate chart across resumes and a log of what went wrong
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import qasync
 from PySide6.QtCore import Signal
@@ -20,6 +21,7 @@ from app.api import SafirError
 from app.campaign import (
     CampaignLocked,
     CampaignStatus,
+    Journal,
     Progress,
     RecipientState,
     RunResult,
@@ -47,6 +49,26 @@ SEND_SHORTCUTS = {"start_button": "Ctrl+Return", "pause_button": "Ctrl+P", "resu
 CHART_SECONDS = 1.0
 
 
+@dataclass(frozen=True)
+class ShownCampaign:
+    """What the send step shows of a campaign from the journal: its ``status`` and
+    ``counts`` (recipients per state, "total" and "skipped"); ``left``: recipients with no
+    final outcome yet."""
+
+    campaign_id: int
+    status: str
+    counts: dict[str, int]
+
+    @property
+    def left(self) -> int:
+        return self.counts["pending"] + self.counts["in_flight"] + self.counts["unknown"]
+
+
+def read_shown(journal: Journal, campaign_id: int) -> ShownCampaign:
+    """Campaign ``campaign_id``'s status and counts (it scans its rows: in a worker thread)."""
+    return ShownCampaign(campaign_id, journal.campaign(campaign_id).status, journal.counts(campaign_id))
+
+
 class SendStep(QWidget):
     """Shows the campaign ``campaign_id`` (attach()); Start asks the wizard to create
     the campaign from the draft (``start_requested``), the other buttons act on the
@@ -65,6 +87,7 @@ class SendStep(QWidget):
         #: The campaign whose rows that table shows (None once another sheet is opened).
         self.rows_campaign: int | None = None
         self.campaign_id: int | None = None
+        self._read: ShownCampaign | None = None  # its status and counts as last read
         #: The repeating campaign Start made from this draft (Start is done once).
         self.series_made: int | None = None
         self._last_refresh = 0.0
@@ -132,35 +155,47 @@ class SendStep(QWidget):
         self._update_buttons()
 
     def attach(self, campaign_id: int) -> None:
-        """Show campaign ``campaign_id``: its counts from the journal, its chart so far,
-        and the buttons its state allows."""
+        """Show campaign ``campaign_id``: its counts and status (read in a worker thread),
+        its chart so far, and the buttons its state allows."""
         if campaign_id != self.campaign_id:
             self.log.clear()
             self.speed_label.clear()
             self.status.say("")
+            self._read = None
         self.campaign_id = campaign_id
-        counts = self.context.journal.counts(campaign_id)
-        todo = counts["total"] - counts["skipped"]
-        self.progress.setRange(0, max(1, todo))
-        self._show_counts(counts)
         run = self.runs.run_of(campaign_id)
         self.chart.points = list(run.points) if run is not None else []
         self.chart.update()
         self._update_buttons()
 
+    def _show_read(self, read: ShownCampaign) -> None:
+        if read.campaign_id != self.campaign_id:
+            return  # another campaign was attached meanwhile
+        self._read = read
+        if not self.sending():  # while it sends, its progress shows the counts
+            self.progress.setRange(0, max(1, read.counts["total"] - read.counts["skipped"]))
+            self._show_counts(read.counts)
+        self._show_buttons()
+
     def sending(self) -> bool:
         return self.campaign_id is not None and self.runs.is_sending(self.campaign_id)
 
     def _update_buttons(self) -> None:
+        """The buttons as last read, then as the campaign stands now (read in a worker thread)."""
+        self._show_buttons()
+        if (campaign_id := self.campaign_id) is not None:
+            self.context.store.read_then(lambda journal: read_shown(journal, campaign_id), self._show_read)
+
+    def _show_buttons(self) -> None:
         sending = self.sending()
-        status = self.context.journal.campaign(self.campaign_id).status if self.campaign_id is not None else None
+        read = self._read if self._read is not None and self._read.campaign_id == self.campaign_id else None
+        status = read and read.status
         resumable = status in (CampaignStatus.PAUSED, CampaignStatus.RUNNING, CampaignStatus.READY)
         self.start_button.setEnabled(self.campaign_id is None and self.series_made is None)
         self.pause_button.setEnabled(sending)
         self.cancel_button.setEnabled(sending or resumable)  # a paused campaign can be cancelled too
         self.resume_button.setEnabled(not sending and resumable)
-        left = self._left() if status == CampaignStatus.CANCELLED else 0
-        self.rest_button.setVisible(bool(left))
+        self.rest_button.setVisible(status == CampaignStatus.CANCELLED and read is not None and read.left > 0)
 
     # -- running ----------------------------------------------------------------------------
 
@@ -182,7 +217,7 @@ class SendStep(QWidget):
             self._update_buttons()
             return None
         except NotApproved:
-            campaign = self.context.journal.campaign(campaign_id)
+            campaign = await self.context.store.campaign(campaign_id)
             if campaign.approval == Approval.REJECTED:
                 self.status.say(self.tr("Campaign {0} was rejected by {1}: {2}").format(
                     figure(campaign_id), ltr(campaign.approved_by or "?"), campaign.approval_note or ""), error=True)
@@ -293,13 +328,6 @@ class SendStep(QWidget):
         if self.campaign_id is not None and self.runs.pause(self.campaign_id):
             self.log_line(self.tr("Pausing after the messages on their way…"))
 
-    def _left(self) -> int:
-        """Recipients of the campaign shown that have no final outcome yet."""
-        if self.campaign_id is None:
-            return 0
-        counts = self.context.journal.counts(self.campaign_id)
-        return counts["pending"] + counts["in_flight"] + counts["unknown"]
-
     @qasync.asyncSlot()
     async def _on_cancel_clicked(self) -> None:
         await self.cancel()
@@ -311,17 +339,18 @@ class SendStep(QWidget):
         campaign_id = self.campaign_id
         if campaign_id is None:
             return False
+        left = (await self.context.store.in_thread(lambda journal: read_shown(journal, campaign_id))).left
         question = self.tr("Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign "
                            "cannot be resumed; its rest can be sent later as a new campaign.").format(
-                               figure(campaign_id, grouped=False), figure(self._left()))
+                               figure(campaign_id, grouped=False), figure(left))
         if not await confirm(self, self.tr("Cancel the campaign?"), question, safe_default=True):
             return False
         if self.runs.cancel(campaign_id):
             self.log_line(self.tr("Cancelling after the messages on their way…"))
         else:
-            self.context.journal.set_status(campaign_id, CampaignStatus.CANCELLED, pause_text("user_cancelled"))
+            await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED, pause_text("user_cancelled"))
             self.log_line(self.tr("Campaign {0} cancelled.").format(figure(campaign_id, grouped=False)))
-            self._update_buttons()
+            self._show_read(await self.context.store.in_thread(lambda journal: read_shown(journal, campaign_id)))
         return True
 
     @qasync.asyncSlot()

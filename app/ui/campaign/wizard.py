@@ -231,13 +231,15 @@ class CampaignPage(QWidget):
         """Open a campaign from History or the tray: one that is sending (here or by
         another process) on its Send step with Pause and Cancel, any other on its results."""
         if self.runs.is_sending(campaign_id):
-            self.go_to_send(campaign_id)
-            return
-        if campaign_is_sending(self.context.journal, campaign_id):  # not one left "running" by a dead sender
-            self.go_to_send(campaign_id)
-            self.runs.adopt_later(campaign_id)
-            return
-        self.show_results(campaign_id)
+            return self.go_to_send(campaign_id)
+        self.context.store.read_then(lambda journal: campaign_is_sending(journal, campaign_id),
+                                     lambda elsewhere: self._open_as(campaign_id, elsewhere))
+
+    def _open_as(self, campaign_id: int, sending_elsewhere: bool) -> None:
+        if not sending_elsewhere:  # nor one left "running" by a dead sender
+            return self.show_results(campaign_id)
+        self.go_to_send(campaign_id)
+        self.runs.adopt_later(campaign_id)
 
     async def show_sent_elsewhere(self) -> list[int]:
         """At start-up: follow every campaign another process sends now, and show the
@@ -318,7 +320,7 @@ class CampaignPage(QWidget):
     async def send_rest(self, parent_id: int) -> RunResult | None:
         """Send what cancelled campaign ``parent_id`` never reached, as a new campaign."""
         try:
-            rest_id = self.context.journal.create_rest_campaign(parent_id)
+            rest_id = await self.context.store.create_rest_campaign(parent_id)
         except ValueError:
             self.say(self.tr("Campaign {0} has nobody left to send to.").format(figure(parent_id, grouped=False)))
             return None
@@ -333,5 +335,5 @@ class CampaignPage(QWidget):
 
     async def retry_failed(self) -> RunResult | None:
         """Send a follow-up campaign to the retryable failures of the results shown."""
-        retry_id = self.results.retry_failed()
+        retry_id = await self.results.retry_failed()
         return None if retry_id is None else await self.run(retry_id)

@@ -3,18 +3,28 @@ approver sees the campaign's figures in History, and may open it to test-send it
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
 import qasync
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.campaign.approval import Approval, MakerCannotApprove, approval_rule, decide
+from app.campaign import Journal
 from app.campaign.journal import JournalError, actor
 from app.ui.context import AppContext
 from app.ui.dialogs import ask_text, confirm
 from app.ui.formatting import figure
 from app.ui.texts import describe
+
+
+def approval_needed(journal: Journal) -> bool:
+    """Whether campaigns of ``journal`` need approval (False when its rule cannot be read).
+    It reads the journal: in a worker thread."""
+    try:
+        rule = approval_rule(journal)
+    except JournalError:
+        return False
+    return rule is not None and rule.required
 
 
 class ApprovalBar(QWidget):
@@ -40,12 +50,12 @@ class ApprovalBar(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Shown only when campaigns need approval."""
-        try:
-            rule = approval_rule(self.context.journal)
-        except JournalError:
-            rule = None
-        self.setVisible(rule is not None and rule.required)
+        """Shown only when campaigns need approval (the rule read in a worker thread)."""
+        self.context.store.read_then(approval_needed, self.setVisible)
+
+    async def read(self) -> None:
+        """:meth:`refresh`, awaited."""
+        self.setVisible(await self.context.store.in_thread(approval_needed))
 
     @qasync.asyncSlot()
     async def _on_approve(self) -> None:
@@ -62,12 +72,16 @@ class ApprovalBar(QWidget):
         shown), or why it is rejected; and, on one desktop where this account is no named
         approver or made the campaign, the approver password. The outcome in a sentence
         (also shown)."""
-        journal = self.context.journal
+        store = self.context.store
         campaign_id = self._campaign_of()
         if campaign_id is None:
             return self._tell(self.tr("Choose a campaign in the list first."))
-        user, machine = journal.who().name, actor()[1]
-        rule = approval_rule(journal)
+        user, machine = self.context.member().name, actor()[1]
+        try:
+            rule = await store.in_thread(approval_rule)
+            maker = (await store.campaign(campaign_id)).created_by == user
+        except JournalError as exc:
+            return self._tell(describe(str(exc)))
         number = figure(campaign_id, grouped=False)
         if not approve and reason is None:
             reason = await ask_text(self, self.tr("Reject campaign {0}").format(number),
@@ -76,16 +90,15 @@ class ApprovalBar(QWidget):
                 return self._tell(self.tr("Nothing was changed."))
         if approve and not confirmed and not await self._confirm_approval(campaign_id):
             return self._tell(self.tr("Nothing was changed."))
-        maker = journal.campaign(campaign_id).created_by == user
-        if (not journal.decides_in_store and rule is not None and rule.password_hash and password is None
+        if (not self.context.journal.decides_in_store and rule is not None and rule.password_hash and password is None
                 and (maker or not rule.may_approve(user, machine))):
             password = await ask_text(self, self.tr("Approver password"), self.tr("The approver password:"),
                                       secret=True)
             if password is None:
                 return self._tell(self.tr("Nothing was changed."))
         try:
-            campaign = decide(journal, campaign_id, approve=approve, user=user, machine=machine,
-                              password=password, reason=reason)
+            campaign = await store.in_thread(lambda journal: decide(
+                journal, campaign_id, approve=approve, user=user, machine=machine, password=password, reason=reason))
         except MakerCannotApprove:
             return self._tell(self.tr("You made campaign {0}: another approver must approve or reject it.").format(
                 number))
@@ -105,9 +118,8 @@ class ApprovalBar(QWidget):
 
     async def _confirm_approval(self, campaign_id: int) -> bool:
         """Ask whether to approve the campaign, naming its maker and its figures."""
-        journal = self.context.journal
-        campaign = journal.campaign(campaign_id)
-        counts = await asyncio.to_thread(journal.counts, campaign_id)
+        campaign = await self.context.store.campaign(campaign_id)
+        counts = await self.context.store.counts(campaign_id)
         text = self.tr("Approve campaign {0} ({1}), made by {2}? Its {3} recipients can then be sent.").format(
             figure(campaign_id, grouped=False), campaign.name, campaign.created_by or "?",
             figure(counts["pending"]))

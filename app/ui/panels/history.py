@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import Campaign, CampaignStatus
+from app.campaign import Campaign, CampaignStatus, Journal
 from app.campaign.journal.team import TeamJournal
 from app.campaign.schedule import seconds_until
 from app.campaign.shown import ShownStatus, shown_status
@@ -32,6 +32,14 @@ from app.ui.widgets import title
 
 #: How often History reads a team store's campaigns again while it is shown (milliseconds).
 TEAM_REFRESH_MS = 2000
+
+
+def read_history(journal: Journal) -> list[tuple[Campaign, dict[str, int], ShownStatus]]:
+    """Every campaign of ``journal`` with its counts and the status shown for it (it
+    reads the journal: in a worker thread)."""
+    now = datetime.now(timezone.utc)
+    return [(campaign, journal.counts(campaign.id), shown_status(journal, campaign, now))
+            for campaign in journal.campaigns()]
 
 
 class HistoryPanel(QWidget):
@@ -63,7 +71,7 @@ class HistoryPanel(QWidget):
         self.report_button.clicked.connect(self._on_report_clicked)
         self.open_button.clicked.connect(lambda: self._open(self._row()))
         self.resume_button.clicked.connect(self._resume)
-        self.refresh_button.clicked.connect(self.refresh)
+        self.refresh_button.clicked.connect(self.refresh_soon)
         bar = QHBoxLayout()
         for b in (self.open_button, self.resume_button, self.report_button, self.refresh_button):
             bar.addWidget(b)
@@ -75,22 +83,31 @@ class HistoryPanel(QWidget):
         self.notice.setWordWrap(True)
         layout.addWidget(self.notice)
         self.approval = ApprovalBar(context, lambda: self.model.campaign_id(self._row()), self.notice.setText,
-                                    self.refresh)
+                                    self.refresh_soon)
         layout.addWidget(self.approval)
         layout.addWidget(self.table, 1)
         # Scheduled campaigns count down while History is shown; a team store's campaigns,
         # sent from other desktops too, are read again every TEAM_REFRESH_MS.
         self.countdown_timer = QTimer(self)
         self.countdown_timer.setInterval(TEAM_REFRESH_MS if isinstance(context.journal, TeamJournal) else 30_000)
-        self.countdown_timer.timeout.connect(self.refresh)
-        self.refresh()
+        self.countdown_timer.timeout.connect(self.refresh_soon)
+        self.refresh_soon()
 
-    def refresh(self) -> None:
+    def refresh_soon(self) -> None:
+        """Read the campaigns again in a worker thread and show them when read (a timer,
+        a button, a campaign changed)."""
+        self.context.store.read_then(read_history, self._show)
+
+    async def refresh(self) -> None:
+        """Read the campaigns and whether they need approval again in a worker thread, and
+        show them."""
+        self._show(await self.context.store.in_thread(read_history))
+        await self.approval.read()
+
+    def _show(self, read: list[tuple[Campaign, dict[str, int], ShownStatus]]) -> None:
         rows = []
         now = datetime.now(timezone.utc)
-        for campaign in self.context.journal.campaigns():
-            c = self.context.journal.counts(campaign.id)
-            status = shown_status(self.context.journal, campaign, now)
+        for campaign, c, status in read:
             rows.append({"id": campaign.id, "created": campaign.created_at, "name": campaign_title(campaign.name),
                          # user@machine: names of the user's own, left to right inside Persian text
                          "owner": ltr(f"{campaign.created_by}@{campaign.created_on}") if campaign.created_by else "",

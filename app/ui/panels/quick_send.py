@@ -24,6 +24,7 @@ from app.campaign import Content, placeholders
 from app.ui.bidi import ltr, set_text_direction
 from app.ui.context import AppContext
 from app.ui.formatting import figure, tehran_time
+from app.ui.journal_calls import run_soon
 from app.ui.texts import (
     campaign_title,
     describe,
@@ -52,7 +53,7 @@ class QuickSendPanel(QWidget):
         self.phone_edit.setPlaceholderText(self.tr("e.g. {0}").format(ltr("0912 123 4567")))
         self.phone_edit.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # "0912 111", never "111 0912"
         self.phone_edit.setAccessibleName(self.tr("Phone"))
-        self.phone_edit.editingFinished.connect(self.show_recent)
+        self.phone_edit.editingFinished.connect(lambda: run_soon(self.show_recent()))
         self.kind_combo = QComboBox()
         for label in (self.tr("Text"), self.tr("One-time password (bot)"),
                       self.tr("One-time password (v2, shows balance)"), self.tr("Template")):
@@ -131,7 +132,7 @@ class QuickSendPanel(QWidget):
             self.send_button.setEnabled(True)
         self.outcome.setStyleSheet("" if ok else "color: #b71c1c")
         self.outcome.setText(outcome)
-        self.show_recent()
+        await self.show_recent()
         return outcome
 
     async def _send(self) -> tuple[str, bool]:
@@ -175,17 +176,19 @@ class QuickSendPanel(QWidget):
         except SafirError as exc:
             return self.tr("Not sent: {0}").format(describe_error(exc.message)), False
         self.context.record_balance(result.balance)
-        record_v2_otp(self.context.journal, phone_input=self.phone_edit.text(), phone=check.phone,
-                      base_url=self.context.connection.base_url)
+        typed, base_url = self.phone_edit.text(), self.context.connection.base_url
+        await self.context.store.in_thread(
+            lambda journal: record_v2_otp(journal, phone_input=typed, phone=check.phone or "", base_url=base_url))
         self.balance_changed.emit()
         return self.tr("One-time password sent to {0}. Balance left: {1}.").format(
             ltr(check.phone), figure(result.balance)), True
 
-    def show_recent(self) -> None:
+    async def show_recent(self) -> None:
+        """The recent sends to the number typed, read in a worker thread."""
         from app.contacts import normalise
 
         check = normalise(self.phone_edit.text())
-        rows = self.context.journal.sends_to(check.phone) if check.phone else []
+        rows = await self.context.store.sends_to(check.phone) if check.phone else []
         self.recent.setRowCount(len(rows))
         language = self.context.settings.get("language")
         for r, row in enumerate(rows):

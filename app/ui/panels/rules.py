@@ -4,6 +4,7 @@ window: the frequency cap and whether campaigns need approval (docs/architecture
 
 from __future__ import annotations
 
+import qasync
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -15,12 +16,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import JournalError
+from app.campaign import Journal, JournalError
 from app.campaign.approval import ApprovalRule, approval_rule, hash_password, set_approval_rule
 from app.campaign.caps import MAX_CAP_DAYS, MAX_CAP_MESSAGES, FrequencyCap
 from app.campaign.journal import TeamRole
 from app.ui.context import AppContext
 from app.ui.texts import describe, role_name
+
+
+def read_rules(journal: Journal) -> tuple[FrequencyCap | None, ApprovalRule | None] | str:
+    """``journal``'s frequency cap and approval rule, or why they cannot be read (its
+    error's sentence). It reads the journal: in a worker thread."""
+    try:
+        return journal.frequency_cap(), approval_rule(journal)
+    except JournalError as exc:
+        return str(exc)
 
 
 class RulesBox(QGroupBox):
@@ -50,7 +60,7 @@ class RulesBox(QGroupBox):
         self.password.setPlaceholderText(self.tr("an approver password (optional; leave empty to keep)"))
         self.password.setAccessibleName(self.tr("Approver password"))
         self.save_button = QPushButton(self.tr("Save the rules"))
-        self.save_button.clicked.connect(self.save)
+        self.save_button.clicked.connect(self._on_save)
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
         grid = QGridLayout(self)
@@ -66,19 +76,20 @@ class RulesBox(QGroupBox):
         grid.addWidget(self.password, 3, 1, 1, 4)
         grid.addWidget(self.save_button, 4, 0)
         grid.addWidget(self.outcome, 4, 1, 1, 4)
-        self.load()
+        self.context.store.read_then(read_rules, self._show)
 
-    def load(self) -> None:
-        """Show the rules as the journal has them: to change them on a team store, for its
-        admins (approvers there are the members with the approver role); read-only, and
-        saying so, for everyone else."""
-        journal = self.context.journal
-        try:
-            cap, rule = journal.frequency_cap(), approval_rule(journal)
-        except JournalError as exc:
-            self.outcome.setText(describe(str(exc)))
+    async def load(self) -> None:
+        """Show the rules as the journal has them (read in a worker thread): to change them
+        on a team store, for its admins (approvers there are the members with the approver
+        role); read-only, and saying so, for everyone else."""
+        self._show(await self.context.store.in_thread(read_rules))
+
+    def _show(self, read: tuple[FrequencyCap | None, ApprovalRule | None] | str) -> None:
+        if isinstance(read, str):
+            self.outcome.setText(describe(read))
             return
-        by_roles = journal.decides_in_store
+        cap, rule = read
+        by_roles = self.context.journal.decides_in_store
         self.approval_check.setText(self.tr("Campaigns need approval by a member with the approver role") if by_roles
                                     else self.tr("Campaigns need approval by"))
         self.approvers.setVisible(not by_roles)
@@ -100,22 +111,28 @@ class RulesBox(QGroupBox):
         self.approvers.setText(", ".join(rule.approvers) if rule else "")
         self._password_hash = rule.password_hash if rule else None
 
-    def save(self) -> str:
-        """Store the rules as shown; the outcome in a sentence (also shown)."""
-        journal = self.context.journal
+    @qasync.asyncSlot()
+    async def _on_save(self) -> None:
+        await self.save()
+
+    async def save(self) -> str:
+        """Store the rules as shown (in a worker thread); the outcome in a sentence (also shown)."""
         cap = (FrequencyCap(self.cap_messages.value(), self.cap_days.value(), self.any_bot.isChecked(),
                             self.count_otp.isChecked()) if self.cap_check.isChecked() else None)
         typed = self.password.text()
-        by_roles = journal.decides_in_store
+        by_roles = self.context.journal.decides_in_store
         rule = ApprovalRule(self.approval_check.isChecked(),
                             () if by_roles else tuple(a.strip() for a in self.approvers.text().split(",") if a.strip()),
                             None if by_roles else hash_password(typed) if typed else self._password_hash)
         if rule.problem(by_roles=by_roles):
             return self._say(self.tr("Nobody could approve a campaign: name an approver or set an approver "
                                      "password."))
-        try:
+        def store(journal: Journal) -> None:
             journal.set_frequency_cap(cap)
             set_approval_rule(journal, rule)
+
+        try:
+            await self.context.store.in_thread(store)
         except (ValueError, JournalError) as exc:
             return self._say(describe(str(exc)))
         self.password.clear()

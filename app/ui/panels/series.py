@@ -16,16 +16,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import Campaign, JournalError
+from app.campaign import Campaign, Journal, JournalError
 from app.campaign.approval import Approval
-from app.campaign.repeat import SeriesStatus, all_series, change_series, last_runs
-from app.campaign.shown import shown_status
+from app.campaign.repeat import Series, SeriesStatus, all_series, change_series, last_runs
+from app.campaign.shown import ShownStatus, shown_status
 from app.report.words import Words
 from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.context import AppContext
 from app.ui.formatting import figure
+from app.ui.journal_calls import run_soon
 from app.ui.texts import describe, state_name
 from app.ui.widgets import title
+
+
+#: The series of a journal, and each one's newest run with the status shown for it.
+SeriesRead = tuple[list[Series], dict[int, tuple[Campaign, ShownStatus]]]
+
+
+def read_series(journal: Journal) -> SeriesRead | str:
+    """Every series of ``journal`` and its newest run, or why they cannot be read (its
+    error's sentence). It reads the journal: in a worker thread."""
+    try:
+        found = all_series(journal)
+        last = {}
+        for series_id, campaign_id in last_runs(journal).items():
+            campaign = journal.campaign(campaign_id)
+            last[series_id] = (campaign, shown_status(journal, campaign))
+    except JournalError as exc:
+        return str(exc)
+    return found, last
 
 
 class SeriesPanel(QWidget):
@@ -52,7 +71,7 @@ class SeriesPanel(QWidget):
         for status, label in ((SeriesStatus.PAUSED, self.tr("Pause")), (SeriesStatus.ACTIVE, self.tr("Resume")),
                               (SeriesStatus.STOPPED, self.tr("Stop"))):
             button = QPushButton(label)
-            button.clicked.connect(lambda _checked=False, s=status: self.change(s))
+            button.clicked.connect(lambda _checked=False, s=status: run_soon(self.change(s)))
             bar.addWidget(button)
             self.buttons[status] = button
         bar.addStretch(1)
@@ -65,14 +84,19 @@ class SeriesPanel(QWidget):
         layout.addWidget(self.table, 1)
         self._ids: list[int] = []
 
-    def refresh(self) -> None:
-        journal = self.context.journal
-        try:
-            found = all_series(journal)
-            last = {series_id: journal.campaign(campaign_id) for series_id, campaign_id in last_runs(journal).items()}
-        except JournalError as exc:
-            self.notice.setText(describe(str(exc)))
+    def refresh_soon(self) -> None:
+        """Read the series again in a worker thread and show them when read."""
+        self.context.store.read_then(read_series, self._show)
+
+    async def refresh(self) -> None:
+        """Read the series again in a worker thread and show them."""
+        self._show(await self.context.store.in_thread(read_series))
+
+    def _show(self, read: SeriesRead | str) -> None:
+        if isinstance(read, str):
+            self.notice.setText(describe(read))
             return
+        found, last = read
         words = Words(persian=self.context.settings.get("language") == "fa")  # Tehran time, as the rule is
         self._ids = [s.id for s in found]
         self.table.setRowCount(len(found))
@@ -86,32 +110,34 @@ class SeriesPanel(QWidget):
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
 
-    def _last_run(self, campaign: Campaign | None) -> str:
+    def _last_run(self, run: tuple[Campaign, ShownStatus] | None) -> str:
         """The series' newest run: its campaign and how it stands (awaiting approval,
         rejected and why, finished…), or that none has run yet."""
-        if campaign is None:
+        if run is None:
             return self.tr("none yet")
-        shown = state_name(shown_status(self.context.journal, campaign))
+        campaign, status = run
+        shown = state_name(status)
         if campaign.approval == Approval.REJECTED and campaign.approval_note:
             shown += " — " + campaign.approval_note
         return self.tr("campaign {0}: {1}").format(figure(campaign.id, grouped=False), shown)
 
-    def change(self, status: SeriesStatus) -> str:
-        """Pause, resume or stop the chosen series; the outcome in a sentence (shown)."""
+    async def change(self, status: SeriesStatus) -> str:
+        """Pause, resume or stop the chosen series (in a worker thread); the outcome in a
+        sentence (shown)."""
         rows = self.table.selectionModel().selectedRows()
         if not rows:
             self.notice.setText(self.tr("Choose a series in the list first."))
             return self.notice.text()
         series_id = self._ids[rows[0].row()]
         try:
-            change_series(self.context.journal, series_id, status=status)
+            await self.context.store.in_thread(lambda journal: change_series(journal, series_id, status=status))
         except (ValueError, KeyError, JournalError) as exc:
             self.notice.setText(describe(str(exc)))
             return self.notice.text()
-        self.refresh()
+        await self.refresh()
         self.notice.setText(self.tr("Series {0}: {1}.").format(figure(series_id, grouped=False), state_name(status)))
         return self.notice.text()
 
     def showEvent(self, event: Any) -> None:
-        self.refresh()
+        self.refresh_soon()
         super().showEvent(event)

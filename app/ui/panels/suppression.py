@@ -3,7 +3,6 @@ store (this desktop's file, or the team store's list every desktop shares)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -104,13 +103,14 @@ class SuppressionPanel(QWidget):
 
     # -- reading and changing the list, off the window's thread ----------------------------
 
-    async def _off_thread(self, work: Callable[[], T]) -> T | None:
-        """``work()`` in a worker thread with the buttons off; None (the sentence said)
-        when the list or the sheet cannot be read or written."""
+    async def _off_thread(self, work: Callable[[SuppressionList], T]) -> T | None:
+        """``work(the list)`` (the list of the window's store) in a worker thread with the
+        buttons off; None (the sentence said) when the list or the sheet cannot be read or
+        written."""
         for button in self._buttons:
             button.setEnabled(False)
         try:
-            return await asyncio.to_thread(work)
+            return await self.context.store.in_thread(lambda journal: work(suppression_list(journal)))
         except (SheetError, ExportError, JournalError) as exc:
             self.status.say(describe(str(exc)), error=True)
             return None
@@ -120,8 +120,7 @@ class SuppressionPanel(QWidget):
 
     async def refresh(self) -> int:
         """Read the list again and show it; returns how many numbers it holds."""
-        listed = suppression_list(self.context.journal)
-        phones = await self._off_thread(lambda: sorted(listed.phones()))
+        phones = await self._off_thread(lambda listed: sorted(listed.phones()))
         if phones is not None:
             self.phones = phones
             self._show_found()
@@ -165,8 +164,7 @@ class SuppressionPanel(QWidget):
         if not typed or len(unusable) == len(typed):
             self._say_unusable(nothing_usable, unusable, error=True)
             return None
-        listed = suppression_list(self.context.journal)
-        done = await self._off_thread(lambda: change(listed))
+        done = await self._off_thread(change)
         if done is not None:
             await self.refresh()
         return done
@@ -181,8 +179,7 @@ class SuppressionPanel(QWidget):
 
     async def import_sheet(self, path: Path) -> str:
         """Add every number of the sheet at ``path``; returns the sentence shown."""
-        listed = suppression_list(self.context.journal)
-        done = await self._off_thread(lambda: listed.import_sheet(path))
+        done = await self._off_thread(lambda listed: listed.import_sheet(path))
         if done is None:
             return self.status.text()
         await self.refresh()
@@ -193,8 +190,7 @@ class SuppressionPanel(QWidget):
 
     async def export(self, path: Path) -> str:
         """Write the list to ``path`` (.csv or .xlsx); returns the sentence shown."""
-        listed = suppression_list(self.context.journal)
-        if await self._off_thread(lambda: listed.export(path)) is None:
+        if await self._off_thread(lambda listed: listed.export(path)) is None:
             return self.status.text()
         said = self.tr("The suppression list was written to {0}").format(ltr(path))
         self.status.say(said)

@@ -1,0 +1,131 @@
+"""The window's one way to the journal: every call runs in a worker thread, so the
+window's loop keeps drawing while SQLite scans a big campaign or a team store's server
+answers (docs/architecture.md, "Processes"). tests/test_code_health.py fails when app/ui
+calls the journal, or hands it to a function that reads it, outside such a thread.
+
+Before the window's loop runs (start-up, nothing drawn yet) there is no loop to wait on:
+:meth:`WindowJournal.soon` then does its work in place."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from app.campaign import Campaign, Journal, JournalError, StopRequest
+from app.campaign.caps import FrequencyCap
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Writes started by :meth:`WindowJournal.soon`, kept until done (a task nobody holds
+#: may be collected before it ends).
+_WRITES: set[asyncio.Task[Any]] = set()
+
+
+class WindowJournal:
+    """The journal of ``journal_of()`` (the window's, which a store change replaces),
+    each call awaited off the window's thread. Raises what the journal raises
+    (JournalError and its kinds)."""
+
+    def __init__(self, journal_of: Callable[[], Journal]) -> None:
+        self._journal_of = journal_of
+
+    async def in_thread(self, read: Callable[[Journal], T]) -> T:
+        """``read(journal)`` (several journal calls, or a function that takes the
+        journal) in a worker thread; its result."""
+        return await asyncio.to_thread(read, self._journal_of())
+
+    def at_start_up(self, read: Callable[[Journal], T]) -> T:
+        """``read(journal)`` in place, before the window's loop runs (nothing is drawn
+        yet, nothing waits). Raises RuntimeError when a loop runs: use :meth:`in_thread`."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return read(self._journal_of())
+        raise RuntimeError("the window's loop runs: read the journal in a worker thread")
+
+    def soon(self, write: Callable[[Journal], object], what: str) -> None:
+        """Start ``write(journal)`` in a worker thread and go on; a failure is logged as
+        ``what`` could not be saved. With no loop running it is done in place."""
+        journal = self._journal_of()
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            _logged(write, journal, what)
+            return
+        task = asyncio.ensure_future(asyncio.to_thread(_logged, write, journal, what))
+        _WRITES.add(task)
+        task.add_done_callback(_WRITES.discard)
+
+    def read_then(self, read: Callable[[Journal], T], show: Callable[[T], object]) -> None:
+        """``show(read(journal))``: the read in a worker thread, the show on the window's
+        loop when it has run (a Qt slot goes on at once); with no loop running (the
+        window being made at start-up) both in place. A failed read is logged."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            show(read(self._journal_of()))
+            return
+
+        async def read_and_show() -> None:
+            try:
+                found = await self.in_thread(read)
+            except JournalError as exc:
+                log.warning("the journal could not be read: %s", exc)
+                return
+            show(found)
+
+        run_soon(read_and_show())
+
+    async def campaign(self, campaign_id: int) -> Campaign:
+        return await asyncio.to_thread(self._journal_of().campaign, campaign_id)
+
+    async def counts(self, campaign_id: int) -> dict[str, int]:
+        """Recipients per state of ``campaign_id`` (it scans every row)."""
+        return await asyncio.to_thread(self._journal_of().counts, campaign_id)
+
+    async def sends_to(self, phone: str) -> list[dict[str, Any]]:
+        return await asyncio.to_thread(self._journal_of().sends_to, phone)
+
+    async def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
+        journal = self._journal_of()
+        return await asyncio.to_thread(lambda: journal.create_retry_campaign(parent_id,
+                                                                             include_unknown=include_unknown))
+
+    async def create_rest_campaign(self, parent_id: int) -> int:
+        return await asyncio.to_thread(self._journal_of().create_rest_campaign, parent_id)
+
+    async def request_stop(self, campaign_id: int, request: StopRequest, reason: str) -> None:
+        await asyncio.to_thread(self._journal_of().request_stop, campaign_id, request, reason)
+
+    async def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> bool:
+        return await asyncio.to_thread(self._journal_of().set_status, campaign_id, status, reason)
+
+    async def frequency_cap(self) -> FrequencyCap | None:
+        return await asyncio.to_thread(self._journal_of().frequency_cap)
+
+    async def audit(self, action: str, campaign_id: int | None = None, detail: str | None = None) -> None:
+        await asyncio.to_thread(self._journal_of().audit, action, campaign_id, detail)
+
+
+def _logged(write: Callable[[Journal], object], journal: Journal, what: str) -> None:
+    try:
+        write(journal)
+    except JournalError as exc:
+        log.warning("%s could not be saved: %s", what, exc)
+
+
+def run_soon(coroutine: Coroutine[Any, Any, object]) -> None:
+    """Start ``coroutine`` on the running loop from a Qt slot and keep it until done;
+    without a running loop (Qt's timers also fire while none runs) it is closed unrun."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        coroutine.close()
+        return
+    task = asyncio.ensure_future(coroutine)
+    _WRITES.add(task)
+    task.add_done_callback(_WRITES.discard)
