@@ -1,15 +1,19 @@
-"""Why a row is not sent: one catalogue of reason codes and their English sentences (shared by
-app.contacts and app.campaign; it imports nothing).
+"""Why: one catalogue of reason codes and their English sentences (shared by every layer;
+it imports nothing).
 
-The lower layers store and export the English sentence (the CLI and results files are
-English); :func:`parse_reason` gives the code and parameters back, so the window can
-show the same reason in the user's language (``tr()`` of the template, then
-``format(**params)``). Every reason a row can get is made by :func:`reason_text`.
+Why a campaign stopped or waits travels as a :class:`Reason` (a code and its parameters),
+stored as such in the journal and between processes; its sentence is made only at the
+edges: English by :meth:`Reason.text` (the CLI, the log), the user's language in the
+window (``tr()`` of the template, then ``format(**params)``). A row's reason is still
+stored as its English sentence (the results files are English), which
+:func:`parse_reason` gives the window back as a code and parameters.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import dataclass
 from functools import cache
 
 #: Reason code → English template with ``{named}`` parameters.
@@ -252,11 +256,6 @@ WAITING: dict[str, str] = {
 }
 
 
-def waiting_text(code: str, **params: object) -> str:
-    """The English sentence of waiting reason ``code`` (KeyError for an unknown code)."""
-    return WAITING[code].format(**params)
-
-
 #: Why composed content cannot be sent (app.campaign's ContentError), without the field.
 CONTENT_PROBLEMS: dict[str, str] = {
     "bad_kind": "must be one of {kinds}",
@@ -293,11 +292,6 @@ def reason_text(code: str, **params: object) -> str:
     return REASONS[code].format(**params)
 
 
-def pause_text(code: str, **params: object) -> str:
-    """The English sentence of pause reason ``code`` (KeyError for an unknown code)."""
-    return PAUSE_REASONS[code].format(**params)
-
-
 @cache
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     patterns = []
@@ -324,3 +318,80 @@ def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
         if match:
             return code, match.groupdict()
     return None
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a campaign stopped or waits: ``code`` of :data:`PAUSE_REASONS` or
+    :data:`WAITING` with its parameters as text (``params``: name → value pairs, in
+    order), or :data:`SAID` with the words of someone else (the service, the operating
+    system, a program's last line) in ``words``."""
+
+    code: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, **params: object) -> Reason:
+        """The reason ``code`` with ``params`` (each written as text). Raises KeyError for
+        a code that is not in the catalogue, or a parameter its template lacks."""
+        template = _CAMPAIGN_REASONS[code]
+        reason = cls(code, tuple((name, str(value)) for name, value in params.items()))
+        template.format(**reason.arguments())  # a missing parameter fails here, not at an edge
+        return reason
+
+    @classmethod
+    def said(cls, words: str) -> Reason:
+        """Words not of this catalogue, kept as they are."""
+        return cls(SAID, (("words", words),))
+
+    def arguments(self) -> dict[str, str]:
+        """The parameters by name."""
+        return dict(self.params)
+
+    def text(self) -> str:
+        """The English sentence (the CLI's, the log's)."""
+        if self.code == SAID:
+            return self.arguments()["words"]
+        return _CAMPAIGN_REASONS[self.code].format(**self.arguments())
+
+    def stored(self) -> str:
+        """The form the journal keeps (JSON: the code and the parameters)."""
+        return json.dumps({"code": self.code, "params": self.arguments()}, ensure_ascii=False)
+
+    @classmethod
+    def from_stored(cls, value: str | None) -> Reason | None:
+        """The reason :meth:`stored` made (None for None). Text that is not one (a journal
+        written by an older version, a sentence a team store's own function wrote) is
+        kept as words said."""
+        if value is None:
+            return None
+        try:
+            found = json.loads(value)
+        except ValueError:
+            return cls.said(value)
+        if not isinstance(found, dict) or found.get("code") not in (*_CAMPAIGN_REASONS, SAID):
+            return cls.said(value)
+        params = found.get("params") or {}
+        return cls(str(found["code"]), tuple((str(k), str(v)) for k, v in params.items()))
+
+
+#: The code of a :class:`Reason` that carries someone else's words.
+SAID = "said"
+#: Every code a :class:`Reason` may have besides :data:`SAID`.
+_CAMPAIGN_REASONS: dict[str, str] = {**PAUSE_REASONS, **WAITING}
+
+
+def pause_reason(code: str, **params: object) -> Reason:
+    """The :class:`Reason` a campaign pauses or is cancelled with (:data:`PAUSE_REASONS`;
+    KeyError for an unknown code)."""
+    if code not in PAUSE_REASONS:
+        raise KeyError(code)
+    return Reason.of(code, **params)
+
+
+def waiting_reason(code: str, **params: object) -> Reason:
+    """The :class:`Reason` a running campaign waits for (:data:`WAITING`; KeyError for an
+    unknown code)."""
+    if code not in WAITING:
+        raise KeyError(code)
+    return Reason.of(code, **params)

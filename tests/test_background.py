@@ -26,7 +26,7 @@ from app.campaign import CampaignStatus, Journal
 from app.campaign.progress import Progress, RunResult
 from app.jobs.runner import BACKGROUND_NICENESS, RunnerFailed, start_runner
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
-from tests.helpers import REPO, delivered
+from tests.helpers import REPO, delivered, said
 from tests.helpers.background import ROWS, send_in_background, sheet
 from tests.helpers.cli import run
 
@@ -212,7 +212,7 @@ def test_a_logout_pauses_the_sender_and_the_next_login_sends_the_rest_once(
 def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
         tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
     from app.campaign import Content
-    from app.reasons import pause_text
+    from app.reasons import pause_reason
     from app.jobs.creating import create_campaign
     from app.jobs.login_resume import resumes_at_login
     from app.jobs.sheet import check_sheet
@@ -220,8 +220,8 @@ def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
     journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 3)), content=Content(text="hi"), bot_id=1001,
                                   base_url=sandbox.url)
-    expected = {pause_text("signal", signal="SIGTERM"): True, pause_text("signal", signal="SIGHUP"): True,
-                pause_text("signal", signal="SIGINT"): False, pause_text("user_paused"): False}
+    expected = {pause_reason("signal", signal="SIGTERM"): True, pause_reason("signal", signal="SIGHUP"): True,
+                pause_reason("signal", signal="SIGINT"): False, pause_reason("user_paused"): False}
     for reason, resumed in expected.items():
         journal.set_status(campaign_id, CampaignStatus.PAUSED, reason)
         assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, reason
@@ -450,10 +450,10 @@ def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_w
     watched = run("watch", str(campaign_id), timeout=120)
     # The runner could not record its pause (the disk was full), but said why as it stopped.
     assert watched.returncode == 3 and "is full: free some space" in watched.stderr, watched
-    assert "is full: free some space" in (last_words(campaign_id) or "")
+    assert "is full: free some space" in said(last_words(campaign_id))
     with open_store() as journal:  # what the window does with a sender gone quiet: the same sentence
         result = asyncio.run(follow(journal, campaign_id, lambda _: None, last_words=lambda: last_words(campaign_id)))
-    assert result.status == CampaignStatus.PAUSED and "is full" in (result.reason or "")
+    assert result.status == CampaignStatus.PAUSED and "is full" in said(result.reason)
     no_traceback_anywhere(started.stdout, started.stderr, watched.stdout, watched.stderr)
     (tiny_disk / "filler").unlink()
     resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
@@ -474,5 +474,5 @@ def test_a_sender_that_died_is_told_with_its_exit_status_only_when_it_is_known(
     with open_store() as journal:
         journal.set_status(campaign_id, CampaignStatus.RUNNING)  # left running; nobody sends it
         result = asyncio.run(follow(journal, campaign_id, lambda _: None, ended=lambda: exit_status))
-    assert result.status == CampaignStatus.PAUSED and (result.reason or "").startswith(told), result.reason
-    assert "?" not in (result.reason or "")
+    assert result.status == CampaignStatus.PAUSED and said(result.reason).startswith(told), result.reason
+    assert "?" not in said(result.reason)

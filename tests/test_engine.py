@@ -13,7 +13,7 @@ from app.campaign import CampaignEngine, CampaignStatus, Content, Journal, Recip
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.jobs.creating import create_campaign
 from app.jobs.sheet import check_sheet
-from tests.helpers import SAMPLES, delivered, fast_settings
+from tests.helpers import SAMPLES, delivered, fast_settings, said
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")
@@ -63,7 +63,7 @@ async def test_a_refused_key_pauses_the_campaign_and_loses_no_recipient(sandbox:
     campaign_id = sample_campaign(journal, sandbox.url)
     async with SafirClient(sandbox.url, api_key="wrong-key") as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
-    assert result.status == CampaignStatus.PAUSED and "API access key" in (result.reason or "")
+    assert result.status == CampaignStatus.PAUSED and "API access key" in said(result.reason)
     assert result.counts["pending"] == 14 and result.counts["sent"] == result.counts["failed"] == 0
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         resumed = await CampaignEngine(journal, client).run(campaign_id)
@@ -80,7 +80,7 @@ async def test_an_unreachable_service_pauses_instead_of_failing_rows(tmp_path: P
     async with SafirClient("http://127.0.0.1:1", api_key=DEMO_API_KEY, retry=RetryPolicy(max_retries=1),
                            sleep=no_sleep) as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
-    assert result.status == CampaignStatus.PAUSED and "could not connect" in (result.reason or "")
+    assert result.status == CampaignStatus.PAUSED and "could not connect" in said(result.reason)
     assert result.counts["failed"] == 0 and result.counts["pending"] == 14
 
 

@@ -98,7 +98,7 @@ async def test_each_error_class_has_its_consequence(answer: object, expect_statu
     else:
         assert result.counts["sent"] == 2 and result.counts["pending"] == 4 and result.reason
     if expect_state == RecipientState.UNKNOWN:
-        assert result.reason and "did not confirm 1 messages" in result.reason
+        assert result.reason and "did not confirm 1 messages" in result.reason.text()
         assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
     assert sum(result.counts[s] for s in tuple(RecipientState)) == result.counts["total"] == 6
 
@@ -176,7 +176,7 @@ async def test_the_engine_waits_out_quiet_hours_then_sends() -> None:
         result = await engine.run(campaign_id)
     assert result.status == CampaignStatus.FINISHED and route.call_count == 2
     assert sum(waits) == pytest.approx(8.5 * 3600)  # until 08:00 Tehran
-    assert any(w and "quiet hours until 08:00" in w for w in seen)
+    assert any(w and w.code == "quiet_hours" and "quiet hours until 08:00" in w.text() for w in seen)
 
 
 @respx.mock

@@ -26,12 +26,12 @@ from app.reasons import (
     REASONS,
     WAITING,
     parse_reason,
-    pause_text,
+    pause_reason,
     reason_text,
 )
 from app.ui.application import apply_language
 from app.ui.models import ResultsModel
-from app.ui.texts import SERVICE_ERRORS, describe
+from app.ui.texts import SERVICE_ERRORS, describe, describe_reason
 
 PERSIAN = re.compile("[\u0600-\u06ff]")
 
@@ -99,9 +99,7 @@ def test_a_full_disk_is_told_in_persian(persian: Any) -> None:
 @pytest.mark.parametrize("code", sorted(PAUSE_REASONS))
 def test_every_pause_reason_is_shown_in_persian_with_its_details(persian: Any, code: str) -> None:
     names = [name for _, name, _, _ in string.Formatter().parse(PAUSE_REASONS[code]) if name]
-    english = pause_text(code, **{name: SAMPLE[name] for name in names})
-    assert parse_reason(english) is not None
-    shown = describe(english)
+    shown = describe_reason(pause_reason(code, **{name: SAMPLE[name] for name in names}))
     assert PERSIAN.search(shown) and "code 20" not in shown and "code 4" not in shown
     for name in set(names) - {"error", "answer"}:  # those are themselves put into Persian
         assert SAMPLE[name] in latin(shown)
@@ -110,7 +108,7 @@ def test_every_pause_reason_is_shown_in_persian_with_its_details(persian: Any, c
 
 
 def test_an_account_pause_quotes_the_cause_in_persian(persian: Any) -> None:
-    shown = describe(pause_text("account", error="the API access key was refused: check it in the profile"))
+    shown = describe_reason(pause_reason("account", error="the API access key was refused: check it in the profile"))
     assert "کلید دسترسی API پذیرفته نشد" in shown and "refused" not in shown
 
 

@@ -15,6 +15,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from app.reasons import pause_reason
 from app.api import SafirClient
 from app.campaign import CampaignEngine, CampaignStatus, Content
 from app.report import ReportError, Words, campaign_report, save, summary_report
@@ -175,7 +176,7 @@ def test_a_cancelled_campaigns_never_sent_rows_are_not_sent_not_pending(sandbox:
     journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(kind="text",
                                   text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
-    journal.set_status(campaign_id, CampaignStatus.CANCELLED, "cancelled by the user")
+    journal.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
     waiting = journal.counts(campaign_id)["pending"]
     rows = journal.result_rows(campaign_id)
     report = campaign_report(journal, campaign_id)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.reasons import pause_reason
 from app.jobs.store import open_store
 from app.desktop import paths
 from app.api import (
@@ -40,7 +41,7 @@ from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.jobs.creating import RepeatedCampaign, create_campaign
 from app.jobs.sheet import check_sheet
 from app.jobs.suppression import suppression_list
-from tests.helpers import delivered, fast_settings
+from tests.helpers import delivered, fast_settings, said
 from tests.helpers.cli import read_csv, run
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
@@ -133,7 +134,7 @@ async def test_an_unreadable_suppression_list_pauses_instead_of_sending(sandbox:
     (paths.state_dir() / "suppression.csv").mkdir()  # a folder where the list should be
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
-    assert result.status == CampaignStatus.PAUSED and "suppression list" in (result.reason or "")
+    assert result.status == CampaignStatus.PAUSED and "suppression list" in said(result.reason)
     assert delivered(sandbox) == []
     assert journal.counts(campaign_id)[RecipientState.PENDING] == 3
     await asyncio.sleep(0)
@@ -248,7 +249,7 @@ def test_a_cancelled_campaigns_unsent_rows_do_not_block_sending_them_again(sandb
     checked = check_sheet(_sheet(tmp_path, "a.csv", ROWS))
     content = Content(kind="text", text="hi {{نام}}")
     first = create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url)
-    journal.set_status(first, CampaignStatus.CANCELLED, "cancelled by the user")
+    journal.set_status(first, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
     assert create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url) > first
 
 

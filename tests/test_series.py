@@ -121,7 +121,8 @@ def test_a_run_the_balance_would_not_pay_for_waits_with_a_sentence(tmp_path: Pat
     series_id = add_series(journal, "big", RepeatRule(Every.DAY, "10:00"), plan, at("2026-10-27 18:00"))
     assert fire_due(journal, at("2026-10-28 10:00"), lambda _: None) == []
     waiting = one_series(journal, series_id)
-    assert waiting.status_note is not None and "would not pay for this run's 5 messages" in waiting.status_note
+    assert waiting.note is not None and waiting.note.code == "series_balance"
+    assert "would not pay for this run's 5 messages" in waiting.note.text()
     assert journal.campaigns() == []
     journal.share_setting("balance_history", [{"at": "2026-10-28T10:05:00+00:00", "balance": 900}])
     assert len(fire_due(journal, at("2026-10-28 10:06"), lambda _: None)) == 1  # it started once it could

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
-from tests.helpers import delivered, fast_settings
+from tests.helpers import delivered, fast_settings, said
 from tests.helpers.qt import compose, run_in_qt_loop, until
 
 
@@ -132,7 +132,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
     assert seen["paused"].status == CampaignStatus.PAUSED
     assert seen["second"] == CampaignStatus.FINISHED
     assert seen["fourth"].status == CampaignStatus.PAUSED
-    assert "window was closed" in (seen["fourth"].reason or "")
+    assert "window was closed" in said(seen["fourth"].reason)
     # Nothing was sent twice: every delivery of the second campaign is to a different phone.
     second_phones = [m["phone_number"] for m in delivered(limited) if str(m.get("text", "")).startswith("دومی")]
     assert len(second_phones) == len(set(second_phones)) == journal.counts(seen["second_id"])["sent"]

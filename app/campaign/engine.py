@@ -42,7 +42,7 @@ from app.campaign.sending_pass import BATCH, SendingPass
 from app.campaign.stopping import StopSignal
 from app.campaign.suppression import Suppressed
 from app.campaign.writer import JournalWriter, LoopJournalWriter, SendPathWriter, SetPace
-from app.reasons import pause_text, waiting_text
+from app.reasons import Reason, pause_reason, waiting_reason
 
 log = logging.getLogger(__name__)
 
@@ -111,13 +111,14 @@ class CampaignEngine:
         self._recorded_pace: tuple[int, bool, int | None, int] | None = None
         self._pace_recorded_at = 0.0
 
-    def pause(self, reason: str = pause_text("user_paused")) -> None:
-        """Stop starting new requests; those out get a second to finish; the campaign is paused."""
-        self._stop.pause(reason)
+    def pause(self, reason: Reason | None = None) -> None:
+        """Stop starting new requests; those out get a second to finish; the campaign is
+        paused (``reason`` why: by the user unless told)."""
+        self._stop.pause(reason or pause_reason("user_paused"))
 
-    def cancel(self, reason: str = pause_text("user_cancelled")) -> None:
+    def cancel(self, reason: Reason | None = None) -> None:
         """Like :meth:`pause`, but the campaign ends as cancelled."""
-        self._stop.cancel(reason)
+        self._stop.cancel(reason or pause_reason("user_cancelled"))
 
     def lock_path(self, campaign_id: int) -> Path:
         """The file lock this engine holds while it sends ``campaign_id``."""
@@ -141,14 +142,14 @@ class CampaignEngine:
         campaign_id = campaign.id
         ended = campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED)
         if ended and not self.journal.recipients_to_send(campaign_id):
-            return RunResult(campaign_id, campaign.status, campaign.status_reason,
+            return RunResult(campaign_id, campaign.status, campaign.reason,
                              self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
         watchers = await self._start(campaign)
         try:
             await self._rounds(campaign, campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end,
                                                               campaign.time_zone))
         except asyncio.CancelledError:
-            self._stop.pause(pause_text("interrupted"))
+            self._stop.pause(pause_reason("interrupted"))
             self._close_writer()
             self._settle(campaign_id)
             raise
@@ -229,7 +230,7 @@ class CampaignEngine:
         if round_number and queue:
             delay = min(2.0 ** round_number, 30.0)
             left = self.journal.counts(campaign.id)[RecipientState.UNKNOWN]
-            self._emit(CampaignStatus.RUNNING, waiting=waiting_text("resending", count=left, seconds=f"{delay:.0f}"))
+            self._emit(CampaignStatus.RUNNING, waiting=waiting_reason("resending", count=left, seconds=f"{delay:.0f}"))
             await sending.interruptible_sleep(delay)
             if self._stop:
                 return True
@@ -269,11 +270,11 @@ class CampaignEngine:
                 return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
                                  self._store_fault)
             if self.journal.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
-                self.journal.audit(status, campaign_id, reason)
+                self.journal.audit(status, campaign_id, reason.stored() if reason is not None else None)
             else:
                 stored = self.journal.campaign(campaign_id)
                 log.info("campaign %s: was %s meanwhile by another; left so", campaign_id, stored.status)
-                status, reason = stored.status, stored.status_reason
+                status, reason = stored.status, stored.reason
             errors = self.journal.error_counts(campaign_id)
         except JournalError as exc:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
@@ -295,7 +296,7 @@ class CampaignEngine:
     def _store_failed(self, error: JournalError) -> None:
         """The journal failed: the run pauses with its sentence (and remembers the fault)."""
         self._store_fault = self._store_fault or error.kind
-        self.pause(str(error))
+        self.pause(Reason.said(str(error)))
 
     def _on_retry(self, error: SafirError) -> None:
         if isinstance(error, RateLimitError) and self._pacer is not None:
@@ -327,7 +328,7 @@ class CampaignEngine:
         recorded.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     def _emit(self, status: str, row: int | None = None, state: str | None = None, error: str | None = None,
-              waiting: str | None = None, error_code: int | None = None) -> None:
+              waiting: Reason | None = None, error_code: int | None = None) -> None:
         self._record_pace()
         if self.on_progress is not None:
             self.on_progress(self._tally.progress(self._campaign.id, status, self._pacer, row=row, state=state,

@@ -14,7 +14,7 @@ from app.campaign.journal import CampaignStatus, Journal, JournalError, Recipien
 from app.campaign.lock import campaign_is_sending
 from app.campaign.progress import PaceShown, Progress, RunResult
 from app.campaign.schedule import campaign_quiet_hours, time_to_wait
-from app.reasons import pause_text
+from app.reasons import Reason, pause_reason
 
 #: How often the window reads a campaign sent by another process (seconds): progress is on
 #: screen within this, and each look (a read, then one redraw) is a few milliseconds of the
@@ -25,7 +25,7 @@ FOLLOW_SECONDS = 0.25
 async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Progress], None],
                  ended: Callable[[], int | None] = lambda: None,
                  let_go: Callable[[], bool] = lambda: False, settle_dead: bool = True,
-                 last_words: Callable[[], str | None] = lambda: None) -> RunResult:
+                 last_words: Callable[[], Reason | None] = lambda: None) -> RunResult:
     """Tell ``on_progress`` what the sending process does, every :data:`FOLLOW_SECONDS`,
     until it stops sending or ``let_go()`` says to stop following; return how the
     campaign ended (``running`` when let go). ``ended`` gives the sender's exit status
@@ -62,11 +62,11 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
             break
         await asyncio.sleep(FOLLOW_SECONDS)
     campaign = await asyncio.to_thread(journal.campaign, campaign_id)
-    status, reason = CampaignStatus(campaign.status), campaign.status_reason
+    status, reason = CampaignStatus(campaign.status), campaign.reason
     if status is CampaignStatus.RUNNING and settle_dead:  # nobody sends it, yet never stopped: the sender died
         code = ended()
         status, reason = CampaignStatus.PAUSED, last_words() or (
-            pause_text("sender_vanished") if code is None else pause_text("sender_died", status=code))
+            pause_reason("sender_vanished") if code is None else pause_reason("sender_died", status=code))
         try:
             await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
         except JournalError:

@@ -18,7 +18,7 @@ from app.api import (
     classify,
 )
 from app.campaign.journal import Recipient, RecipientState
-from app.reasons import pause_text
+from app.reasons import Reason, pause_reason
 
 #: Requests in a row that got no answer before the campaign pauses.
 NO_ANSWER_LIMIT = 5
@@ -38,7 +38,7 @@ class AnswerJudge:
     campaign's are listed in :attr:`back_to_pending` for the engine to journal.
     ``clock`` gives monotonic seconds."""
 
-    def __init__(self, base_url: str, pause: Callable[[str], None], rate_limited: Callable[[RateLimitError], None],
+    def __init__(self, base_url: str, pause: Callable[[Reason], None], rate_limited: Callable[[RateLimitError], None],
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._base_url = base_url
         self._pause = pause
@@ -81,7 +81,7 @@ class AnswerJudge:
                 continue
             silent = self._clock() - max(self.last_answer, min(self._out_since.values()))
             if silent >= limit_seconds:
-                self._pause(pause_text("silent", url=self._base_url, seconds=f"{silent:.0f}"))
+                self._pause(pause_reason("silent", url=self._base_url, seconds=f"{silent:.0f}"))
 
     def accepted(self) -> None:
         """The service accepted a message."""
@@ -97,14 +97,14 @@ class AnswerJudge:
         if isinstance(error, RequestTimeout) or category is Category.UNKNOWN:
             self._no_answer += 1
             if self._no_answer >= NO_ANSWER_LIMIT:
-                self._pause(pause_text("not_answering", url=self._base_url, count=self._no_answer))
+                self._pause(pause_reason("not_answering", url=self._base_url, count=self._no_answer))
             return RecipientState.UNKNOWN
         if isinstance(error, ConnectFailed):
-            self._pause(pause_text("network", error=error.message))
+            self._pause(pause_reason("network", error=error.message))
             return RecipientState.PENDING
         self.answered()
         if category is Category.ACCOUNT:
-            self._pause(pause_text("account", error=error.message))
+            self._pause(pause_reason("account", error=error.message))
             return RecipientState.PENDING
         if isinstance(error, RateLimitError):
             self._rate_limited(error)
@@ -125,7 +125,7 @@ class AnswerJudge:
         self._invalid_streak.append((recipient.row, error.message))
         if len(self._invalid_streak) < INVALID_INPUT_STREAK:
             return RecipientState.FAILED
-        self._pause(pause_text("same_refusal", count=len(self._invalid_streak), answer=error.message))
+        self._pause(pause_reason("same_refusal", count=len(self._invalid_streak), answer=error.message))
         self._refused_answer = error.message
         self.back_to_pending.extend(row for row, _ in self._invalid_streak[:-1])
         self._invalid_streak.clear()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from app.campaign.journal import CampaignStatus, RecipientState
 from app.campaign.pacer import Pacer
-from app.reasons import pause_text
+from app.reasons import Reason, pause_reason
 
 #: One recipient's new outcome: (sheet row, RecipientState value, error in words, the
 #: service's error code).
@@ -39,7 +39,7 @@ class Progress:
     row: int | None = None
     state: str | None = None
     error: str | None = None
-    waiting: str | None = None
+    waiting: Reason | None = None
     pace_per_minute: float = 0.0
     error_code: int | None = None
     slowed: bool = False
@@ -57,13 +57,13 @@ class Progress:
 
 @dataclass
 class RunResult:
-    """How a run ended: ``status`` (finished, paused, cancelled), ``reason`` in plain
-    words when it did not finish, the final ``counts`` and errors per code; ``store_fault``
+    """How a run ended: ``status`` (finished, paused, cancelled), ``reason`` why when it
+    did not finish, the final ``counts`` and errors per code; ``store_fault``
     the journal's fault (a JournalFault value) when the store itself stopped the run."""
 
     campaign_id: int
     status: str
-    reason: str | None
+    reason: Reason | None
     counts: dict[str, int] = field(default_factory=dict[str, int])
     errors_by_code: dict[int, int] = field(default_factory=dict[int, int])
     store_fault: str | None = None
@@ -95,7 +95,7 @@ class RunTally:
         return self.done * 60.0 / span if span > 0 else 0.0
 
     def progress(self, campaign_id: int, status: str, pacer: Pacer | None, *, row: int | None = None,
-                 state: str | None = None, error: str | None = None, waiting: str | None = None,
+                 state: str | None = None, error: str | None = None, waiting: Reason | None = None,
                  error_code: int | None = None) -> Progress:
         """A :class:`Progress` snapshot of now."""
         return Progress(campaign_id, dict(self.counts), status, self.rate_per_minute(pacer), row, state, error,
@@ -116,14 +116,14 @@ class PaceShown:
     sharing: int = 0
 
 
-def settled(counts: dict[str, int], unknown_rounds: int) -> tuple[CampaignStatus, str | None]:
+def settled(counts: dict[str, int], unknown_rounds: int) -> tuple[CampaignStatus, Reason | None]:
     """How a run that was not stopped ended, from the journal's ``counts``: never
     ``finished`` while a recipient is pending, in flight or unknown (then paused, with
-    the sentence why)."""
+    the reason why)."""
     if counts[RecipientState.UNKNOWN]:
-        return CampaignStatus.PAUSED, pause_text("not_confirmed", count=counts[RecipientState.UNKNOWN],
-                                                 rounds=unknown_rounds)
+        return CampaignStatus.PAUSED, pause_reason("not_confirmed", count=counts[RecipientState.UNKNOWN],
+                                                   rounds=unknown_rounds)
     left = counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT]
     if left:
-        return CampaignStatus.PAUSED, pause_text("not_sent", count=left)
+        return CampaignStatus.PAUSED, pause_reason("not_sent", count=left)
     return CampaignStatus.FINISHED, None

@@ -16,6 +16,7 @@ import jdatetime
 
 from app.campaign.journal.records import actor, now_text
 from app.campaign.schedule import WEEKDAYS, QuietHours
+from app.reasons import Reason
 
 if TYPE_CHECKING:
     from app.campaign.journal import Journal
@@ -130,6 +131,11 @@ class Series:
     next_run: str | None
     created_by: str
 
+    @property
+    def note(self) -> Reason | None:
+        """Why it waits (``status_note`` as stored; None: it does not)."""
+        return Reason.from_stored(self.status_note)
+
 
 def _series(row: Any) -> Series:
     return Series(int(row["id"]), str(row["name"]), RepeatRule.from_json(str(row["rule"])), json.loads(row["plan"]),
@@ -202,11 +208,11 @@ def claim_run(journal: Journal, series: Series, now: datetime) -> bool:
     return journal.claim_series_run(series.id, series.next_run, _instant(series.rule.next_after(now)))
 
 
-def note_series(journal: Journal, series_id: int, note: str | None) -> None:
+def note_series(journal: Journal, series_id: int, note: Reason | None) -> None:
     """Say why a series waits (None: it does not)."""
     with journal.transaction():
         journal.db.execute("UPDATE series SET status_note = ?, updated_at = ? WHERE id = ?",
-                           (note, now_text(), series_id))
+                           (note.stored() if note is not None else None, now_text(), series_id))
 
 
 def _instant(moment: datetime) -> str:

@@ -27,7 +27,7 @@ from app.campaign.judge import AnswerJudge
 from app.campaign.pacer import Pacer
 from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
 from app.campaign.writer import MarkInFlight, MarkSkipped, RecordOutcome, SendPathWriter
-from app.reasons import pause_text, reason_text
+from app.reasons import Reason, pause_reason, reason_text
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class RequestSender:
 
     def __init__(self, client: SafirClient, writer: SendPathWriter, session: SendingSession, judge: AnswerJudge,
                  pacer: Pacer, rules: SendTimeRules, *, on_change: OnChange,
-                 on_store_fault: Callable[[JournalError], None], pause: Callable[[str], None],
+                 on_store_fault: Callable[[JournalError], None], pause: Callable[[Reason], None],
                  stopped: Callable[[], bool]) -> None:
         self._client = client
         self._writer = writer
@@ -96,7 +96,7 @@ class RequestSender:
             if isinstance(exc.__cause__, JournalError):  # a team store's list: the store's own sentence
                 self._on_store_fault(exc.__cause__)
             else:
-                self._pause(str(exc))
+                self._pause(exc.reason)
             return True
         if held is None:
             return False
@@ -187,7 +187,7 @@ class RequestSender:
             log.error("campaign %s row %s: unexpected %s", recipient.campaign_id, row, type(error).__name__,
                       exc_info=True)
             state, text = RecipientState.UNKNOWN, reason_text("unexpected_error", kind=type(error).__name__)
-            self._pause(pause_text("unexpected", kind=type(error).__name__, detail=scrub(str(error))[:200]))
+            self._pause(pause_reason("unexpected", kind=type(error).__name__, detail=scrub(str(error))[:200]))
         else:
             state, message_id = RecipientState.SENT, result.message_id
             self._judge.accepted()

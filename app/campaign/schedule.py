@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from app.reasons import waiting_text
+from app.reasons import Reason, waiting_reason
 
 #: The days of the week as the command line and a series' rule name them, Monday first.
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -83,14 +83,14 @@ def campaign_quiet_hours(start: str | None, end: str | None, time_zone: str) -> 
     return QuietHours.parse(f"{start}-{end}", time_zone) if start and end else None
 
 
-def time_to_wait(start_at: str | None, quiet: QuietHours | None, now: datetime) -> tuple[float, str]:
+def time_to_wait(start_at: str | None, quiet: QuietHours | None, now: datetime) -> tuple[float, Reason | None]:
     """Seconds until a campaign may send at ``now`` (aware): the start time first, then
-    quiet hours; with the sentence saying why (0 and an empty sentence: send now)."""
+    quiet hours; with the reason why (0 and None: send now)."""
     delay = seconds_until(start_at, now)
     if delay > 0:
-        return delay, waiting_text("start_time", start=start_at)
+        return delay, waiting_reason("start_time", start=start_at)
     if quiet is not None:
         delay = quiet.seconds_until_open(now)
         if delay > 0:
-            return delay, waiting_text("quiet_hours", end=quiet.end.strftime("%H:%M"), zone=quiet.time_zone)
-    return 0.0, ""
+            return delay, waiting_reason("quiet_hours", end=quiet.end.strftime("%H:%M"), zone=quiet.time_zone)
+    return 0.0, None

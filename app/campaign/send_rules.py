@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from app.campaign.caps import CapScope
 from app.campaign.journal import Campaign, Journal, JournalError, Recipient, RecipientState
 from app.campaign.suppression import Suppressed
-from app.reasons import pause_text, reason_text
+from app.reasons import Reason, pause_reason, reason_text
 
 #: Spec section 8: at most 30 OTPs to one phone per hour.
 OTP_PER_PHONE_PER_HOUR = 30
@@ -19,7 +19,11 @@ OTP_PER_PHONE_PER_HOUR = 30
 
 class SuppressionUnreadable(Exception):
     """The suppression list exists but cannot be read: the campaign must pause (sending on
-    would break an opt-out). The message is the pause sentence."""
+    would break an opt-out) with ``reason``; the message is its sentence."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.text())
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ class SendTimeRules:
         try:
             listed = recipient.phone in self._suppression
         except (OSError, UnicodeDecodeError, csv.Error, JournalError) as exc:
-            raise SuppressionUnreadable(pause_text(
+            raise SuppressionUnreadable(pause_reason(
                 "suppression_unreadable", file=self._suppression.path,
                 detail=getattr(exc, "strerror", None) or exc)) from exc
         if not listed:

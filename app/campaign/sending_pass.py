@@ -16,6 +16,7 @@ from app.campaign.pacer import Pacer
 from app.campaign.requests import RequestSender
 from app.campaign.schedule import QuietHours, time_to_wait
 from app.campaign.stopping import StopSignal
+from app.reasons import Reason
 
 #: Recipients read (or, on a team store, claimed) at a time, and the queue's low-water mark.
 BATCH = 500
@@ -33,7 +34,7 @@ class SendingPass:
 
     def __init__(self, stop: StopSignal, pacer: Pacer, requests: RequestSender,
                  sleep: Callable[[float], Awaitable[None]], now: Callable[[], datetime],
-                 tell_waiting: Callable[[str], None]) -> None:
+                 tell_waiting: Callable[[Reason], None]) -> None:
         self._stop, self._pacer, self._requests = stop, pacer, requests
         self._sleep, self._now, self._tell_waiting = sleep, now, tell_waiting
 
@@ -125,7 +126,8 @@ class SendingPass:
             delay, why = time_to_wait(campaign.start_at, quiet, self._now())
             if delay <= 0:
                 return True
-            self._tell_waiting(why)
+            if why is not None:
+                self._tell_waiting(why)
             await self.interruptible_sleep(min(delay, 60.0))
         return False
 

@@ -8,6 +8,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 from app.campaign.journal import CampaignStatus, Journal, JournalError, StopRequest
+from app.reasons import Reason
 
 #: How often a sender looks for a Pause or Cancel asked by another process (seconds).
 REQUEST_POLL_SECONDS = 0.25
@@ -19,19 +20,19 @@ class StopSignal:
     round). Make a new one for every run (its event belongs to the running loop)."""
 
     def __init__(self) -> None:
-        self.stop: tuple[CampaignStatus, str] | None = None
+        self.stop: tuple[CampaignStatus, Reason] | None = None
         self._event = asyncio.Event()
 
     def __bool__(self) -> bool:
         return self.stop is not None
 
-    def pause(self, reason: str) -> None:
+    def pause(self, reason: Reason) -> None:
         """End the run as paused with ``reason`` (unless it is already stopping)."""
         if self.stop is None:
             self.stop = (CampaignStatus.PAUSED, reason)
         self._event.set()
 
-    def cancel(self, reason: str) -> None:
+    def cancel(self, reason: Reason) -> None:
         """End the run as cancelled with ``reason``."""
         self.stop = (CampaignStatus.CANCELLED, reason)
         self._event.set()

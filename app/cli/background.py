@@ -94,7 +94,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         print_summary(journal.summary(campaign.id), campaign.id, status)
         if status is not ShownStatus.FINISHED:
             # A sender that could not record its own pause (a full disk) said why in its log.
-            reason = campaign.status_reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
+            why = campaign.reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
+            reason = why.text() if why is not None else None
             go_on = f"safir-campaign resume {campaign.id}{sandbox_flag({'base_url': campaign.base_url})}"
             print(f"error: campaign {campaign.id} is {status}" + (f": {reason}" if reason else "")
                   + f" (continue with: {go_on})", file=sys.stderr)
@@ -120,10 +121,10 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
     from app.campaign import CampaignStatus, StopRequest
     from app.campaign.journal import TeamRole
     from app.campaign.lock import campaign_is_sending
-    from app.reasons import pause_text
+    from app.reasons import pause_reason
 
     status = CampaignStatus.CANCELLED if request is StopRequest.CANCEL else CampaignStatus.PAUSED
-    reason = pause_text("user_cancelled" if request is StopRequest.CANCEL else "user_paused")
+    reason = pause_reason("user_cancelled" if request is StopRequest.CANCEL else "user_paused")
     with open_journal(TeamRole.SENDER) as journal:
         campaign = stored_campaign(journal, args.campaign_id)
         if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
@@ -131,7 +132,7 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
             return EXIT_OK
         if not campaign_is_sending(journal, campaign.id):
             journal.set_status(campaign.id, status, reason)
-            journal.audit(status, campaign.id, reason)
+            journal.audit(status, campaign.id, reason.stored())
             print(f"campaign {campaign.id} {status}")
             return EXIT_OK
         journal.request_stop(campaign.id, request, reason)

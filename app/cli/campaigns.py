@@ -102,7 +102,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         campaign = stored_campaign(journal, args.campaign_id)
         status = _shown(journal, campaign)
         print(f"campaign {campaign.id}: {campaign.name} — {status}"
-              + (f" ({campaign.status_reason})" if campaign.status_reason else "") + _sender(journal, campaign, status))
+              + (f" ({campaign.reason.text()})" if campaign.reason else "") + _sender(journal, campaign, status))
         rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
         if campaign.created_by:
             print(f"made by {campaign.created_by} on {campaign.created_on} at "

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.desktop import paths
-from app.jobs.runner import API_KEY_ENV
+from app.jobs.runner import API_KEY_ENV, REASON_PREFIX
 
 if TYPE_CHECKING:
     from app.api import SafirClient
@@ -212,7 +212,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
                     raise CliError(str(exc)) from None
             if received or result.store_fault != JournalFault.UNREACHABLE:
                 break
-            print(f"warning: {result.reason}", file=sys.stderr, flush=True)
+            print(f"warning: {result.reason.text() if result.reason else ''}", file=sys.stderr, flush=True)
             if not await store_back(journal, campaign_id):
                 break
             print(f"the team store answers again; campaign {campaign_id} goes on", file=sys.stderr, flush=True)
@@ -225,7 +225,10 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
         hint = sandbox_flag({"base_url": base})
         go_on = "" if result.store_fault == JournalFault.GONE else (
             f" (continue with: safir-campaign resume {campaign_id}{hint})")
-        print(f"error: campaign {campaign_id} stopped: {result.reason}{go_on}", file=sys.stderr)
+        if result.reason is not None:  # for whoever follows this sender (app/jobs/runner.py: last_words)
+            print(f"{REASON_PREFIX}{result.reason.stored()}", file=sys.stderr)
+        said = result.reason.text() if result.reason else ""
+        print(f"error: campaign {campaign_id} stopped: {said}{go_on}", file=sys.stderr)
         return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from app.campaign import CampaignEngine, Progress
+    from app.reasons import Reason
 
 #: Signals that pause a campaign sent from the terminal (resumable).
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
@@ -30,12 +31,12 @@ class ProgressPrinter:
     def __init__(self) -> None:
         self._last_print = 0.0
         self._last_counts: dict[str, int] | None = None
-        self._last_waiting: str | None = None
+        self._last_waiting: Reason | None = None
         self._last_limit: tuple[int, int] | None = None
 
     def __call__(self, progress: Progress) -> None:
         if progress.waiting and progress.waiting != self._last_waiting:
-            print(f"waiting: {progress.waiting}", flush=True)
+            print(f"waiting: {progress.waiting.text()}", flush=True)
         self._last_waiting = progress.waiting
         if progress.limit is not None and (progress.slowed or progress.sharing):
             told = (round(progress.limit), progress.sharing)
@@ -64,7 +65,7 @@ def pause_on_signals(engine: CampaignEngine) -> Iterator[list[signal.Signals]]:
     """While inside, SIGINT, SIGTERM and SIGHUP pause ``engine``'s campaign (a second one
     raises KeyboardInterrupt: stop waiting for requests already out). Yields the list of
     signals received."""
-    from app.reasons import pause_text
+    from app.reasons import pause_reason
 
     received: list[signal.Signals] = []
     loop = asyncio.get_running_loop()
@@ -75,7 +76,7 @@ def pause_on_signals(engine: CampaignEngine) -> Iterator[list[signal.Signals]]:
             raise KeyboardInterrupt
         print(f"{signum.name}: pausing the campaign (requests already out get a second to finish)",
               file=sys.stderr, flush=True)
-        engine.pause(pause_text("signal", signal=signum.name))
+        engine.pause(pause_reason("signal", signal=signum.name))
 
     handled: list[signal.Signals] = []
     for name in STOP_SIGNALS:

@@ -181,7 +181,7 @@ def _list(journal: Journal, found: list[Series]) -> None:
         print(f"series {series.id}: {series.name} — {series.rule.describe()}, {series.status}"
               + (f"; next run {words.moment(series.next_run)} Tehran time" if series.next_run and
                  series.status == "active" else "")
-              + (f"; waiting: {series.status_note}" if series.status_note else ""))
+              + (f"; waiting: {series.note.text()}" if series.note else ""))
 
 
 def cmd_series_runner(args: argparse.Namespace) -> int:
@@ -191,7 +191,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
 
     from app.desktop import paths
     from app.campaign.repeat import SeriesStatus, all_series, note_series
-    from app.reasons import waiting_text
+    from app.reasons import waiting_reason
     from app.jobs.runner import key_for
     from app.jobs.series import fire_due
 
@@ -211,7 +211,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
             key = key_for(campaign.base_url)
             if not key:
                 note_series(journal, campaign.series_id or 0,
-                            waiting_text("series_no_key", campaign=campaign_id, url=campaign.base_url))
+                            waiting_reason("series_no_key", campaign=campaign_id, url=campaign.base_url))
                 return
             print(f"campaign {campaign_id} of series {campaign.series_id}: sending", flush=True)
             asyncio.run(run_campaign(journal, campaign_id, campaign.base_url, key, None))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from app.campaign import Campaign, Journal
 from app.campaign.shown import ShownStatus, shown_status
-from app.reasons import parse_reason
 
 
 #: Signals that end a sender with the desktop session (a logout, a shutdown, a closed
@@ -22,5 +21,5 @@ def resumes_at_login(journal: Journal, campaign: Campaign) -> bool:
     shown = shown_status(journal, campaign)
     if shown is ShownStatus.INTERRUPTED:
         return True
-    parsed = parse_reason(campaign.status_reason or "") if shown is ShownStatus.PAUSED else None
-    return parsed is not None and parsed[0] == "signal" and parsed[1].get("signal") in SESSION_END_SIGNALS
+    reason = campaign.reason if shown is ShownStatus.PAUSED else None
+    return reason is not None and reason.code == "signal" and reason.arguments().get("signal") in SESSION_END_SIGNALS

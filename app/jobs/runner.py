@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from app.desktop import paths
-from app.reasons import pause_text
+from app.reasons import Reason, pause_reason
 
 if TYPE_CHECKING:
     from app.campaign.journal import Journal
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 API_KEY_ENV = "SAFIR_API_KEY"
 #: The hidden command a runner process runs.
 RUNNER_COMMAND = "run-campaign"
+#: How a runner's log line with the reason it stopped for begins (then JSON: :meth:`Reason.stored`).
+REASON_PREFIX = "reason: "
 #: How much lower a background sender's CPU priority is than its starter's (a POSIX nice
 #: increment; on Windows, the below-normal priority class): background work yields to the
 #: desktop when the CPU is short. The sender waits on the network most of the time and
@@ -45,8 +47,12 @@ START_TIMEOUT_SECONDS = 20.0
 
 
 class RunnerFailed(Exception):
-    """The sending process could not be started or stopped at once; the message says why
-    in a sentence of the reasons catalogue (app/reasons.py), with the last line it logged."""
+    """The sending process could not be started or stopped at once: ``reason`` why (with
+    the last line it logged); the message is its English sentence."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason.text())
+        self.reason = reason
 
 
 def runner_argv(campaign_id: int, *, base_url: str | None = None, sandbox: bool = False,
@@ -86,7 +92,7 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
         try:
             process = _spawn_detached(argv, output.fileno(), env)
         except OSError as exc:
-            raise RunnerFailed(pause_text("sender_not_started", detail=exc.strerror or exc)) from None
+            raise RunnerFailed(pause_reason("sender_not_started", detail=exc.strerror or exc)) from None
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
     while time.monotonic() < deadline:
         if campaign_is_sending(journal, campaign_id):
@@ -94,10 +100,11 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
         if process.poll() == 0:
             return process  # it already sent everything (or had nothing left)
         if process.returncode is not None:
-            raise RunnerFailed(pause_text("sender_stopped_at_once", status=process.returncode, detail=_last_line(log)))
+            raise RunnerFailed(pause_reason("sender_stopped_at_once", status=process.returncode,
+                                            detail=_last_line(log)))
         time.sleep(0.05)
     process.terminate()
-    raise RunnerFailed(pause_text("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
+    raise RunnerFailed(pause_reason("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
 
 
 #: A background process's output reaches its log in the order it was written: its
@@ -137,7 +144,7 @@ def start_series_runner(journal: Journal, api_key: str | None) -> subprocess.Pop
         try:
             return _spawn_detached([*program, SERIES_RUNNER_COMMAND], output.fileno(), env)
         except OSError as exc:
-            raise RunnerFailed(pause_text("sender_not_started", detail=exc.strerror or exc)) from None
+            raise RunnerFailed(pause_reason("sender_not_started", detail=exc.strerror or exc)) from None
 
 
 def store_environment(journal: Journal) -> dict[str, str]:
@@ -245,11 +252,11 @@ def autogroup_name(shown: str) -> str:
     return words[0] if words else ""
 
 
-def last_words(campaign_id: int) -> str | None:
-    """The sentence the runner of ``campaign_id`` ended on when it stopped with an error
-    (its log's last line, ``error: …``, without the campaign's name and the command to
-    go on), None when its last line is no error. A runner that could not even record its
-    pause (a full disk) is still understood this way."""
+def last_words(campaign_id: int) -> Reason | None:
+    """Why the runner of ``campaign_id`` stopped when it ended with an error: the reason
+    it wrote to its log as it stopped (a ``reason:`` line, JSON: app.reasons.Reason),
+    else its last line's words; None when its last line is no error. A runner that could
+    not even record its pause (a full disk) is still understood this way."""
     log = runner_log(campaign_id)
     try:
         lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
@@ -257,8 +264,9 @@ def last_words(campaign_id: int) -> str | None:
         return None
     if not lines or not lines[-1].startswith("error: "):
         return None
-    said = lines[-1].removeprefix("error: ").removeprefix(f"campaign {campaign_id} stopped: ")
-    return said.split(" (continue with: ")[0].strip() or None
+    if len(lines) > 1 and lines[-2].startswith(REASON_PREFIX):
+        return Reason.from_stored(lines[-2].removeprefix(REASON_PREFIX))
+    return Reason.said(lines[-1].removeprefix("error: "))
 
 
 def _last_line(log: Path) -> str:

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from app.campaign import Content, Journal, JournalError, QuietHours
 from app.campaign.repeat import Series, SeriesStatus, all_series, claim_run, note_series
 from app.contacts import SheetError
-from app.reasons import waiting_text
+from app.reasons import Reason, waiting_reason
 from app.jobs.creating import create_campaign
 from app.jobs.inputs import CampaignInputError
 from app.jobs.sheet import check_sheet
@@ -73,12 +73,12 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
         checked = check_sheet(plan["sheet"], phone_column=plan.get("phone_column"), sheet_name=plan.get("sheet_name"),
                               journal=journal)
     except (SheetError, JournalError) as exc:
-        note_series(journal, series.id, str(exc))
+        note_series(journal, series.id, Reason.said(str(exc)))
         return None
     needed = checked.counts.get("valid", 0)
     balance = last_balance(journal)
     if balance is not None and balance < needed:
-        note_series(journal, series.id, waiting_text("series_balance", balance=f"{balance:,}", count=f"{needed:,}"))
+        note_series(journal, series.id, waiting_reason("series_balance", balance=f"{balance:,}", count=f"{needed:,}"))
         return None
     if not claim_run(journal, series, now):
         return None  # another desktop of the team took this run
@@ -92,7 +92,7 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
             in_flight=int(plan["in_flight"]), quiet_hours=quiet, name=f"{series.name} ({day})",
             allow_repeat=True, series_id=series.id)  # a series repeats on purpose; the frequency cap still holds
     except CampaignInputError as exc:
-        note_series(journal, series.id, str(exc))
+        note_series(journal, series.id, Reason.said(str(exc)))
         return None
     journal.audit("series run", campaign_id, f"series {series.id}")
     return campaign_id

@@ -61,5 +61,5 @@ async def send_one(journal: Journal, client: Any, *, phone_input: str, content: 
     if row.state in (RecipientState.UNKNOWN, RecipientState.FAILED):
         outcome = SingleOutcome.UNKNOWN if row.state == RecipientState.UNKNOWN else SingleOutcome.FAILED
         return SingleSend(outcome, row.phone, error=row.error, error_code=row.error_code, campaign_id=campaign_id)
-    return SingleSend(SingleOutcome.NOT_SENT, row.phone, error=result.reason or row.error, error_code=row.error_code,
-                      campaign_id=campaign_id)
+    why = result.reason.text() if result.reason else row.error
+    return SingleSend(SingleOutcome.NOT_SENT, row.phone, error=why, error_code=row.error_code, campaign_id=campaign_id)

@@ -10,6 +10,7 @@ from enum import StrEnum
 from zoneinfo import ZoneInfo
 
 from app.campaign.journal import Campaign, CampaignStatus, Journal, RecipientState
+from app.reasons import Reason
 
 #: The sends-over-time chart's minutes, hours and days are Tehran's.
 REPORT_TIME_ZONE = ZoneInfo("Asia/Tehran")
@@ -62,11 +63,11 @@ SKIPPED_KINDS = ("invalid", "duplicate", "empty", "suppressed", "repeat", "cappe
 @dataclass(frozen=True)
 class Pause:
     """A stop of the campaign: when (an instant as the journal stores it), what
-    (``paused``, ``cancelled``, ``pause asked``...), the sentence why, and by whom."""
+    (``paused``, ``cancelled``, ``pause asked``...), the reason why, and by whom."""
 
     at: str
     action: str
-    reason: str | None
+    reason: Reason | None
     by: str
 
 
@@ -159,7 +160,8 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
     first = db.execute("SELECT MIN(started_at) FROM attempts WHERE campaign_id = ?", (campaign_id,)).fetchone()[0]
     bucket, over_time = sends_over_time(sends)
     trail = journal.audit_trail(campaign_id)
-    pauses = [Pause(str(a["at"]), str(a["action"]), a["detail"], f"{a['os_user']}@{a['machine']}") for a in trail
+    pauses = [Pause(str(a["at"]), str(a["action"]), Reason.from_stored(a["detail"]), f"{a['os_user']}@{a['machine']}")
+              for a in trail
               if a["action"] in (CampaignStatus.PAUSED, CampaignStatus.CANCELLED, "pause asked", "cancel asked")]
     started_by = next((f"{a['os_user']}@{a['machine']}" for a in trail if a["action"] == "sending"), None)
     first_send = float(first) if first is not None else None

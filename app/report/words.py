@@ -10,7 +10,7 @@ from datetime import date, datetime
 
 import jdatetime
 
-from app.reasons import SERVICE_ERRORS
+from app.reasons import SERVICE_ERRORS, Reason
 from app.report.model import REPORT_TIME_ZONE, Bucket
 
 #: Every English text a report shows (build.py puts them into the translation file).
@@ -37,12 +37,12 @@ _PERSIAN_DIGITS = str.maketrans("0123456789,.", "۰۱۲۳۴۵۶۷۸۹٬٫")
 @dataclass(frozen=True)
 class Words:
     """How one report reads: ``tr`` translates an English text of :data:`TEXTS`;
-    ``reason`` a sentence of the lower layers' catalogues (app.reasons: why a campaign
-    paused, say); ``persian`` switches digits, dates and direction."""
+    ``reason`` writes why a campaign paused (app.reasons.Reason: English unless told);
+    ``persian`` switches digits, dates and direction."""
 
     tr: Callable[[str], str] = lambda text: text
     persian: bool = False
-    reason: Callable[[str], str] = lambda text: text
+    reason: Callable[[Reason], str] = Reason.text
 
     def digits(self, value: object) -> str:
         """An id or a code as it is, in Persian digits for Persian readers (no grouping)."""

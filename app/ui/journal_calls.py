@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from app.campaign import Campaign, Journal, JournalError, StopRequest
 from app.campaign.caps import FrequencyCap
+from app.reasons import Reason
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +99,10 @@ class WindowJournal:
     async def create_rest_campaign(self, parent_id: int) -> int:
         return await asyncio.to_thread(self._journal_of().create_rest_campaign, parent_id)
 
-    async def request_stop(self, campaign_id: int, request: StopRequest, reason: str) -> None:
+    async def request_stop(self, campaign_id: int, request: StopRequest, reason: Reason) -> None:
         await asyncio.to_thread(self._journal_of().request_stop, campaign_id, request, reason)
 
-    async def set_status(self, campaign_id: int, status: str, reason: str | None = None) -> bool:
+    async def set_status(self, campaign_id: int, status: str, reason: Reason | None = None) -> bool:
         return await asyncio.to_thread(self._journal_of().set_status, campaign_id, status, reason)
 
     async def frequency_cap(self) -> FrequencyCap | None:

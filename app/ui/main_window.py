@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign.journal.team import TeamJournal
-from app.reasons import pause_text
+from app.reasons import pause_reason
 from app.ui.application import RESOURCES, apply_language
 from app.ui.bidi import ltr
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController
@@ -51,7 +51,7 @@ from app.ui.panels import (
     TeamPanel,
     TemplatesPanel,
 )
-from app.ui.texts import describe
+from app.ui.texts import describe, describe_reason
 from app.ui.tray import SendingTray
 
 log = logging.getLogger(__name__)
@@ -293,11 +293,11 @@ class MainWindow(QMainWindow):
 
     def scheduled_runs(self) -> list[tuple[int, str]]:
         """(campaign id, start shown to the user) of the campaigns waiting for their start."""
-        return [(campaign_id, describe(waiting)) for campaign_id, waiting in self.runs.waiting_for_start()]
+        return [(campaign_id, describe_reason(waiting)) for campaign_id, waiting in self.runs.waiting_for_start()]
 
     def quit_pausing(self) -> None:
         """Pause every campaign being sent and close (they resume from History)."""
-        self.runs.pause_all(pause_text("window_closed"))
+        self.runs.pause_all(pause_reason("window_closed"))
         self._quitting = True
         if self.tray is not None:
             self.tray.hide()

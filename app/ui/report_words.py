@@ -21,7 +21,7 @@ def report_words(persian: bool) -> Iterator[Words]:
     if not persian:
         yield Words()
         return
-    from app.ui.texts import describe
+    from app.ui.texts import describe_reason
 
     app = QCoreApplication.instance() or QCoreApplication([])
     installed: QTranslator | None = None
@@ -32,7 +32,7 @@ def report_words(persian: bool) -> Iterator[Words]:
         else:
             installed = None
     try:
-        yield Words(lambda text: QCoreApplication.translate("Report", text), persian=True, reason=describe)
+        yield Words(lambda text: QCoreApplication.translate("Report", text), persian=True, reason=describe_reason)
     finally:
         if installed is not None:
             app.removeTranslator(installed)

@@ -1,8 +1,9 @@
 """The lower layers' reasons and the service's errors in the user's language.
 
-Verdict reasons and pause reasons come as English sentences made from the catalogues in
-:mod:`app.reasons`; they are parsed back to a code and parameters and shown through
-``tr()`` of the template.
+Why a campaign stopped or waits comes as a :class:`app.reasons.Reason` (a code and its
+parameters); a verdict reason as an English sentence made from the catalogues in
+:mod:`app.reasons`, parsed back to a code and parameters. Both are shown through ``tr()``
+of the template.
 Service errors are shown by their spec code (7.2, 7.3). Anything else is shown as it
 came. ``build.py`` puts every template here into the translation file.
 """
@@ -23,6 +24,8 @@ from app.reasons import (
     STORE_PROBLEMS,
     TEAM_PROBLEMS,
     WAITING,
+    SAID,
+    Reason,
     parse_reason,
 )
 from app.ui.bidi import fsi, ltr
@@ -77,7 +80,22 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     parsed = parse_reason(text)
     if parsed is None:
         return describe_error(text)
-    code, params = parsed
+    return _render(*parsed)
+
+
+def describe_reason(reason: Reason | None) -> str:
+    """Why a campaign stopped or waits (app.reasons.Reason) in the user's language; words
+    someone else said, as :func:`describe` shows them."""
+    if reason is None:
+        return ""
+    if reason.code == SAID:
+        return describe(reason.arguments()["words"])
+    return _render(reason.code, reason.arguments())
+
+
+def _render(code: str, params: dict[str, str]) -> str:
+    """The catalogue's template of ``code`` in the user's language, with ``params`` shown
+    as the interface writes them (its digits, directions, words)."""
     for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
         if inner in params:
             params[inner] = describe_error(params[inner])

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 
+from app.reasons import Reason
 from app.sandbox import EmbeddedSandbox, Settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -48,3 +49,8 @@ def sandbox_state_when_up(url: str, tries: int = 200) -> dict[str, Any]:
         except httpx.TransportError:
             time.sleep(0.05)
     raise AssertionError(f"no sandbox answered at {url}")
+
+
+def said(reason: Reason | None) -> str:
+    """The English sentence of ``reason`` ("" for none)."""
+    return reason.text() if reason is not None else ""

@@ -9,6 +9,8 @@ from datetime import datetime, timezone
 from enum import Enum, StrEnum
 from typing import Any
 
+from app.reasons import Reason
+
 #: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
 PERMANENT_CODES = frozenset({4, 8, 17})
 
@@ -99,6 +101,11 @@ class Campaign:
     pace_limit: float | None = None  # the service's limit as its sender learned it (messages a minute)
     pace_sharing: int = 0  # other campaigns sending with the same key, as its sender saw
     test_send: int = 0  # 1: a test of a draft, counted by neither the frequency cap nor the repeat guard
+
+    @property
+    def reason(self) -> Reason | None:
+        """Why it has its status (``status_reason`` as stored; None: no reason given)."""
+        return Reason.from_stored(self.status_reason)
 
 
 class StopRequest(StrEnum):

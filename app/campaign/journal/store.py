@@ -36,6 +36,7 @@ from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_pat
 from app.campaign.pacer import Pacer
 from app.campaign.progress import PaceShown
 from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWatch
+from app.reasons import Reason
 
 
 class Journal(JournalCreation, JournalSending):
@@ -250,23 +251,23 @@ class Journal(JournalCreation, JournalSending):
                             (runner, campaign_id))
 
     @sentences
-    def request_stop(self, campaign_id: int, request: StopRequest, reason: str) -> None:
-        """Ask the process sending the campaign to pause or cancel it (with ``reason`` in
-        words); it is honoured within a second (docs/architecture.md, "Processes")."""
+    def request_stop(self, campaign_id: int, request: StopRequest, reason: Reason) -> None:
+        """Ask the process sending the campaign to pause or cancel it (``reason`` why,
+        kept as a code); it is honoured within a second (docs/architecture.md, "Processes")."""
         with self.transaction():
             self.db.execute("UPDATE campaigns SET stop_request = ?, stop_reason = ? WHERE id = ?",
-                            (request, reason, campaign_id))
+                            (request, reason.stored(), campaign_id))
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
                             " VALUES (?, ?, ?, ?, ?, ?)",
-                            (now_text(), campaign_id, f"{request} asked", *actor(), reason))
+                            (now_text(), campaign_id, f"{request} asked", *actor(), reason.stored()))
 
     @sentences
-    def stop_requested(self, campaign_id: int) -> tuple[StopRequest, str] | None:
+    def stop_requested(self, campaign_id: int) -> tuple[StopRequest, Reason] | None:
         """The stop another process asked for, if any: (request, reason)."""
         row = self.db.execute("SELECT stop_request, stop_reason FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
         if row is None or row[0] is None:
             return None
-        return StopRequest(row[0]), str(row[1] or "")
+        return StopRequest(row[0]), Reason.from_stored(row[1]) or Reason.said("")
 
     @sentences
     def set_pace(self, campaign_id: int, pace_per_minute: float, slowed: bool, limit: float | None = None,
@@ -289,14 +290,14 @@ class Journal(JournalCreation, JournalSending):
         return PaceShown(float(row[0]), bool(row[1]), None if row[2] is None else float(row[2]), int(row[3] or 0))
 
     @sentences
-    def set_status(self, campaign_id: int, status: str, reason: str | None = None, *,
+    def set_status(self, campaign_id: int, status: str, reason: Reason | None = None, *,
                    expected: str | None = None) -> bool:
-        """Store a campaign's ``status`` (a CampaignStatus) and the sentence why; with
+        """Store a campaign's ``status`` (a CampaignStatus) and the reason why; with
         ``expected``, only while its status is still that (compare-and-set: a sender
         settling a run never overwrites what another sender or a person settled since).
         Returns whether it was stored."""
         sql, args = "UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?", [
-            status, reason, now_text(), campaign_id]
+            status, reason.stored() if reason is not None else None, now_text(), campaign_id]
         if expected is not None:
             sql, args = sql + " AND status = ?", [*args, expected]
         with self.transaction():

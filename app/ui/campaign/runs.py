@@ -22,7 +22,7 @@ from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
 from app.campaign.approval import approval_rule, check_sendable
 from app.campaign.follow import follow
 from app.campaign.lock import campaign_is_sending
-from app.reasons import parse_reason, pause_text
+from app.reasons import Reason, pause_reason
 from app.jobs.runner import last_words, remember_key, start_runner
 from app.ui.context import AppContext
 
@@ -166,14 +166,13 @@ class RunController(QObject):
         self.finished.emit(result)
         return result
 
-    def waiting_for_start(self) -> list[tuple[int, str]]:
+    def waiting_for_start(self) -> list[tuple[int, Reason]]:
         """(campaign id, the waiting reason) of the campaigns sent that wait for their start time."""
         found = []
         for campaign_id in self.sending():
             progress = self.runs[campaign_id].last_progress
             waiting = progress.waiting if progress is not None else None
-            parsed = parse_reason(waiting) if waiting else None
-            if waiting and parsed is not None and parsed[0] == "start_time":
+            if waiting is not None and waiting.code == "start_time":
                 found.append((campaign_id, waiting))
         return found
 
@@ -182,18 +181,18 @@ class RunController(QObject):
         closes); they go on sending."""
         self._letting_go = True
 
-    def pause(self, campaign_id: int, reason: str | None = None) -> bool:
+    def pause(self, campaign_id: int, reason: Reason | None = None) -> bool:
         """Ask a sending campaign to pause after its requests in flight; False if it is
         not sending."""
         run = self.runs.get(campaign_id)
         if run is not None and run.following:
-            said = reason or pause_text("user_paused")
+            said = reason or pause_reason("user_paused")
             self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.PAUSE, said),
                                     f"the pause of campaign {campaign_id}")
             return True
         if run is None or run.engine is None:
             return False
-        run.engine.pause(reason) if reason else run.engine.pause()
+        run.engine.pause(reason)
         return True
 
     def cancel(self, campaign_id: int) -> bool:
@@ -201,7 +200,7 @@ class RunController(QObject):
         not sending."""
         run = self.runs.get(campaign_id)
         if run is not None and run.following:
-            said = pause_text("user_cancelled")
+            said = pause_reason("user_cancelled")
             self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.CANCEL, said),
                                     f"the cancellation of campaign {campaign_id}")
             return True
@@ -210,7 +209,7 @@ class RunController(QObject):
         run.engine.cancel()
         return True
 
-    def pause_all(self, reason: str | None = None) -> list[int]:
+    def pause_all(self, reason: Reason | None = None) -> list[int]:
         return [campaign_id for campaign_id in self.sending() if self.pause(campaign_id, reason)]
 
     def _on_progress(self, progress: Progress) -> None:

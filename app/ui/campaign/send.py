@@ -27,7 +27,7 @@ from app.campaign import (
     RunResult,
 )
 from app.campaign.approval import Approval, NotApproved
-from app.reasons import pause_text
+from app.reasons import pause_reason
 from app.jobs.runner import RunnerFailed
 from app.ui.bidi import ltr
 from app.ui.campaign.rate_chart import RateChart
@@ -37,7 +37,7 @@ from app.ui.context import AppContext
 from app.ui.dialogs import confirm
 from app.ui.formatting import clock, duration_text, figure
 from app.ui.models import ResultsModel
-from app.ui.texts import describe, describe_error, state_name
+from app.ui.texts import describe, describe_error, describe_reason, state_name
 from app.ui.widgets import CountsRow, FlatProgressBar, StatusLine, SteadyLabel
 
 #: The send step's buttons and their keys (also listed by Help → Keyboard shortcuts).
@@ -228,7 +228,7 @@ class SendStep(QWidget):
             self._update_buttons()
             return None
         except RunnerFailed as exc:  # the program that sends could not start: nothing was sent
-            self.status.say(self.tr("The campaign cannot start: {0}").format(describe(str(exc))), error=True)
+            self.status.say(self.tr("The campaign cannot start: {0}").format(describe_reason(exc.reason)), error=True)
             self._update_buttons()
             return None
         except SafirError as exc:  # the profile cannot make a client (its address, say): nothing was sent
@@ -256,7 +256,7 @@ class SendStep(QWidget):
             figure(result.campaign_id), state_name(result.status), figure(c["sent"]), figure(c["failed"]),
             figure(c["unknown"]), figure(c["pending"] + c["in_flight"]))
         if result.reason:
-            summary += " " + describe(result.reason)
+            summary += " " + describe_reason(result.reason)
         self.log_line(summary)
         self.status.say(summary, error=result.status == CampaignStatus.PAUSED)
         self.speed_label.clear()
@@ -294,7 +294,7 @@ class SendStep(QWidget):
             return  # the rest of the screen at most ten times a second
         self._last_refresh = now
         if not self.status.is_error:  # what the run is doing now: waiting (for its start, say) or sending
-            self.status.say(describe(progress.waiting) if progress.waiting else self.tr("Sending…"))
+            self.status.say(describe_reason(progress.waiting) if progress.waiting else self.tr("Sending…"))
         c = progress.counts
         self._show_counts(c)
         done = c["sent"] + c["failed"] + c["unknown"]
@@ -309,7 +309,7 @@ class SendStep(QWidget):
                 rate, self.tr("about {0} left").format(duration_text(max(1.0, left * 60 / pace))))
         else:
             speed = self.tr("{0} per minute").format(rate)
-        reasons = [describe(progress.waiting)] if progress.waiting else []
+        reasons = [describe_reason(progress.waiting)] if progress.waiting else []
         if progress.limit is not None and (progress.slowed or progress.sharing):
             allows = self.tr("the service allows about {0} a minute").format(figure(round(progress.limit)))
             if progress.sharing == 1:
@@ -348,7 +348,7 @@ class SendStep(QWidget):
         if self.runs.cancel(campaign_id):
             self.log_line(self.tr("Cancelling after the messages on their way…"))
         else:
-            await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED, pause_text("user_cancelled"))
+            await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
             self.log_line(self.tr("Campaign {0} cancelled.").format(figure(campaign_id, grouped=False)))
             self._show_read(await self.context.store.in_thread(lambda journal: read_shown(journal, campaign_id)))
         return True

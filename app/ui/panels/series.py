@@ -25,7 +25,7 @@ from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.context import AppContext
 from app.ui.formatting import figure
 from app.ui.journal_calls import run_soon
-from app.ui.texts import describe, state_name
+from app.ui.texts import describe, describe_reason, state_name
 from app.ui.widgets import title
 
 
@@ -102,8 +102,8 @@ class SeriesPanel(QWidget):
         self.table.setRowCount(len(found))
         for row, series in enumerate(found):
             status = state_name(series.status)
-            if series.status_note:
-                status += " — " + describe(series.status_note)
+            if series.note:
+                status += " — " + describe_reason(series.note)
             cells = [figure(series.id, grouped=False), series.name, describe_rule(series.rule),
                      words.moment(series.next_run) if series.next_run and series.status is SeriesStatus.ACTIVE
                      else "", status, self._last_run(last.get(series.id))]
