@@ -6,6 +6,7 @@ Every test runs real processes against a real sandbox (and a throw-away PostgreS
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -75,6 +76,41 @@ def test_a_sender_frozen_past_its_lease_sends_nothing_it_lost_and_leaves_the_cam
         # The woken sender tells the truth: the campaign is finished, every recipient final.
         assert zombie.returncode == 0, err
         assert "finished" in out and "has not answered" not in err
+
+
+def test_a_row_a_frozen_sender_keeps_locked_is_waited_for_not_left_unsent(team_store: str) -> None:
+    """A sender frozen in the middle of a commit keeps its rows locked (not leased: its
+    leases ran out) until the server ends its transaction; a claim skips locked rows, so
+    the sender going on must wait for them instead of ending its pass with them unsent."""
+    from app.api import SafirClient
+    from app.campaign import CampaignEngine, NewRecipient
+
+    async def scenario(sandbox: EmbeddedSandbox) -> tuple[str, int, float]:
+        journal, frozen = open_store(), open_store()
+        campaign_id = journal.create_campaign(
+            name="t", kind="text", content={"kind": "text", "text": "hi"}, bot_id=1001, rate_per_minute=0,
+            in_flight=2, base_url=sandbox.url,
+            recipients=[NewRecipient(row, f"0912000000{row}", f"98912000000{row}", "valid", None,
+                                     {"message": {"text": "hi"}}) for row in range(2, 6)])
+        async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+            with frozen.transaction():  # the frozen sender's open transaction, with row 4 locked
+                frozen.db.execute("SELECT 1 FROM recipients WHERE campaign_id = ? AND row = 4 FOR UPDATE",
+                                  (campaign_id,))
+                sending = asyncio.ensure_future(CampaignEngine(journal, client).run(campaign_id))
+                await asyncio.sleep(2.0)
+                assert not sending.done()  # it waits for the locked row...
+            started = time.monotonic()
+            result = await sending  # ...and sends it once the lock is gone
+        sent = journal.counts(campaign_id)["sent"]
+        journal.close()
+        frozen.close()
+        return result.status, sent, time.monotonic() - started
+
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        status, sent, after = asyncio.run(scenario(sandbox))
+        assert status == CampaignStatus.FINISHED and sent == 4
+        assert each_once(sandbox) == {f"98912000000{row}": 1 for row in range(2, 6)}
+    assert after < 5  # within a few looks of the lock going
 
 
 @pytest.mark.parametrize("stores", ["team", "one desktop"])

@@ -101,12 +101,16 @@ class LeaseFeed:
 
     @sentences
     def others_hold(self) -> bool:
-        """True while another sender's lease holds recipients in these states."""
+        """True while recipients in these states are not this sender's to send now: held
+        by another sender's lease, or locked by another's open transaction, which a claim
+        skips (a sender frozen mid-commit keeps its rows locked until the server ends its
+        transaction: idle_in_transaction_session_timeout). What this sender holds is its
+        own to settle."""
         journal = self._session.journal
         marks = ", ".join("?" for _ in self._states)
         row = journal.db.execute(
             f"SELECT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = ? AND state IN ({marks})"
-            f" AND lease_owner IS NOT NULL AND lease_owner <> ? AND lease_until >= {NOW})",
+            f" AND NOT (lease_owner IS NOT NULL AND lease_owner = ? AND COALESCE(lease_until >= {NOW}, false)))",
             (self._session.campaign_id, *self._states, self._session.owner)).fetchone()
         return bool(row and row[0])
 
