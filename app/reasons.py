@@ -95,6 +95,9 @@ PAUSE_REASONS: dict[str, str] = {
     "suppression_unreadable": "the suppression list {file} could not be read ({detail}); fix it, then resume the "
                               "campaign (nobody was messaged without it being checked)",
     "network": "{error}. Check the network, then resume the campaign.",
+    # Written by the team store itself (app/campaign/journal/team/authority.py, safir_remove_member).
+    "member_removed": "{member} was removed from the team while sending it; another member can resume it (nothing "
+                      "is sent twice)",
 }
 
 
@@ -189,6 +192,7 @@ TEAM_PROBLEMS: dict[str, str] = {
     "no_campaign": "there is no campaign {campaign} (see: safir-campaign list)",
     "needs_no_approval": "campaign {campaign} needs no approval",
     "nothing_to_decide": "the campaign is {status}; there is nothing to approve or reject",
+    "not_stopped": "campaign {campaign} is {status}; only a stopped campaign can be changed",
     "reason_needed": "say why it is rejected (--reason): the sentence goes back to whoever made it",
     "unknown_role": "{role} is not a role: viewer, sender, approver or admin",
     "owner_fixed": "{member} owns the team store: its role cannot change",

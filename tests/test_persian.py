@@ -49,7 +49,7 @@ SAMPLE = {"digits": "7", "campaign": "17", "status": "-9", "country": "44", "reg
           "suffix": "'.pdf'", "sheet": "'Sheet1'", "sheets": "Sheet1, خلاصه", "line": "7", "odd": "UTF-8",
           "most": "Windows-1256", "column": "'mobile'", "columns": "نام, موبایل", "phone": "989121110001",
           "store": "postgresql://team@db.example:5432/safir", "user": "team", "database": "safir", "version": "9",
-          "address": "mysql://x/y", "days": "7", "balance": "2", "owner": "safir_owner"}
+          "address": "mysql://x/y", "days": "7", "balance": "2", "owner": "safir_owner", "member": "alice"}
 
 
 @pytest.fixture

@@ -160,7 +160,11 @@ def test_a_member_removed_while_sending_is_paused_and_nothing_is_lost(team: Team
         _, err = sending.communicate(timeout=60)
         assert sending.returncode == 3 and "alice" in err and "Traceback" not in err, err
         with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
-            assert journal.campaign(1).status == CampaignStatus.PAUSED
+            campaign = journal.campaign(1)
+            assert campaign.status == CampaignStatus.PAUSED
+            # the store's own function paused it, and says why as a reason code, not a sentence
+            assert campaign.reason is not None and campaign.reason.code == "member_removed", campaign.status_reason
+            assert "alice" in campaign.reason.arguments()["member"]
         resumed = team.owner.run("resume", "1", "--base-url", sandbox.url)
         assert resumed.returncode == 0, resumed.stderr
         counts = each_once(sandbox)
@@ -228,7 +232,7 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
         done = team.psql("alice", sql)
         assert done.returncode != 0, f"{what}: {done.stdout}"
     done = team.psql("bob", "SELECT safir_retarget(1, 1002, NULL, ARRAY[1], ARRAY['r'])")  # finished, and not his
-    assert done.returncode != 0, done
+    assert done.returncode != 0 and "safir:not_stopped:campaign=1;status=finished" in done.stderr, done
     done = team.psql("alice", "UPDATE campaigns SET ready_seq = 9223372036854775807 WHERE id = 1")
     assert done.returncode == 0  # allowed, and ignored: the store orders readiness itself
     with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:

@@ -1035,6 +1035,10 @@ FA.update({
         "گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود",
     "campaign {campaign} is {member}'s: only its maker or an admin changes it":
         "کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد",
+    "{member} was removed from the team while sending it; another member can resume it (nothing is sent twice)":
+        "{member} هنگام فرستادن آن از تیم برداشته شد؛ عضو دیگری می‌تواند آن را ادامه دهد (هیچ پیامی دو بار فرستاده نمی‌شود)",
+    "campaign {campaign} is {status}; only a stopped campaign can be changed":
+        "کارزار {campaign} {status} است؛ فقط کارزار متوقف‌شده را می‌توان تغییر داد",
 })
 
 DYNAMIC = {

@@ -3,94 +3,94 @@
 <context>
     <name>ApprovalBar</name>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="30" />
+        <location filename="../../app/ui/panels/approval.py" line="40" />
         <source>Approve…</source>
         <translation>تأیید…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="31" />
+        <location filename="../../app/ui/panels/approval.py" line="41" />
         <source>Reject…</source>
         <translation>رد…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="36" />
+        <location filename="../../app/ui/panels/approval.py" line="46" />
         <source>Approval:</source>
         <translation>تأیید:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="68" />
+        <location filename="../../app/ui/panels/approval.py" line="78" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="73" />
+        <location filename="../../app/ui/panels/approval.py" line="87" />
         <source>Reject campaign {0}</source>
         <translation>رد کارزار {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="74" />
+        <location filename="../../app/ui/panels/approval.py" line="88" />
         <source>Why? Its maker reads this:</source>
         <translation>چرا؟ سازندهٔ کارزار این را می‌خواند:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="74" />
+        <location filename="../../app/ui/panels/approval.py" line="88" />
         <source>Reject</source>
         <translation>رد کردن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="76" />
-        <location filename="../../app/ui/panels/approval.py" line="78" />
-        <location filename="../../app/ui/panels/approval.py" line="85" />
+        <location filename="../../app/ui/panels/approval.py" line="90" />
+        <location filename="../../app/ui/panels/approval.py" line="92" />
+        <location filename="../../app/ui/panels/approval.py" line="98" />
         <source>Nothing was changed.</source>
         <translation>چیزی تغییر نکرد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="82" />
+        <location filename="../../app/ui/panels/approval.py" line="95" />
         <source>Approver password</source>
         <translation>گذرواژهٔ تأییدکننده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="82" />
+        <location filename="../../app/ui/panels/approval.py" line="95" />
         <source>The approver password:</source>
         <translation>گذرواژهٔ تأییدکننده:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="90" />
+        <location filename="../../app/ui/panels/approval.py" line="103" />
         <source>You made campaign {0}: another approver must approve or reject it.</source>
         <translation>کارزار {0} را خودتان ساخته‌اید: تأیید یا رد آن با تأییدکنندهٔ دیگری است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="93" />
+        <location filename="../../app/ui/panels/approval.py" line="106" />
         <source>You may not approve campaigns: ask an approver ({0}).</source>
         <translation>شما اجازهٔ تأیید کارزار ندارید: از یک تأییدکننده بخواهید ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="94" />
+        <location filename="../../app/ui/panels/approval.py" line="107" />
         <source>by password</source>
         <translation>با گذرواژه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="96" />
+        <location filename="../../app/ui/panels/approval.py" line="109" />
         <source>Campaign {0} has nothing to approve: it needs no approval, or it has ended.</source>
         <translation>کارزار {0} چیزی برای تأیید ندارد: یا به تأیید نیاز ندارد یا پایان یافته است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="102" />
+        <location filename="../../app/ui/panels/approval.py" line="115" />
         <source>Campaign {0} is approved: Resume sends it.</source>
         <translation>کارزار {0} تأیید شد: «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="104" />
+        <location filename="../../app/ui/panels/approval.py" line="117" />
         <source>Campaign {0} is rejected.</source>
         <translation>کارزار {0} رد شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="111" />
+        <location filename="../../app/ui/panels/approval.py" line="123" />
         <source>Approve campaign {0} ({1}), made by {2}? Its {3} recipients can then be sent.</source>
         <translation>کارزار {0} ({1}) ساختهٔ {2} تأیید شود؟ پس از آن می‌توان برای {3} گیرنده‌اش فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/approval.py" line="114" />
+        <location filename="../../app/ui/panels/approval.py" line="126" />
         <source>Approve campaign {0}</source>
         <translation>تأیید کارزار {0}</translation>
     </message>
@@ -285,12 +285,12 @@
         <translation>کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="75" />
+        <location filename="../../app/ui/campaign/creation.py" line="78" />
         <source>The repeating campaign cannot start: {0}</source>
         <translation>کارزار تکرارشونده آغاز نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="79" />
+        <location filename="../../app/ui/campaign/creation.py" line="82" />
         <source>Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the background, also with the window closed (see Repeating).</source>
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
@@ -300,32 +300,32 @@
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="51" />
+        <location filename="../../app/ui/campaign/creation.py" line="53" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="59" />
+        <location filename="../../app/ui/campaign/creation.py" line="61" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="138" />
+        <location filename="../../app/ui/campaign/creation.py" line="142" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="323" />
+        <location filename="../../app/ui/campaign/wizard.py" line="325" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="326" />
+        <location filename="../../app/ui/campaign/wizard.py" line="328" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="55" />
+        <location filename="../../app/ui/campaign/creation.py" line="57" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
@@ -335,33 +335,33 @@
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="120" />
+        <location filename="../../app/ui/campaign/creation.py" line="124" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}, {5}, {6}).</source>
         <extracomment>The series runners this window started: they go on without it (kept, not waited for).</extracomment>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4}، {5}، {6}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="127" />
+        <location filename="../../app/ui/campaign/creation.py" line="131" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="133" />
+        <location filename="../../app/ui/campaign/creation.py" line="137" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="134" />
+        <location filename="../../app/ui/campaign/creation.py" line="138" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="136" />
+        <location filename="../../app/ui/campaign/creation.py" line="140" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="303" />
+        <location filename="../../app/ui/campaign/wizard.py" line="305" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -397,7 +397,7 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/ui/dialogs.py" line="119" />
+        <location filename="../../app/ui/dialogs.py" line="138" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <extracomment>The parts of Qt's own file dialog that show paths, file names, sizes and dates.</extracomment>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
@@ -425,64 +425,64 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="57" />
+        <location filename="../../app/ui/panels/history.py" line="65" />
         <source>Past campaigns</source>
         <extracomment>How often History reads a team store's campaigns again while it is shown (milliseconds).</extracomment>
         <translation>کارزارهای گذشته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="59" />
+        <location filename="../../app/ui/panels/history.py" line="67" />
         <source>Open results</source>
         <translation>دیدن نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="60" />
+        <location filename="../../app/ui/panels/history.py" line="68" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="61" />
+        <location filename="../../app/ui/panels/history.py" line="69" />
         <source>Refresh</source>
         <translation>تازه‌سازی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="62" />
+        <location filename="../../app/ui/panels/history.py" line="70" />
         <source>Report…</source>
         <translation>گزارش…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="72" />
+        <location filename="../../app/ui/panels/history.py" line="80" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="112" />
+        <location filename="../../app/ui/panels/history.py" line="129" />
         <source>by {0}: {1}</source>
         <translation>توسط {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="125" />
+        <location filename="../../app/ui/panels/history.py" line="142" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="126" />
+        <location filename="../../app/ui/panels/history.py" line="143" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="141" />
-        <location filename="../../app/ui/panels/history.py" line="160" />
+        <location filename="../../app/ui/panels/history.py" line="158" />
+        <location filename="../../app/ui/panels/history.py" line="177" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="164" />
+        <location filename="../../app/ui/panels/history.py" line="181" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="169" />
+        <location filename="../../app/ui/panels/history.py" line="186" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -592,219 +592,219 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="65" />
+        <location filename="../../app/ui/main_window.py" line="66" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="65" />
+        <location filename="../../app/ui/main_window.py" line="66" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="84" />
+        <location filename="../../app/ui/main_window.py" line="85" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Repeating</source>
         <translation>تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="32" />
+        <location filename="../../app/ui/help_boxes.py" line="33" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="33" />
+        <location filename="../../app/ui/help_boxes.py" line="34" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="34" />
+        <location filename="../../app/ui/help_boxes.py" line="35" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="35" />
+        <location filename="../../app/ui/help_boxes.py" line="36" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="18" />
+        <location filename="../../app/ui/help_boxes.py" line="19" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="45" />
+        <location filename="../../app/ui/help_boxes.py" line="46" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="20" />
+        <location filename="../../app/ui/help_boxes.py" line="21" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="36" />
+        <location filename="../../app/ui/help_boxes.py" line="37" />
         <source>Next step</source>
         <translation>گام بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="37" />
+        <location filename="../../app/ui/help_boxes.py" line="38" />
         <source>Previous step</source>
         <translation>گام قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="38" />
+        <location filename="../../app/ui/help_boxes.py" line="39" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="39" />
+        <location filename="../../app/ui/help_boxes.py" line="40" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="40" />
+        <location filename="../../app/ui/help_boxes.py" line="41" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="41" />
+        <location filename="../../app/ui/help_boxes.py" line="42" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="42" />
+        <location filename="../../app/ui/help_boxes.py" line="43" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="172" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="170" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="171" />
+        <location filename="../../app/ui/main_window.py" line="174" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172" />
+        <location filename="../../app/ui/main_window.py" line="175" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="238" />
+        <location filename="../../app/ui/main_window.py" line="241" />
         <source>Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="242" />
+        <location filename="../../app/ui/main_window.py" line="245" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="247" />
+        <location filename="../../app/ui/main_window.py" line="250" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="248" />
-        <location filename="../../app/ui/main_window.py" line="271" />
+        <location filename="../../app/ui/main_window.py" line="251" />
+        <location filename="../../app/ui/main_window.py" line="274" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="263" />
+        <location filename="../../app/ui/main_window.py" line="266" />
         <source>One campaign is being sent.</source>
         <translation>یک کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="264" />
+        <location filename="../../app/ui/main_window.py" line="267" />
         <source>{0} campaigns are being sent.</source>
         <translation>{0} کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="268" />
+        <location filename="../../app/ui/main_window.py" line="271" />
         <source>Sending can go on in the background with the window closed (the window shows it again when it opens), or pause now and resume from History; nothing is sent twice.</source>
         <translation>ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Team</source>
         <translation>تیم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="180" />
+        <location filename="../../app/ui/main_window.py" line="183" />
         <source> — team store {0}, as {1} ({2})</source>
         <translation> — پایگاه مشترک تیم {0}، با نام {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="244" />
-        <location filename="../../app/ui/main_window.py" line="270" />
+        <location filename="../../app/ui/main_window.py" line="247" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="244" />
+        <location filename="../../app/ui/main_window.py" line="247" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="270" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="270" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/application.py" line="104" />
+        <location filename="../../app/ui/application.py" line="105" />
         <source>Something went wrong and the action stopped. Nothing was sent twice. The details are in the log file in {0}.</source>
         <translation>مشکلی پیش آمد و کار متوقف شد. هیچ پیامی دو بار فرستاده نشد. جزئیات در پروندهٔ گزارش در {0} است.</translation>
     </message>
@@ -982,206 +982,206 @@
 <context>
     <name>ProfilesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="94" />
+        <location filename="../../app/ui/panels/profiles.py" line="95" />
         <source>Profile</source>
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="101" />
+        <location filename="../../app/ui/panels/profiles.py" line="102" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="101" />
+        <location filename="../../app/ui/panels/profiles.py" line="102" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="102" />
+        <location filename="../../app/ui/panels/profiles.py" line="103" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="102" />
+        <location filename="../../app/ui/panels/profiles.py" line="103" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="103" />
+        <location filename="../../app/ui/panels/profiles.py" line="104" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="107" />
+        <location filename="../../app/ui/panels/profiles.py" line="108" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="109" />
+        <location filename="../../app/ui/panels/profiles.py" line="110" />
         <source>kept for this session only; leave empty to keep</source>
         <translation>فقط برای همین نشست نگه داشته می‌شود؛ برای نگه‌داشتن خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="122" />
+        <location filename="../../app/ui/panels/profiles.py" line="123" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="122" />
+        <location filename="../../app/ui/panels/profiles.py" line="123" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="125" />
+        <location filename="../../app/ui/panels/profiles.py" line="126" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="126" />
+        <location filename="../../app/ui/panels/profiles.py" line="127" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="127" />
+        <location filename="../../app/ui/panels/profiles.py" line="128" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="275" />
+        <location filename="../../app/ui/panels/profiles.py" line="276" />
         <source>{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="51" />
+        <location filename="../../app/ui/panels/profiles.py" line="52" />
         <source>Save and use</source>
         <extracomment>Seconds a connection test waits for the service before it says so.</extracomment>
         <translation>ذخیره و استفاده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="52" />
-        <location filename="../../app/ui/panels/profiles.py" line="176" />
+        <location filename="../../app/ui/panels/profiles.py" line="53" />
+        <location filename="../../app/ui/panels/profiles.py" line="177" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="53" />
+        <location filename="../../app/ui/panels/profiles.py" line="54" />
         <source>Delete profile</source>
         <translation>حذف نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="54" />
+        <location filename="../../app/ui/panels/profiles.py" line="55" />
         <source>Test connection</source>
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="111" />
+        <location filename="../../app/ui/panels/profiles.py" line="112" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="112" />
+        <location filename="../../app/ui/panels/profiles.py" line="113" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="113" />
+        <location filename="../../app/ui/panels/profiles.py" line="114" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="114" />
+        <location filename="../../app/ui/panels/profiles.py" line="115" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="115" />
+        <location filename="../../app/ui/panels/profiles.py" line="116" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="116" />
+        <location filename="../../app/ui/panels/profiles.py" line="117" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="72" />
+        <location filename="../../app/ui/panels/profiles.py" line="73" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="76" />
+        <location filename="../../app/ui/panels/profiles.py" line="77" />
         <source>Bots of this profile:</source>
         <translation>بات‌های این نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="85" />
+        <location filename="../../app/ui/panels/profiles.py" line="86" />
         <source>Secrets are kept in the system keyring ({0}).</source>
         <translation>رمزها در جاکلیدی سیستم نگه داشته می‌شوند ({0}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="86" />
+        <location filename="../../app/ui/panels/profiles.py" line="87" />
         <source>No system keyring was found, so secrets are kept for this session only and must be entered again next time. Install a keyring (for example GNOME Keyring or KWallet) to keep them.</source>
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="153" />
+        <location filename="../../app/ui/panels/profiles.py" line="154" />
         <source>Using the built-in sandbox.</source>
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="188" />
+        <location filename="../../app/ui/panels/profiles.py" line="189" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="200" />
+        <location filename="../../app/ui/panels/profiles.py" line="201" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="218" />
+        <location filename="../../app/ui/panels/profiles.py" line="219" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="220" />
+        <location filename="../../app/ui/panels/profiles.py" line="221" />
         <source>The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's campaigns into it.</source>
         <translation>پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با «رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="223" />
+        <location filename="../../app/ui/panels/profiles.py" line="224" />
         <source>The window uses this desktop's own journal from its next start.</source>
         <translation>پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="233" />
+        <location filename="../../app/ui/panels/profiles.py" line="234" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="244" />
+        <location filename="../../app/ui/panels/profiles.py" line="245" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="267" />
-        <location filename="../../app/ui/panels/profiles.py" line="274" />
-        <location filename="../../app/ui/panels/profiles.py" line="281" />
+        <location filename="../../app/ui/panels/profiles.py" line="268" />
+        <location filename="../../app/ui/panels/profiles.py" line="275" />
+        <location filename="../../app/ui/panels/profiles.py" line="282" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="282" />
+        <location filename="../../app/ui/panels/profiles.py" line="283" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="284" />
+        <location filename="../../app/ui/panels/profiles.py" line="285" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="286" />
+        <location filename="../../app/ui/panels/profiles.py" line="287" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>
@@ -1189,154 +1189,154 @@
 <context>
     <name>QuickSendPanel</name>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="50" />
+        <location filename="../../app/ui/panels/quick_send.py" line="53" />
         <source>e.g. {0}</source>
         <translation>مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="52" />
+        <location filename="../../app/ui/panels/quick_send.py" line="55" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="55" />
+        <location filename="../../app/ui/panels/quick_send.py" line="58" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="55" />
+        <location filename="../../app/ui/panels/quick_send.py" line="58" />
         <source>One-time password (bot)</source>
         <translation>رمز یک‌بارمصرف (بات)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="56" />
+        <location filename="../../app/ui/panels/quick_send.py" line="59" />
         <source>One-time password (v2, shows balance)</source>
         <translation>رمز یک‌بارمصرف (نسخهٔ ۲، با نمایش اعتبار)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="56" />
-        <location filename="../../app/ui/panels/quick_send.py" line="70" />
+        <location filename="../../app/ui/panels/quick_send.py" line="59" />
+        <location filename="../../app/ui/panels/quick_send.py" line="73" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="58" />
+        <location filename="../../app/ui/panels/quick_send.py" line="61" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="62" />
+        <location filename="../../app/ui/panels/quick_send.py" line="65" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="65" />
+        <location filename="../../app/ui/panels/quick_send.py" line="68" />
         <source>Message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="66" />
+        <location filename="../../app/ui/panels/quick_send.py" line="69" />
         <source>The message, the one-time password digits, or for a template one field=value per line</source>
         <translation>متن پیام، رقم‌های رمز یک‌بارمصرف، یا برای قالب در هر سطر یک فیلد=مقدار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="71" />
+        <location filename="../../app/ui/panels/quick_send.py" line="74" />
         <source>Secure message</source>
         <translation>پیام امن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="72" />
+        <location filename="../../app/ui/panels/quick_send.py" line="75" />
         <source>Send now</source>
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="75" />
+        <location filename="../../app/ui/panels/quick_send.py" line="78" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="76" />
+        <location filename="../../app/ui/panels/quick_send.py" line="79" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="77" />
+        <location filename="../../app/ui/panels/quick_send.py" line="80" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="78" />
+        <location filename="../../app/ui/panels/quick_send.py" line="81" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="79" />
+        <location filename="../../app/ui/panels/quick_send.py" line="82" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="84" />
+        <location filename="../../app/ui/panels/quick_send.py" line="87" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="84" />
+        <location filename="../../app/ui/panels/quick_send.py" line="87" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="84" />
+        <location filename="../../app/ui/panels/quick_send.py" line="87" />
         <source>When (Tehran)</source>
         <translation>زمان (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="85" />
+        <location filename="../../app/ui/panels/quick_send.py" line="88" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="91" />
+        <location filename="../../app/ui/panels/quick_send.py" line="94" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="95" />
+        <location filename="../../app/ui/panels/quick_send.py" line="98" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="99" />
+        <location filename="../../app/ui/panels/quick_send.py" line="102" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="125" />
+        <location filename="../../app/ui/panels/quick_send.py" line="128" />
         <source>Sending to {0}…</source>
         <translation>در حال ارسال به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="149" />
-        <location filename="../../app/ui/panels/quick_send.py" line="174" />
+        <location filename="../../app/ui/panels/quick_send.py" line="152" />
+        <location filename="../../app/ui/panels/quick_send.py" line="177" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="153" />
+        <location filename="../../app/ui/panels/quick_send.py" line="156" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="166" />
+        <location filename="../../app/ui/panels/quick_send.py" line="169" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="171" />
+        <location filename="../../app/ui/panels/quick_send.py" line="174" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="179" />
+        <location filename="../../app/ui/panels/quick_send.py" line="183" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1523,17 +1523,17 @@
 <context>
     <name>ReportAction</name>
     <message>
-        <location filename="../../app/ui/report_action.py" line="27" />
+        <location filename="../../app/ui/report_action.py" line="26" />
         <source>Save the report</source>
         <translation>ذخیرهٔ گزارش</translation>
     </message>
     <message>
-        <location filename="../../app/ui/report_action.py" line="28" />
+        <location filename="../../app/ui/report_action.py" line="27" />
         <source>PDF (*.pdf);;Excel workbook (*.xlsx)</source>
         <translation>PDF (*.pdf);;کارپوشهٔ اکسل (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/report_action.py" line="46" />
+        <location filename="../../app/ui/report_action.py" line="45" />
         <source>Report written to {0}</source>
         <translation>گزارش در {0} نوشته شد</translation>
     </message>
@@ -1567,123 +1567,123 @@
         <translation>گزارش…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="126" />
+        <location filename="../../app/ui/campaign/results.py" line="131" />
         <source>{0} {1}</source>
         <translation>{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="128" />
+        <location filename="../../app/ui/campaign/results.py" line="133" />
         <source>Campaign {0} ({1}) is {2}: {3}.</source>
         <translation>کارزار {0} ({1}) {2} است: {3}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="130" />
+        <location filename="../../app/ui/campaign/results.py" line="135" />
         <source>, </source>
         <translation>، </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="133" />
+        <location filename="../../app/ui/campaign/results.py" line="138" />
         <source>Errors: {0}</source>
         <translation>خطاها: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="134" />
+        <location filename="../../app/ui/campaign/results.py" line="139" />
         <source>{0} × {1} (code {2})</source>
         <translation>{0} × {1} (کد {2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="135" />
+        <location filename="../../app/ui/campaign/results.py" line="140" />
         <source>other error</source>
         <translation>خطای دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="141" />
+        <location filename="../../app/ui/campaign/results.py" line="146" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="147" />
+        <location filename="../../app/ui/campaign/results.py" line="152" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="148" />
+        <location filename="../../app/ui/campaign/results.py" line="153" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="166" />
+        <location filename="../../app/ui/campaign/results.py" line="170" />
         <source>Row</source>
         <translation>ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="166" />
+        <location filename="../../app/ui/campaign/results.py" line="170" />
         <source>Phone as typed</source>
         <translation>تلفن همان‌طور که نوشته شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="166" />
+        <location filename="../../app/ui/campaign/results.py" line="170" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="167" />
+        <location filename="../../app/ui/campaign/results.py" line="171" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="167" />
+        <location filename="../../app/ui/campaign/results.py" line="171" />
         <source>Error code</source>
         <translation>کد خطا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="167" />
+        <location filename="../../app/ui/campaign/results.py" line="171" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="168" />
+        <location filename="../../app/ui/campaign/results.py" line="172" />
         <source>Message id</source>
         <translation>شناسهٔ پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="168" />
+        <location filename="../../app/ui/campaign/results.py" line="172" />
         <source>Request id</source>
         <translation>شناسهٔ درخواست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="170" />
+        <location filename="../../app/ui/campaign/results.py" line="174" />
         <source>Result: {0}</source>
         <translation>نتیجه: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="178" />
-        <location filename="../../app/ui/campaign/results.py" line="213" />
+        <location filename="../../app/ui/campaign/results.py" line="182" />
+        <location filename="../../app/ui/campaign/results.py" line="217" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="181" />
+        <location filename="../../app/ui/campaign/results.py" line="185" />
         <source>Results</source>
         <translation>نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="200" />
+        <location filename="../../app/ui/campaign/results.py" line="204" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="204" />
+        <location filename="../../app/ui/campaign/results.py" line="208" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="206" />
+        <location filename="../../app/ui/campaign/results.py" line="210" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="235" />
+        <location filename="../../app/ui/campaign/results.py" line="239" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -1691,163 +1691,163 @@
 <context>
     <name>ReviewStep</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="102" />
+        <location filename="../../app/ui/campaign/review.py" line="96" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="107" />
+        <location filename="../../app/ui/campaign/review.py" line="101" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <location filename="../../app/ui/campaign/review.py" line="102" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="109" />
+        <location filename="../../app/ui/campaign/review.py" line="103" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="114" />
+        <location filename="../../app/ui/campaign/review.py" line="108" />
         <source>Messages sent at the same time, at most</source>
         <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="115" />
+        <location filename="../../app/ui/campaign/review.py" line="109" />
         <source>How many messages may be on their way at once; 8 suits most connections.</source>
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="123" />
+        <location filename="../../app/ui/campaign/review.py" line="117" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="124" />
+        <location filename="../../app/ui/campaign/review.py" line="118" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="127" />
+        <location filename="../../app/ui/campaign/review.py" line="121" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="147" />
+        <location filename="../../app/ui/campaign/review.py" line="141" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="148" />
+        <location filename="../../app/ui/campaign/review.py" line="142" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="151" />
+        <location filename="../../app/ui/campaign/review.py" line="145" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="152" />
+        <location filename="../../app/ui/campaign/review.py" line="146" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="161" />
+        <location filename="../../app/ui/campaign/review.py" line="155" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="163" />
+        <location filename="../../app/ui/campaign/review.py" line="157" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="73" />
+        <location filename="../../app/ui/campaign/review.py" line="67" />
         <source>Bot:</source>
         <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="74" />
+        <location filename="../../app/ui/campaign/review.py" line="68" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="75" />
+        <location filename="../../app/ui/campaign/review.py" line="69" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="76" />
+        <location filename="../../app/ui/campaign/review.py" line="70" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="77" />
+        <location filename="../../app/ui/campaign/review.py" line="71" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="80" />
+        <location filename="../../app/ui/campaign/review.py" line="74" />
         <source>Repeat:</source>
         <translation>تکرار:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="139" />
+        <location filename="../../app/ui/campaign/review.py" line="133" />
         <source>Tehran time; it starts with the window closed too</source>
         <translation>به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="171" />
+        <location filename="../../app/ui/campaign/review.py" line="165" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="173" />
+        <location filename="../../app/ui/campaign/review.py" line="167" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="174" />
+        <location filename="../../app/ui/campaign/review.py" line="168" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="252" />
+        <location filename="../../app/ui/campaign/review.py" line="246" />
         <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
         <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="254" />
+        <location filename="../../app/ui/campaign/review.py" line="248" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="255" />
+        <location filename="../../app/ui/campaign/review.py" line="249" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="256" />
+        <location filename="../../app/ui/campaign/review.py" line="250" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="257" />
+        <location filename="../../app/ui/campaign/review.py" line="251" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="258" />
+        <location filename="../../app/ui/campaign/review.py" line="252" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="330" />
+        <location filename="../../app/ui/campaign/review.py" line="324" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -1855,92 +1855,92 @@
 <context>
     <name>ReviewText</name>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="37" />
+        <location filename="../../app/ui/campaign/review_text.py" line="39" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="37" />
+        <location filename="../../app/ui/campaign/review_text.py" line="39" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="38" />
+        <location filename="../../app/ui/campaign/review_text.py" line="40" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="41" />
+        <location filename="../../app/ui/campaign/review_text.py" line="43" />
         <source>Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.</source>
         <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="43" />
+        <location filename="../../app/ui/campaign/review_text.py" line="45" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="46" />
+        <location filename="../../app/ui/campaign/review_text.py" line="48" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="53" />
+        <location filename="../../app/ui/campaign/review_text.py" line="55" />
         <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف دفعات ارسال {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="55" />
+        <location filename="../../app/ui/campaign/review_text.py" line="57" />
         <source>Recipients who will get the message: &lt;b&gt;{0}&lt;/b&gt;.</source>
         <translation>گیرندگانی که پیام را دریافت می‌کنند: &lt;b&gt;{0}&lt;/b&gt;.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="58" />
+        <location filename="../../app/ui/campaign/review_text.py" line="60" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="59" />
+        <location filename="../../app/ui/campaign/review_text.py" line="61" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="59" />
+        <location filename="../../app/ui/campaign/review_text.py" line="61" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="61" />
+        <location filename="../../app/ui/campaign/review_text.py" line="63" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="68" />
+        <location filename="../../app/ui/campaign/review_text.py" line="70" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="71" />
+        <location filename="../../app/ui/campaign/review_text.py" line="73" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="74" />
+        <location filename="../../app/ui/campaign/review_text.py" line="76" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="76" />
+        <location filename="../../app/ui/campaign/review_text.py" line="78" />
         <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
         <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="80" />
+        <location filename="../../app/ui/campaign/review_text.py" line="82" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="86" />
+        <location filename="../../app/ui/campaign/review_text.py" line="88" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
@@ -1948,93 +1948,93 @@
 <context>
     <name>RulesBox</name>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="33" />
+        <location filename="../../app/ui/panels/rules.py" line="43" />
         <source>Rules for every campaign</source>
         <translation>قاعده‌های همهٔ کارزارها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="35" />
+        <location filename="../../app/ui/panels/rules.py" line="45" />
         <source>At most</source>
         <translation>حداکثر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="40" />
+        <location filename="../../app/ui/panels/rules.py" line="50" />
         <source>Messages to one number at most</source>
         <translation>حداکثر پیام به یک شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="41" />
+        <location filename="../../app/ui/panels/rules.py" line="51" />
         <source>In this many days</source>
         <translation>در این تعداد روز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="42" />
+        <location filename="../../app/ui/panels/rules.py" line="52" />
         <source>from any bot</source>
         <translation>از هر باتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="43" />
+        <location filename="../../app/ui/panels/rules.py" line="53" />
         <source>count one-time passwords too</source>
         <translation>رمزهای یک‌بارمصرف هم شمرده شوند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="44" />
-        <location filename="../../app/ui/panels/rules.py" line="83" />
+        <location filename="../../app/ui/panels/rules.py" line="54" />
+        <location filename="../../app/ui/panels/rules.py" line="94" />
         <source>Campaigns need approval by</source>
         <translation>کارزارها به تأیید این افراد نیاز دارند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="46" />
+        <location filename="../../app/ui/panels/rules.py" line="56" />
         <source>user or user@machine, separated by commas</source>
         <translation>کاربر یا user@machine، جداشده با ویرگول</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="47" />
+        <location filename="../../app/ui/panels/rules.py" line="57" />
         <source>Approvers</source>
         <translation>تأییدکنندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="50" />
+        <location filename="../../app/ui/panels/rules.py" line="60" />
         <source>an approver password (optional; leave empty to keep)</source>
         <translation>گذرواژهٔ تأییدکننده (اختیاری؛ برای حفظ قبلی خالی بگذارید)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="51" />
+        <location filename="../../app/ui/panels/rules.py" line="61" />
         <source>Approver password</source>
         <translation>گذرواژهٔ تأییدکننده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="52" />
+        <location filename="../../app/ui/panels/rules.py" line="62" />
         <source>Save the rules</source>
         <translation>ذخیرهٔ قاعده‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="59" />
+        <location filename="../../app/ui/panels/rules.py" line="69" />
         <source>messages to one number in</source>
         <translation>پیام به یک شماره در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="61" />
+        <location filename="../../app/ui/panels/rules.py" line="71" />
         <source>days (Tehran calendar days)</source>
         <translation>روز (روزهای تقویمی به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="82" />
+        <location filename="../../app/ui/panels/rules.py" line="93" />
         <source>Campaigns need approval by a member with the approver role</source>
         <translation>کارزارها به تأیید عضوی با نقش تأییدکننده نیاز دارند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="92" />
+        <location filename="../../app/ui/panels/rules.py" line="103" />
         <source>The team's admins set these rules; you are {0}.</source>
         <translation>این قواعد را مدیران تیم تعیین می‌کنند؛ نقش شما: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="114" />
+        <location filename="../../app/ui/panels/rules.py" line="128" />
         <source>Nobody could approve a campaign: name an approver or set an approver password.</source>
         <translation>هیچ‌کس نمی‌تواند کارزاری را تأیید کند: یک تأییدکننده نام ببرید یا گذرواژهٔ تأییدکننده بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="123" />
+        <location filename="../../app/ui/panels/rules.py" line="140" />
         <source>The rules are saved; every campaign from now on follows them.</source>
         <translation>قاعده‌ها ذخیره شد؛ همهٔ کارزارها از این پس از آن‌ها پیروی می‌کنند.</translation>
     </message>
@@ -2042,155 +2042,155 @@
 <context>
     <name>SendStep</name>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="73" />
+        <location filename="../../app/ui/campaign/send.py" line="96" />
         <source>Start</source>
         <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). How often the rate chart is drawn again while a campaign sends (seconds): it shows the trend (the figures and the bar move four times a second), and each drawing is 1-2 ms of the window's loop on a slow machine. The campaign whose rows that table shows (None once another sheet is opened). The repeating campaign Start made from this draft (Start is done once).</extracomment>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="74" />
+        <location filename="../../app/ui/campaign/send.py" line="97" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="75" />
+        <location filename="../../app/ui/campaign/send.py" line="98" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="76" />
+        <location filename="../../app/ui/campaign/send.py" line="99" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="81" />
+        <location filename="../../app/ui/campaign/send.py" line="104" />
         <source>Send the rest as a new campaign</source>
         <translation>ارسال باقی‌مانده در کارزاری تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="82" />
+        <location filename="../../app/ui/campaign/send.py" line="105" />
         <source>A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets it twice)</source>
         <translation>کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس دو بار دریافت نمی‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="94" />
+        <location filename="../../app/ui/campaign/send.py" line="117" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="101" />
+        <location filename="../../app/ui/campaign/send.py" line="124" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="172" />
+        <location filename="../../app/ui/campaign/send.py" line="207" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="174" />
+        <location filename="../../app/ui/campaign/send.py" line="209" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="175" />
-        <location filename="../../app/ui/campaign/send.py" line="262" />
+        <location filename="../../app/ui/campaign/send.py" line="210" />
+        <location filename="../../app/ui/campaign/send.py" line="297" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="179" />
+        <location filename="../../app/ui/campaign/send.py" line="214" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="187" />
+        <location filename="../../app/ui/campaign/send.py" line="222" />
         <source>Campaign {0} was rejected by {1}: {2}</source>
         <translation>کارزار {0} را {1} رد کرد: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="190" />
+        <location filename="../../app/ui/campaign/send.py" line="225" />
         <source>Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.</source>
         <translation>کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="196" />
-        <location filename="../../app/ui/campaign/send.py" line="200" />
+        <location filename="../../app/ui/campaign/send.py" line="231" />
+        <location filename="../../app/ui/campaign/send.py" line="235" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="205" />
+        <location filename="../../app/ui/campaign/send.py" line="240" />
         <source>Campaign {0} is being sent again (from another desktop or the command line); its progress and controls are here.</source>
         <translation>کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="220" />
+        <location filename="../../app/ui/campaign/send.py" line="255" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="241" />
+        <location filename="../../app/ui/campaign/send.py" line="276" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="255" />
+        <location filename="../../app/ui/campaign/send.py" line="290" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="274" />
+        <location filename="../../app/ui/campaign/send.py" line="309" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="276" />
+        <location filename="../../app/ui/campaign/send.py" line="311" />
         <source>{0} per minute</source>
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="273" />
+        <location filename="../../app/ui/campaign/send.py" line="308" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="279" />
+        <location filename="../../app/ui/campaign/send.py" line="314" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="281" />
+        <location filename="../../app/ui/campaign/send.py" line="316" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="283" />
+        <location filename="../../app/ui/campaign/send.py" line="318" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="294" />
+        <location filename="../../app/ui/campaign/send.py" line="329" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="314" />
+        <location filename="../../app/ui/campaign/send.py" line="343" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="317" />
+        <location filename="../../app/ui/campaign/send.py" line="346" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="320" />
+        <location filename="../../app/ui/campaign/send.py" line="349" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="323" />
+        <location filename="../../app/ui/campaign/send.py" line="352" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
@@ -2241,78 +2241,79 @@
 <context>
     <name>SeriesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="38" />
+        <location filename="../../app/ui/panels/series.py" line="57" />
         <source>Series</source>
+        <extracomment>The series of a journal, and each one's newest run with the status shown for it.</extracomment>
         <translation>سری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="38" />
+        <location filename="../../app/ui/panels/series.py" line="57" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="38" />
+        <location filename="../../app/ui/panels/series.py" line="57" />
         <source>When</source>
         <translation>زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="39" />
+        <location filename="../../app/ui/panels/series.py" line="58" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="39" />
+        <location filename="../../app/ui/panels/series.py" line="58" />
         <source>Next run (Tehran time)</source>
         <translation>نوبت بعد (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="40" />
+        <location filename="../../app/ui/panels/series.py" line="59" />
         <source>Last run</source>
         <translation>آخرین اجرا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="47" />
-        <location filename="../../app/ui/panels/series.py" line="60" />
+        <location filename="../../app/ui/panels/series.py" line="66" />
+        <location filename="../../app/ui/panels/series.py" line="79" />
         <source>Repeating campaigns</source>
         <translation>کارزارهای تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="52" />
+        <location filename="../../app/ui/panels/series.py" line="71" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="52" />
+        <location filename="../../app/ui/panels/series.py" line="71" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="53" />
+        <location filename="../../app/ui/panels/series.py" line="72" />
         <source>Stop</source>
         <translation>توقف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="61" />
+        <location filename="../../app/ui/panels/series.py" line="80" />
         <source>Each run reads its sheet again and is sent in the background, also with the window closed. Make one on the review step: Repeat.</source>
         <translation>هر نوبت برگه‌اش را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم. در گام بازبینی با «تکرار» یکی بسازید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="93" />
+        <location filename="../../app/ui/panels/series.py" line="117" />
         <source>none yet</source>
         <translation>هنوز هیچ</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="97" />
+        <location filename="../../app/ui/panels/series.py" line="122" />
         <source>campaign {0}: {1}</source>
         <translation>کارزار {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="103" />
+        <location filename="../../app/ui/panels/series.py" line="129" />
         <source>Choose a series in the list first.</source>
         <translation>ابتدا یک سری را در فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/series.py" line="112" />
+        <location filename="../../app/ui/panels/series.py" line="138" />
         <source>Series {0}: {1}.</source>
         <translation>سری {0}: {1}.</translation>
     </message>
@@ -2320,28 +2321,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="216" />
+        <location filename="../../app/ui/texts.py" line="234" />
         <source>Test sent to {0}.</source>
         <extracomment>The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). The service's limits, as app.api words them (CONTENT_PROBLEMS codes). Of those, the ones never grouped: a row or line number, an id. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="217" />
+        <location filename="../../app/ui/texts.py" line="235" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="220" />
+        <location filename="../../app/ui/texts.py" line="238" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="225" />
+        <location filename="../../app/ui/texts.py" line="243" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="226" />
+        <location filename="../../app/ui/texts.py" line="244" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
@@ -2417,129 +2418,129 @@
 <context>
     <name>SuppressionPanel</name>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="52" />
+        <location filename="../../app/ui/panels/suppression.py" line="51" />
         <source>Numbers on this list are never messaged: every campaign skips them, one that is already sending too.</source>
         <extracomment>Numbers shown at once: a list of 100,000 would take the window's loop for a while at every keystroke of Find, and nobody reads that far (Find narrows it).</extracomment>
         <translation>به شماره‌های این فهرست هرگز پیامی فرستاده نمی‌شود: همهٔ کارزارها، حتی کارزاری که در حال ارسال است، از آن‌ها می‌گذرند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="56" />
+        <location filename="../../app/ui/panels/suppression.py" line="55" />
         <source>Numbers to add or take off: one per line, or several separated by commas, e.g. {0}</source>
         <translation>شماره‌هایی برای افزودن یا برداشتن: هر کدام در یک سطر، یا چند شماره جداشده با ویرگول، مانند {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="61" />
+        <location filename="../../app/ui/panels/suppression.py" line="60" />
         <source>Numbers to add or take off</source>
         <translation>شماره‌هایی برای افزودن یا برداشتن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="62" />
+        <location filename="../../app/ui/panels/suppression.py" line="61" />
         <source>Add to the list</source>
         <translation>افزودن به فهرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="64" />
+        <location filename="../../app/ui/panels/suppression.py" line="63" />
         <source>Take off the list</source>
         <translation>برداشتن از فهرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="66" />
+        <location filename="../../app/ui/panels/suppression.py" line="65" />
         <source>Add a sheet's numbers…</source>
         <translation>افزودن شماره‌های یک صفحه‌گسترده…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="68" />
+        <location filename="../../app/ui/panels/suppression.py" line="67" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="70" />
+        <location filename="../../app/ui/panels/suppression.py" line="69" />
         <source>Take the selected off</source>
         <translation>برداشتن شماره‌های برگزیده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="73" />
-        <location filename="../../app/ui/panels/suppression.py" line="75" />
+        <location filename="../../app/ui/panels/suppression.py" line="72" />
+        <location filename="../../app/ui/panels/suppression.py" line="74" />
         <source>Find a number</source>
         <translation>یافتن شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="80" />
+        <location filename="../../app/ui/panels/suppression.py" line="79" />
         <source>Numbers on the suppression list</source>
         <translation>شماره‌های فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="94" />
+        <location filename="../../app/ui/panels/suppression.py" line="93" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="135" />
+        <location filename="../../app/ui/panels/suppression.py" line="134" />
         <source>{0} numbers are on the list.</source>
         <translation>{0} شماره در فهرست است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="136" />
+        <location filename="../../app/ui/panels/suppression.py" line="135" />
         <source>{0} of {1} numbers match.</source>
         <translation>{0} از {1} شماره جور است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="138" />
+        <location filename="../../app/ui/panels/suppression.py" line="137" />
         <source>The first {0} are shown; Find narrows them.</source>
         <translation>{0} شمارهٔ نخست نشان داده شده است؛ «یافتن» آن‌ها را کمتر می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="144" />
+        <location filename="../../app/ui/panels/suppression.py" line="143" />
         <source>Type or paste the numbers to add first.</source>
         <translation>نخست شماره‌هایی را که باید افزوده شوند بنویسید یا جای‌گذاری کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="149" />
+        <location filename="../../app/ui/panels/suppression.py" line="148" />
         <source>{0} added, {1} already on the list.</source>
         <translation>{0} افزوده شد، {1} از پیش در فهرست بود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="154" />
+        <location filename="../../app/ui/panels/suppression.py" line="153" />
         <source>Type or choose the numbers to take off first.</source>
         <translation>نخست شماره‌هایی را که باید برداشته شوند بنویسید یا برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="158" />
+        <location filename="../../app/ui/panels/suppression.py" line="157" />
         <source>{0} taken off the list.</source>
         <translation>{0} از فهرست برداشته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="177" />
+        <location filename="../../app/ui/panels/suppression.py" line="175" />
         <source>Not a usable number: {0}</source>
         <translation>شمارهٔ نادرست: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="178" />
+        <location filename="../../app/ui/panels/suppression.py" line="176" />
         <source>; </source>
         <translation>؛ </translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="189" />
+        <location filename="../../app/ui/panels/suppression.py" line="186" />
         <source>{0}: {1} added, {2} already on the list, {3} rows without a usable number.</source>
         <translation>{0}: {1} افزوده شد، {2} از پیش در فهرست بود، {3} ردیف بی شمارهٔ درست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="199" />
+        <location filename="../../app/ui/panels/suppression.py" line="195" />
         <source>The suppression list was written to {0}</source>
         <translation>فهرست ممنوع در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="219" />
+        <location filename="../../app/ui/panels/suppression.py" line="215" />
         <source>Add a sheet's numbers to the suppression list</source>
         <translation>افزودن شماره‌های یک صفحه‌گسترده به فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="226" />
+        <location filename="../../app/ui/panels/suppression.py" line="222" />
         <source>Export the suppression list</source>
         <translation>خروجی گرفتن از فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/suppression.py" line="227" />
+        <location filename="../../app/ui/panels/suppression.py" line="223" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
@@ -2848,4 +2849,4 @@
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
 </context>
-<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Created (Tehran)</source><translation>ساخته‌شده در (به وقت تهران)</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>not_sent</source><translation>فرستاده‌نشده</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message><message><source>Made by</source><translation>سازنده</translation></message><message><source>capped</source><translation>رسیده به سقف ارسال</translation></message><message><source>awaiting approval</source><translation>در انتظار تأیید</translation></message><message><source>rejected</source><translation>ردشده</translation></message><message><source>active</source><translation>فعال</translation></message><message><source>stopped</source><translation>پایان‌یافته</translation></message></context><context><name>QFileDialog</name><message><source>&amp;Look in:</source><translation>&amp;جستجو در:</translation></message><message><source>Files of &amp;type:</source><translation>پرونده‌هایی از &amp;نوع:</translation></message></context><context><name>QAbstractFileIconProvider</name><message><source>Folder</source><translation>پوشه</translation></message><message><source>Drive</source><translation>درایو</translation></message><message><source>File</source><translation>پرونده</translation></message><message><source>%1 File</source><translation>پروندهٔ %1</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>still to get this message from campaign {campaign}, which is not cancelled</source><translation>این پیام را از کارزار {campaign} (که لغو نشده) هنوز باید بگیرد</translation></message><message><source>the frequency cap: this number got {count} messages in the last {days} days</source><translation>سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>not sent: the campaign was cancelled</source><translation>فرستاده نشد: کارزار لغو شد</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients. Resume once the account has it right (a template approved, a bot added), or cancel the campaign and send again with the right message</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد. وقتی حساب درست شد (قالب تأیید شد، بات افزوده شد) ادامه دهید، یا کارزار را لغو کنید و با پیام درست دوباره بفرستید</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>the last balance the service reported ({balance}) would not pay for this run's {count} messages; it starts once a balance check shows enough</source><translation>آخرین اعتباری که سرویس گزارش داد ({balance}) هزینهٔ {count} پیامِ این نوبت را نمی‌پوشاند؛ وقتی بررسی اعتبار مقدار کافی نشان دهد آغاز می‌شود</translation></message><message><source>campaign {campaign} was made, but there is no API access key for {url}: resume it by hand</source><translation>کارزار {campaign} ساخته شد، اما کلید دسترسی API برای {url} نیست: آن را خودتان ادامه دهید</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>test send to {phone}</source><translation>ارسال آزمایشی به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده‌ای از نوعی دیگر با نام صفحه‌گسترده است؛ آن را در اکسل یا لیبره‌آفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; sending resumes once it answers (nothing is sent twice)</source><translation>پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the team store {store} refused the login of {user}: check the user name and password</source><translation>پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید</translation></message><message><source>the team store {store} asks {user} for a password and none was given: keep it with 'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass</source><translation>پایگاه مشترک تیم {store} از {user} گذرواژه می‌خواهد و گذرواژه‌ای داده نشده است: آن را با 'safir-campaign store password URL' نگه دارید، یا در PGPASSWORD یا ‎~/.pgpass بگذارید</translation></message><message><source>the team store {store} has no database {database}: create it (see docs/team.md)</source><translation>پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)</translation></message><message><source>the team store {store} does not let {user} do this ({detail}): a team admin gives each member the role they need (safir-campaign team list; docs/team.md, "Members and roles")</source><translation>پایگاه مشترک تیم {store} این کار را به {user} اجازه نمی‌دهد ({detail}): مدیر تیم نقش لازم را به هر عضو می‌دهد (safir-campaign team list؛ docs/team.md، بخش «اعضا و نقش‌ها»)</translation></message><message><source>the team store {store} is out of disk space: free some on its server, then resume</source><translation>دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید</translation></message><message><source>the team store {store} was set up by a newer version of the app (schema {version}): update the app on this desktop</source><translation>پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را به‌روز کنید</translation></message><message><source>{address} is not a team store address: a team store is a PostgreSQL database, written postgresql://USER@HOST:PORT/DATABASE</source><translation>{address} نشانی پایگاه مشترک تیم نیست: پایگاه مشترک تیم یک پایگاه‌دادهٔ PostgreSQL است و نشانی‌اش به شکل ⁦postgresql://USER@HOST:PORT/DATABASE⁩ نوشته می‌شود</translation></message><message><source>the team store {store} failed: {detail}</source><translation>پایگاه مشترک تیم {store} خطا داد: {detail}</translation></message><message><source>the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: ask them to open it once with this version</source><translation>پایگاه مشترک تیم {store} باید به دست مالکش، {owner}، با این نسخهٔ برنامه (طرح {version}) به‌روز شود: از او بخواهید یک بار آن را با این نسخه باز کند</translation></message><message><source>the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to create them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again (docs/team.md)</source><translation>پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را دوباره باز کنید (docs/team.md)</translation></message><message><source>the disk holding {folder} is full: free some space, then resume the campaign</source><translation>دیسکی که {folder} روی آن است پر است: جا باز کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the disk holding {folder} failed to write (disk I/O error): check the disk, then resume the campaign</source><translation>دیسکی که {folder} روی آن است نتوانست بنویسد (خطای ورودی/خروجی دیسک): دیسک را بررسی کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the journal {path} cannot be written (read-only file, folder or disk): make it writable, then try again</source><translation>دفتر ثبت {path} نوشتنی نیست (پرونده، پوشه یا دیسک فقط‌خواندنی است): آن را نوشتنی کنید و دوباره امتحان کنید</translation></message><message><source>the journal {path} is damaged: move it aside (a new one is started) or restore it from a backup</source><translation>دفتر ثبت {path} آسیب دیده است: آن را جابه‌جا کنید (دفتر تازه‌ای آغاز می‌شود) یا از نسخهٔ پشتیبان برگردانید</translation></message><message><source>the journal {path} is locked by another program: close it and try again</source><translation>دفتر ثبت {path} در دست برنامهٔ دیگری است: آن را ببندید و دوباره امتحان کنید</translation></message><message><source>the journal {path} cannot be opened: check that {folder} exists and is writable</source><translation>دفتر ثبت {path} باز نمی‌شود: بررسی کنید که {folder} وجود دارد و نوشتنی است</translation></message><message><source>the disk holding {folder} is full, so the campaign was not created (nothing was stored or sent): free some space, then send it again</source><translation>دیسکی که {folder} روی آن است پر است، پس کارزار ساخته نشد (چیزی ذخیره یا فرستاده نشد): جا باز کنید و سپس دوباره بفرستید</translation></message><message><source>the journal {path} failed: {detail}</source><translation>دفتر ثبت {path} خطا داد: {detail}</translation></message><message><source>the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the journal from a backup, or see the log of what was sent</source><translation>دفتر ثبت {path} هنگام کار حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد. دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد، پس همان فهرست را دوباره نفرستید (همه دو بار دریافت می‌کنند): دفتر ثبت را از نسخهٔ پشتیبان برگردانید یا گزارش ارسال‌ها را ببینید</translation></message><message><source>the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an empty journal on purpose, delete {path}.held too</source><translation>دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید</translation></message><message><source>this needs the {role} role on the team store, and {member} is {has}: a team admin can give it (safir-campaign team role {member} {role})</source><translation>این کار در پایگاه مشترک تیم نقش {role} می‌خواهد و نقش {member} {has} است: مدیر تیم می‌تواند آن را بدهد (safir-campaign team role {member} {role})</translation></message><message><source>{member} may not do this on the team store ({detail}): it needs the {role} role, which a team admin can give (safir-campaign team role {member} {role})</source><translation>{member} اجازهٔ این کار را در پایگاه مشترک تیم ندارد ({detail}): نقش {role} لازم است که مدیر تیم می‌تواند بدهد (safir-campaign team role {member} {role})</translation></message><message><source>the audit trail can only be added to: nobody but the store's owner changes or deletes it</source><translation>به سابقهٔ رویدادها فقط می‌توان افزود: هیچ‌کس جز مالک پایگاه آن را تغییر نمی‌دهد یا پاک نمی‌کند</translation></message><message><source>{member} made this campaign: another approver must approve or reject it</source><translation>این کارزار را {member} ساخته است: تأیید یا رد آن با تأییدکنندهٔ دیگری است</translation></message><message><source>there is no campaign {campaign} (see: safir-campaign list)</source><translation>کارزار {campaign} وجود ندارد (ببینید: safir-campaign list)</translation></message><message><source>campaign {campaign} needs no approval</source><translation>کارزار {campaign} به تأیید نیاز ندارد</translation></message><message><source>the campaign is {status}; there is nothing to approve or reject</source><translation>کارزار {status} است؛ چیزی برای تأیید یا رد نیست</translation></message><message><source>say why it is rejected (--reason): the sentence goes back to whoever made it</source><translation>بنویسید چرا رد می‌شود (--reason): این جمله به سازندهٔ کارزار می‌رسد</translation></message><message><source>{role} is not a role: viewer, sender, approver or admin</source><translation>{role} نقش نیست: بیننده، فرستنده، تأییدکننده یا مدیر</translation></message><message><source>{member} owns the team store: its role cannot change</source><translation>{member} مالک پایگاه مشترک تیم است: نقشش تغییر نمی‌کند</translation></message><message><source>{member} is the team's last admin: make someone else admin first</source><translation>{member} آخرین مدیر تیم است: اول کس دیگری را مدیر کنید</translation></message><message><source>{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with a letter</source><translation>{member} نمی‌تواند نام عضو باشد: از حروف کوچک لاتین، رقم، _ . یا - استفاده کنید و با حرف شروع کنید</translation></message><message><source>{member} is new to the store's server: give them a password (--password-stdin)</source><translation>{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)</translation></message><message><source>{member} is not a member of this team</source><translation>{member} عضو این تیم نیست</translation></message><message><source>"{action}" is written into the audit trail by the team store itself, never by a member</source><translation>«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی</translation></message><message><source>{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, or a team store's group role)</source><translation>{member} نمی‌تواند عضو باشد: فقط یک نام کاربری ساده می‌تواند (نه کاربر ارشد، نه نقشی که نقش‌ها یا پایگاه‌ها را اداره می‌کند، نه نقش گروهی یک پایگاه مشترک)</translation></message><message><source>{member}'s login was not made by this team store: they keep their own password (give the role without one)</source><translation>نام کاربری {member} را این پایگاه مشترک نساخته است: گذرواژه‌اش همان می‌ماند (نقش را بدون گذرواژه بدهید)</translation></message><message><source>the role {role} already exists and was not made as this team store's group: rename the database or drop that role (docs/team.md)</source><translation>نقش {role} از پیش وجود دارد و به‌عنوان گروه این پایگاه مشترک ساخته نشده است: نام پایگاه داده را عوض کنید یا آن نقش را حذف کنید (docs/team.md)</translation></message><message><source>there is no repeating campaign {series} (see: safir-campaign series list)</source><translation>کارزار تکرارشوندهٔ {series} وجود ندارد (ببینید: safir-campaign series list)</translation></message><message><source>repeating campaign {series} is {member}'s: only its maker or an admin changes it</source><translation>کارزار تکرارشوندهٔ {series} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>the team store's owner {owner} is a superuser: the store's functions run as its owner, so it must be a plain login that may create roles (docs/team.md, "Starting a team store")</source><translation>مالک پایگاه مشترک تیم، {owner}، کاربر ارشد است: تابع‌های پایگاه با دسترسی مالک اجرا می‌شوند، پس مالک باید نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)</translation></message><message><source>campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry or a new campaign)</source><translation>کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار تلاش دوباره یا کارزار تازه‌ای بسازید)</translation></message><message><source>a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice</source><translation>گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>campaign {campaign} is {member}'s: only its maker or an admin changes it</source><translation>کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), not names in the rule</source><translation>در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی در قاعده</translation></message><message><source>viewer</source><translation>بیننده</translation></message><message><source>sender</source><translation>فرستنده</translation></message><message><source>approver</source><translation>تأییدکننده</translation></message><message><source>admin</source><translation>مدیر</translation></message><message><source>owner</source><translation>مالک</translation></message><message><source>no role</source><translation>بدون نقش</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Created (Tehran)</source><translation>ساخته‌شده در (به وقت تهران)</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>not_sent</source><translation>فرستاده‌نشده</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message><message><source>Made by</source><translation>سازنده</translation></message><message><source>capped</source><translation>رسیده به سقف ارسال</translation></message><message><source>awaiting approval</source><translation>در انتظار تأیید</translation></message><message><source>rejected</source><translation>ردشده</translation></message><message><source>active</source><translation>فعال</translation></message><message><source>stopped</source><translation>پایان‌یافته</translation></message></context><context><name>QFileDialog</name><message><source>&amp;Look in:</source><translation>&amp;جستجو در:</translation></message><message><source>Files of &amp;type:</source><translation>پرونده‌هایی از &amp;نوع:</translation></message></context><context><name>QAbstractFileIconProvider</name><message><source>Folder</source><translation>پوشه</translation></message><message><source>Drive</source><translation>درایو</translation></message><message><source>File</source><translation>پرونده</translation></message><message><source>%1 File</source><translation>پروندهٔ %1</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>still to get this message from campaign {campaign}, which is not cancelled</source><translation>این پیام را از کارزار {campaign} (که لغو نشده) هنوز باید بگیرد</translation></message><message><source>the frequency cap: this number got {count} messages in the last {days} days</source><translation>سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>not sent: the campaign was cancelled</source><translation>فرستاده نشد: کارزار لغو شد</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients. Resume once the account has it right (a template approved, a bot added), or cancel the campaign and send again with the right message</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد. وقتی حساب درست شد (قالب تأیید شد، بات افزوده شد) ادامه دهید، یا کارزار را لغو کنید و با پیام درست دوباره بفرستید</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{member} was removed from the team while sending it; another member can resume it (nothing is sent twice)</source><translation>{member} هنگام فرستادن آن از تیم برداشته شد؛ عضو دیگری می‌تواند آن را ادامه دهد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>the last balance the service reported ({balance}) would not pay for this run's {count} messages; it starts once a balance check shows enough</source><translation>آخرین اعتباری که سرویس گزارش داد ({balance}) هزینهٔ {count} پیامِ این نوبت را نمی‌پوشاند؛ وقتی بررسی اعتبار مقدار کافی نشان دهد آغاز می‌شود</translation></message><message><source>campaign {campaign} was made, but there is no API access key for {url}: resume it by hand</source><translation>کارزار {campaign} ساخته شد، اما کلید دسترسی API برای {url} نیست: آن را خودتان ادامه دهید</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>test send to {phone}</source><translation>ارسال آزمایشی به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده‌ای از نوعی دیگر با نام صفحه‌گسترده است؛ آن را در اکسل یا لیبره‌آفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; sending resumes once it answers (nothing is sent twice)</source><translation>پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the team store {store} refused the login of {user}: check the user name and password</source><translation>پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید</translation></message><message><source>the team store {store} asks {user} for a password and none was given: keep it with 'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass</source><translation>پایگاه مشترک تیم {store} از {user} گذرواژه می‌خواهد و گذرواژه‌ای داده نشده است: آن را با 'safir-campaign store password URL' نگه دارید، یا در PGPASSWORD یا ‎~/.pgpass بگذارید</translation></message><message><source>the team store {store} has no database {database}: create it (see docs/team.md)</source><translation>پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)</translation></message><message><source>the team store {store} does not let {user} do this ({detail}): a team admin gives each member the role they need (safir-campaign team list; docs/team.md, "Members and roles")</source><translation>پایگاه مشترک تیم {store} این کار را به {user} اجازه نمی‌دهد ({detail}): مدیر تیم نقش لازم را به هر عضو می‌دهد (safir-campaign team list؛ docs/team.md، بخش «اعضا و نقش‌ها»)</translation></message><message><source>the team store {store} is out of disk space: free some on its server, then resume</source><translation>دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید</translation></message><message><source>the team store {store} was set up by a newer version of the app (schema {version}): update the app on this desktop</source><translation>پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را به‌روز کنید</translation></message><message><source>{address} is not a team store address: a team store is a PostgreSQL database, written postgresql://USER@HOST:PORT/DATABASE</source><translation>{address} نشانی پایگاه مشترک تیم نیست: پایگاه مشترک تیم یک پایگاه‌دادهٔ PostgreSQL است و نشانی‌اش به شکل ⁦postgresql://USER@HOST:PORT/DATABASE⁩ نوشته می‌شود</translation></message><message><source>the team store {store} failed: {detail}</source><translation>پایگاه مشترک تیم {store} خطا داد: {detail}</translation></message><message><source>the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: ask them to open it once with this version</source><translation>پایگاه مشترک تیم {store} باید به دست مالکش، {owner}، با این نسخهٔ برنامه (طرح {version}) به‌روز شود: از او بخواهید یک بار آن را با این نسخه باز کند</translation></message><message><source>the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to create them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again (docs/team.md)</source><translation>پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را دوباره باز کنید (docs/team.md)</translation></message><message><source>the disk holding {folder} is full: free some space, then resume the campaign</source><translation>دیسکی که {folder} روی آن است پر است: جا باز کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the disk holding {folder} failed to write (disk I/O error): check the disk, then resume the campaign</source><translation>دیسکی که {folder} روی آن است نتوانست بنویسد (خطای ورودی/خروجی دیسک): دیسک را بررسی کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the journal {path} cannot be written (read-only file, folder or disk): make it writable, then try again</source><translation>دفتر ثبت {path} نوشتنی نیست (پرونده، پوشه یا دیسک فقط‌خواندنی است): آن را نوشتنی کنید و دوباره امتحان کنید</translation></message><message><source>the journal {path} is damaged: move it aside (a new one is started) or restore it from a backup</source><translation>دفتر ثبت {path} آسیب دیده است: آن را جابه‌جا کنید (دفتر تازه‌ای آغاز می‌شود) یا از نسخهٔ پشتیبان برگردانید</translation></message><message><source>the journal {path} is locked by another program: close it and try again</source><translation>دفتر ثبت {path} در دست برنامهٔ دیگری است: آن را ببندید و دوباره امتحان کنید</translation></message><message><source>the journal {path} cannot be opened: check that {folder} exists and is writable</source><translation>دفتر ثبت {path} باز نمی‌شود: بررسی کنید که {folder} وجود دارد و نوشتنی است</translation></message><message><source>the disk holding {folder} is full, so the campaign was not created (nothing was stored or sent): free some space, then send it again</source><translation>دیسکی که {folder} روی آن است پر است، پس کارزار ساخته نشد (چیزی ذخیره یا فرستاده نشد): جا باز کنید و سپس دوباره بفرستید</translation></message><message><source>the journal {path} failed: {detail}</source><translation>دفتر ثبت {path} خطا داد: {detail}</translation></message><message><source>the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the journal from a backup, or see the log of what was sent</source><translation>دفتر ثبت {path} هنگام کار حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد. دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد، پس همان فهرست را دوباره نفرستید (همه دو بار دریافت می‌کنند): دفتر ثبت را از نسخهٔ پشتیبان برگردانید یا گزارش ارسال‌ها را ببینید</translation></message><message><source>the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an empty journal on purpose, delete {path}.held too</source><translation>دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید</translation></message><message><source>this needs the {role} role on the team store, and {member} is {has}: a team admin can give it (safir-campaign team role {member} {role})</source><translation>این کار در پایگاه مشترک تیم نقش {role} می‌خواهد و نقش {member} {has} است: مدیر تیم می‌تواند آن را بدهد (safir-campaign team role {member} {role})</translation></message><message><source>{member} may not do this on the team store ({detail}): it needs the {role} role, which a team admin can give (safir-campaign team role {member} {role})</source><translation>{member} اجازهٔ این کار را در پایگاه مشترک تیم ندارد ({detail}): نقش {role} لازم است که مدیر تیم می‌تواند بدهد (safir-campaign team role {member} {role})</translation></message><message><source>the audit trail can only be added to: nobody but the store's owner changes or deletes it</source><translation>به سابقهٔ رویدادها فقط می‌توان افزود: هیچ‌کس جز مالک پایگاه آن را تغییر نمی‌دهد یا پاک نمی‌کند</translation></message><message><source>{member} made this campaign: another approver must approve or reject it</source><translation>این کارزار را {member} ساخته است: تأیید یا رد آن با تأییدکنندهٔ دیگری است</translation></message><message><source>there is no campaign {campaign} (see: safir-campaign list)</source><translation>کارزار {campaign} وجود ندارد (ببینید: safir-campaign list)</translation></message><message><source>campaign {campaign} needs no approval</source><translation>کارزار {campaign} به تأیید نیاز ندارد</translation></message><message><source>the campaign is {status}; there is nothing to approve or reject</source><translation>کارزار {status} است؛ چیزی برای تأیید یا رد نیست</translation></message><message><source>campaign {campaign} is {status}; only a stopped campaign can be changed</source><translation>کارزار {campaign} {status} است؛ فقط کارزار متوقف‌شده را می‌توان تغییر داد</translation></message><message><source>say why it is rejected (--reason): the sentence goes back to whoever made it</source><translation>بنویسید چرا رد می‌شود (--reason): این جمله به سازندهٔ کارزار می‌رسد</translation></message><message><source>{role} is not a role: viewer, sender, approver or admin</source><translation>{role} نقش نیست: بیننده، فرستنده، تأییدکننده یا مدیر</translation></message><message><source>{member} owns the team store: its role cannot change</source><translation>{member} مالک پایگاه مشترک تیم است: نقشش تغییر نمی‌کند</translation></message><message><source>{member} is the team's last admin: make someone else admin first</source><translation>{member} آخرین مدیر تیم است: اول کس دیگری را مدیر کنید</translation></message><message><source>{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with a letter</source><translation>{member} نمی‌تواند نام عضو باشد: از حروف کوچک لاتین، رقم، _ . یا - استفاده کنید و با حرف شروع کنید</translation></message><message><source>{member} is new to the store's server: give them a password (--password-stdin)</source><translation>{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)</translation></message><message><source>{member} is not a member of this team</source><translation>{member} عضو این تیم نیست</translation></message><message><source>"{action}" is written into the audit trail by the team store itself, never by a member</source><translation>«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی</translation></message><message><source>{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, or a team store's group role)</source><translation>{member} نمی‌تواند عضو باشد: فقط یک نام کاربری ساده می‌تواند (نه کاربر ارشد، نه نقشی که نقش‌ها یا پایگاه‌ها را اداره می‌کند، نه نقش گروهی یک پایگاه مشترک)</translation></message><message><source>{member}'s login was not made by this team store: they keep their own password (give the role without one)</source><translation>نام کاربری {member} را این پایگاه مشترک نساخته است: گذرواژه‌اش همان می‌ماند (نقش را بدون گذرواژه بدهید)</translation></message><message><source>the role {role} already exists and was not made as this team store's group: rename the database or drop that role (docs/team.md)</source><translation>نقش {role} از پیش وجود دارد و به‌عنوان گروه این پایگاه مشترک ساخته نشده است: نام پایگاه داده را عوض کنید یا آن نقش را حذف کنید (docs/team.md)</translation></message><message><source>there is no repeating campaign {series} (see: safir-campaign series list)</source><translation>کارزار تکرارشوندهٔ {series} وجود ندارد (ببینید: safir-campaign series list)</translation></message><message><source>repeating campaign {series} is {member}'s: only its maker or an admin changes it</source><translation>کارزار تکرارشوندهٔ {series} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>the team store's owner {owner} is a superuser: the store's functions run as its owner, so it must be a plain login that may create roles (docs/team.md, "Starting a team store")</source><translation>مالک پایگاه مشترک تیم، {owner}، کاربر ارشد است: تابع‌های پایگاه با دسترسی مالک اجرا می‌شوند، پس مالک باید نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)</translation></message><message><source>campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry or a new campaign)</source><translation>کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار تلاش دوباره یا کارزار تازه‌ای بسازید)</translation></message><message><source>a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice</source><translation>گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>campaign {campaign} is {member}'s: only its maker or an admin changes it</source><translation>کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), not names in the rule</source><translation>در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی در قاعده</translation></message><message><source>viewer</source><translation>بیننده</translation></message><message><source>sender</source><translation>فرستنده</translation></message><message><source>approver</source><translation>تأییدکننده</translation></message><message><source>admin</source><translation>مدیر</translation></message><message><source>owner</source><translation>مالک</translation></message><message><source>no role</source><translation>بدون نقش</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>

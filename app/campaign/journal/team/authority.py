@@ -597,3 +597,69 @@ BEGIN
     EXECUTE format('GRANT UPDATE (pace_limit, pace_sharing) ON campaigns TO %I', public.safir_group('sender'));
 END $$
 """
+
+
+#: 9: a refusal of its own for changing a campaign that is not stopped; a campaign paused
+#: because its sender's member was removed says why as a reason code (app/reasons.py), not
+#: a sentence.
+MIGRATION_9 = r"""
+CREATE OR REPLACE FUNCTION safir_retarget(campaign bigint, bot bigint, template text, rows_ integer[],
+                                          request_ids text[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE c record; changed integer;
+BEGIN
+    PERFORM public.safir_need('sender');
+    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR UPDATE;
+    IF NOT FOUND THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
+                                    'P0001');
+    END IF;
+    IF c.status IN ('finished', 'cancelled', 'running') THEN
+        PERFORM public.safir_refuse('not_stopped', format('campaign %s is %s; only a stopped campaign can be '
+                                    'changed', campaign, c.status), format('campaign=%s;status=%s', campaign,
+                                    c.status), 'P0001');
+    END IF;
+    IF c.created_by <> session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_campaign', format('campaign %s is %s''s: only its maker or an admin '
+                                    'changes it', campaign, c.created_by),
+                                    format('campaign=%s;member=%s', campaign, c.created_by));
+    END IF;
+    UPDATE public.campaigns SET bot_id = COALESCE(bot, bot_id),
+        content = CASE WHEN template IS NULL THEN content
+                       ELSE jsonb_set(content::jsonb, '{template_id}', to_jsonb(template))::text END,
+        approval = CASE WHEN approval IS NOT NULL OR public.safir_needs_approval() THEN 'awaiting' END,
+        approved_by = NULL, approval_note = NULL, updated_at = public.safir_now() WHERE id = campaign;
+    UPDATE public.recipients r SET request_id = n.request_id, error_code = NULL, error = NULL,
+        message_data = CASE WHEN template IS NULL THEN r.message_data
+                            ELSE jsonb_set(r.message_data::jsonb, '{template_message,template_id}',
+                                           to_jsonb(template))::text END
+      FROM unnest(rows_, request_ids) AS n(row_, request_id)
+     WHERE r.campaign_id = campaign AND r.row = n.row_ AND r.state = 'pending';
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    RETURN changed;
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_remove_member(member text, machine text) RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM public.safir_check_member(member, 'none');
+    IF public.safir_role_of(member) = 'none' THEN
+        PERFORM public.safir_refuse('not_a_member', format('%s is not a member of this team', member),
+                                    'member=' || member, 'P0001');
+    END IF;
+    PERFORM public.safir_grant(member, 'none', machine);
+    -- What they were sending stops: their next write is refused, their claims are given back
+    -- (what they had in flight is re-sent under its request_id), and a campaign nobody else
+    -- sends is paused, to be resumed by another member.
+    UPDATE public.recipients SET lease_owner = NULL, lease_until = NULL
+     WHERE lease_owner IN (SELECT owner FROM public.senders WHERE os_user = member);
+    UPDATE public.campaigns c SET status = 'paused', updated_at = public.safir_now(), stop_request = NULL,
+        stop_reason = NULL, status_reason = json_build_object('code', 'member_removed',
+                                                              'params', json_build_object('member', member))::text
+     WHERE c.status = 'running'
+       AND EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id AND s.os_user = member)
+       AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id AND s.os_user <> member
+                       AND s.heartbeat > extract(epoch FROM clock_timestamp()) - 10);
+    DELETE FROM public.senders WHERE os_user = member;
+END $$;
+"""

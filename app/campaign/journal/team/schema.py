@@ -11,9 +11,9 @@ Text columns that hold instants are compared as text (ISO 8601, UTC), so they us
 
 from __future__ import annotations
 
-from app.campaign.journal.team.authority import MIGRATION_6, MIGRATION_7
+from app.campaign.journal.team.authority import MIGRATION_6, MIGRATION_7, MIGRATION_9
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -191,6 +191,7 @@ END $$
 
 #: Migrations by the version they lead to; append, never edit. 6: members as database
 #: roles, what each may do enforced by PostgreSQL (app.campaign.journal.team.authority);
-#: 7: the pace model of app/campaign/pacer.py (journal v13).
+#: 7: the pace model of app/campaign/pacer.py (journal v13); 8: test sends; 9: reasons as codes
+#: where the store's own functions write them.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5,
-                              6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8}
+                              6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8, 9: MIGRATION_9}
