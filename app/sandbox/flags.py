@@ -35,5 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--fault-reset", type=float, help="share of sends processed, then the connection dropped")
     add("--fault-hold-s", type=float, help=f"seconds a timeout fault holds its answer (default {d.fault_hold_s})")
     add("--seed", type=int, help="seed of the fault injection, for repeatable runs")
+    add("--sms-api-key", help="the SMS gateway's API key (default: the demo one, demo-sms-key)")
+    add("--sms-sender", help=f"the SMS gateway's sender line (default {d.sms_sender})")
+    add("--sms-credit", type=int, help=f"the SMS gateway account's credit in rials (default {d.sms_credit})")
+    add("--sms-delivery-s", type=float, help=f"seconds until an SMS is delivered (default {d.sms_delivery_s:g})")
+    add("--sms-fault-timeout", type=float, help="share of SMS sends taken, then answered after --fault-hold-s")
     add("--data", dest="data_dir", type=Path, help="keep the ledger (balances, request_ids with their answers, "
         "delivered messages, files) in this folder, so a restarted sandbox remembers them (default: in memory)")

@@ -120,9 +120,9 @@ def _templates(items: list[dict[str, str]]) -> dict[str, Template]:
 
 #: Settings that count something: whole numbers from 0 (0: off where it is a limit).
 _COUNTS = ("balance", "token_ttl", "otp_per_phone_per_hour", "rate_per_minute", "burst_per_second",
-           "contact_limit", "max_upload_bytes", "latency_ms")
+           "contact_limit", "max_upload_bytes", "latency_ms", "sms_credit", "sms_part_cost")
 #: Settings that are shares of sending requests, from 0 to 1.
-_SHARES = ("fault_5xx", "fault_timeout", "fault_reset")
+_SHARES = ("fault_5xx", "fault_timeout", "fault_reset", "sms_fault_timeout")
 
 
 def check_settings(settings: Settings) -> None:

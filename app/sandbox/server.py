@@ -1,4 +1,5 @@
-"""The sandbox's HTTP interface: the four endpoints of the spec plus two inspection routes.
+"""The sandbox's HTTP interface: the four endpoints of the spec plus its inspection routes,
+and an SMS gateway's REST interface on the same port (app/sandbox/sms.py).
 
 Status codes where the spec says "not shown" (v3 errors) are this sandbox's choice, made
 to exercise the hardest path of a client: per-phone errors (8, 17, 21) come with HTTP 200
@@ -17,6 +18,7 @@ from starlette.applications import Starlette
 from app.sandbox.inspection import Inspection
 from app.sandbox.interface import OTP_WARNING, otp_text
 from app.sandbox.middleware import JSON_BODY_LIMIT, BodyLimit, DroppedConnection, FaultInjection
+from app.sandbox.sms import SmsGatewayInterface
 from app.sandbox.state import SandboxState, Settings
 from app.sandbox.v2 import V2Interface
 from app.sandbox.v3 import V3Interface
@@ -33,7 +35,7 @@ class SandboxApp:
         self.settings = settings
         self.files_dir = files_dir
         self.random = random.Random(settings.seed)
-        parts = (V2Interface, V3Interface, Inspection)
+        parts = (V2Interface, V3Interface, Inspection, SmsGatewayInterface)
         self.routes = Starlette(routes=[route for part in parts
                                         for route in part(self.state, settings, self.random, files_dir).routes()])
         self.app = BodyLimit(FaultInjection(self.routes, settings, self.random), settings)

@@ -22,6 +22,9 @@ from app.sandbox.ledger import Ledger
 DEMO_CLIENT_ID = "demo"
 DEMO_CLIENT_SECRET = "demo-secret"
 DEMO_API_KEY = "demo-api-key"
+#: The SMS gateway's demo key and sender line (app/sandbox/sms.py).
+DEMO_SMS_KEY = "demo-sms-key"
+DEMO_SMS_SENDER = "10004346"
 DEMO_BOT_ID = 1001
 DEMO_BALANCE = 10_000
 
@@ -94,6 +97,18 @@ class Settings:
     jwt_key: str = field(default_factory=lambda: secrets.token_hex(32))
     #: Folder of the on-disk ledger; None keeps everything in memory.
     data_dir: Path | None = None
+    #: The SMS gateway it imitates (Kavenegar's REST interface, docs/sandbox.md): its API
+    #: key, sender line, credit (rials), cost of one part (rials), seconds until a message is
+    #: delivered, numbers ending in these suffixes blocked by their owner or undelivered,
+    #: and the share of sends processed, then answered after ``fault_hold_s``.
+    sms_api_key: str = DEMO_SMS_KEY
+    sms_sender: str = DEMO_SMS_SENDER
+    sms_credit: int = 1_000_000
+    sms_part_cost: int = 120
+    sms_delivery_s: float = 2.0
+    sms_blocked_suffix: str = "0099"
+    sms_undelivered_suffix: str = "0098"
+    sms_fault_timeout: float = 0.0
 
     def accounts(self) -> list[Account]:
         """Every account, the first built from the top-level fields."""
