@@ -173,3 +173,17 @@ def test_the_journals_parts_share_no_class_attribute_they_define_apart() -> None
         clashes = [(name, a.__name__, b.__name__) for name, parts in owners.items() for a in parts for b in parts
                    if a is not b and not issubclass(a, b) and not issubclass(b, a)]
         assert clashes == []
+
+
+def test_a_thread_that_first_reads_a_journal_deleted_meanwhile_never_leaves_an_empty_one(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    make(journal)
+    for name in ("journal.sqlite3", "journal.sqlite3-wal", "journal.sqlite3-shm"):  # a user clearing the folder
+        (tmp_path / name).unlink(missing_ok=True)
+    with ThreadPoolExecutor(1) as pool, pytest.raises((sqlite3.Error, JournalError)):
+        pool.submit(journal.campaigns).result()  # a thread with no connection yet
+    assert not path.exists()  # the next command says the journal is gone, not "no campaigns yet"
+    journal.close()

@@ -183,8 +183,11 @@ class JournalConnection:
                     raise JournalError(f"the journal {self.path} is closed", JournalFault.OTHER, self.path)
                 # The opening thread is the only user; closing from the owner of the
                 # Journal object at the end is the one crossing (see close()).
-                db = sqlite3.connect(self.path, isolation_level=None, timeout=self.BUSY_TIMEOUT_SECONDS,
-                                     check_same_thread=False)
+                # mode=rw: never create the file here (opening made it, _private_file): a
+                # thread's first connection after the journal was deleted must fail, not
+                # leave an empty journal where the user's was.
+                db = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=rw", uri=True, isolation_level=None,
+                                     timeout=self.BUSY_TIMEOUT_SECONDS, check_same_thread=False)
                 try:
                     db.row_factory = sqlite3.Row
                     self._configure_patiently(db)
