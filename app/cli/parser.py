@@ -15,7 +15,7 @@ from app import __version__
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: the window's flags, then each command as its module
     declares it (each sets ``run``, the function that carries it out)."""
-    from app.cli import background, campaigns, manage, report, send, series, store, suppression, team
+    from app.cli import background, campaigns, manage, report, send, series, sms, store, suppression, team
     from app.sandbox.flags import add_arguments as add_sandbox_arguments
 
     parser = _Parser(
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--home", metavar="DIR", help="the folder of campaigns: journal, settings, logs (default: "
                         "SAFIR_CAMPAIGN_HOME, else the per-user data folder)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (send, campaigns, background, suppression, store, team, manage, report, series):
+    for module in (send, campaigns, background, suppression, sms, store, team, manage, report, series):
         module.add_parsers(commands)
     add_sandbox_arguments(commands.add_parser("sandbox", help="run the local imitation of the service"))
     return parser
