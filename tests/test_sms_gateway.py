@@ -147,3 +147,27 @@ def test_a_gateway_without_a_key_a_line_or_https_is_refused_before_anything_is_s
                              ("k", "10004346", "http://api.kavenegar.com")):
         with pytest.raises(ConfigurationError):
             KavenegarGateway(key, sender, url)
+
+
+@respx.mock
+@pytest.mark.parametrize(("answer", "category"), [
+    (httpx.Response(502, text="<html>Bad Gateway</html>"), "transient"),  # a proxy's page, not the gateway's
+    (httpx.Response(409, json={"return": {"status": 409, "message": "x"}, "entries": None}), "transient"),
+    (httpx.Response(416, json={"return": {"status": 416, "message": "x"}, "entries": None}), "account"),  # unknown
+    (httpx.Response(501, json={"return": {"status": 501, "message": "x"}, "entries": None}), "account"),
+    (httpx.Response(411, json={"return": {"status": 411, "message": "x"}, "entries": None}), "recipient"),
+])
+def test_a_refusal_is_classified_once_unknown_ones_stop_the_channel(
+        monkeypatch: pytest.MonkeyPatch, answer: httpx.Response, category: str) -> None:
+    from app.api import SafirError
+
+    monkeypatch.setenv(TRANSPORT_ENV, "httpx")
+    respx.post("https://api.kavenegar.com/v1/test-sms-key/sms/send.json").mock(return_value=answer)
+
+    async def scenario() -> None:
+        async with KavenegarGateway("test-sms-key", "10004346") as sms:
+            await sms.send("989121110001", PERSIAN, "r-1")
+
+    with pytest.raises(SafirError) as refused:
+        asyncio.run(scenario())
+    assert refused.value.category.value == category and "test-sms-key" not in str(refused.value)

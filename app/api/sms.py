@@ -21,6 +21,7 @@ import httpx
 
 from app.api.errors import (
     APIStatusError,
+    Category,
     AuthenticationError,
     ConfigurationError,
     ConnectFailed,
@@ -32,6 +33,7 @@ from app.api.errors import (
     SafirError,
     UnexpectedResponseError,
 )
+from app.api.scrub import register as register_secret
 from app.api.timeouts import Timeouts
 from app.api.transport import client_class
 
@@ -131,6 +133,7 @@ class KavenegarGateway:
         url = httpx.URL(base_url)
         if url.scheme != "https" and not (url.scheme == "http" and url.host in ("127.0.0.1", "localhost", "::1")):
             raise ConfigurationError(f"the SMS gateway's address must start with https:// ({url.host})")
+        register_secret(api_key)  # never in a log line
         self._key, self.sender = api_key, sender.strip()
         self._http = client_class()(base_url=base_url, timeout=timeouts.to_httpx(), transport=transport)
 
@@ -190,6 +193,9 @@ class KavenegarGateway:
             body: Any = answer.json()
             status = int(body["return"]["status"])
         except (ValueError, KeyError, TypeError):
+            if answer.status_code >= 500:  # a proxy's page in front of a gateway in trouble: tried again
+                raise InternalServerError(f"the SMS gateway answered HTTP {answer.status_code}",
+                                          status_code=answer.status_code) from None
             raise UnexpectedResponseError(f"the SMS gateway answered HTTP {answer.status_code} without its "
                                           "return status", status_code=answer.status_code) from None
         if status != 200:
@@ -205,6 +211,9 @@ _REFUSALS: dict[int, tuple[type[APIStatusError], str]] = {
     406: (InvalidInputError, "the SMS gateway says a field is missing"),
     407: (AuthenticationError, "the SMS gateway account may not use this method"),
     409: (InternalServerError, "the SMS gateway could not answer; it is tried again"),
+    500: (InternalServerError, "the SMS gateway could not answer; it is tried again"),
+    502: (InternalServerError, "the SMS gateway could not answer; it is tried again"),
+    503: (InternalServerError, "the SMS gateway could not answer; it is tried again"),
     411: (InvalidPhoneError, "the SMS gateway refused the number"),
     412: (InvalidInputError, "the SMS gateway refused the sender line: check it in the profile"),
     413: (InvalidInputError, "the SMS gateway refused the text: empty or too long"),
@@ -213,10 +222,16 @@ _REFUSALS: dict[int, tuple[type[APIStatusError], str]] = {
 }
 
 
+class GatewayRefused(APIStatusError):
+    """A refusal of the SMS gateway this client does not know (its IP allow-list, an
+    account limit…): account-wide, so the channel stops instead of failing each number."""
+
+    category = Category.ACCOUNT
+    default_message = "the SMS gateway refused the request"
+
+
 def _refusal(status: int, http_status: int) -> SafirError:
-    kind, said = _REFUSALS.get(status, (UnexpectedResponseError, f"the SMS gateway refused the request ({status})"))
-    if kind is InternalServerError or status >= 500:
-        return InternalServerError(said, status_code=http_status, code=status)
+    kind, said = _REFUSALS.get(status, (GatewayRefused, f"the SMS gateway refused the request ({status})"))
     return kind(said, status_code=http_status, code=status)
 
 

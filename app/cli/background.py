@@ -70,7 +70,7 @@ def cmd_run_campaign(args: argparse.Namespace) -> int:
         campaign = stored_campaign(journal, args.campaign_id)
         with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
             print(f"campaign {campaign.id}: sending from {base_url}", flush=True)
-            return asyncio.run(run_campaign(journal, campaign.id, base_url, api_key, args.timeout))
+            return asyncio.run(run_campaign(journal, campaign.id, base_url, api_key, args.timeout, followed=True))
 
 
 def cmd_watch(args: argparse.Namespace) -> int:

@@ -190,8 +190,11 @@ STORE_RETRY_SECONDS = 5.0
 STORE_PATIENCE_SECONDS = 600.0
 
 
-async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None) -> int:
+async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None,
+                       *, followed: bool = False) -> int:
     """Send a stored campaign to its end, printing progress; return the exit status.
+    ``followed``: a sender of its own (``run-campaign``), whose log's last lines say why it
+    stopped to whoever follows it (app/jobs/runner.py: last_words), its reason as a code too.
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
     signal's number. A team store that goes away pauses the run, which starts again by
     itself once the store answers (within :data:`STORE_PATIENCE_SECONDS`)."""
@@ -225,7 +228,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
         hint = sandbox_flag({"base_url": base})
         go_on = "" if result.store_fault == JournalFault.GONE else (
             f" (continue with: safir-campaign resume {campaign_id}{hint})")
-        if result.reason is not None:  # for whoever follows this sender (app/jobs/runner.py: last_words)
+        if followed and result.reason is not None:
             print(f"{REASON_PREFIX}{result.reason.stored()}", file=sys.stderr)
         said = result.reason.text() if result.reason else ""
         print(f"error: campaign {campaign_id} stopped: {said}{go_on}", file=sys.stderr)

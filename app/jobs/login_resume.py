@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-
 from app.campaign import Campaign, Journal
 from app.campaign.shown import ShownStatus, shown_status
+from app.reasons import SAID, pause_reason
 
 
 #: Signals that end a sender with the desktop session (a logout, a shutdown, a closed
@@ -22,4 +22,10 @@ def resumes_at_login(journal: Journal, campaign: Campaign) -> bool:
     if shown is ShownStatus.INTERRUPTED:
         return True
     reason = campaign.reason if shown is ShownStatus.PAUSED else None
+    if reason is not None and reason.code == SAID:  # as an older version stored it: its very words
+        return reason.text() in _ENDED_SESSION_WORDS
     return reason is not None and reason.code == "signal" and reason.arguments().get("signal") in SESSION_END_SIGNALS
+
+
+#: The sentence an older version stored for a pause by the end of the session.
+_ENDED_SESSION_WORDS = {pause_reason("signal", signal=name).text() for name in SESSION_END_SIGNALS}

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
+from urllib.parse import quote
 from typing import Any, Protocol, Self
 
 from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
@@ -186,7 +187,7 @@ class JournalConnection:
                 # mode=rw: never create the file here (opening made it, _private_file): a
                 # thread's first connection after the journal was deleted must fail, not
                 # leave an empty journal where the user's was.
-                db = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=rw", uri=True, isolation_level=None,
+                db = sqlite3.connect(_read_write_uri(Path(self.path)), uri=True, isolation_level=None,
                                      timeout=self.BUSY_TIMEOUT_SECONDS, check_same_thread=False)
                 try:
                     db.row_factory = sqlite3.Row
@@ -323,6 +324,13 @@ def _held_marker(path: Path) -> Path:
     """The file that says this folder holds the journal ``path`` (made with it, kept when
     the journal alone is deleted), so a journal gone is told, not replaced by an empty one."""
     return path.with_name(path.name + ".held")
+
+
+def _read_write_uri(path: Path) -> str:
+    """SQLite's URI of the existing file ``path``, opened read-write, never created. It
+    has no authority: a Windows share keeps its two leading slashes in the path."""
+    posix = path.resolve().as_posix()
+    return "file://" + quote(posix if posix.startswith("/") else "/" + posix, safe="/:") + "?mode=rw"
 
 
 def _private_file(path: Path) -> None:
