@@ -646,3 +646,27 @@ def test_an_export_saved_elsewhere_is_where_the_next_save_or_open_dialog_starts(
                          str(tmp_path / "reports")]
     finally:
         context.journal.close()
+
+
+def test_a_pause_the_store_refuses_is_told_on_the_send_step(
+        qapp: Any, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.campaign import JournalError
+    from app.ui.campaign.runs import Run
+    from tests.helpers.qt import until
+
+    step, runs = window.campaign.send_step, window.runs
+    runs.runs[7] = Run(7, following=True)  # sent by a process of its own: the pause goes through the journal
+    step.campaign_id = 7
+
+    def refuse(*_: object) -> None:
+        raise JournalError("the journal is locked by another program")
+
+    monkeypatch.setattr(window.context.journal, "request_stop", refuse)
+
+    async def scenario() -> None:
+        assert runs.pause(7)  # asked at once; the write happens in a worker thread
+        await until(lambda: step.status.is_error, seconds=5)
+
+    run_in_qt_loop(qapp, scenario)
+    assert "could not be asked to stop" in step.status.text() and "locked" in step.status.text()
+    del runs.runs[7]

@@ -91,6 +91,7 @@ class AppContext:
         #: The journal's calls, each in a worker thread (the window's only way to it).
         self.store = WindowJournal(lambda: self.journal)
         self._team = TeamView(None, {})
+        self._saves = 0  # the team settings this window saved: a read begun before one is stale
         #: Why the window is not on this desktop's team store, when it could not be opened.
         self.store_problem: str | None = None
         self.settings = settings
@@ -109,8 +110,11 @@ class AppContext:
 
     async def refresh_team(self) -> None:
         """Read who uses the window and the team's shared settings again, in a worker
-        thread (what another desktop saved shows here)."""
-        self._team = await self.store.in_thread(read_team)
+        thread (what another desktop saved shows here); what this window saved meanwhile
+        stands."""
+        saves = self._saves
+        read = await self.store.in_thread(read_team)
+        self._team = read if saves == self._saves else TeamView(read.member, self._team.shared)
 
     def member(self) -> Member:
         """Who uses the window: a team store's login and role, or this OS account, who may
@@ -191,6 +195,7 @@ class AppContext:
         self.settings.set(key, value)
         if isinstance(self.journal, TeamJournal):
             self._team = TeamView(self._team.member, {**self._team.shared, key: value})
+            self._saves += 1
             self.store.soon(lambda journal: journal.share_setting(key, value), f"the team's {key}")
 
     def templates(self) -> list[dict[str, str]]:
@@ -222,6 +227,7 @@ class AppContext:
             shared = self._team.shared.get("balance_history") or []
             self._team = TeamView(self._team.member, {**self._team.shared,
                                                       "balance_history": [*shared, entry][-200:]})
+            self._saves += 1
             self.store.soon(lambda journal: journal.append_shared("balance_history", entry, keep=200),
                             "the team's balance history")
 

@@ -48,18 +48,26 @@ class WindowJournal:
             return read(self._journal_of())
         raise RuntimeError("the window's loop runs: read the journal in a worker thread")
 
-    def soon(self, write: Callable[[Journal], object], what: str) -> None:
+    def soon(self, write: Callable[[Journal], object], what: str,
+             failed: Callable[[JournalError], object] | None = None) -> None:
         """Start ``write(journal)`` in a worker thread and go on; a failure is logged as
-        ``what`` could not be saved. With no loop running it is done in place."""
+        ``what`` could not be saved, and given to ``failed`` on the window's loop (to tell
+        the user). With no loop running it is done in place."""
         journal = self._journal_of()
         try:
             asyncio.get_running_loop()
         except RuntimeError:
-            _logged(write, journal, what)
+            error = _logged(write, journal, what)
+            if error is not None and failed is not None:
+                failed(error)
             return
-        task = asyncio.ensure_future(asyncio.to_thread(_logged, write, journal, what))
-        _WRITES.add(task)
-        task.add_done_callback(_WRITES.discard)
+
+        async def write_then_tell() -> None:
+            error = await asyncio.to_thread(_logged, write, journal, what)
+            if error is not None and failed is not None:
+                failed(error)
+
+        run_soon(write_then_tell())
 
     def read_then(self, read: Callable[[Journal], T], show: Callable[[T], object]) -> None:
         """``show(read(journal))``: the read in a worker thread, the show on the window's
@@ -112,11 +120,13 @@ class WindowJournal:
         await asyncio.to_thread(self._journal_of().audit, action, campaign_id, detail)
 
 
-def _logged(write: Callable[[Journal], object], journal: Journal, what: str) -> None:
+def _logged(write: Callable[[Journal], object], journal: Journal, what: str) -> JournalError | None:
     try:
         write(journal)
     except JournalError as exc:
         log.warning("%s could not be saved: %s", what, exc)
+        return exc
+    return None
 
 
 def run_soon(coroutine: Coroutine[Any, Any, object]) -> None:

@@ -1037,6 +1037,7 @@ FA.update({
         "کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد",
     "{member} was removed from the team while sending it; another member can resume it (nothing is sent twice)":
         "{member} هنگام فرستادن آن از تیم برداشته شد؛ عضو دیگری می‌تواند آن را ادامه دهد (هیچ پیامی دو بار فرستاده نمی‌شود)",
+    "The campaign could not be asked to stop: {0}": "درخواست توقف کارزار ثبت نشد: {0}",
     "campaign {campaign} is {status}; only a stopped campaign can be changed":
         "کارزار {campaign} {status} است؛ فقط کارزار متوقف‌شده را می‌توان تغییر داد",
 })

@@ -280,7 +280,7 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="204" />
+        <location filename="../../app/ui/campaign/wizard.py" line="213" />
         <source>Repeating campaign {0} is made from this draft; New campaign starts another.</source>
         <translation>کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.</translation>
     </message>
@@ -295,7 +295,7 @@
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="199" />
+        <location filename="../../app/ui/campaign/wizard.py" line="208" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
@@ -315,12 +315,12 @@
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="325" />
+        <location filename="../../app/ui/campaign/wizard.py" line="332" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="328" />
+        <location filename="../../app/ui/campaign/wizard.py" line="335" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
@@ -330,7 +330,7 @@
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="218" />
+        <location filename="../../app/ui/campaign/wizard.py" line="227" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
@@ -361,7 +361,7 @@
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="305" />
+        <location filename="../../app/ui/campaign/wizard.py" line="312" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -456,33 +456,33 @@
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="129" />
+        <location filename="../../app/ui/panels/history.py" line="136" />
         <source>by {0}: {1}</source>
         <translation>توسط {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="142" />
+        <location filename="../../app/ui/panels/history.py" line="149" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="143" />
+        <location filename="../../app/ui/panels/history.py" line="150" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="158" />
-        <location filename="../../app/ui/panels/history.py" line="177" />
+        <location filename="../../app/ui/panels/history.py" line="165" />
+        <location filename="../../app/ui/panels/history.py" line="184" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="181" />
+        <location filename="../../app/ui/panels/history.py" line="188" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="186" />
+        <location filename="../../app/ui/panels/history.py" line="193" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -2094,7 +2094,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="210" />
-        <location filename="../../app/ui/campaign/send.py" line="297" />
+        <location filename="../../app/ui/campaign/send.py" line="301" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
@@ -2125,72 +2125,77 @@
         <translation>کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="255" />
+        <location filename="../../app/ui/campaign/send.py" line="247" />
+        <source>The campaign could not be asked to stop: {0}</source>
+        <translation>درخواست توقف کارزار ثبت نشد: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="259" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="276" />
+        <location filename="../../app/ui/campaign/send.py" line="280" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="290" />
+        <location filename="../../app/ui/campaign/send.py" line="294" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="309" />
+        <location filename="../../app/ui/campaign/send.py" line="313" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="311" />
+        <location filename="../../app/ui/campaign/send.py" line="315" />
         <source>{0} per minute</source>
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="308" />
+        <location filename="../../app/ui/campaign/send.py" line="312" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="314" />
+        <location filename="../../app/ui/campaign/send.py" line="318" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="316" />
+        <location filename="../../app/ui/campaign/send.py" line="320" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="318" />
+        <location filename="../../app/ui/campaign/send.py" line="322" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="329" />
+        <location filename="../../app/ui/campaign/send.py" line="333" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="343" />
+        <location filename="../../app/ui/campaign/send.py" line="347" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="346" />
+        <location filename="../../app/ui/campaign/send.py" line="350" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="349" />
+        <location filename="../../app/ui/campaign/send.py" line="353" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="352" />
+        <location filename="../../app/ui/campaign/send.py" line="356" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>

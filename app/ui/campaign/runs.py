@@ -53,6 +53,8 @@ class RunController(QObject):
     progress = Signal(object)
     started = Signal(int)
     finished = Signal(object)
+    #: (campaign id, the sentence why): a Pause or Cancel asked of its sender could not be written.
+    refused = Signal(int, str)
 
     def __init__(self, context: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -188,7 +190,8 @@ class RunController(QObject):
         if run is not None and run.following:
             said = reason or pause_reason("user_paused")
             self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.PAUSE, said),
-                                    f"the pause of campaign {campaign_id}")
+                                    f"the pause of campaign {campaign_id}",
+                                    lambda error: self.refused.emit(campaign_id, str(error)))
             return True
         if run is None or run.engine is None:
             return False
@@ -202,7 +205,8 @@ class RunController(QObject):
         if run is not None and run.following:
             said = pause_reason("user_cancelled")
             self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.CANCEL, said),
-                                    f"the cancellation of campaign {campaign_id}")
+                                    f"the cancellation of campaign {campaign_id}",
+                                    lambda error: self.refused.emit(campaign_id, str(error)))
             return True
         if run is None or run.engine is None:
             return False

@@ -131,9 +131,9 @@ class SendStep(QWidget):
         layout.addWidget(self.chart, 1)
         layout.addWidget(self.log, 1)
         layout.addWidget(self.status)
-        runs.progress.connect(self._on_progress)
-        runs.started.connect(self._on_started)
-        runs.finished.connect(self._on_finished)
+        for signal, slot in ((runs.progress, self._on_progress), (runs.started, self._on_started),
+                             (runs.finished, self._on_finished), (runs.refused, self._on_refused)):
+            signal.connect(slot)
         self.elsewhere = SentElsewhereWatch(context, runs, lambda: self.campaign_id if self.isVisible() else None,
                                             self)
         self.elsewhere.found.connect(self._on_sent_elsewhere)
@@ -241,6 +241,10 @@ class SendStep(QWidget):
                               "its progress and controls are here.").format(figure(campaign_id)))
         self.status.say("")
         self.runs.adopt_later(campaign_id)
+
+    def _on_refused(self, campaign_id: int, why: str) -> None:
+        if campaign_id == self.campaign_id:
+            self.status.say(self.tr("The campaign could not be asked to stop: {0}").format(describe(why)), error=True)
 
     def _on_started(self, campaign_id: int) -> None:
         if campaign_id == self.campaign_id:

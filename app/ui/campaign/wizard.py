@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import CampaignStatus, RunResult, campaign_is_sending
+from app.campaign import CampaignStatus, Journal, RunResult, campaign_is_sending
 from app.ui.campaign.creation import create_and_tell, make_series_and_tell
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.message import MessageStep
@@ -35,6 +35,14 @@ from app.ui.models import RowSet, row_set
 from app.ui.widgets import StatusLine
 
 RECIPIENTS, MESSAGE, REVIEW, SEND, RESULTS = range(5)
+
+
+def read_outcome(journal: Journal, campaign_id: int, own_rows: bool) -> tuple[ReadResults, RowSet | None]:
+    """A run's results and, with ``own_rows`` (the recipients step shows the campaign's
+    rows), a copy of its rows for that table: each model changes its own. It reads the
+    journal: in a worker thread."""
+    rows = journal.result_rows(campaign_id)
+    return read_results(journal, campaign_id, row_set(rows, copy=False)), row_set(rows) if own_rows else None
 
 
 class CampaignPage(QWidget):
@@ -60,6 +68,7 @@ class CampaignPage(QWidget):
         self.review.preview_fields = self.message.row_fields
         self.send_step = SendStep(context, self.runs, self.recipients.model)
         self._showing: asyncio.Future[None] | None = None  # a run's outcome on its way to the tables
+        self._opening: int | None = None  # the campaign History or the tray opened last
         self.results = ResultsStep(context, self.draft, self.stoppable)
         self.step_widgets = (self.recipients, self.message, self.review, self.send_step, self.results)
         for step in self.step_widgets:
@@ -230,12 +239,15 @@ class CampaignPage(QWidget):
     def open_campaign(self, campaign_id: int) -> None:
         """Open a campaign from History or the tray: one that is sending (here or by
         another process) on its Send step with Pause and Cancel, any other on its results."""
+        self._opening = campaign_id
         if self.runs.is_sending(campaign_id):
             return self.go_to_send(campaign_id)
         self.context.store.read_then(lambda journal: campaign_is_sending(journal, campaign_id),
                                      lambda elsewhere: self._open_as(campaign_id, elsewhere))
 
     def _open_as(self, campaign_id: int, sending_elsewhere: bool) -> None:
+        if self._opening != campaign_id:
+            return  # another campaign was opened meanwhile
         if not sending_elsewhere:  # nor one left "running" by a dead sender
             return self.show_results(campaign_id)
         self.go_to_send(campaign_id)
@@ -267,15 +279,10 @@ class CampaignPage(QWidget):
     async def _show_outcome(self, result: RunResult) -> None:
         """Every row's outcome in the tables, and the results step for a finished
         campaign; the rows are read in a worker thread (a big campaign's take a while)."""
-        journal, campaign_id = self.context.journal, result.campaign_id
+        campaign_id = result.campaign_id
         own_rows = campaign_id == self.send_step.rows_campaign  # the recipients step shows its rows too
-
-        def read_and_ready() -> tuple[ReadResults, RowSet | None]:
-            rows = journal.result_rows(campaign_id)
-            recipients_rows = row_set(rows) if own_rows else None  # each model changes its own rows
-            return read_results(journal, campaign_id, row_set(rows, copy=False)), recipients_rows
-
-        read, recipients_rows = await asyncio.to_thread(read_and_ready)
+        read, recipients_rows = await self.context.store.in_thread(
+            lambda journal: read_outcome(journal, campaign_id, own_rows))
         # Each part in its own turn of the loop, so the window draws in between.
         if recipients_rows is not None and campaign_id == self.send_step.rows_campaign:
             self.recipients.model.set_rows(recipients_rows)

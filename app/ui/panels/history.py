@@ -88,6 +88,7 @@ class HistoryPanel(QWidget):
         layout.addWidget(self.table, 1)
         # Scheduled campaigns count down while History is shown; a team store's campaigns,
         # sent from other desktops too, are read again every TEAM_REFRESH_MS.
+        self._reads = 0  # reads of the campaigns started: only the latest is shown
         self.countdown_timer = QTimer(self)
         self.countdown_timer.setInterval(TEAM_REFRESH_MS if isinstance(context.journal, TeamJournal) else 30_000)
         self.countdown_timer.timeout.connect(self.refresh_soon)
@@ -95,13 +96,19 @@ class HistoryPanel(QWidget):
 
     def refresh_soon(self) -> None:
         """Read the campaigns again in a worker thread and show them when read (a timer,
-        a button, a campaign changed)."""
-        self.context.store.read_then(read_history, self._show)
+        a button, a campaign changed); a read that ends after a later one is not shown."""
+        self._reads += 1
+        this = self._reads
+        self.context.store.read_then(read_history, lambda read: self._show(read) if this == self._reads else None)
 
     async def refresh(self) -> None:
         """Read the campaigns and whether they need approval again in a worker thread, and
         show them."""
-        self._show(await self.context.store.in_thread(read_history))
+        self._reads += 1
+        this = self._reads
+        read = await self.context.store.in_thread(read_history)
+        if this == self._reads:
+            self._show(read)
         await self.approval.read()
 
     def _show(self, read: list[tuple[Campaign, dict[str, int], ShownStatus]]) -> None:
