@@ -4,6 +4,8 @@ suppression list of the store this desktop uses, with the reply in the audit tra
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -28,7 +30,8 @@ def test_an_opt_out_is_a_reply_that_starts_with_an_opt_out_word(text: str, opted
 
 def test_replies_are_listed_once_and_opt_outs_go_on_the_suppression_list(
         sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
-    for phone, text in (("09121110001", "لغو ۱۱"), ("09121110002", "ممنون، رسید"), ("09121110003", "STOP")):
+    for phone, text in (("09121110001", "لغو ۱۱"), ("09121110002", "ممنون، رسید"), ("09121110003", "STOP"),
+                        ("+447700900123", "STOP")):
         assert httpx.post(f"{sandbox.url}/sandbox/sms/replies", json={"phone": phone, "text": text}).status_code == 201
     monkeypatch.setenv("SAFIR_SMS_API_KEY", DEMO_SMS_KEY)
     monkeypatch.setenv("SAFIR_SMS_SENDER", DEMO_SMS_SENDER)
@@ -38,7 +41,8 @@ def test_replies_are_listed_once_and_opt_outs_go_on_the_suppression_list(
     assert done.stdout.splitlines() == [
         "09121110001: لغو ۱۱ — opted out: on the suppression list",
         "09121110002: ممنون، رسید",
-        "09121110003: STOP — opted out: on the suppression list"]
+        "09121110003: STOP — opted out: on the suppression list",
+        "+447700900123: STOP — asks to opt out, but it is no Iranian mobile number: not listed"]
     with open_store() as journal:
         assert suppression_list(journal).phones() == {"989121110001", "989121110003"}
         assert [a["detail"] for a in journal.audit_trail() if a["action"] == "opt-out"] == [
@@ -52,3 +56,22 @@ def test_replies_without_the_gateways_key_say_which_variable_to_set(monkeypatch:
     monkeypatch.delenv("SAFIR_SMS_API_KEY", raising=False)
     done = run("replies")
     assert done.returncode == 2 and "SAFIR_SMS_API_KEY" in done.stderr and "Traceback" not in done.stderr, done
+
+
+@pytest.mark.embedded_only
+def test_an_opt_out_whose_number_could_not_be_listed_is_handled_at_the_next_read(
+        sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch, state_home: Path) -> None:
+    assert httpx.post(f"{sandbox.url}/sandbox/sms/replies", json={"phone": "09121110001", "text": "لغو"}).status_code == 201
+    monkeypatch.setenv("SAFIR_SMS_API_KEY", DEMO_SMS_KEY)
+    monkeypatch.setenv("SAFIR_SMS_SENDER", DEMO_SMS_SENDER)
+    monkeypatch.setenv("SAFIR_SMS_BASE_URL", sandbox.url)
+    (state_home / "suppression.csv").mkdir(parents=True)  # the list cannot be written: the gateway has marked the reply read
+    failed = run("replies")
+    assert failed.returncode == 2 and "Traceback" not in failed.stderr, failed
+    (state_home / "suppression.csv").rmdir()
+    again = run("replies")
+    assert again.returncode == 0 and again.stdout.splitlines() == [
+        "09121110001: لغو — opted out: on the suppression list"], again
+    with open_store() as journal:
+        assert suppression_list(journal).phones() == {"989121110001"}
+    assert run("replies").stdout.strip() == "no new replies"

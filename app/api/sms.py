@@ -109,8 +109,9 @@ class SmsGateway(Protocol):
         """Where the messages sent under ``local_ids`` stand. Raises SafirError."""
         ...
 
-    async def replies(self) -> list[SmsReply]:
-        """Messages numbers sent to the line since the last call. Raises SafirError."""
+    async def replies(self, *, read_before: bool = False) -> list[SmsReply]:
+        """Messages numbers sent to the line that no call has read yet (with
+        ``read_before``, those it has). Raises SafirError."""
         ...
 
     async def balance(self) -> int:
@@ -166,9 +167,10 @@ class KavenegarGateway:
         return [SmsStatus(str(e["localid"]), int(e.get("messageid") or 0),
                           _DELIVERY.get(int(e["status"]), SmsDelivery.UNKNOWN)) for e in entries]
 
-    async def replies(self) -> list[SmsReply]:
-        """``sms/receive`` of the line, unread only (the gateway marks them read)."""
-        answer = await self._call("sms/receive", {"linenumber": self.sender, "isread": "0"})
+    async def replies(self, *, read_before: bool = False) -> list[SmsReply]:
+        """``sms/receive`` of the line: the unread replies (the gateway marks them read),
+        or with ``read_before`` those read before (``isread=1``)."""
+        answer = await self._call("sms/receive", {"linenumber": self.sender, "isread": "1" if read_before else "0"})
         entries = _records(answer or [], "replies", empty_ok=True)
         return [SmsReply(int(e["messageid"]), str(e["sender"]), str(e["message"]), str(e.get("receptor") or ""),
                          int(e.get("date") or 0)) for e in entries]

@@ -48,6 +48,7 @@ def cmd_replies(args: argparse.Namespace) -> int:
     if not found:
         print("no new replies")
     for item in found:
-        said = " — opted out: on the suppression list" if item.opted_out else ""
+        said = (" — opted out: on the suppression list" if item.listed else
+                " — asks to opt out, but it is no Iranian mobile number: not listed" if item.asked_out else "")
         print(f"{item.reply.phone}: {item.reply.text}{said}")
     return EXIT_OK

@@ -1,10 +1,14 @@
-"""Replies to the SMS line (issue 37): each is read once from the gateway; one that says
-its sender wants no more messages (an opt-out word: «لغو», «۱۱», "11", "stop" unless told
-otherwise) puts the number on the suppression list of the store this desktop uses (the
-team's on a team store), with the reply in the audit trail as the reason."""
+"""Replies to the SMS line (issue 37). The gateway marks a reply read once it gives it, so
+each reply is handled under its message id, recorded in the audit trail (``reply``) only
+after its effect: one that says its sender wants no more messages (an opt-out word:
+«لغو», «۱۱», "11", "stop" unless told otherwise) puts the number on the suppression list
+of the store this desktop uses (the team's on a team store) and writes an ``opt-out``
+audit row with the reply. A read whose effect could not be stored is handled again at
+the next read, from the replies read before."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -21,10 +25,12 @@ _WORDS = re.compile(r"\w+")
 
 @dataclass(frozen=True)
 class ReadReply:
-    """A reply read from the line, and whether it put its number on the suppression list."""
+    """A reply read from the line: whether it asked to opt out, and whether its number is
+    on the suppression list now (False for one that is no Iranian mobile number)."""
 
     reply: SmsReply
-    opted_out: bool
+    asked_out: bool
+    listed: bool
 
 
 def is_opt_out(text: str, words: Collection[str] = OPT_OUT_WORDS) -> bool:
@@ -38,17 +44,25 @@ def is_opt_out(text: str, words: Collection[str] = OPT_OUT_WORDS) -> bool:
 
 async def read_replies(gateway: SmsGateway, journal: Journal,
                        words: Collection[str] = OPT_OUT_WORDS) -> list[ReadReply]:
-    """The replies the line got since the last read (each is read once), oldest first; an
-    opt-out's number goes on the suppression list of ``journal``'s store, with an audit
-    row ``opt-out`` whose detail is the number and the reply. Raises SafirError (the
-    gateway), JournalError and SheetError (the list)."""
-    replies = await gateway.replies()
+    """The replies not handled yet (new ones, and read ones whose handling did not reach
+    the journal), oldest first, each handled once. Raises SafirError (the gateway),
+    JournalError and SheetError (the list): what was not recorded is handled next time."""
+    fresh = await gateway.replies()
+    earlier = await gateway.replies(read_before=True)
+    handled = {json.loads(a["detail"]).get("messageid") for a in journal.audit_trail()
+               if a["action"] == "reply" and a["detail"]}
+    found = {r.message_id: r for r in [*earlier, *fresh] if r.message_id not in handled}
     listed = suppression_list(journal)
     read = []
-    for reply in replies:
-        opted_out = is_opt_out(reply.text, words)
-        if opted_out:
-            listed.add([reply.phone])
-            journal.audit("opt-out", None, f"{reply.phone}: {reply.text}")
-        read.append(ReadReply(reply, opted_out))
+    for reply in sorted(found.values(), key=lambda r: (r.at, r.message_id)):
+        asked_out = is_opt_out(reply.text, words)
+        on_list = False
+        if asked_out:
+            done = listed.add([reply.phone])
+            on_list = bool(done.added or done.already)
+            if on_list:
+                journal.audit("opt-out", None, f"{reply.phone}: {reply.text}")
+        journal.audit("reply", None, json.dumps({"messageid": reply.message_id, "phone": reply.phone,
+                                                 "text": reply.text}, ensure_ascii=False))
+        read.append(ReadReply(reply, asked_out, on_list))
     return read

@@ -8,7 +8,8 @@ HTTP status. Written from that document, not from app.api.
 - ``sms/status`` (``messageid``), ``sms/statuslocalmessageid`` (``localid``): delivery
   statuses, moving over ``sms_delivery_s`` from queued (1) to sent to the operator (4),
   then delivered (10), undelivered (11) or blocked by the recipient (14);
-- ``sms/receive`` (``linenumber``, ``isread``): replies to the line, each given once;
+- ``sms/receive`` (``linenumber``, ``isread``): replies to the line, the unread ones
+  (``isread=0``, then marked read) or those read before (``isread=1``);
 - ``account/info``: the credit left (rials).
 
 Refusals: 403 a wrong key, 400 a missing field, 411 a wrong receptor, 412 a sender line
@@ -156,10 +157,12 @@ class SmsGatewayInterface(Interface):
             return refused
         if fields.get("linenumber", "") != self.settings.sms_sender:
             return _answer(412, "فرستنده نامعتبر است")
+        if fields.get("isread", "0") == "1":  # the ones read before
+            return _answer(200, "تایید شد", [{k: v for k, v in r.items() if k != "read"}
+                                              for r in self.book.replies if r["read"]])
         unread = [r for r in self.book.replies if not r["read"]]
-        if fields.get("isread", "0") == "0":
-            for reply in unread:
-                reply["read"] = True
+        for reply in unread:
+            reply["read"] = True
         return _answer(200, "تایید شد", [{k: v for k, v in r.items() if k != "read"} for r in unread])
 
     async def account(self, request: Request) -> Response:
