@@ -125,30 +125,25 @@ class SmsGatewayInterface(Interface):
         fields, refused = await self._fields(request)
         if refused is not None:
             return refused
-        ids = [i.strip() for i in fields.get("messageid", "").split(",") if i.strip()]
+        ids = _listed(fields, "messageid")
         if not ids:
             return _answer(400, "پارامترها ناقص هستند")
-        entries = []
-        for given in ids:
-            message = self.book.sent.get(int(given)) if given.isdigit() else None
-            status = self._status(message)
-            entries.append({"messageid": int(given) if given.isdigit() else given, "status": status,
-                            "statustext": _STATUS_TEXT[status]})
-        return _answer(200, "تایید شد", entries)
+        return _answer(200, "تایید شد", [self._status_entry(self.book.sent.get(int(given)) if given.isdigit() else None,
+                                                            messageid=int(given) if given.isdigit() else given)
+                                          for given in ids])
 
     async def status_by_local_id(self, request: Request) -> Response:
         fields, refused = await self._fields(request)
         if refused is not None:
             return refused
-        local_ids = [i.strip() for i in fields.get("localid", "").split(",") if i.strip()]
+        local_ids = _listed(fields, "localid")
         if not local_ids:
             return _answer(400, "پارامترها ناقص هستند")
         entries = []
         for local_id in local_ids:
             message_id = self.book.by_local_id.get(local_id)
-            status = self._status(self.book.sent.get(message_id) if message_id is not None else None)
-            entries.append({"messageid": message_id or 0, "localid": local_id, "status": status,
-                            "statustext": _STATUS_TEXT[status]})
+            message = self.book.sent.get(message_id) if message_id is not None else None
+            entries.append(self._status_entry(message, messageid=message_id or 0, localid=local_id))
         return _answer(200, "تایید شد", entries)
 
     async def receive(self, request: Request) -> Response:
@@ -215,11 +210,20 @@ class SmsGatewayInterface(Interface):
             return BLOCKED
         return UNDELIVERED if message.phone.endswith(self.settings.sms_undelivered_suffix) else DELIVERED
 
+    def _status_entry(self, message: SmsSent | None, **ids: object) -> dict[str, Any]:
+        status = self._status(message)
+        return {**ids, "status": status, "statustext": _STATUS_TEXT[status]}
+
     def _entry(self, message: SmsSent) -> dict[str, Any]:
         status = self._status(message)
         return {"messageid": message.message_id, "message": message.text, "status": status,
                 "statustext": _STATUS_TEXT[status], "sender": self.settings.sms_sender, "receptor": message.phone,
                 "date": int(time.time()), "cost": message.cost}
+
+
+def _listed(fields: dict[str, str], name: str) -> list[str]:
+    """The comma-separated values of field ``name``."""
+    return [value.strip() for value in fields.get(name, "").split(",") if value.strip()]
 
 
 def _answer(status: int, message: str, entries: Any = None) -> JSONResponse:

@@ -13,8 +13,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
-from app.campaign import Campaign, Journal, JournalError, StopRequest
-from app.campaign.caps import FrequencyCap
+from app.campaign import Campaign, Journal, JournalError
 from app.reasons import Reason
 
 log = logging.getLogger(__name__)
@@ -42,11 +41,9 @@ class WindowJournal:
     def at_start_up(self, read: Callable[[Journal], T]) -> T:
         """``read(journal)`` in place, before the window's loop runs (nothing is drawn
         yet, nothing waits). Raises RuntimeError when a loop runs: use :meth:`in_thread`."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return read(self._journal_of())
-        raise RuntimeError("the window's loop runs: read the journal in a worker thread")
+        if _loop_runs():
+            raise RuntimeError("the window's loop runs: read the journal in a worker thread")
+        return read(self._journal_of())
 
     def soon(self, write: Callable[[Journal], object], what: str,
              failed: Callable[[JournalError], object] | None = None) -> None:
@@ -54,9 +51,7 @@ class WindowJournal:
         ``what`` could not be saved, and given to ``failed`` on the window's loop (to tell
         the user). With no loop running it is done in place."""
         journal = self._journal_of()
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
+        if not _loop_runs():
             error = _logged(write, journal, what)
             if error is not None and failed is not None:
                 failed(error)
@@ -73,9 +68,7 @@ class WindowJournal:
         """``show(read(journal))``: the read in a worker thread, the show on the window's
         loop when it has run (a Qt slot goes on at once); with no loop running (the
         window being made at start-up) both in place. A failed read is logged."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
+        if not _loop_runs():
             show(read(self._journal_of()))
             return
 
@@ -107,17 +100,9 @@ class WindowJournal:
     async def create_rest_campaign(self, parent_id: int) -> int:
         return await asyncio.to_thread(self._journal_of().create_rest_campaign, parent_id)
 
-    async def request_stop(self, campaign_id: int, request: StopRequest, reason: Reason) -> None:
-        await asyncio.to_thread(self._journal_of().request_stop, campaign_id, request, reason)
-
     async def set_status(self, campaign_id: int, status: str, reason: Reason | None = None) -> bool:
         return await asyncio.to_thread(self._journal_of().set_status, campaign_id, status, reason)
 
-    async def frequency_cap(self) -> FrequencyCap | None:
-        return await asyncio.to_thread(self._journal_of().frequency_cap)
-
-    async def audit(self, action: str, campaign_id: int | None = None, detail: str | None = None) -> None:
-        await asyncio.to_thread(self._journal_of().audit, action, campaign_id, detail)
 
 
 def _logged(write: Callable[[Journal], object], journal: Journal, what: str) -> JournalError | None:
@@ -132,11 +117,18 @@ def _logged(write: Callable[[Journal], object], journal: Journal, what: str) -> 
 def run_soon(coroutine: Coroutine[Any, Any, object]) -> None:
     """Start ``coroutine`` on the running loop from a Qt slot and keep it until done;
     without a running loop (Qt's timers also fire while none runs) it is closed unrun."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
+    if not _loop_runs():
         coroutine.close()
         return
     task = asyncio.ensure_future(coroutine)
     _WRITES.add(task)
     task.add_done_callback(_WRITES.discard)
+
+
+def _loop_runs() -> bool:
+    """Whether an asyncio loop runs on this thread (Qt's timers also fire while none does)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

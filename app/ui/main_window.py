@@ -70,7 +70,6 @@ class MainWindow(QMainWindow):
         self._quitting = False
         self.finished = False
         self.replaced_by: MainWindow | None = None
-        self._suppression_read: asyncio.Task[object] | None = None
         self.tray: SendingTray | None = None
         self.quick = QuickSendPanel(context)
         self.balance = BalancePanel(context)
@@ -158,12 +157,8 @@ class MainWindow(QMainWindow):
         if self.pages.currentWidget() is self.balance:
             self.balance.refresh()
         if self.pages.currentWidget() in (self.suppression, self.team):
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:  # no loop turning yet (being built): the panel reads the list when shown again
-                return
-            panel = self.suppression if self.pages.currentWidget() is self.suppression else self.team
-            self._suppression_read = loop.create_task(panel.refresh())  # kept until done
+            # no loop turning yet (being built): the panel reads the list when shown again
+            run_soon((self.suppression if self.pages.currentWidget() is self.suppression else self.team).refresh())
 
     def refresh_connection(self) -> None:
         self.campaign.refresh_connection()
