@@ -19,6 +19,8 @@ from functools import cache
 #: Reason code → English template with ``{named}`` parameters.
 REASONS: dict[str, str] = {
     "empty": "the phone cell is empty",
+    "sms_no_text": "nothing of this message can go by SMS (a template, or media without a caption)",
+    "sms_not_taken": "the SMS gateway did not confirm it: it is sent again under the same id, never twice",
     "scientific": "written in scientific notation, so Excel has lost digits: format the column as text in the "
                   "source and export again",
     "not_digits": "contains letters or symbols that are not part of a phone number",
@@ -68,6 +70,10 @@ SERVICE_ERRORS: dict[int, str] = {
 #: Why a campaign stopped before its end (the engine's pause and cancel reasons).
 PAUSE_REASONS: dict[str, str] = {
     "user_paused": "paused by the user",
+    "sms_refused": "the SMS gateway refused the campaign's messages: {detail}; the numbers without a Bale account "
+                   "wait to be sent by SMS when it is resumed",
+    "sms_not_set_up": "{count} recipients have no Bale account and this campaign sends them by SMS, but no SMS "
+                      "gateway is set up (SAFIR_SMS_API_KEY and SAFIR_SMS_SENDER): set it and resume",
     "user_cancelled": "cancelled by the user",
     "window_closed": "paused because the window was closed",
     "interrupted": "interrupted",
@@ -215,6 +221,8 @@ TEAM_PROBLEMS: dict[str, str] = {
     "status_not_allowed": "campaign {campaign} is {status}: it cannot go back to being made, nor a finished one "
                           "start again (make a retry or a new campaign)",
     "final_stays": "a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice",
+    "one_channel": "row {row} of campaign {campaign} stays on {channel}: a recipient is sent on one channel only,"
+                   " and by SMS only when the service said it has no Bale account and its campaign sends those by SMS",
     "not_your_campaign": "campaign {campaign} is {member}'s: only its maker or an admin changes it",
     "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
                            "team role NAME approver), not names in the rule",
@@ -283,6 +291,8 @@ CONTENT_PROBLEMS: dict[str, str] = {
     "unknown_filter": "{placeholder}: unknown filter; the one there is: |jalali",
     "unknown_column": "uses {placeholder} but the sheet has no such column",
     "field_without_name": "a field needs a name before '='",
+    "sms_no_form": "a {kind} message cannot go by SMS: turn the SMS fallback off, or send a text",
+    "sms_not_secure": "a secure message cannot go by SMS (an SMS is not secure): turn the SMS fallback off",
 }
 
 

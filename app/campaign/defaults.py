@@ -11,3 +11,7 @@ REPEAT_WINDOW_DAYS = 30
 #: Spec 8: one-time passwords, at most 300 requests a minute per organization member (a
 #: set rate above it only meets rate-limit answers; an OTP campaign's pace starts from it).
 OTP_PER_MINUTE = 300.0
+
+#: The opt-out line Iranian rules ask of advertising SMS («لغو ۱۱»: reply 11 to stop), the
+#: last line of an SMS fallback's message unless the team sets its own (docs/sms.md).
+DEFAULT_OPT_OUT = "لغو ۱۱"

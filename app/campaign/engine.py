@@ -39,6 +39,7 @@ from app.campaign.requests import RequestSender
 from app.campaign.schedule import QuietHours, campaign_quiet_hours
 from app.campaign.send_rules import SendTimeRules
 from app.campaign.sending_pass import BATCH, SendingPass
+from app.campaign.sms_fallback import SmsFallback
 from app.campaign.stopping import StopSignal
 from app.campaign.suppression import Suppressed
 from app.campaign.writer import JournalWriter, LoopJournalWriter, SendPathWriter, SetPace
@@ -91,11 +92,13 @@ class CampaignEngine:
         no_answer_seconds: float = NO_ANSWER_SECONDS,
         suppression: Suppressed | None = None,
         writes_on_loop: bool = False,
+        sms: SmsFallback | None = None,
     ) -> None:
         self.journal = journal
         # The store's list (a file beside the journal, or the team store's), checked before every request.
         self.suppression = suppression or journal.suppression_watch()
         self.client = client
+        self.sms = sms
         self.on_progress = on_progress
         self.unknown_rounds = unknown_rounds
         self.writes_on_loop = writes_on_loop and journal.commits_locally
@@ -211,7 +214,23 @@ class CampaignEngine:
                     continue
                 break
             if not more or self._stop:
-                return
+                break
+        await self._sms_stage(campaign)
+
+    async def _sms_stage(self, campaign: Campaign) -> None:
+        """The SMS fallback, after the service's passes (when the campaign has one)."""
+        if campaign.sms_fallback is None or self._stop:
+            return
+        if self.sms is None:
+            waiting = await asyncio.to_thread(self.journal.sms_waiting, campaign.id)
+            if waiting:
+                self.pause(pause_reason("sms_not_set_up", count=waiting))
+            return
+        self.sms.on_sent = self._sms_sent
+        refused = await self.sms.send(campaign, lambda: bool(self._stop))
+        self._tally.counts = await asyncio.to_thread(self.journal.counts, campaign.id)
+        if refused is not None:
+            self.pause(refused)
 
     async def _round(self, campaign: Campaign, quiet: QuietHours | None, states: tuple[str, ...],
                      round_number: int) -> bool:
@@ -247,6 +266,9 @@ class CampaignEngine:
                     self._campaign.id)
         await asyncio.to_thread(self._session.regain)
         self._requests.lost = False
+
+    def _sms_sent(self, row: int, state: str) -> None:
+        self._emit(CampaignStatus.RUNNING, row, state)
 
     def _close_writer(self) -> None:
         if self._writer is not None:

@@ -15,6 +15,7 @@ from app.cli.common import (
     open_journal,
     print_summary,
     run_campaign,
+    sms_line,
     service_to_send_to,
     start_in_background,
     stored_campaign,
@@ -112,6 +113,8 @@ def cmd_status(args: argparse.Namespace) -> int:
               + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
         summary = journal.summary(campaign.id)
         print_summary(summary, campaign.id, status)
+        if campaign.sms_fallback is not None:
+            print(sms_line(journal, campaign.id))
         step = next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
         if step:
             print(f"next: {step}")

@@ -19,6 +19,8 @@ from app.jobs.runner import API_KEY_ENV, REASON_PREFIX
 if TYPE_CHECKING:
     from app.api import SafirClient
     from app.campaign import Campaign, Journal
+    from app.api.sms import KavenegarGateway
+    from app.campaign.sms_fallback import SmsFallback
     from app.campaign.journal import TeamRole
     from app.contacts import Sheet, Verdicts
 
@@ -201,13 +203,16 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, JournalError
     from app.campaign.approval import NotApproved
     from app.campaign.journal import JournalFault
+    from app.campaign.sms_fallback import SmsFallback
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
     printer = ProgressPrinter()
-    async with make_client(base_url, api_key, timeout) as client:
+    gateway = sms_gateway_of(journal, campaign_id, base_url)
+    async with make_client(base_url, api_key, timeout) as client, gateway or contextlib.nullcontext():
+        sms = SmsFallback(journal, gateway) if gateway is not None else None
         while True:
             # A process that only sends: the journal's commits run on its loop (app/campaign/writer.py).
-            engine = CampaignEngine(journal, client, on_progress=printer, writes_on_loop=True)
+            engine = CampaignEngine(journal, client, on_progress=printer, writes_on_loop=True, sms=sms)
             with pause_on_signals(engine) as received:
                 try:
                     result = await engine.run(campaign_id)
@@ -219,6 +224,8 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
             if not await store_back(journal, campaign_id):
                 break
             print(f"the team store answers again; campaign {campaign_id} goes on", file=sys.stderr, flush=True)
+        if sms is not None and result.status == CampaignStatus.FINISHED and not received:
+            await follow_sms(sms, campaign_id)
     try:
         summary, base = journal.summary(campaign_id), journal.campaign(campaign_id).base_url
     except JournalError:
@@ -234,6 +241,50 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
         print(f"error: campaign {campaign_id} stopped: {said}{go_on}", file=sys.stderr)
         return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
+
+
+def sms_gateway_of(journal: Journal, campaign_id: int, base_url: str) -> KavenegarGateway | None:
+    """The SMS gateway of a campaign that has an SMS fallback, when one is set up
+    (app/cli/sms.py); None otherwise (such a campaign pauses when a number needs an SMS)."""
+    from urllib.parse import urlsplit
+
+    from app.api import is_loopback
+    from app.cli.sms import sms_gateway
+
+    try:
+        wanted = journal.campaign(campaign_id).sms_fallback is not None
+    except KeyError:
+        return None
+    sandbox = base_url in _RUN_SANDBOXES or is_loopback(urlsplit(base_url).hostname or "")
+    return sms_gateway(base_url, sandbox=sandbox) if wanted else None
+
+
+#: Seconds a send in the foreground follows its SMS to their delivery (``status`` shows it later).
+SMS_FOLLOW_SECONDS = 60.0
+
+
+async def follow_sms(sms: SmsFallback, campaign_id: int) -> None:
+    """Follow the campaign's SMS to their final delivery status for at most
+    :data:`SMS_FOLLOW_SECONDS`, and print where they stand."""
+    from app.api import SafirError
+    from app.campaign import JournalError
+
+    try:
+        await sms.follow(campaign_id, SMS_FOLLOW_SECONDS)
+    except (SafirError, JournalError) as exc:
+        print(f"warning: the SMS delivery could not be followed: {exc}", file=sys.stderr)
+    print(sms_line(sms.journal, campaign_id), flush=True)
+
+
+def sms_line(journal: Journal, campaign_id: int) -> str:
+    """A campaign's recipients per channel and its SMS's delivery, in a line."""
+    from app.campaign.sms_fallback import channel_counts
+
+    c = channel_counts(journal, campaign_id)
+    left = f", {c.sms_left} to send" if c.sms_left else ""
+    return (f"by Bale: {c.bale_sent} sent, {c.bale_failed} failed; by SMS: {c.sms_sent} sent ({c.delivered} "
+            f"delivered, {c.undelivered} not delivered, {c.waiting} not known yet), {c.sms_failed} failed{left}; "
+            f"SMS cost {c.cost} rials")
 
 
 async def store_back(journal: Journal, campaign_id: int) -> bool:

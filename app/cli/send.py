@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.api.addresses import PRODUCTION_URL
+from app.campaign.defaults import DEFAULT_OPT_OUT
 from app.cli.background import add_background_argument
 from app.cli.common import (
     EXIT_OK,
@@ -72,6 +73,12 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                          f"service in the last {REPEAT_WINDOW_DAYS} days")
     send.add_argument("--ignore-cap", action="store_true",
                       help="send even to the numbers the frequency cap would skip (it says how many first)")
+    sms = send.add_argument_group("SMS fallback (docs/sms.md)")
+    sms.add_argument("--sms-fallback", action="store_true",
+                     help="send an SMS to the numbers that have no Bale account (the gateway from SAFIR_SMS_API_KEY,"
+                     " SAFIR_SMS_SENDER and SAFIR_SMS_BASE_URL; the sandbox's own with --sandbox)")
+    sms.add_argument("--sms-opt-out", default=DEFAULT_OPT_OUT, metavar="LINE",
+                     help=f"the SMS's last line, how to opt out (default «{DEFAULT_OPT_OUT}»; '' none; never for OTP)")
     add_target_arguments(send, PRODUCTION_URL)
     add_background_argument(send)
 
@@ -235,6 +242,7 @@ async def _send(args: argparse.Namespace) -> int:
                         in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
                         quiet_hours=quiet, start_at=args.start_at, allow_repeat=args.allow_repeat,
                         only_new=args.only_new, ignore_cap=args.ignore_cap,
+                        sms_fallback=args.sms_opt_out if args.sms_fallback else None,
                     )
             except CampaignInputError as exc:
                 raise CliError(str(exc)) from None

@@ -3,6 +3,8 @@ optionally as a copy of the source sheet with the result columns appended."""
 
 from __future__ import annotations
 
+import itertools
+
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
 
 #: The columns of every results file (`send --results`, `export`, `check`).
 RESULT_COLUMNS = ("row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id")
+#: The columns a campaign with an SMS fallback adds: how each row was sent (bale, sms) and
+#: its SMS's delivery status (docs/sms.md).
+SMS_RESULT_COLUMNS = ("channel", "delivery")
 _NUMBER_COLUMNS = ("row", "error_code")
 #: What a spreadsheet would run as a formula when it opens a CSV (OWASP CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -45,9 +50,13 @@ def _neutralise_column(column: pd.Series) -> pd.Series:
 
 
 def results_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
-    """A results table from mappings with :data:`RESULT_COLUMNS` keys."""
-    frame = pd.DataFrame.from_records(
-        ([row.get(c) for c in RESULT_COLUMNS] for row in rows), columns=list(RESULT_COLUMNS))
+    """A results table from mappings with :data:`RESULT_COLUMNS` keys (and
+    :data:`SMS_RESULT_COLUMNS` when the first row has them)."""
+    listed = iter(rows)
+    first = next(listed, None)
+    columns = RESULT_COLUMNS + (SMS_RESULT_COLUMNS if first is not None and "channel" in first else ())
+    everything = itertools.chain([] if first is None else [first], listed)
+    frame = pd.DataFrame.from_records(([row.get(c) for c in columns] for row in everything), columns=list(columns))
     for column in _NUMBER_COLUMNS:
         frame[column] = frame[column].astype("Int64")
     return frame

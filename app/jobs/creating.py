@@ -27,7 +27,7 @@ from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap
 from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
 from app.contacts import mark_unsaved_formula_cells, normalise
-from app.reasons import campaign_name
+from app.reasons import campaign_name, problem_text
 from app.jobs.inputs import CampaignInputError, check_bot_id, check_in_flight, check_rate
 from app.jobs.sheet import CheckedSheet
 
@@ -56,9 +56,9 @@ class RepeatedCampaign(CampaignInputError):
 
 
 def _check_input(checked: CheckedSheet, content: Content, template_fields: list[str] | None, bot_id: int,
-                 rate_per_minute: float, in_flight: int) -> None:
+                 rate_per_minute: float, in_flight: int, sms_fallback: str | None = None) -> None:
     """CampaignInputError for content this sheet cannot fill (naming the field), a bad bot
-    id, rate or in-flight limit."""
+    id, rate or in-flight limit, or an SMS fallback for a message that has no SMS form."""
     try:
         content.check(checked.sheet.columns, template_fields)
     except ContentError as exc:
@@ -66,6 +66,20 @@ def _check_input(checked: CheckedSheet, content: Content, template_fields: list[
     problem = (check_bot_id(bot_id) or check_rate(rate_per_minute) or check_in_flight(in_flight))
     if problem:
         raise CampaignInputError(problem)
+    if sms_fallback is not None:
+        problem = sms_problem(content)
+        if problem:
+            raise CampaignInputError(problem_text(problem, kind=content.kind), "sms_fallback", problem)
+
+
+def sms_problem(content: Content) -> str | None:
+    """Why ``content`` cannot go by SMS (a CONTENT_PROBLEMS code), or None: a template's
+    text is the service's, media has no caption to send, and an SMS is not secure."""
+    if content.is_secure:
+        return "sms_not_secure"
+    if content.kind == "template" or (content.kind == "media" and not content.text):
+        return "sms_no_form"
+    return None
 
 
 def create_campaign(
@@ -85,6 +99,7 @@ def create_campaign(
     only_new: bool = False,
     ignore_cap: bool = False,
     series_id: int | None = None,
+    sms_fallback: str | None = None,
 ) -> int:
     """Store a campaign of ``content`` to every valid row of ``checked``; return its id.
 
@@ -95,8 +110,10 @@ def create_campaign(
     :data:`REPEAT_WINDOW_DAYS` days (judged per recipient, whatever the row order), unless
     ``only_new`` (those rows are skipped as repeats) or ``allow_repeat``. With
     ``ignore_cap`` the frequency cap does not apply to it (see :func:`count_capped`).
+    ``sms_fallback``: numbers without a Bale account are sent an SMS ending with this
+    opt-out line ('' none; docs/sms.md); None: no SMS.
     """
-    _check_input(checked, content, template_fields, bot_id, rate_per_minute, in_flight)
+    _check_input(checked, content, template_fields, bot_id, rate_per_minute, in_flight, sms_fallback)
     # A formula cell with no saved result would send an empty value: that row is invalid.
     verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
     policy = RepeatPolicy.ALLOW if allow_repeat else RepeatPolicy.ONLY_NEW if only_new else RepeatPolicy.REFUSE
@@ -120,6 +137,7 @@ def create_campaign(
             ignore_cap=ignore_cap,
             approval=initial_approval(journal),
             series_id=series_id,
+            sms_fallback=None if sms_fallback is None else "" if content.kind == "otp" else sms_fallback,
         )
     except RepeatFound as found:
         raise RepeatedCampaign(found.earlier, found.count, found.total, found.waiting) from None

@@ -62,6 +62,7 @@ class JournalCreation(RepeatGuard):
         approval: str | None = None,
         series_id: int | None = None,
         test_send: bool = False,
+        sms_fallback: str | None = None,
     ) -> int:
         """Store a campaign and all its rows; return its id.
 
@@ -83,7 +84,8 @@ class JournalCreation(RepeatGuard):
         frequency cap does not apply to this campaign; ``approval``: its approval state
         when campaigns need one (app.campaign.approval); ``series_id``: the repeating
         campaign it is a run of; ``test_send``: a test of a draft, which the frequency
-        cap and the repeat guard do not count.
+        cap and the repeat guard do not count; ``sms_fallback``: the opt-out line of the
+        SMS sent to numbers that have no Bale account ('' none; None: no SMS, docs/sms.md).
         """
         try:
             self._drop_abandoned()
@@ -92,7 +94,7 @@ class JournalCreation(RepeatGuard):
                     name=name, source_path=source_path, kind=kind, content=content, bot_id=bot_id,
                     rate_per_minute=rate_per_minute, in_flight=in_flight, base_url=base_url, parent_id=parent_id,
                     quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at, ignore_cap=ignore_cap,
-                    approval=approval, series_id=series_id, test_send=test_send)
+                    approval=approval, series_id=series_id, test_send=test_send, sms_fallback=sms_fallback)
         except Exception as exc:  # noqa: BLE001 - the store's sentence when it is the store's, else raised as is
             raise self._creation_error(exc) or exc from None
         self._fill(campaign_id, recipients, repeat_prefix(base_url, bot_id), repeats_since, repeat_policy)
@@ -120,18 +122,19 @@ class JournalCreation(RepeatGuard):
                          bot_id: int, rate_per_minute: float, in_flight: int, base_url: str, parent_id: int | None,
                          quiet_hours: tuple[str, str] | None, time_zone: str, start_at: str | None,
                          ignore_cap: bool = False, approval: str | None = None,
-                         series_id: int | None = None, test_send: bool = False) -> int:
+                         series_id: int | None = None, test_send: bool = False,
+                         sms_fallback: str | None = None) -> int:
         """The campaign's row, ``creating``; its id."""
         quiet_start, quiet_end = quiet_hours or (None, None)
         cursor = self.db.execute(
             "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
             " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,"
-            " created_by, created_on, ignore_cap, approval, series_id, test_send)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            " created_by, created_on, ignore_cap, approval, series_id, test_send, sms_fallback)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
              rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
              time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval, series_id,
-             int(test_send)),
+             int(test_send), sms_fallback),
         )
         return int(cursor.fetchone()[0])
 

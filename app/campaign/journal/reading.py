@@ -14,16 +14,16 @@ from app.reasons import reason_text
 
 #: The columns of a :class:`Recipient`, in its fields' order.
 RECIPIENT_COLUMNS = ("campaign_id, row, phone_input, phone, verdict, reason, message_data, request_id, state, "
-                     "attempts, error_code, error, message_id, lease_epoch")
+                     "attempts, error_code, error, message_id, lease_epoch, channel, sms_status")
 
 
 def recipient(row: Any) -> Recipient:
     """The Recipient of a row of :data:`RECIPIENT_COLUMNS`."""
     (campaign_id, number, phone_input, phone, verdict, reason, message_data, request_id, state, attempts, error_code,
-     error, message_id, lease_epoch) = tuple(row)
+     error, message_id, lease_epoch, channel, sms_status) = tuple(row)
     return Recipient(campaign_id, number, phone_input, phone, verdict, reason,
                      json.loads(message_data) if message_data else None, request_id, state, attempts, error_code,
-                     error, message_id, int(lease_epoch or 0))
+                     error, message_id, int(lease_epoch or 0), channel, sms_status)
 
 
 #: The results status of a cancelled campaign's row that was never sent.
@@ -134,10 +134,12 @@ class JournalReading(JournalConnection):
     def result_rows(self, campaign_id: int) -> list[dict[str, Any]]:
         """One results row per sheet row, in sheet order, with the columns of the
         results file (``row, phone_input, phone, status, error_code, error,
-        message_id, request_id``). A cancelled campaign's rows that were never sent
+        message_id, request_id``; and ``channel, delivery`` for a campaign with an SMS
+        fallback). A cancelled campaign's rows that were never sent
         are ``not_sent`` with the reason, not ``pending``: nothing will send them."""
         rows: list[dict[str, Any]] = []
-        cancelled = self.campaign(campaign_id).status == CampaignStatus.CANCELLED
+        campaign = self.campaign(campaign_id)
+        cancelled = campaign.status == CampaignStatus.CANCELLED
         for r in self.recipients(campaign_id):
             if r.state == RecipientState.SKIPPED:
                 status, error = r.verdict, r.reason
@@ -154,6 +156,7 @@ class JournalReading(JournalConnection):
                 "error": error,
                 "message_id": r.message_id,
                 "request_id": r.request_id,
+                **({"channel": r.channel, "delivery": r.sms_status} if campaign.sms_fallback is not None else {}),
             })
         return rows
 

@@ -36,6 +36,14 @@ class RecipientState(StrEnum):
     SKIPPED = "skipped"
 
 
+class Channel(StrEnum):
+    """How a recipient is sent: by the service (Bale), or by SMS when the service said it
+    has no Bale account and its campaign sends those by SMS (docs/sms.md)."""
+
+    BALE = "bale"
+    SMS = "sms"
+
+
 class CampaignStatus(StrEnum):
     """Campaign statuses (``creating``: rows are still being written; invisible and
     unsendable until the last chunk commits)."""
@@ -101,6 +109,7 @@ class Campaign:
     pace_limit: float | None = None  # the service's limit as its sender learned it (messages a minute)
     pace_sharing: int = 0  # other campaigns sending with the same key, as its sender saw
     test_send: int = 0  # 1: a test of a draft, counted by neither the frequency cap nor the repeat guard
+    sms_fallback: str | None = None  # the opt-out line of its SMS fallback ('' none); None: no fallback
 
     @property
     def reason(self) -> Reason | None:
@@ -147,6 +156,9 @@ class Recipient:
     #: The fencing token of this sender's claim (the team store: every claim raises it and
     #: every write of the row's state checks it); 0 on the embedded store.
     lease_epoch: int = 0
+    #: How it is sent (a Channel value), and its SMS's delivery status (an SmsDelivery value).
+    channel: str = "bale"
+    sms_status: str | None = None
 
 
 class TeamRole(StrEnum):

@@ -6,7 +6,7 @@ The version lives in ``PRAGMA user_version``; a journal written by a newer app i
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 #: Page cache per connection, KiB.
 CACHE_KIB = 65536
 #: Write-ahead log pages between checkpoints while a campaign is created (default 1000).
@@ -227,8 +227,19 @@ _MIGRATION_V14 = """
 ALTER TABLE campaigns ADD COLUMN test_send INTEGER NOT NULL DEFAULT 0
 """
 
+# v15: the SMS fallback (docs/sms.md): a campaign's opt-out line when it sends by SMS the
+# numbers that have no Bale account (NULL: no fallback; '' none), and a recipient's
+# channel, its SMS's delivery status and cost.
+_MIGRATION_V15 = """
+ALTER TABLE campaigns ADD COLUMN sms_fallback TEXT;
+ALTER TABLE recipients ADD COLUMN channel TEXT NOT NULL DEFAULT 'bale';
+ALTER TABLE recipients ADD COLUMN sms_status TEXT;
+ALTER TABLE recipients ADD COLUMN sms_cost INTEGER
+"""
+
 #: Migrations by the version they lead to; append, never edit.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_V2, 3: _MIGRATION_V3, 4: _MIGRATION_V4,
                               5: _MIGRATION_V5, 6: _MIGRATION_V6, 7: _MIGRATION_V7, 8: _MIGRATION_V8,
                               9: _MIGRATION_V9, 10: _MIGRATION_V10, 11: _MIGRATION_V11, 12: _MIGRATION_V12,
-                              13: _MIGRATION_V13, 14: _MIGRATION_V14}
+                              13: _MIGRATION_V13, 14: _MIGRATION_V14,
+                              15: _MIGRATION_V15}

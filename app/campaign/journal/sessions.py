@@ -65,7 +65,8 @@ class RecipientFeed(Protocol):
 
 
 class KeysetFeed:
-    """The recipients of ``campaign_id`` in ``states`` (in that order, each in sheet order),
+    """The recipients of ``campaign_id`` in ``states`` that go by the service (an SMS
+    fallback's are app/campaign/sms_fallback.py's), in that order, each in sheet order,
     read in batches: only the batch being sent is held in memory."""
 
     def __init__(self, journal: Journal, campaign_id: int, states: Sequence[str]) -> None:
@@ -84,7 +85,8 @@ class KeysetFeed:
         found: list[Recipient] = []
         while self._states and len(found) < limit:
             rows = self._journal.db.execute(
-                f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ? AND state = ? AND row > ?"
+                f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ? AND state = ? AND channel = 'bale'"
+                " AND row > ?"
                 " ORDER BY row LIMIT ?", (self._campaign_id, self._states[0], self._after, limit - len(found)),
             ).fetchall()
             found += [recipient(row) for row in rows]

@@ -31,7 +31,7 @@ from app.campaign.journal.records import (
     now_text,
     os_account,
 )
-from app.campaign.journal.sending import JournalSending
+from app.campaign.journal.sms import JournalSms
 from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
 from app.campaign.pacer import Pacer
 from app.campaign.progress import PaceShown
@@ -39,7 +39,7 @@ from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWa
 from app.reasons import Reason
 
 
-class Journal(JournalCreation, JournalSending):
+class Journal(JournalCreation, JournalSms):
     """The SQLite journal at ``path``; created and migrated on open.
 
     Reading, creation with its repeat guard, and the send path's writes live in the

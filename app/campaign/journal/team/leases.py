@@ -51,8 +51,8 @@ def live_senders(journal: TeamJournal, campaign_id: int) -> list[dict[str, Any]]
 
 
 class LeaseFeed:
-    """Recipients of one campaign in ``states`` claimed by ``owner`` in batches (each
-    state in turn, in sheet order within a batch)."""
+    """Recipients of one campaign in ``states`` that go by the service, claimed by
+    ``owner`` in batches (each state in turn, in sheet order within a batch)."""
 
     def __init__(self, session: LeasedSession, states: Sequence[str], resend: bool) -> None:
         self._session = session
@@ -83,6 +83,7 @@ class LeaseFeed:
                     f"UPDATE recipients r SET lease_owner = ?, lease_until = {NOW} + ?,"
                     " lease_epoch = r.lease_epoch + 1 FROM ("
                     " SELECT campaign_id, row, lease_owner AS was FROM recipients WHERE campaign_id = ? AND state = ?"
+                    " AND channel = 'bale'"
                     f" AND (lease_owner IS NULL OR lease_until < {NOW}{self._own}) ORDER BY row LIMIT ?"
                     " FOR UPDATE SKIP LOCKED) picked WHERE r.campaign_id = picked.campaign_id AND r.row = picked.row"
                     f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}, picked.was",
@@ -109,7 +110,7 @@ class LeaseFeed:
         journal = self._session.journal
         marks = ", ".join("?" for _ in self._states)
         row = journal.db.execute(
-            f"SELECT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = ? AND state IN ({marks})"
+            f"SELECT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = ? AND state IN ({marks}) AND channel = 'bale'"
             f" AND NOT (lease_owner IS NOT NULL AND lease_owner = ? AND COALESCE(lease_until >= {NOW}, false)))",
             (self._session.campaign_id, *self._states, self._session.owner)).fetchone()
         return bool(row and row[0])

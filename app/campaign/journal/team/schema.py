@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from app.campaign.journal.team.authority import MIGRATION_6, MIGRATION_7, MIGRATION_9
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -189,9 +189,42 @@ BEGIN
 END $$
 """
 
+# 10: the SMS fallback (journal v15, docs/sms.md). A recipient moves to SMS only when the
+# service said it has no Bale account (code 17) and its campaign asked for the fallback;
+# once there it stays: one channel per recipient, whoever writes.
+_MIGRATION_10 = r"""
+ALTER TABLE campaigns ADD COLUMN sms_fallback TEXT;
+ALTER TABLE recipients ADD COLUMN channel TEXT NOT NULL DEFAULT 'bale';
+ALTER TABLE recipients ADD COLUMN sms_status TEXT;
+ALTER TABLE recipients ADD COLUMN sms_cost INTEGER;
+CREATE OR REPLACE FUNCTION safir_one_channel() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.channel IS DISTINCT FROM OLD.channel AND (
+           OLD.channel <> 'bale' OR NEW.channel <> 'sms' OR OLD.state <> 'failed'
+           OR OLD.error_code IS DISTINCT FROM 17
+           OR NOT EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = OLD.campaign_id
+                          AND c.sms_fallback IS NOT NULL)) THEN
+        PERFORM public.safir_refuse('one_channel', format('row %s of campaign %s stays on %s', OLD.row,
+                                    OLD.campaign_id, OLD.channel), format('campaign=%s;row=%s;channel=%s',
+                                                                          OLD.campaign_id, OLD.row, OLD.channel));
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER one_channel BEFORE UPDATE OF channel ON recipients FOR EACH ROW
+    EXECUTE FUNCTION safir_one_channel();
+DO $$
+BEGIN
+    EXECUTE format('GRANT INSERT (sms_fallback) ON campaigns TO %I', public.safir_group('sender'));
+    EXECUTE format('GRANT UPDATE (channel, sms_status, sms_cost) ON recipients TO %I', public.safir_group('sender'));
+END $$
+"""
+
 #: Migrations by the version they lead to; append, never edit. 6: members as database
 #: roles, what each may do enforced by PostgreSQL (app.campaign.journal.team.authority);
 #: 7: the pace model of app/campaign/pacer.py (journal v13); 8: test sends; 9: reasons as codes
-#: where the store's own functions write them.
+#: where the store's own functions write them;
+#: 10: the SMS fallback.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5,
-                              6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8, 9: MIGRATION_9}
+                              6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8, 9: MIGRATION_9,
+                              10: _MIGRATION_10}

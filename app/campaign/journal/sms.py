@@ -1,0 +1,191 @@
+"""The journal's side of the SMS fallback (docs/sms.md): recipients the service answered
+"no Bale account" (code 17) move to the SMS channel, pending; each SMS is marked in flight
+before it leaves and its outcome recorded after; delivery statuses are followed.
+
+Exactly once without leases: an SMS leaves under a local id derived from the recipient's
+fixed request_id, and the gateway never sends a local id twice. So two senders that both
+send one row (two desktops of a team store), or a sender that re-sends after a crash,
+reach the number once; the writes here are compare-and-set on the row's channel and state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.campaign.caps import CapScope
+from app.campaign.journal.errors import sentences
+from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
+from app.campaign.journal.records import Capped, Channel, Recipient, RecipientState
+from app.campaign.journal.sending import JournalSending
+from app.reasons import reason_text
+
+#: The SMS channel's states that still need a request (as the service's).
+_TO_SEND = "('in_flight', 'unknown', 'pending')"
+
+
+@dataclass(frozen=True)
+class SmsOutcome:
+    """What became of one SMS: ``state`` (sent, failed or unknown), the gateway's
+    ``message_id``, ``status`` (an SmsDelivery value), ``cost`` (the gateway's currency,
+    rials for Kavenegar), and for a failure ``error_code`` (the gateway's status) and
+    ``error`` (a sentence)."""
+
+    row: int
+    state: str
+    message_id: str | None = None
+    status: str | None = None
+    cost: int | None = None
+    error_code: int | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class ChannelCounts:
+    """One campaign's recipients per channel, skipped rows aside: ``sent``, ``failed`` and
+    ``left`` (still to send) by the service and by SMS; of the SMS sent, ``delivered``
+    (final and reached), ``undelivered`` (final, not reached) and ``waiting`` (not final
+    yet); and the SMS ``cost`` (the gateway's currency)."""
+
+    bale_sent: int = 0
+    bale_failed: int = 0
+    bale_left: int = 0
+    sms_sent: int = 0
+    sms_failed: int = 0
+    sms_left: int = 0
+    delivered: int = 0
+    undelivered: int = 0
+    waiting: int = 0
+    cost: int = 0
+
+
+class JournalSms(JournalSending):
+    """The SMS channel's reads and writes; every method raises JournalError."""
+
+    @sentences
+    def hand_over_to_sms(self, campaign_id: int) -> int:
+        """Move every recipient the service failed with code 17 to the SMS channel, pending
+        (its lease epoch raised, so a frozen sender of the service writes nothing more on
+        it); how many moved. Only for a campaign with an SMS fallback (a team store's own
+        trigger refuses any other move: one channel per recipient)."""
+        with self.transaction():
+            cursor = self.db.execute(
+                "UPDATE recipients SET channel = ?, state = ?, error_code = NULL, error = NULL, lease_owner = NULL,"
+                f" lease_until = NULL, lease_epoch = lease_epoch + 1, updated_at = {self.NOW_TEXT}"
+                " WHERE campaign_id = ? AND channel = ? AND state = ? AND error_code = 17"
+                " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ? AND c.sms_fallback IS NOT NULL)",
+                (Channel.SMS, RecipientState.PENDING, campaign_id, Channel.BALE, RecipientState.FAILED, campaign_id))
+            return max(cursor.rowcount, 0)
+
+    @sentences
+    def sms_waiting(self, campaign_id: int) -> int:
+        """Recipients that wait for an SMS: failed by the service with code 17 and still on
+        its channel, or on the SMS channel and still to send."""
+        return int(self.db.execute(
+            "SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND (channel = ? AND state = ? AND error_code = 17"
+            f" OR channel = ? AND state IN {_TO_SEND})",
+            (campaign_id, Channel.BALE, RecipientState.FAILED, Channel.SMS)).fetchone()[0])
+
+    @sentences
+    def sms_to_send(self, campaign_id: int, after: int, limit: int,
+                    states: Sequence[str] | None = None) -> list[Recipient]:
+        """Up to ``limit`` SMS recipients after sheet row ``after`` still to send (in
+        ``states``; by default in flight, unknown and pending), in sheet order."""
+        wanted = tuple(states or (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING))
+        marks = ", ".join("?" for _ in wanted)
+        rows = self.db.execute(
+            f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ? AND channel = ? AND state IN ({marks})"
+            " AND row > ? ORDER BY row LIMIT ?", (campaign_id, Channel.SMS, *wanted, after, limit)).fetchall()
+        return [recipient(row) for row in rows]
+
+    @sentences
+    def mark_sms_in_flight(self, target: Recipient, scope: CapScope | None) -> bool | Capped:
+        """Mark an SMS recipient in flight before its message leaves: True; Capped when the
+        frequency cap (``scope``) refuses a pending one (it is skipped as ``capped``);
+        False when it is no longer an SMS to send (another sender settled it)."""
+        with self.transaction():
+            if scope is not None:
+                capped = self._over_cap([(target, "sms", time.time())], scope).get(0)
+                if capped is not None:
+                    self.db.execute(
+                        f"UPDATE recipients SET state = ?, verdict = 'capped', reason = ?, updated_at = {self.NOW_TEXT}"
+                        f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                        (RecipientState.SKIPPED, reason_text("capped", count=capped.count, days=capped.days),
+                         target.campaign_id, target.row, Channel.SMS))
+                    return capped
+            cursor = self.db.execute(
+                f"UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = {self.NOW_TEXT}"
+                f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                (RecipientState.IN_FLIGHT, target.campaign_id, target.row, Channel.SMS))
+            return cursor.rowcount == 1
+
+    @sentences
+    def mark_sms_skipped(self, campaign_id: int, row: int, verdict: str, reason: str) -> None:
+        """An SMS recipient a send-time rule holds back (its number suppressed meanwhile)."""
+        with self.transaction():
+            self.db.execute(
+                f"UPDATE recipients SET state = ?, verdict = ?, reason = ?, updated_at = {self.NOW_TEXT}"
+                f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                (RecipientState.SKIPPED, verdict, reason, campaign_id, row, Channel.SMS))
+
+    @sentences
+    def record_sms_outcome(self, campaign_id: int, outcome: SmsOutcome) -> bool:
+        """Record what became of an SMS in flight; False when it was settled meanwhile."""
+        with self.transaction():
+            cursor = self.db.execute(
+                "UPDATE recipients SET state = ?, message_id = COALESCE(?, message_id), sms_status = ?, sms_cost = ?,"
+                f" error_code = ?, error = ?, updated_at = {self.NOW_TEXT}"
+                f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                (outcome.state, outcome.message_id, outcome.status, outcome.cost, outcome.error_code, outcome.error,
+                 campaign_id, outcome.row, Channel.SMS))
+            return cursor.rowcount == 1
+
+    @sentences
+    def sms_to_follow(self, campaign_id: int, final: Sequence[str]) -> list[tuple[int, str]]:
+        """The SMS sent whose delivery status is not one of ``final``: (row, request_id) each."""
+        marks = ", ".join("?" for _ in final)
+        return [(int(r[0]), str(r[1])) for r in self.db.execute(
+            "SELECT row, request_id FROM recipients WHERE campaign_id = ? AND channel = ? AND state = ?"
+            f" AND (sms_status IS NULL OR sms_status NOT IN ({marks})) ORDER BY row",
+            (campaign_id, Channel.SMS, RecipientState.SENT, *final)).fetchall()]
+
+    @sentences
+    def set_sms_statuses(self, campaign_id: int, statuses: Sequence[tuple[int, str]]) -> None:
+        """Store each ``(row, status)`` of SMS that were sent."""
+        if not statuses:
+            return
+        with self.transaction():
+            self.db.executemany(
+                f"UPDATE recipients SET sms_status = ?, updated_at = {self.NOW_TEXT}"
+                " WHERE campaign_id = ? AND row = ? AND channel = ? AND state = ?",
+                [(status, campaign_id, row, Channel.SMS, RecipientState.SENT) for row, status in statuses])
+
+    @sentences
+    def channel_counts(self, campaign_id: int, delivered: Sequence[str], final: Sequence[str]) -> ChannelCounts:
+        """Recipients per channel (:class:`ChannelCounts`): ``delivered`` and ``final`` are
+        the SMS delivery statuses that count as reached and as final."""
+        counts: dict[str, int] = {}
+        cost = 0
+        for channel, state, status, n, spent in self.db.execute(
+                "SELECT channel, state, sms_status, COUNT(*), SUM(COALESCE(sms_cost, 0)) FROM recipients"
+                " WHERE campaign_id = ? AND state <> ? GROUP BY channel, state, sms_status",
+                (campaign_id, RecipientState.SKIPPED)):
+            key = _count_key(str(channel), str(state), status, delivered, final)
+            counts[key] = counts.get(key, 0) + int(n)
+            cost += int(spent or 0)
+            if channel == Channel.SMS and state == RecipientState.SENT:
+                counts["sms_sent"] = counts.get("sms_sent", 0) + int(n)
+        return ChannelCounts(**counts, cost=cost)
+
+
+def _count_key(channel: str, state: str, status: str | None, delivered: Sequence[str], final: Sequence[str]) -> str:
+    if channel == Channel.BALE:
+        return {"sent": "bale_sent", "failed": "bale_failed"}.get(state, "bale_left")
+    if state == RecipientState.FAILED:
+        return "sms_failed"
+    if state != RecipientState.SENT:
+        return "sms_left"
+    if status in delivered:
+        return "delivered"
+    return "undelivered" if status in final else "waiting"
