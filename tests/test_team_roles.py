@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import psycopg
 import pytest
 
@@ -287,3 +288,23 @@ def test_a_group_role_someone_else_made_is_refused_when_a_store_is_set_up(
                       f"{database}'")
     checked = Desktop(tmp_path / "owner", url, password).run("store", "check")
     one_sentence_exit_2(checked, f"{database}_admin", "already exists")
+
+
+def test_a_recipient_keeps_one_channel_whoever_writes_through_psql(team: Team, tmp_path: Path) -> None:
+    assert team.add(team.owner, "sam", "sender").returncode == 0
+    sam = team.desktop("sam")
+    path = sheet(tmp_path, "s.csv", 1, 6)
+    with EmbeddedSandbox(fast_settings(no_account_suffix="", no_account_numbers={"989120000001"})) as sandbox:
+        sent = sam.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}",
+                       "--sms-fallback")
+        assert sent.returncode == 0, sent.stderr
+        assert [m["phone"] for m in httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"]] == ["09120000001"]
+    for sql in ("UPDATE recipients SET channel = 'bale' WHERE channel = 'sms'",  # back to the service: twice
+                "UPDATE recipients SET channel = 'sms' WHERE channel = 'bale'"):  # sent by the service, by SMS too
+        refused = team.psql("sam", sql)
+        assert refused.returncode != 0 and "stays on" in refused.stderr, refused
+        with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner, pytest.raises(
+                psycopg.Error, match="stays on"):
+            owner.execute(sql)  # not even the owner
+    refused = team.psql("sam", "UPDATE campaigns SET sms_fallback = NULL")
+    assert refused.returncode != 0 and "permission denied" in refused.stderr, refused

@@ -207,7 +207,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
     printer = ProgressPrinter()
-    gateway = sms_gateway_of(journal, campaign_id, base_url)
+    gateway = sms_gateway_of(journal, campaign_id, base_url, timeout)
     async with make_client(base_url, api_key, timeout) as client, gateway or contextlib.nullcontext():
         sms = SmsFallback(journal, gateway) if gateway is not None else None
         while True:
@@ -243,7 +243,8 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     return EXIT_OK
 
 
-def sms_gateway_of(journal: Journal, campaign_id: int, base_url: str) -> KavenegarGateway | None:
+def sms_gateway_of(journal: Journal, campaign_id: int, base_url: str,
+                   timeout: float | None) -> KavenegarGateway | None:
     """The SMS gateway of a campaign that has an SMS fallback, when one is set up
     (app/cli/sms.py); None otherwise (such a campaign pauses when a number needs an SMS)."""
     from urllib.parse import urlsplit
@@ -256,7 +257,7 @@ def sms_gateway_of(journal: Journal, campaign_id: int, base_url: str) -> Kaveneg
     except KeyError:
         return None
     sandbox = base_url in _RUN_SANDBOXES or is_loopback(urlsplit(base_url).hostname or "")
-    return sms_gateway(base_url, sandbox=sandbox) if wanted else None
+    return sms_gateway(base_url, sandbox=sandbox, timeout=timeout) if wanted else None
 
 
 #: Seconds a send in the foreground follows its SMS to their delivery (``status`` shows it later).

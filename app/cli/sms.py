@@ -15,11 +15,13 @@ if TYPE_CHECKING:
 SMS_KEY_ENV, SMS_SENDER_ENV, SMS_URL_ENV = "SAFIR_SMS_API_KEY", "SAFIR_SMS_SENDER", "SAFIR_SMS_BASE_URL"
 
 
-def sms_gateway(service_url: str, *, sandbox: bool) -> KavenegarGateway | None:
+def sms_gateway(service_url: str, *, sandbox: bool, timeout: float | None = None) -> KavenegarGateway | None:
     """The SMS gateway a campaign's fallback sends through: ``SAFIR_SMS_API_KEY``,
     ``SAFIR_SMS_SENDER`` and ``SAFIR_SMS_BASE_URL`` (default Kavenegar's). With a sandbox
     (``sandbox``) the sandbox's own imitation at ``service_url``, with its demo key and
-    line unless told others. None when no key is set; CliError for a key without a line."""
+    line unless told others; ``timeout`` (seconds) as the service's ``--timeout``. None
+    when no key is set; CliError for a key without a line, or one the gateway cannot take."""
+    from app.api import ConfigurationError, Timeouts
     from app.api.sms import KAVENEGAR_URL, KavenegarGateway
 
     key, sender = os.environ.get(SMS_KEY_ENV, ""), os.environ.get(SMS_SENDER_ENV, "")
@@ -32,7 +34,11 @@ def sms_gateway(service_url: str, *, sandbox: bool) -> KavenegarGateway | None:
         return None
     if not sender:
         raise CliError(f"{SMS_KEY_ENV} is set but {SMS_SENDER_ENV} is not: set the gateway's sender line too")
-    return KavenegarGateway(key, sender, url or KAVENEGAR_URL)
+    timeouts = Timeouts() if timeout is None else Timeouts(connect=timeout, read=timeout, write=timeout, pool=timeout)
+    try:
+        return KavenegarGateway(key, sender, url or KAVENEGAR_URL, timeouts=timeouts)
+    except ConfigurationError as exc:
+        raise CliError(exc.message) from None
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,0 +1,167 @@
+"""The SMS fallback (issue 37): numbers the service answers "no Bale account" (code 17) are
+sent the SMS form of their message through the gateway (the sandbox's imitation, over real
+HTTP), each number reached once on exactly one channel, an SMS whose answer was lost sent
+again under the same local id and never twice, and every SMS followed to its delivery."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.api import SafirClient, Timeouts
+from app.api.sms import KavenegarGateway
+from app.campaign import CampaignEngine, CampaignStatus, Journal, NewRecipient, RecipientState
+from app.campaign.sms_fallback import SmsFallback, channel_counts
+from app.campaign.sms_text import sms_parts, sms_text
+from app.jobs.store import open_store
+from app.sandbox import DEMO_API_KEY, DEMO_BOT_ID, EmbeddedSandbox
+from app.sandbox.state import DEMO_SMS_KEY, DEMO_SMS_SENDER
+from tests.helpers import delivered, fast_settings
+from tests.helpers.cli import run
+
+#: Every test here runs on the embedded journal and on a team store (PostgreSQL).
+pytestmark = pytest.mark.usefixtures("each_store")
+
+#: 60 numbers, every third without a Bale account (the sandbox answers those with code 17).
+PHONES = [f"98912400{i:04d}" for i in range(1, 61)]
+NO_ACCOUNT = set(PHONES[::3])
+
+
+def sms_sent(sandbox: EmbeddedSandbox) -> list[dict]:
+    """What the sandbox's gateway took, read over HTTP."""
+    return httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"]
+
+
+def national(phone: str) -> str:
+    return "0" + phone[2:]
+
+
+@pytest.fixture
+def sms_sandbox() -> EmbeddedSandbox:
+    with EmbeddedSandbox(fast_settings(no_account_numbers=NO_ACCOUNT, no_account_suffix="", sms_delivery_s=0.3,
+                                       sms_fault_timeout=0.1, fault_hold_s=1.0)) as running:
+        yield running
+
+
+def test_every_number_is_reached_once_on_one_channel_and_timeouts_send_no_sms_twice(
+        sms_sandbox: EmbeddedSandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet = tmp_path / "list.csv"
+    sheet.write_text("phone,name\n" + "".join(f"{national(p)},n{i}\n" for i, p in enumerate(PHONES)), encoding="utf-8")
+    monkeypatch.setenv("SAFIR_SMS_API_KEY", DEMO_SMS_KEY)
+    monkeypatch.setenv("SAFIR_SMS_SENDER", DEMO_SMS_SENDER)
+    monkeypatch.setenv("SAFIR_SMS_BASE_URL", sms_sandbox.url)
+    done = run("send", str(sheet), "--bot-id", str(DEMO_BOT_ID), "--text", "سلام {{name}}",
+               "--button-row", "سایت=https://example.com/a", "--base-url", sms_sandbox.url, "--rate", "0",
+               "--sms-fallback", "--timeout", "0.5", "--results", str(tmp_path / "out.csv"), api_key=DEMO_API_KEY)
+    assert done.returncode == 0, done.stderr
+    by_bale = {m["phone_number"] for m in delivered(sms_sandbox)}
+    texts = sms_sent(sms_sandbox)
+    by_sms = Counter(m["phone"] for m in texts)
+    assert by_bale == set(PHONES) - NO_ACCOUNT
+    assert by_sms == Counter(national(p) for p in NO_ACCOUNT)  # each once, though some answers were lost
+    first = next(m for m in texts if m["phone"] == national(PHONES[0]))
+    assert first["text"] == "سلام n0\nسایت: https://example.com/a\nلغو ۱۱"
+    assert first["parts"] == sms_parts(first["text"]) == 1
+    with (tmp_path / "out.csv").open(encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert {r["phone"]: r["channel"] for r in rows} == {p: "sms" if p in NO_ACCOUNT else "bale" for p in PHONES}
+    assert {r["status"] for r in rows} == {"sent"}
+    assert {r["delivery"] for r in rows if r["channel"] == "sms"} == {"delivered"}  # followed to the end
+    assert f"by SMS: {len(NO_ACCOUNT)} sent ({len(NO_ACCOUNT)} delivered" in done.stdout
+    status = run("status", "1")
+    assert f"by Bale: {len(PHONES) - len(NO_ACCOUNT)} sent, 0 failed; by SMS: {len(NO_ACCOUNT)} sent" in status.stdout
+
+
+def make_campaign(journal: Journal, sandbox: EmbeddedSandbox, phones: list[str], sms_fallback: str | None) -> int:
+    return journal.create_campaign(
+        name="t", kind="text", content={"kind": "text", "text": "hi"}, bot_id=DEMO_BOT_ID, rate_per_minute=0,
+        in_flight=4, base_url=sandbox.url, sms_fallback=sms_fallback,
+        recipients=[NewRecipient(i + 2, p, p, "valid", None, {"message": {"text": "hi"}}) for i, p in enumerate(phones)])
+
+
+async def no_wait(_: float) -> None:
+    return None
+
+
+async def test_an_sms_whose_answer_was_lost_is_sent_again_under_its_id_and_reaches_the_number_once(
+        sms_sandbox: EmbeddedSandbox) -> None:
+    phones = PHONES[:6]
+    sms_sandbox.settings.sms_fault_timeout = 1.0  # the gateway takes every SMS, and its answer comes too late
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, phones, "")
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url, timeouts=Timeouts(read=0.2)) as gateway:
+            first = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway, sleep=no_wait)).run(
+                campaign_id)
+            assert first.status == CampaignStatus.FINISHED, first.reason  # the re-send under its id got the answer
+            once = {national(phones[0]): 1, national(phones[3]): 1}
+            assert Counter(m["phone"] for m in sms_sent(sms_sandbox)) == once
+            # A sender that died after marking them in flight, before it heard back: resumed, it sends them again.
+            with journal.transaction():
+                journal.db.execute("UPDATE recipients SET state = ? WHERE campaign_id = ? AND channel = 'sms'",
+                                   (RecipientState.IN_FLIGHT, campaign_id))
+                journal.db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (CampaignStatus.PAUSED, campaign_id))
+            sms_sandbox.settings.sms_fault_timeout = 0.0
+            again = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway, sleep=no_wait)).run(
+                campaign_id)
+        assert again.status == CampaignStatus.FINISHED, again.reason
+        assert Counter(m["phone"] for m in sms_sent(sms_sandbox)) == once
+        counts = channel_counts(journal, campaign_id)
+        assert (counts.bale_sent, counts.sms_sent, counts.sms_failed) == (4, 2, 0)
+        # The service once, the SMS twice (the gateway took it once: the second send was under the same id).
+        assert [r.attempts for r in journal.recipients(campaign_id) if r.channel == "sms"] == [3, 3]
+
+
+async def test_a_campaign_without_the_fallback_leaves_numbers_without_an_account_failed(
+        sms_sandbox: EmbeddedSandbox) -> None:
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:3], None)
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            result = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
+        assert result.status == CampaignStatus.FINISHED
+        assert result.errors_by_code == {17: 1} and sms_sent(sms_sandbox) == []
+
+
+async def test_a_fallback_without_a_gateway_pauses_and_says_what_to_set(sms_sandbox: EmbeddedSandbox) -> None:
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:3], "")
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client:
+            result = await CampaignEngine(journal, client).run(campaign_id)
+        assert result.status == CampaignStatus.PAUSED and result.reason is not None
+        assert result.reason.code == "sms_not_set_up" and "SAFIR_SMS_API_KEY" in result.reason.text()
+
+
+async def test_a_wrong_key_pauses_the_campaign_and_its_numbers_wait_for_their_sms(
+        sms_sandbox: EmbeddedSandbox) -> None:
+    sms_sandbox.settings.sms_fault_timeout = 0.0
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:6], "")
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                "not-the-key", DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            result = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
+        assert result.status == CampaignStatus.PAUSED and result.reason is not None
+        assert result.reason.code == "sms_refused", result.reason
+        assert result.counts[RecipientState.PENDING] == 2 and sms_sent(sms_sandbox) == []
+
+
+@pytest.mark.parametrize(("data", "opt_out", "expected"), [
+    ({"message": {"text": "hi", "copy_text": "CODE1"}}, "لغو ۱۱", "hi\nCODE1\nلغو ۱۱"),
+    ({"message": {"text": "hi", "reply_markup": {"inline_keyboard": [[{"text": "app", "web_app": {
+        "url": "https://e.com/w"}}, {"text": "copy", "copy_text": "X"}]]}}}, "", "hi\napp: https://e.com/w\ncopy: X"),
+    ({"otp_message": {"otp": "4821"}}, "لغو ۱۱", "کد شما: 4821"),
+    ({"template_message": {"template_id": "t1", "text_fields": {}}}, "", None),
+    ({"message": {"file_id": "f1"}}, "", None),
+])
+def test_the_sms_form_of_each_kind_of_message(data: dict, opt_out: str, expected: str | None) -> None:
+    assert sms_text(data, opt_out) == expected
+
+
+@pytest.mark.parametrize(("text", "parts"), [("a" * 160, 1), ("a" * 161, 2), ("س" * 70, 1), ("س" * 71, 2),
+                                             ("س" * 135, 3)])
+def test_parts_are_counted_as_the_gateway_counts_them(text: str, parts: int) -> None:
+    assert sms_parts(text) == parts
