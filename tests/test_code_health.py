@@ -89,9 +89,11 @@ def test_a_test_module_imports_helpers_never_another_test_module() -> None:
 #: worker thread (app/ui/journal_calls.py), or before the loop runs (``at_start_up``).
 THREADERS = {"to_thread", "in_thread", "read_then", "soon", "at_start_up"}
 #: Functions the window may hand its journal: a type check, the context that keeps it, and
-#: the engine, the follower and a single send, which read and write it in threads of their
-#: own (the engine's writer; app/campaign/follow.py; app/jobs/single_send.py).
-HANDS_OVER = {"isinstance", "getattr", "AppContext", "WindowJournal", "CampaignEngine", "follow", "send_one"}
+#: the engine, its SMS fallback, the follower and a single send, which read and write it in
+#: threads of their own (the engine's writer; app/campaign/sms_fallback.py;
+#: app/campaign/follow.py; app/jobs/single_send.py).
+HANDS_OVER = {"isinstance", "getattr", "AppContext", "WindowJournal", "CampaignEngine", "SmsFallback", "follow",
+              "send_one"}
 
 
 def _chain(node: ast.AST) -> list[str]:

@@ -292,11 +292,13 @@ def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -
     with open_store() as journal:  # as schema 3 left it: no pace columns, no fencing tokens, no order of readiness
         earlier = make(journal)
         journal.db.execute("DROP POLICY a_test_send_has_one_row ON recipients")  # schema 8 made it
+        journal.db.execute("DROP TRIGGER one_channel ON recipients")  # schema 10 made it
         for table, column in (("campaigns", "pace_per_minute"), ("campaigns", "pace_slowed"),
                               ("recipients", "lease_epoch"), ("campaigns", "ready_seq"), ("senders", "revoked"),
                               ("campaigns", "pace_limit"), ("campaigns", "pace_sharing"), ("pace", "learned_at"),
                               ("pace", "refused_at"), ("pace", "probe_at"), ("pace", "probe_step"),
-                              ("campaigns", "test_send")):
+                              ("campaigns", "test_send"), ("campaigns", "sms_fallback"), ("recipients", "channel"),
+                              ("recipients", "sms_status"), ("recipients", "sms_cost")):
             journal.db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         journal.db.execute("DROP TABLE pace_starts, pace_users")
         journal.db.execute("DROP TRIGGER stamp ON campaigns")  # schema 6 made it

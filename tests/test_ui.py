@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import httpx
 import openpyxl
 import pytest
 import qasync
@@ -27,7 +28,7 @@ from app.ui.event_loop import WindowLoop
 from app.ui.widgets import CountsRow, FlatProgressBar, SteadyLabel
 from app.ui.tables import results_table
 from tests.helpers import SAMPLES, delivered
-from tests.helpers.qt import keep_alive, run_in_qt_loop
+from tests.helpers.qt import compose, keep_alive, run_in_qt_loop
 
 # -- models ----------------------------------------------------------------------------------
 
@@ -670,3 +671,23 @@ def test_a_pause_the_store_refuses_is_told_on_the_send_step(
     run_in_qt_loop(qapp, scenario)
     assert "could not be asked to stop" in step.status.text() and "locked" in step.status.text()
     del runs.runs[7]
+
+
+def test_numbers_without_bale_get_an_sms_when_the_review_says_so(qapp: Any, window: MainWindow,
+                                                                 sandbox: EmbeddedSandbox) -> None:
+    page = window.campaign
+
+    async def scenario() -> None:
+        await compose(window, "contacts.xlsx", "سلام {{نام}}", 0)
+        assert page.review.sms_choice.isEnabled() and not page.review.sms_choice.isChecked()
+        page.review.sms_choice.setChecked(True)
+        result = await page.send()
+        assert result is not None and result.status == CampaignStatus.FINISHED, result
+
+    run_in_qt_loop(qapp, scenario)
+    by_sms = httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"]
+    assert len(by_sms) == 1 and by_sms[0]["text"].startswith("سلام ") and by_sms[0]["text"].endswith("\nلغو ۱۱")
+    assert len(delivered(sandbox)) == 13  # the others by Bale, nobody on both
+    assert "By Bale: 13 sent, 0 failed. By SMS: 1 sent" in page.results.summary.text()
+    channels = [r["channel"] for r in page.results.results_model.rows() if r["status"] == "sent"]
+    assert channels.count("sms") == 1 and channels.count("bale") == 13

@@ -250,14 +250,17 @@ def sms_gateway_of(journal: Journal, campaign_id: int, base_url: str,
     from urllib.parse import urlsplit
 
     from app.api import is_loopback
-    from app.cli.sms import sms_gateway
+    from app.jobs.sms_gateway import GatewayNotSetUp, sms_gateway
 
     try:
         wanted = journal.campaign(campaign_id).sms_fallback is not None
     except KeyError:
         return None
     sandbox = base_url in _RUN_SANDBOXES or is_loopback(urlsplit(base_url).hostname or "")
-    return sms_gateway(base_url, sandbox=sandbox, timeout=timeout) if wanted else None
+    try:
+        return sms_gateway(base_url, sandbox=sandbox, timeout=timeout) if wanted else None
+    except GatewayNotSetUp as exc:
+        raise CliError(str(exc)) from None
 
 
 #: Seconds a send in the foreground follows its SMS to their delivery (``status`` shows it later).

@@ -4,41 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import TYPE_CHECKING
 
 from app.cli.common import EXIT_OK, CliError, open_journal
-
-if TYPE_CHECKING:
-    from app.api.sms import KavenegarGateway
-
-#: The SMS gateway's credentials and address for the command line (docs/sms.md).
-SMS_KEY_ENV, SMS_SENDER_ENV, SMS_URL_ENV = "SAFIR_SMS_API_KEY", "SAFIR_SMS_SENDER", "SAFIR_SMS_BASE_URL"
-
-
-def sms_gateway(service_url: str, *, sandbox: bool, timeout: float | None = None) -> KavenegarGateway | None:
-    """The SMS gateway a campaign's fallback sends through: ``SAFIR_SMS_API_KEY``,
-    ``SAFIR_SMS_SENDER`` and ``SAFIR_SMS_BASE_URL`` (default Kavenegar's). With a sandbox
-    (``sandbox``) the sandbox's own imitation at ``service_url``, with its demo key and
-    line unless told others; ``timeout`` (seconds) as the service's ``--timeout``. None
-    when no key is set; CliError for a key without a line, or one the gateway cannot take."""
-    from app.api import ConfigurationError, Timeouts
-    from app.api.sms import KAVENEGAR_URL, KavenegarGateway
-
-    key, sender = os.environ.get(SMS_KEY_ENV, ""), os.environ.get(SMS_SENDER_ENV, "")
-    url = os.environ.get(SMS_URL_ENV, "")
-    if sandbox:
-        from app.sandbox.state import DEMO_SMS_KEY, DEMO_SMS_SENDER
-
-        key, sender, url = key or DEMO_SMS_KEY, sender or DEMO_SMS_SENDER, url or service_url
-    if not key:
-        return None
-    if not sender:
-        raise CliError(f"{SMS_KEY_ENV} is set but {SMS_SENDER_ENV} is not: set the gateway's sender line too")
-    timeouts = Timeouts() if timeout is None else Timeouts(connect=timeout, read=timeout, write=timeout, pool=timeout)
-    try:
-        return KavenegarGateway(key, sender, url or KAVENEGAR_URL, timeouts=timeouts)
-    except ConfigurationError as exc:
-        raise CliError(exc.message) from None
+from app.jobs.sms_gateway import SMS_KEY_ENV, SMS_SENDER_ENV, SMS_URL_ENV
 
 
 def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

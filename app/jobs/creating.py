@@ -69,7 +69,7 @@ def _check_input(checked: CheckedSheet, content: Content, template_fields: list[
     if sms_fallback is not None:
         problem = sms_problem(content)
         if problem:
-            raise CampaignInputError(problem_text(problem, kind=content.kind), "sms_fallback", problem)
+            raise CampaignInputError(problem_text(problem, kind=content.kind))
 
 
 def sms_problem(content: Content) -> str | None:

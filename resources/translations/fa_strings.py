@@ -5,6 +5,40 @@ safir_fa.qm with pyside6-lrelease.
 """
 
 FA = {
+    # The SMS fallback (docs/sms.md).
+    "Send an SMS to the numbers that have no Bale account": "ارسال پیامک به شماره‌هایی که حساب بله ندارند",
+    "SMS to numbers without Bale": "پیامک به شماره‌های بدون بله",
+    "SMS:": "پیامک:",
+    "Each number the service says has no Bale account gets the message by SMS, through the SMS gateway of this "
+    "desktop (the sandbox's own in the demo), ending with the opt-out line «لغو ۱۱».":
+        "هر شماره‌ای که سرویس بگوید حساب بله ندارد، پیام را با پیامک از درگاه پیامک این رایانه (در نسخهٔ آزمایشی، "
+        "درگاه خود محیط آزمایشی) می‌گیرد، با سطر لغو «لغو ۱۱» در پایان.",
+    "Channel": "مسیر ارسال",
+    "SMS delivery": "تحویل پیامک",
+    "By Bale: {0} sent, {1} failed. By SMS: {2} sent ({3} delivered, {4} not delivered, {5} not known yet), {6} "
+    "failed, {7} to send; SMS cost {8} rials.":
+        "با بله: {0} ارسال‌شده، {1} ناموفق. با پیامک: {2} ارسال‌شده ({3} تحویل‌شده، {4} تحویل‌نشده، {5} هنوز "
+        "نامعلوم)، {6} ناموفق، {7} در انتظار ارسال؛ هزینهٔ پیامک {8} ریال.",
+    "the SMS gateway refused the campaign's messages: {detail}; the numbers without a Bale account wait to be sent "
+    "by SMS when it is resumed":
+        "درگاه پیامک پیام‌های کارزار را نپذیرفت: {detail}؛ شماره‌های بدون حساب بله پس از ادامهٔ کارزار با پیامک "
+        "فرستاده می‌شوند",
+    "{count} recipients have no Bale account and this campaign sends them by SMS, but no SMS gateway is set up "
+    "(SAFIR_SMS_API_KEY and SAFIR_SMS_SENDER): set it and resume":
+        "{count} گیرنده حساب بله ندارند و این کارزار برایشان پیامک می‌فرستد، اما درگاه پیامکی تنظیم نشده است "
+        "(SAFIR_SMS_API_KEY و SAFIR_SMS_SENDER): آن را تنظیم کنید و کارزار را ادامه دهید",
+    "nothing of this message can go by SMS (a template, or media without a caption)":
+        "هیچ بخشی از این پیام با پیامک فرستادنی نیست (قالب، یا رسانهٔ بی‌توضیح)",
+    "the SMS gateway did not confirm it: it is sent again under the same id, never twice":
+        "درگاه پیامک آن را تأیید نکرد: با همان شناسه دوباره فرستاده می‌شود و هرگز دو بار نمی‌رسد",
+    "row {row} of campaign {campaign} stays on {channel}: a recipient is sent on one channel only, and by SMS only "
+    "when the service said it has no Bale account and its campaign sends those by SMS":
+        "ردیف {row} کارزار {campaign} روی مسیر {channel} می‌ماند: هر گیرنده فقط از یک مسیر پیام می‌گیرد، و با پیامک "
+        "فقط وقتی که سرویس گفته باشد حساب بله ندارد و کارزارش برای آن‌ها پیامک می‌فرستد",
+    "a {kind} message cannot go by SMS: turn the SMS fallback off, or send a text":
+        "پیام از نوع {kind} با پیامک فرستادنی نیست: ارسال پیامک را خاموش کنید، یا متن بفرستید",
+    "a secure message cannot go by SMS (an SMS is not secure): turn the SMS fallback off":
+        "پیام امن با پیامک فرستادنی نیست (پیامک امن نیست): ارسال پیامک را خاموش کنید",
     "the sending process could not be started ({detail}): reinstall the app":
         "فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید",
     "the sending process stopped at once (exit status {status}): {detail}":

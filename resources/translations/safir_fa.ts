@@ -602,47 +602,47 @@
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="85" />
+        <location filename="../../app/ui/main_window.py" line="84" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Repeating</source>
         <translation>تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="91" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
@@ -717,89 +717,89 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172" />
+        <location filename="../../app/ui/main_window.py" line="167" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="168" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174" />
+        <location filename="../../app/ui/main_window.py" line="169" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="175" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="241" />
+        <location filename="../../app/ui/main_window.py" line="236" />
         <source>Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="245" />
+        <location filename="../../app/ui/main_window.py" line="240" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="250" />
+        <location filename="../../app/ui/main_window.py" line="245" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="251" />
-        <location filename="../../app/ui/main_window.py" line="274" />
+        <location filename="../../app/ui/main_window.py" line="246" />
+        <location filename="../../app/ui/main_window.py" line="269" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="266" />
+        <location filename="../../app/ui/main_window.py" line="261" />
         <source>One campaign is being sent.</source>
         <translation>یک کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="267" />
+        <location filename="../../app/ui/main_window.py" line="262" />
         <source>{0} campaigns are being sent.</source>
         <translation>{0} کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="271" />
+        <location filename="../../app/ui/main_window.py" line="266" />
         <source>Sending can go on in the background with the window closed (the window shows it again when it opens), or pause now and resume from History; nothing is sent twice.</source>
         <translation>ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="91" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Team</source>
         <translation>تیم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183" />
+        <location filename="../../app/ui/main_window.py" line="178" />
         <source> — team store {0}, as {1} ({2})</source>
         <translation> — پایگاه مشترک تیم {0}، با نام {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="247" />
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="242" />
+        <location filename="../../app/ui/main_window.py" line="268" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="247" />
+        <location filename="../../app/ui/main_window.py" line="242" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="268" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="268" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -1541,149 +1541,164 @@
 <context>
     <name>ResultsStep</name>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="70" />
+        <location filename="../../app/ui/campaign/results.py" line="74" />
         <source>Per-row results</source>
         <extracomment>The recipient states the summary counts, in this order.</extracomment>
         <translation>نتیجهٔ هر ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="75" />
+        <location filename="../../app/ui/campaign/results.py" line="79" />
         <source>Show:</source>
         <translation>نمایش:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="78" />
+        <location filename="../../app/ui/campaign/results.py" line="82" />
         <source>Export…</source>
         <translation>خروجی…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="80" />
+        <location filename="../../app/ui/campaign/results.py" line="84" />
         <source>Retry failed</source>
         <translation>تلاش دوباره برای ناموفق‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="82" />
+        <location filename="../../app/ui/campaign/results.py" line="86" />
         <source>Report…</source>
         <translation>گزارش…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="131" />
+        <location filename="../../app/ui/campaign/results.py" line="135" />
         <source>{0} {1}</source>
         <translation>{0} {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="133" />
+        <location filename="../../app/ui/campaign/results.py" line="137" />
         <source>Campaign {0} ({1}) is {2}: {3}.</source>
         <translation>کارزار {0} ({1}) {2} است: {3}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="135" />
+        <location filename="../../app/ui/campaign/results.py" line="139" />
         <source>, </source>
         <translation>، </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="138" />
+        <location filename="../../app/ui/campaign/results.py" line="142" />
         <source>Errors: {0}</source>
         <translation>خطاها: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="139" />
+        <location filename="../../app/ui/campaign/results.py" line="143" />
         <source>{0} × {1} (code {2})</source>
         <translation>{0} × {1} (کد {2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="140" />
+        <location filename="../../app/ui/campaign/results.py" line="144" />
         <source>other error</source>
         <translation>خطای دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="146" />
+        <location filename="../../app/ui/campaign/results.py" line="153" />
+        <source>By Bale: {0} sent, {1} failed. By SMS: {2} sent ({3} delivered, {4} not delivered, {5} not known yet), {6} failed, {7} to send; SMS cost {8} rials.</source>
+        <translation>با بله: {0} ارسال‌شده، {1} ناموفق. با پیامک: {2} ارسال‌شده ({3} تحویل‌شده، {4} تحویل‌نشده، {5} هنوز نامعلوم)، {6} ناموفق، {7} در انتظار ارسال؛ هزینهٔ پیامک {8} ریال.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="159" />
         <source>Send the campaign first.</source>
         <translation>اول کارزار را ارسال کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="152" />
+        <location filename="../../app/ui/campaign/results.py" line="165" />
         <source>Export results</source>
         <translation>خروجی نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="153" />
+        <location filename="../../app/ui/campaign/results.py" line="166" />
         <source>Excel (*.xlsx);;CSV (*.csv)</source>
         <translation>اکسل (*.xlsx);;CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="170" />
+        <location filename="../../app/ui/campaign/results.py" line="183" />
         <source>Row</source>
         <translation>ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="170" />
+        <location filename="../../app/ui/campaign/results.py" line="183" />
         <source>Phone as typed</source>
         <translation>تلفن همان‌طور که نوشته شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="170" />
+        <location filename="../../app/ui/campaign/results.py" line="183" />
         <source>Phone</source>
         <translation>تلفن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="171" />
+        <location filename="../../app/ui/campaign/results.py" line="184" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="171" />
+        <location filename="../../app/ui/campaign/results.py" line="184" />
         <source>Error code</source>
         <translation>کد خطا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="171" />
+        <location filename="../../app/ui/campaign/results.py" line="184" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="172" />
+        <location filename="../../app/ui/campaign/results.py" line="185" />
         <source>Message id</source>
         <translation>شناسهٔ پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="172" />
+        <location filename="../../app/ui/campaign/results.py" line="185" />
         <source>Request id</source>
         <translation>شناسهٔ درخواست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="174" />
+        <location filename="../../app/ui/campaign/results.py" line="186" />
+        <source>Channel</source>
+        <translation>مسیر ارسال</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="186" />
+        <source>SMS delivery</source>
+        <translation>تحویل پیامک</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/results.py" line="188" />
         <source>Result: {0}</source>
         <translation>نتیجه: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="182" />
-        <location filename="../../app/ui/campaign/results.py" line="217" />
+        <location filename="../../app/ui/campaign/results.py" line="196" />
+        <location filename="../../app/ui/campaign/results.py" line="231" />
         <source>There are no results to export yet.</source>
         <translation>هنوز نتیجه‌ای برای خروجی نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="185" />
+        <location filename="../../app/ui/campaign/results.py" line="199" />
         <source>Results</source>
         <translation>نتایج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="204" />
+        <location filename="../../app/ui/campaign/results.py" line="218" />
         <source>The export was stopped.</source>
         <translation>خروجی متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="208" />
+        <location filename="../../app/ui/campaign/results.py" line="222" />
         <source>Results written to {0}</source>
         <translation>نتایج در {0} نوشته شد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="210" />
+        <location filename="../../app/ui/campaign/results.py" line="224" />
         <source>(results only: {0})</source>
         <translation>(فقط نتیجه‌ها: {0})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/results.py" line="239" />
+        <location filename="../../app/ui/campaign/results.py" line="253" />
         <source>No failures worth retrying: every failure here would fail again (no Bale account, an invalid number...).</source>
         <translation>خطایی نیست که ارزش تلاش دوباره داشته باشد: هر خطای این‌جا دوباره هم رخ می‌دهد (نداشتن حساب بله، شمارهٔ نادرست و…).</translation>
     </message>
@@ -1691,163 +1706,168 @@
 <context>
     <name>ReviewStep</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="96" />
+        <location filename="../../app/ui/campaign/review.py" line="101" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="101" />
+        <location filename="../../app/ui/campaign/review.py" line="106" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="102" />
+        <location filename="../../app/ui/campaign/review.py" line="107" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="103" />
+        <location filename="../../app/ui/campaign/review.py" line="108" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <location filename="../../app/ui/campaign/review.py" line="113" />
         <source>Messages sent at the same time, at most</source>
         <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="109" />
+        <location filename="../../app/ui/campaign/review.py" line="114" />
         <source>How many messages may be on their way at once; 8 suits most connections.</source>
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="117" />
+        <location filename="../../app/ui/campaign/review.py" line="122" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="118" />
+        <location filename="../../app/ui/campaign/review.py" line="123" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="121" />
+        <location filename="../../app/ui/campaign/review.py" line="126" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="141" />
+        <location filename="../../app/ui/campaign/review.py" line="146" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="142" />
+        <location filename="../../app/ui/campaign/review.py" line="147" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="145" />
+        <location filename="../../app/ui/campaign/review.py" line="150" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="146" />
+        <location filename="../../app/ui/campaign/review.py" line="151" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="155" />
+        <location filename="../../app/ui/campaign/review.py" line="160" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="157" />
+        <location filename="../../app/ui/campaign/review.py" line="162" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="67" />
+        <location filename="../../app/ui/campaign/review.py" line="68" />
         <source>Bot:</source>
         <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="68" />
+        <location filename="../../app/ui/campaign/review.py" line="69" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="69" />
+        <location filename="../../app/ui/campaign/review.py" line="70" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="70" />
+        <location filename="../../app/ui/campaign/review.py" line="71" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="71" />
+        <location filename="../../app/ui/campaign/review.py" line="72" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="74" />
+        <location filename="../../app/ui/campaign/review.py" line="75" />
         <source>Repeat:</source>
         <translation>تکرار:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="133" />
+        <location filename="../../app/ui/campaign/review.py" line="79" />
+        <source>SMS:</source>
+        <translation>پیامک:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review.py" line="138" />
         <source>Tehran time; it starts with the window closed too</source>
         <translation>به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="165" />
+        <location filename="../../app/ui/campaign/review.py" line="170" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="167" />
+        <location filename="../../app/ui/campaign/review.py" line="172" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="168" />
+        <location filename="../../app/ui/campaign/review.py" line="173" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="246" />
+        <location filename="../../app/ui/campaign/review.py" line="253" />
         <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
         <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="248" />
+        <location filename="../../app/ui/campaign/review.py" line="255" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="249" />
+        <location filename="../../app/ui/campaign/review.py" line="256" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="250" />
+        <location filename="../../app/ui/campaign/review.py" line="257" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="251" />
+        <location filename="../../app/ui/campaign/review.py" line="258" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="252" />
+        <location filename="../../app/ui/campaign/review.py" line="259" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="324" />
+        <location filename="../../app/ui/campaign/review.py" line="331" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -2353,6 +2373,24 @@
     </message>
 </context>
 <context>
+    <name>SmsChoice</name>
+    <message>
+        <location filename="../../app/ui/campaign/sms_choice.py" line="20" />
+        <source>Send an SMS to the numbers that have no Bale account</source>
+        <translation>ارسال پیامک به شماره‌هایی که حساب بله ندارند</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/sms_choice.py" line="21" />
+        <source>SMS to numbers without Bale</source>
+        <translation>پیامک به شماره‌های بدون بله</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/sms_choice.py" line="22" />
+        <source>Each number the service says has no Bale account gets the message by SMS, through the SMS gateway of this desktop (the sandbox's own in the demo), ending with the opt-out line «لغو ۱۱».</source>
+        <translation>هر شماره‌ای که سرویس بگوید حساب بله ندارد، پیام را با پیامک از درگاه پیامک این رایانه (در نسخهٔ آزمایشی، درگاه خود محیط آزمایشی) می‌گیرد، با سطر لغو «لغو ۱۱» در پایان.</translation>
+    </message>
+</context>
+<context>
     <name>StepControls</name>
     <message>
         <location filename="../../app/ui/campaign/step_controls.py" line="20" />
@@ -2854,4 +2892,4 @@
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
 </context>
-<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Created (Tehran)</source><translation>ساخته‌شده در (به وقت تهران)</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>not_sent</source><translation>فرستاده‌نشده</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message><message><source>Made by</source><translation>سازنده</translation></message><message><source>capped</source><translation>رسیده به سقف ارسال</translation></message><message><source>awaiting approval</source><translation>در انتظار تأیید</translation></message><message><source>rejected</source><translation>ردشده</translation></message><message><source>active</source><translation>فعال</translation></message><message><source>stopped</source><translation>پایان‌یافته</translation></message></context><context><name>QFileDialog</name><message><source>&amp;Look in:</source><translation>&amp;جستجو در:</translation></message><message><source>Files of &amp;type:</source><translation>پرونده‌هایی از &amp;نوع:</translation></message></context><context><name>QAbstractFileIconProvider</name><message><source>Folder</source><translation>پوشه</translation></message><message><source>Drive</source><translation>درایو</translation></message><message><source>File</source><translation>پرونده</translation></message><message><source>%1 File</source><translation>پروندهٔ %1</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>still to get this message from campaign {campaign}, which is not cancelled</source><translation>این پیام را از کارزار {campaign} (که لغو نشده) هنوز باید بگیرد</translation></message><message><source>the frequency cap: this number got {count} messages in the last {days} days</source><translation>سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>not sent: the campaign was cancelled</source><translation>فرستاده نشد: کارزار لغو شد</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients. Resume once the account has it right (a template approved, a bot added), or cancel the campaign and send again with the right message</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد. وقتی حساب درست شد (قالب تأیید شد، بات افزوده شد) ادامه دهید، یا کارزار را لغو کنید و با پیام درست دوباره بفرستید</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{member} was removed from the team while sending it; another member can resume it (nothing is sent twice)</source><translation>{member} هنگام فرستادن آن از تیم برداشته شد؛ عضو دیگری می‌تواند آن را ادامه دهد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>the last balance the service reported ({balance}) would not pay for this run's {count} messages; it starts once a balance check shows enough</source><translation>آخرین اعتباری که سرویس گزارش داد ({balance}) هزینهٔ {count} پیامِ این نوبت را نمی‌پوشاند؛ وقتی بررسی اعتبار مقدار کافی نشان دهد آغاز می‌شود</translation></message><message><source>campaign {campaign} was made, but there is no API access key for {url}: resume it by hand</source><translation>کارزار {campaign} ساخته شد، اما کلید دسترسی API برای {url} نیست: آن را خودتان ادامه دهید</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>test send to {phone}</source><translation>ارسال آزمایشی به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده‌ای از نوعی دیگر با نام صفحه‌گسترده است؛ آن را در اکسل یا لیبره‌آفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; sending resumes once it answers (nothing is sent twice)</source><translation>پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the team store {store} refused the login of {user}: check the user name and password</source><translation>پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید</translation></message><message><source>the team store {store} asks {user} for a password and none was given: keep it with 'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass</source><translation>پایگاه مشترک تیم {store} از {user} گذرواژه می‌خواهد و گذرواژه‌ای داده نشده است: آن را با 'safir-campaign store password URL' نگه دارید، یا در PGPASSWORD یا ‎~/.pgpass بگذارید</translation></message><message><source>the team store {store} has no database {database}: create it (see docs/team.md)</source><translation>پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)</translation></message><message><source>the team store {store} does not let {user} do this ({detail}): a team admin gives each member the role they need (safir-campaign team list; docs/team.md, "Members and roles")</source><translation>پایگاه مشترک تیم {store} این کار را به {user} اجازه نمی‌دهد ({detail}): مدیر تیم نقش لازم را به هر عضو می‌دهد (safir-campaign team list؛ docs/team.md، بخش «اعضا و نقش‌ها»)</translation></message><message><source>the team store {store} is out of disk space: free some on its server, then resume</source><translation>دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید</translation></message><message><source>the team store {store} was set up by a newer version of the app (schema {version}): update the app on this desktop</source><translation>پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را به‌روز کنید</translation></message><message><source>{address} is not a team store address: a team store is a PostgreSQL database, written postgresql://USER@HOST:PORT/DATABASE</source><translation>{address} نشانی پایگاه مشترک تیم نیست: پایگاه مشترک تیم یک پایگاه‌دادهٔ PostgreSQL است و نشانی‌اش به شکل ⁦postgresql://USER@HOST:PORT/DATABASE⁩ نوشته می‌شود</translation></message><message><source>the team store {store} failed: {detail}</source><translation>پایگاه مشترک تیم {store} خطا داد: {detail}</translation></message><message><source>the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: ask them to open it once with this version</source><translation>پایگاه مشترک تیم {store} باید به دست مالکش، {owner}، با این نسخهٔ برنامه (طرح {version}) به‌روز شود: از او بخواهید یک بار آن را با این نسخه باز کند</translation></message><message><source>the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to create them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again (docs/team.md)</source><translation>پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را دوباره باز کنید (docs/team.md)</translation></message><message><source>the disk holding {folder} is full: free some space, then resume the campaign</source><translation>دیسکی که {folder} روی آن است پر است: جا باز کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the disk holding {folder} failed to write (disk I/O error): check the disk, then resume the campaign</source><translation>دیسکی که {folder} روی آن است نتوانست بنویسد (خطای ورودی/خروجی دیسک): دیسک را بررسی کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the journal {path} cannot be written (read-only file, folder or disk): make it writable, then try again</source><translation>دفتر ثبت {path} نوشتنی نیست (پرونده، پوشه یا دیسک فقط‌خواندنی است): آن را نوشتنی کنید و دوباره امتحان کنید</translation></message><message><source>the journal {path} is damaged: move it aside (a new one is started) or restore it from a backup</source><translation>دفتر ثبت {path} آسیب دیده است: آن را جابه‌جا کنید (دفتر تازه‌ای آغاز می‌شود) یا از نسخهٔ پشتیبان برگردانید</translation></message><message><source>the journal {path} is locked by another program: close it and try again</source><translation>دفتر ثبت {path} در دست برنامهٔ دیگری است: آن را ببندید و دوباره امتحان کنید</translation></message><message><source>the journal {path} cannot be opened: check that {folder} exists and is writable</source><translation>دفتر ثبت {path} باز نمی‌شود: بررسی کنید که {folder} وجود دارد و نوشتنی است</translation></message><message><source>the disk holding {folder} is full, so the campaign was not created (nothing was stored or sent): free some space, then send it again</source><translation>دیسکی که {folder} روی آن است پر است، پس کارزار ساخته نشد (چیزی ذخیره یا فرستاده نشد): جا باز کنید و سپس دوباره بفرستید</translation></message><message><source>the journal {path} failed: {detail}</source><translation>دفتر ثبت {path} خطا داد: {detail}</translation></message><message><source>the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the journal from a backup, or see the log of what was sent</source><translation>دفتر ثبت {path} هنگام کار حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد. دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد، پس همان فهرست را دوباره نفرستید (همه دو بار دریافت می‌کنند): دفتر ثبت را از نسخهٔ پشتیبان برگردانید یا گزارش ارسال‌ها را ببینید</translation></message><message><source>the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an empty journal on purpose, delete {path}.held too</source><translation>دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید</translation></message><message><source>this needs the {role} role on the team store, and {member} is {has}: a team admin can give it (safir-campaign team role {member} {role})</source><translation>این کار در پایگاه مشترک تیم نقش {role} می‌خواهد و نقش {member} {has} است: مدیر تیم می‌تواند آن را بدهد (safir-campaign team role {member} {role})</translation></message><message><source>{member} may not do this on the team store ({detail}): it needs the {role} role, which a team admin can give (safir-campaign team role {member} {role})</source><translation>{member} اجازهٔ این کار را در پایگاه مشترک تیم ندارد ({detail}): نقش {role} لازم است که مدیر تیم می‌تواند بدهد (safir-campaign team role {member} {role})</translation></message><message><source>the audit trail can only be added to: nobody but the store's owner changes or deletes it</source><translation>به سابقهٔ رویدادها فقط می‌توان افزود: هیچ‌کس جز مالک پایگاه آن را تغییر نمی‌دهد یا پاک نمی‌کند</translation></message><message><source>{member} made this campaign: another approver must approve or reject it</source><translation>این کارزار را {member} ساخته است: تأیید یا رد آن با تأییدکنندهٔ دیگری است</translation></message><message><source>there is no campaign {campaign} (see: safir-campaign list)</source><translation>کارزار {campaign} وجود ندارد (ببینید: safir-campaign list)</translation></message><message><source>campaign {campaign} needs no approval</source><translation>کارزار {campaign} به تأیید نیاز ندارد</translation></message><message><source>the campaign is {status}; there is nothing to approve or reject</source><translation>کارزار {status} است؛ چیزی برای تأیید یا رد نیست</translation></message><message><source>campaign {campaign} is {status}; only a stopped campaign can be changed</source><translation>کارزار {campaign} {status} است؛ فقط کارزار متوقف‌شده را می‌توان تغییر داد</translation></message><message><source>say why it is rejected (--reason): the sentence goes back to whoever made it</source><translation>بنویسید چرا رد می‌شود (--reason): این جمله به سازندهٔ کارزار می‌رسد</translation></message><message><source>{role} is not a role: viewer, sender, approver or admin</source><translation>{role} نقش نیست: بیننده، فرستنده، تأییدکننده یا مدیر</translation></message><message><source>{member} owns the team store: its role cannot change</source><translation>{member} مالک پایگاه مشترک تیم است: نقشش تغییر نمی‌کند</translation></message><message><source>{member} is the team's last admin: make someone else admin first</source><translation>{member} آخرین مدیر تیم است: اول کس دیگری را مدیر کنید</translation></message><message><source>{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with a letter</source><translation>{member} نمی‌تواند نام عضو باشد: از حروف کوچک لاتین، رقم، _ . یا - استفاده کنید و با حرف شروع کنید</translation></message><message><source>{member} is new to the store's server: give them a password (--password-stdin)</source><translation>{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)</translation></message><message><source>{member} is not a member of this team</source><translation>{member} عضو این تیم نیست</translation></message><message><source>"{action}" is written into the audit trail by the team store itself, never by a member</source><translation>«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی</translation></message><message><source>{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, or a team store's group role)</source><translation>{member} نمی‌تواند عضو باشد: فقط یک نام کاربری ساده می‌تواند (نه کاربر ارشد، نه نقشی که نقش‌ها یا پایگاه‌ها را اداره می‌کند، نه نقش گروهی یک پایگاه مشترک)</translation></message><message><source>{member}'s login was not made by this team store: they keep their own password (give the role without one)</source><translation>نام کاربری {member} را این پایگاه مشترک نساخته است: گذرواژه‌اش همان می‌ماند (نقش را بدون گذرواژه بدهید)</translation></message><message><source>the role {role} already exists and was not made as this team store's group: rename the database or drop that role (docs/team.md)</source><translation>نقش {role} از پیش وجود دارد و به‌عنوان گروه این پایگاه مشترک ساخته نشده است: نام پایگاه داده را عوض کنید یا آن نقش را حذف کنید (docs/team.md)</translation></message><message><source>there is no repeating campaign {series} (see: safir-campaign series list)</source><translation>کارزار تکرارشوندهٔ {series} وجود ندارد (ببینید: safir-campaign series list)</translation></message><message><source>repeating campaign {series} is {member}'s: only its maker or an admin changes it</source><translation>کارزار تکرارشوندهٔ {series} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>the team store's owner {owner} is a superuser: the store's functions run as its owner, so it must be a plain login that may create roles (docs/team.md, "Starting a team store")</source><translation>مالک پایگاه مشترک تیم، {owner}، کاربر ارشد است: تابع‌های پایگاه با دسترسی مالک اجرا می‌شوند، پس مالک باید نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)</translation></message><message><source>campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry or a new campaign)</source><translation>کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار تلاش دوباره یا کارزار تازه‌ای بسازید)</translation></message><message><source>a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice</source><translation>گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>campaign {campaign} is {member}'s: only its maker or an admin changes it</source><translation>کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), not names in the rule</source><translation>در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی در قاعده</translation></message><message><source>viewer</source><translation>بیننده</translation></message><message><source>sender</source><translation>فرستنده</translation></message><message><source>approver</source><translation>تأییدکننده</translation></message><message><source>admin</source><translation>مدیر</translation></message><message><source>owner</source><translation>مالک</translation></message><message><source>no role</source><translation>بدون نقش</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>
+<context><name>ResultsModel</name><message><source>Row</source><translation>ردیف</translation></message><message><source>Phone as typed</source><translation>تلفن همان‌طور که نوشته شده</translation></message><message><source>Phone</source><translation>تلفن</translation></message><message><source>Status</source><translation>وضعیت</translation></message><message><source>Details</source><translation>جزئیات</translation></message><message><source>Message id</source><translation>شناسهٔ پیام</translation></message><message><source>Campaign</source><translation>کارزار</translation></message><message><source>Created</source><translation>ساخته‌شده در</translation></message><message><source>Created (Tehran)</source><translation>ساخته‌شده در (به وقت تهران)</translation></message><message><source>Name</source><translation>نام</translation></message><message><source>Kind</source><translation>نوع</translation></message><message><source>Sent</source><translation>ارسال‌شده</translation></message><message><source>Failed</source><translation>ناموفق</translation></message><message><source>Left</source><translation>مانده</translation></message><message><source>All rows</source><translation>همهٔ ردیف‌ها</translation></message><message><source>Show rows with status</source><translation>نمایش ردیف‌های با وضعیت</translation></message><message><source>valid</source><translation>معتبر</translation></message><message><source>invalid</source><translation>نامعتبر</translation></message><message><source>duplicate</source><translation>تکراری</translation></message><message><source>suppressed</source><translation>مسدود</translation></message><message><source>empty</source><translation>خالی</translation></message><message><source>sent</source><translation>ارسال‌شده</translation></message><message><source>failed</source><translation>ناموفق</translation></message><message><source>unknown</source><translation>نامعلوم</translation></message><message><source>pending</source><translation>در انتظار</translation></message><message><source>not_sent</source><translation>فرستاده‌نشده</translation></message><message><source>in_flight</source><translation>در حال ارسال</translation></message><message><source>skipped</source><translation>کنار گذاشته</translation></message><message><source>repeat</source><translation>تکرار</translation></message><message><source>scheduled</source><translation>زمان‌بندی‌شده</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>finished</source><translation>تمام‌شده</translation></message><message><source>paused</source><translation>متوقف</translation></message><message><source>cancelled</source><translation>لغوشده</translation></message><message><source>running</source><translation>در حال اجرا</translation></message><message><source>ready</source><translation>آماده</translation></message><message><source>text</source><translation>متن</translation></message><message><source>media</source><translation>رسانه</translation></message><message><source>otp</source><translation>رمز یک‌بارمصرف</translation></message><message><source>buttons</source><translation>دکمه‌ها</translation></message><message><source>template</source><translation>قالب</translation></message><message><source>Starts</source><translation>شروع</translation></message><message><source>Made by</source><translation>سازنده</translation></message><message><source>capped</source><translation>رسیده به سقف ارسال</translation></message><message><source>awaiting approval</source><translation>در انتظار تأیید</translation></message><message><source>rejected</source><translation>ردشده</translation></message><message><source>active</source><translation>فعال</translation></message><message><source>stopped</source><translation>پایان‌یافته</translation></message></context><context><name>QFileDialog</name><message><source>&amp;Look in:</source><translation>&amp;جستجو در:</translation></message><message><source>Files of &amp;type:</source><translation>پرونده‌هایی از &amp;نوع:</translation></message></context><context><name>QAbstractFileIconProvider</name><message><source>Folder</source><translation>پوشه</translation></message><message><source>Drive</source><translation>درایو</translation></message><message><source>File</source><translation>پرونده</translation></message><message><source>%1 File</source><translation>پروندهٔ %1</translation></message></context><context><name>Reasons</name><message><source>the phone cell is empty</source><translation>خانهٔ شماره خالی است</translation></message><message><source>nothing of this message can go by SMS (a template, or media without a caption)</source><translation>هیچ بخشی از این پیام با پیامک فرستادنی نیست (قالب، یا رسانهٔ بی‌توضیح)</translation></message><message><source>the SMS gateway did not confirm it: it is sent again under the same id, never twice</source><translation>درگاه پیامک آن را تأیید نکرد: با همان شناسه دوباره فرستاده می‌شود و هرگز دو بار نمی‌رسد</translation></message><message><source>written in scientific notation, so Excel has lost digits: format the column as text in the source and export again</source><translation>به نماد علمی نوشته شده و اکسل رقم‌هایی را انداخته است: ستون را در فایل اصلی «متنی» کنید و دوباره خروجی بگیرید</translation></message><message><source>contains letters or symbols that are not part of a phone number</source><translation>حرف یا نشانه‌ای دارد که جزو شمارهٔ تلفن نیست</translation></message><message><source>{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)</source><translation>{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>not a phone number</source><translation>شمارهٔ تلفن نیست</translation></message><message><source>a foreign number (+{country}, {region}), not Iranian</source><translation>شمارهٔ خارجی است (+{country}، {region})، نه ایرانی</translation></message><message><source>wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)</source><translation>تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)</translation></message><message><source>a landline number, not a mobile</source><translation>شمارهٔ تلفن ثابت است، نه همراه</translation></message><message><source>a VoIP number, not a mobile</source><translation>شمارهٔ تلفن اینترنتی (VoIP) است، نه همراه</translation></message><message><source>a toll-free number, not a mobile</source><translation>شمارهٔ رایگان است، نه همراه</translation></message><message><source>a premium-rate number, not a mobile</source><translation>شمارهٔ خدمات ویژه است، نه همراه</translation></message><message><source>a shared-cost number, not a mobile</source><translation>شمارهٔ هزینهٔ مشترک است، نه همراه</translation></message><message><source>a company (UAN) number, not a mobile</source><translation>شمارهٔ یکسان شرکت‌ها (UAN) است، نه همراه</translation></message><message><source>a pager number, not a mobile</source><translation>شمارهٔ پیجر است، نه همراه</translation></message><message><source>not an Iranian mobile prefix</source><translation>پیش‌شمارهٔ همراه ایرانی نیست</translation></message><message><source>a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>the {column} cell is a formula whose result was not saved: open and save the file in Excel or LibreOffice, or paste values</source><translation>خانهٔ {column} فرمولی است که نتیجه‌اش ذخیره نشده: فایل را در اکسل یا لیبره‌آفیس باز و ذخیره کنید، یا مقدارها را جای فرمول بچسبانید</translation></message><message><source>same number as row {row}</source><translation>همان شمارهٔ ردیف {row}</translation></message><message><source>on the suppression list</source><translation>در فهرست ممنوع است</translation></message><message><source>already got this message in campaign {campaign}</source><translation>این پیام را در کارزار {campaign} گرفته است</translation></message><message><source>still to get this message from campaign {campaign}, which is not cancelled</source><translation>این پیام را از کارزار {campaign} (که لغو نشده) هنوز باید بگیرد</translation></message><message><source>the frequency cap: this number got {count} messages in the last {days} days</source><translation>سقف دفعات ارسال: این شماره در {days} روز گذشته {count} پیام گرفته است</translation></message><message><source>on the suppression list; an earlier request's answer was lost, so that one may have arrived</source><translation>در فهرست ممنوع است؛ پاسخ درخواست قبلی گم شد، پس شاید همان یکی رسیده باشد</translation></message><message><source>this row makes an invalid message: {detail}</source><translation>این ردیف پیام نادرستی می‌سازد: {detail}</translation></message><message><source>not sent: the campaign was cancelled</source><translation>فرستاده نشد: کارزار لغو شد</translation></message><message><source>stopped before its answer arrived; a resume re-sends it safely</source><translation>پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد</translation></message><message><source>unexpected error: {kind}</source><translation>خطای پیش‌بینی‌نشده: {kind}</translation></message><message><source>paused by the user</source><translation>به دستور کاربر متوقف شد</translation></message><message><source>the SMS gateway refused the campaign's messages: {detail}; the numbers without a Bale account wait to be sent by SMS when it is resumed</source><translation>درگاه پیامک پیام‌های کارزار را نپذیرفت: {detail}؛ شماره‌های بدون حساب بله پس از ادامهٔ کارزار با پیامک فرستاده می‌شوند</translation></message><message><source>{count} recipients have no Bale account and this campaign sends them by SMS, but no SMS gateway is set up (SAFIR_SMS_API_KEY and SAFIR_SMS_SENDER): set it and resume</source><translation>{count} گیرنده حساب بله ندارند و این کارزار برایشان پیامک می‌فرستد، اما درگاه پیامکی تنظیم نشده است (SAFIR_SMS_API_KEY و SAFIR_SMS_SENDER): آن را تنظیم کنید و کارزار را ادامه دهید</translation></message><message><source>cancelled by the user</source><translation>به دستور کاربر لغو شد</translation></message><message><source>paused because the window was closed</source><translation>چون پنجره بسته شد، متوقف شد</translation></message><message><source>interrupted</source><translation>قطع شد</translation></message><message><source>the sending process could not be started ({detail}): reinstall the app</source><translation>فرایند ارسال اجرا نشد ({detail}): برنامه را دوباره نصب کنید</translation></message><message><source>the sending process stopped at once (exit status {status}): {detail}</source><translation>فرایند ارسال بی‌درنگ متوقف شد (وضعیت خروج {status}): {detail}</translation></message><message><source>the sending process did not start sending within {seconds} s (see {file})</source><translation>فرایند ارسال در {seconds} ثانیه شروع به ارسال نکرد ({file} را ببینید)</translation></message><message><source>the process sending the campaign stopped unexpectedly (exit status {status}); resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد (وضعیت خروج {status})؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>the process sending the campaign stopped unexpectedly; resume it: nothing is sent twice</source><translation>فرایندی که کارزار را می‌فرستاد ناگهان متوقف شد؛ کارزار را ادامه دهید: هیچ پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>interrupted ({signal})</source><translation>قطع شد ({signal})</translation></message><message><source>the service did not confirm {count} messages after {rounds} re-sends; resume later to re-send them under the same request_id (the service drops duplicates)</source><translation>سرویس دریافت {count} پیام را پس از {rounds} بار ارسال دوباره تأیید نکرد؛ بعداً کارزار را ادامه دهید تا با همان شناسهٔ درخواست دوباره فرستاده شوند (سرویس پیام تکراری نمی‌فرستد)</translation></message><message><source>{count} recipients were not sent yet; resume the campaign</source><translation>هنوز برای {count} گیرنده فرستاده نشده است؛ کارزار را ادامه دهید</translation></message><message><source>the service at {url} is not answering ({count} requests in a row had no answer); resume when it answers again (nothing is sent twice)</source><translation>سرویس در {url} پاسخ نمی‌دهد ({count} درخواست پشت سر هم بی‌پاسخ ماند)؛ وقتی دوباره پاسخ داد ادامه دهید (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the service at {url} has not answered for {seconds} s; resume when it answers again (messages already out are re-sent under the same request_id, so nothing is sent twice)</source><translation>سرویس در {url} {seconds} ثانیه است که پاسخ نداده؛ وقتی دوباره پاسخ داد ادامه دهید (پیام‌های در راه با همان شناسهٔ درخواست دوباره فرستاده می‌شوند و هیچ پیامی دو بار نمی‌رسد)</translation></message><message><source>the service refused {count} messages in a row with the same answer ({answer}): the template, bot or message is probably wrong for this account; nothing was sent to those recipients. Resume once the account has it right (a template approved, a bot added), or cancel the campaign and send again with the right message</source><translation>سرویس {count} پیام پشت سر هم را با یک پاسخ رد کرد ({answer}): احتمالاً قالب، بات یا پیام برای این حساب درست نیست؛ به آن گیرندگان چیزی فرستاده نشد. وقتی حساب درست شد (قالب تأیید شد، بات افزوده شد) ادامه دهید، یا کارزار را لغو کنید و با پیام درست دوباره بفرستید</translation></message><message><source>an unexpected error stopped the campaign ({kind}: {detail}); see the log, then resume it</source><translation>خطایی پیش‌بینی‌نشده کارزار را متوقف کرد ({kind}: {detail})؛ گزارش را ببینید و سپس کارزار را ادامه دهید</translation></message><message><source>{error}. Fix this, then resume the campaign.</source><translation>{error}. این را درست کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>the suppression list {file} could not be read ({detail}); fix it, then resume the campaign (nobody was messaged without it being checked)</source><translation>فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون بررسی آن پیام نرفت)</translation></message><message><source>{error}. Check the network, then resume the campaign.</source><translation>{error}. شبکه را بررسی کنید و سپس کارزار را ادامه دهید.</translation></message><message><source>{member} was removed from the team while sending it; another member can resume it (nothing is sent twice)</source><translation>{member} هنگام فرستادن آن از تیم برداشته شد؛ عضو دیگری می‌تواند آن را ادامه دهد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>must be one of {kinds}</source><translation>باید یکی از این‌ها باشد: {kinds}</translation></message><message><source>the message text is empty</source><translation>متن پیام خالی است</translation></message><message><source>upload a file first</source><translation>نخست فایلی بارگذاری کنید</translation></message><message><source>add at least one button</source><translation>دست‌کم یک دکمه بیفزایید</translation></message><message><source>a message can have at most {limit} buttons</source><translation>هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>the text is {length} characters long; it can be at most {limit}</source><translation>متن {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the caption is {length} characters long; it can be at most {limit}</source><translation>زیرنویس {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the template field's value is {length} characters long; it can be at most {limit}</source><translation>مقدار فیلد قالب {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>the copy text is {length} characters long; it can be at most {limit}</source><translation>متن رونوشت {length} نویسه است؛ حداکثر {limit} نویسه می‌تواند باشد</translation></message><message><source>{count} buttons; a message can have at most {limit}</source><translation>{count} دکمه؛ هر پیام حداکثر {limit} دکمه می‌تواند داشته باشد</translation></message><message><source>name the column with the one-time passwords</source><translation>ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید</translation></message><message><source>choose a template</source><translation>الگویی برگزینید</translation></message><message><source>the template has no field {field}</source><translation>الگو فیلدی به نام {field} ندارد</translation></message><message><source>a row needs at least one button</source><translation>هر ردیف دست‌کم یک دکمه می‌خواهد</translation></message><message><source>a button needs a label</source><translation>دکمه برچسب می‌خواهد</translation></message><message><source>a button needs a url, a web_app url or a copy text</source><translation>دکمه نشانی وب، نشانی مینی‌اپ یا متنی برای رونوشت می‌خواهد</translation></message><message><source>a button's address must start with https:// (or http://): {url}</source><translation>نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}</translation></message><message><source>{placeholder}: unknown filter; the one there is: |jalali</source><translation>{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است</translation></message><message><source>uses {placeholder} but the sheet has no such column</source><translation>{placeholder} را به کار برده ولی جدول چنین ستونی ندارد</translation></message><message><source>a field needs a name before '='</source><translation>فیلد پیش از «=» نام می‌خواهد</translation></message><message><source>a {kind} message cannot go by SMS: turn the SMS fallback off, or send a text</source><translation>پیام از نوع {kind} با پیامک فرستادنی نیست: ارسال پیامک را خاموش کنید، یا متن بفرستید</translation></message><message><source>a secure message cannot go by SMS (an SMS is not secure): turn the SMS fallback off</source><translation>پیام امن با پیامک فرستادنی نیست (پیامک امن نیست): ارسال پیامک را خاموش کنید</translation></message><message><source>waiting for the start time {start}</source><translation>در انتظار زمان شروع {start}</translation></message><message><source>quiet hours until {end} ({zone})</source><translation>ساعت‌های سکوت تا {end} ({zone})</translation></message><message><source>re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s</source><translation>ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر</translation></message><message><source>the last balance the service reported ({balance}) would not pay for this run's {count} messages; it starts once a balance check shows enough</source><translation>آخرین اعتباری که سرویس گزارش داد ({balance}) هزینهٔ {count} پیامِ این نوبت را نمی‌پوشاند؛ وقتی بررسی اعتبار مقدار کافی نشان دهد آغاز می‌شود</translation></message><message><source>campaign {campaign} was made, but there is no API access key for {url}: resume it by hand</source><translation>کارزار {campaign} ساخته شد، اما کلید دسترسی API برای {url} نیست: آن را خودتان ادامه دهید</translation></message><message><source>quick send to {phone}</source><translation>ارسال سریع به {phone}</translation></message><message><source>test send to {phone}</source><translation>ارسال آزمایشی به {phone}</translation></message><message><source>one-time password (v2) to {phone}</source><translation>رمز یک‌بارمصرف (نسخهٔ ۲) به {phone}</translation></message><message><source>{file} was not found.</source><translation>{file} پیدا نشد.</translation></message><message><source>{file} is password-protected: open it, remove the password and save it again.</source><translation>{file} گذرواژه دارد: آن را باز کنید، گذرواژه را بردارید و دوباره ذخیره کنید.</translation></message><message><source>{file} is password-protected: open it in Excel, remove the password (File &gt; Info &gt; Protect Workbook) and save it again.</source><translation>{file} گذرواژه دارد: آن را در اکسل باز کنید، گذرواژه را بردارید (File &gt; Info &gt; Protect Workbook) و دوباره ذخیره کنید.</translation></message><message><source>{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).</source><translation>{file} را نمی‌توان به‌عنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده‌ای از نوعی دیگر با نام صفحه‌گسترده است؛ آن را در اکسل یا لیبره‌آفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).</translation></message><message><source>{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.</source><translation>{file}: نوع فایل {suffix} پشتیبانی نمی‌شود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.</translation></message><message><source>{file} disappeared while it was being read.</source><translation>{file} هنگام خواندن از دسترس رفت.</translation></message><message><source>{file} is too large to read with the memory available.</source><translation>{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.</translation></message><message><source>{file} could not be read ({detail}).</source><translation>{file} خوانده نشد ({detail}).</translation></message><message><source>the sheet {sheet} of {file} is empty.</source><translation>برگهٔ {sheet} در {file} خالی است.</translation></message><message><source>{file} is empty.</source><translation>{file} خالی است.</translation></message><message><source>{file} has a header row but no data rows.</source><translation>{file} ردیف سرستون دارد ولی هیچ ردیف داده‌ای ندارد.</translation></message><message><source>{file} has no sheet named {sheet}; its sheets are: {sheets}.</source><translation>{file} برگه‌ای به نام {sheet} ندارد؛ برگه‌هایش: {sheets}.</translation></message><message><source>{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.</source><translation>{file} فایل متنی CSV نیست (دودویی به نظر می‌رسد)؛ آن را به‌صورت CSV یا XLSX ذخیره کنید.</translation></message><message><source>{file} is not a well-formed CSV file ({detail}).</source><translation>{file} فایل CSV درستی نیست ({detail}).</translation></message><message><source>{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.</source><translation>{file}: رمزگذاری متن ناشناخته است؛ آن را به‌صورت CSV با UTF-8 یا XLSX ذخیره کنید.</translation></message><message><source>{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).</source><translation>{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف‌هایش درهم به گیرندگان می‌رسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به‌صورت CSV UTF-8 (یا XLSX) ذخیره کنید.</translation></message><message><source>no column named {column} in {file}; its columns are: {columns}.</source><translation>ستونی به نام {column} در {file} نیست؛ ستون‌هایش: {columns}.</translation></message><message><source>no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).</source><translation>هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون‌ها: {columns}).</translation></message><message><source>cannot write {file}: choose a .csv or .xlsx file name.</source><translation>نوشتن {file} ممکن نیست: نامی با پسوند ‎.csv یا ‎.xlsx برگزینید.</translation></message><message><source>cannot write {file}: {detail}.</source><translation>نوشتن {file} ممکن نیست: {detail}.</translation></message><message><source>cannot open {file} to copy it: {detail}.</source><translation>باز کردن {file} برای رونوشت ممکن نیست: {detail}.</translation></message><message><source>the team store {store} cannot be reached ({detail}): check that its server runs and the address is right; sending resumes once it answers (nothing is sent twice)</source><translation>پایگاه مشترک تیم {store} در دسترس نیست ({detail}): بررسی کنید که سرورش روشن و نشانی درست باشد؛ ارسال هر وقت پاسخ دهد ادامه می‌یابد (هیچ پیامی دو بار فرستاده نمی‌شود)</translation></message><message><source>the team store {store} refused the login of {user}: check the user name and password</source><translation>پایگاه مشترک تیم {store} ورود {user} را نپذیرفت: نام کاربری و گذرواژه را بررسی کنید</translation></message><message><source>the team store {store} asks {user} for a password and none was given: keep it with 'safir-campaign store password URL', or put it in PGPASSWORD or ~/.pgpass</source><translation>پایگاه مشترک تیم {store} از {user} گذرواژه می‌خواهد و گذرواژه‌ای داده نشده است: آن را با 'safir-campaign store password URL' نگه دارید، یا در PGPASSWORD یا ‎~/.pgpass بگذارید</translation></message><message><source>the team store {store} has no database {database}: create it (see docs/team.md)</source><translation>پایگاه مشترک تیم {store} پایگاه‌داده‌ای به نام {database} ندارد: آن را بسازید (راهنمای docs/team.md)</translation></message><message><source>the team store {store} does not let {user} do this ({detail}): a team admin gives each member the role they need (safir-campaign team list; docs/team.md, "Members and roles")</source><translation>پایگاه مشترک تیم {store} این کار را به {user} اجازه نمی‌دهد ({detail}): مدیر تیم نقش لازم را به هر عضو می‌دهد (safir-campaign team list؛ docs/team.md، بخش «اعضا و نقش‌ها»)</translation></message><message><source>the team store {store} is out of disk space: free some on its server, then resume</source><translation>دیسک سرور پایگاه مشترک تیم {store} پر است: روی سرور جا باز کنید و سپس ادامه دهید</translation></message><message><source>the team store {store} was set up by a newer version of the app (schema {version}): update the app on this desktop</source><translation>پایگاه مشترک تیم {store} با نسخهٔ تازه‌تری از برنامه ساخته شده است (طرح {version}): برنامهٔ این رایانه را به‌روز کنید</translation></message><message><source>{address} is not a team store address: a team store is a PostgreSQL database, written postgresql://USER@HOST:PORT/DATABASE</source><translation>{address} نشانی پایگاه مشترک تیم نیست: پایگاه مشترک تیم یک پایگاه‌دادهٔ PostgreSQL است و نشانی‌اش به شکل ⁦postgresql://USER@HOST:PORT/DATABASE⁩ نوشته می‌شود</translation></message><message><source>the team store {store} failed: {detail}</source><translation>پایگاه مشترک تیم {store} خطا داد: {detail}</translation></message><message><source>the team store {store} must be brought up to this version of the app (schema {version}) by its owner, {owner}: ask them to open it once with this version</source><translation>پایگاه مشترک تیم {store} باید به دست مالکش، {owner}، با این نسخهٔ برنامه (طرح {version}) به‌روز شود: از او بخواهید یک بار آن را با این نسخه باز کند</translation></message><message><source>the team store {store} now keeps its members as database roles, and its owner {owner} needs the right to create them: as a PostgreSQL superuser run ALTER ROLE {owner} CREATEROLE, then open the store again (docs/team.md)</source><translation>پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را دوباره باز کنید (docs/team.md)</translation></message><message><source>the disk holding {folder} is full: free some space, then resume the campaign</source><translation>دیسکی که {folder} روی آن است پر است: جا باز کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the disk holding {folder} failed to write (disk I/O error): check the disk, then resume the campaign</source><translation>دیسکی که {folder} روی آن است نتوانست بنویسد (خطای ورودی/خروجی دیسک): دیسک را بررسی کنید و سپس کارزار را ادامه دهید</translation></message><message><source>the journal {path} cannot be written (read-only file, folder or disk): make it writable, then try again</source><translation>دفتر ثبت {path} نوشتنی نیست (پرونده، پوشه یا دیسک فقط‌خواندنی است): آن را نوشتنی کنید و دوباره امتحان کنید</translation></message><message><source>the journal {path} is damaged: move it aside (a new one is started) or restore it from a backup</source><translation>دفتر ثبت {path} آسیب دیده است: آن را جابه‌جا کنید (دفتر تازه‌ای آغاز می‌شود) یا از نسخهٔ پشتیبان برگردانید</translation></message><message><source>the journal {path} is locked by another program: close it and try again</source><translation>دفتر ثبت {path} در دست برنامهٔ دیگری است: آن را ببندید و دوباره امتحان کنید</translation></message><message><source>the journal {path} cannot be opened: check that {folder} exists and is writable</source><translation>دفتر ثبت {path} باز نمی‌شود: بررسی کنید که {folder} وجود دارد و نوشتنی است</translation></message><message><source>the disk holding {folder} is full, so the campaign was not created (nothing was stored or sent): free some space, then send it again</source><translation>دیسکی که {folder} روی آن است پر است، پس کارزار ساخته نشد (چیزی ذخیره یا فرستاده نشد): جا باز کنید و سپس دوباره بفرستید</translation></message><message><source>the journal {path} failed: {detail}</source><translation>دفتر ثبت {path} خطا داد: {detail}</translation></message><message><source>the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the journal from a backup, or see the log of what was sent</source><translation>دفتر ثبت {path} هنگام کار حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد. دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد، پس همان فهرست را دوباره نفرستید (همه دو بار دریافت می‌کنند): دفتر ثبت را از نسخهٔ پشتیبان برگردانید یا گزارش ارسال‌ها را ببینید</translation></message><message><source>the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an empty journal on purpose, delete {path}.held too</source><translation>دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید</translation></message><message><source>this needs the {role} role on the team store, and {member} is {has}: a team admin can give it (safir-campaign team role {member} {role})</source><translation>این کار در پایگاه مشترک تیم نقش {role} می‌خواهد و نقش {member} {has} است: مدیر تیم می‌تواند آن را بدهد (safir-campaign team role {member} {role})</translation></message><message><source>{member} may not do this on the team store ({detail}): it needs the {role} role, which a team admin can give (safir-campaign team role {member} {role})</source><translation>{member} اجازهٔ این کار را در پایگاه مشترک تیم ندارد ({detail}): نقش {role} لازم است که مدیر تیم می‌تواند بدهد (safir-campaign team role {member} {role})</translation></message><message><source>the audit trail can only be added to: nobody but the store's owner changes or deletes it</source><translation>به سابقهٔ رویدادها فقط می‌توان افزود: هیچ‌کس جز مالک پایگاه آن را تغییر نمی‌دهد یا پاک نمی‌کند</translation></message><message><source>{member} made this campaign: another approver must approve or reject it</source><translation>این کارزار را {member} ساخته است: تأیید یا رد آن با تأییدکنندهٔ دیگری است</translation></message><message><source>there is no campaign {campaign} (see: safir-campaign list)</source><translation>کارزار {campaign} وجود ندارد (ببینید: safir-campaign list)</translation></message><message><source>campaign {campaign} needs no approval</source><translation>کارزار {campaign} به تأیید نیاز ندارد</translation></message><message><source>the campaign is {status}; there is nothing to approve or reject</source><translation>کارزار {status} است؛ چیزی برای تأیید یا رد نیست</translation></message><message><source>campaign {campaign} is {status}; only a stopped campaign can be changed</source><translation>کارزار {campaign} {status} است؛ فقط کارزار متوقف‌شده را می‌توان تغییر داد</translation></message><message><source>say why it is rejected (--reason): the sentence goes back to whoever made it</source><translation>بنویسید چرا رد می‌شود (--reason): این جمله به سازندهٔ کارزار می‌رسد</translation></message><message><source>{role} is not a role: viewer, sender, approver or admin</source><translation>{role} نقش نیست: بیننده، فرستنده، تأییدکننده یا مدیر</translation></message><message><source>{member} owns the team store: its role cannot change</source><translation>{member} مالک پایگاه مشترک تیم است: نقشش تغییر نمی‌کند</translation></message><message><source>{member} is the team's last admin: make someone else admin first</source><translation>{member} آخرین مدیر تیم است: اول کس دیگری را مدیر کنید</translation></message><message><source>{member} cannot be a member's name: use lower-case letters, digits, _ . or -, starting with a letter</source><translation>{member} نمی‌تواند نام عضو باشد: از حروف کوچک لاتین، رقم، _ . یا - استفاده کنید و با حرف شروع کنید</translation></message><message><source>{member} is new to the store's server: give them a password (--password-stdin)</source><translation>{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)</translation></message><message><source>{member} is not a member of this team</source><translation>{member} عضو این تیم نیست</translation></message><message><source>"{action}" is written into the audit trail by the team store itself, never by a member</source><translation>«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی</translation></message><message><source>{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, or a team store's group role)</source><translation>{member} نمی‌تواند عضو باشد: فقط یک نام کاربری ساده می‌تواند (نه کاربر ارشد، نه نقشی که نقش‌ها یا پایگاه‌ها را اداره می‌کند، نه نقش گروهی یک پایگاه مشترک)</translation></message><message><source>{member}'s login was not made by this team store: they keep their own password (give the role without one)</source><translation>نام کاربری {member} را این پایگاه مشترک نساخته است: گذرواژه‌اش همان می‌ماند (نقش را بدون گذرواژه بدهید)</translation></message><message><source>the role {role} already exists and was not made as this team store's group: rename the database or drop that role (docs/team.md)</source><translation>نقش {role} از پیش وجود دارد و به‌عنوان گروه این پایگاه مشترک ساخته نشده است: نام پایگاه داده را عوض کنید یا آن نقش را حذف کنید (docs/team.md)</translation></message><message><source>there is no repeating campaign {series} (see: safir-campaign series list)</source><translation>کارزار تکرارشوندهٔ {series} وجود ندارد (ببینید: safir-campaign series list)</translation></message><message><source>repeating campaign {series} is {member}'s: only its maker or an admin changes it</source><translation>کارزار تکرارشوندهٔ {series} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>the team store's owner {owner} is a superuser: the store's functions run as its owner, so it must be a plain login that may create roles (docs/team.md, "Starting a team store")</source><translation>مالک پایگاه مشترک تیم، {owner}، کاربر ارشد است: تابع‌های پایگاه با دسترسی مالک اجرا می‌شوند، پس مالک باید نام کاربری ساده‌ای باشد که بتواند نقش بسازد (docs/team.md، بخش «راه‌اندازی پایگاه مشترک»)</translation></message><message><source>campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry or a new campaign)</source><translation>کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار تلاش دوباره یا کارزار تازه‌ای بسازید)</translation></message><message><source>a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice</source><translation>گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود</translation></message><message><source>row {row} of campaign {campaign} stays on {channel}: a recipient is sent on one channel only, and by SMS only when the service said it has no Bale account and its campaign sends those by SMS</source><translation>ردیف {row} کارزار {campaign} روی مسیر {channel} می‌ماند: هر گیرنده فقط از یک مسیر پیام می‌گیرد، و با پیامک فقط وقتی که سرویس گفته باشد حساب بله ندارد و کارزارش برای آن‌ها پیامک می‌فرستد</translation></message><message><source>campaign {campaign} is {member}'s: only its maker or an admin changes it</source><translation>کارزار {campaign} از آنِ {member} است: فقط سازنده‌اش یا مدیر آن را تغییر می‌دهد</translation></message><message><source>on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), not names in the rule</source><translation>در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی در قاعده</translation></message><message><source>viewer</source><translation>بیننده</translation></message><message><source>sender</source><translation>فرستنده</translation></message><message><source>approver</source><translation>تأییدکننده</translation></message><message><source>admin</source><translation>مدیر</translation></message><message><source>owner</source><translation>مالک</translation></message><message><source>no role</source><translation>بدون نقش</translation></message><message><source>the disk is full: free some space or choose another place</source><translation>دیسک پر است: جایی باز کنید یا جای دیگری برگزینید</translation></message><message><source>permission denied: the file may be open in another program, or the folder is read-only</source><translation>اجازهٔ دسترسی نیست: شاید فایل در برنامهٔ دیگری باز است یا پوشه فقط‌خواندنی است</translation></message><message><source>the disk is read-only: choose another place</source><translation>دیسک فقط‌خواندنی است: جای دیگری برگزینید</translation></message><message><source>the folder does not exist</source><translation>این پوشه وجود ندارد</translation></message><message><source>that is a folder, not a file</source><translation>این یک پوشه است، نه فایل</translation></message><message><source>the service had an internal error; try again later</source><translation>سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید</translation></message><message><source>too many messages at once: the service asked to slow down</source><translation>پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید</translation></message><message><source>the service refused the message as invalid (check the template, bot and fields)</source><translation>سرویس پیام را نادرست دانست (قالب، بات و فیلدها را بررسی کنید)</translation></message><message><source>the service says this phone number is not valid</source><translation>به گفتهٔ سرویس این شماره معتبر نیست</translation></message><message><source>this phone has no Bale account</source><translation>این شماره در بله حساب ندارد</translation></message><message><source>too many one-time passwords to this phone in the last hour</source><translation>در یک ساعت گذشته رمز یکبارمصرف زیادی به این شماره رفته است</translation></message><message><source>the account's balance is used up: payment required</source><translation>اعتبار حساب تمام شده است: باید شارژ کنید</translation></message><message><source>the bot has reached its contact limit</source><translation>بات به سقف مخاطبانش رسیده است</translation></message><message><source>the API access key was refused: check it in the profile</source><translation>کلید دسترسی API پذیرفته نشد: آن را در نمایه بررسی کنید</translation></message><message><source>the service refused the credentials: check the client id, secret and API access key</source><translation>سرویس اطلاعات ورود را نپذیرفت: شناسه، رمز و کلید دسترسی API را بررسی کنید</translation></message><message><source>the service could not be reached: check the network and the profile's address</source><translation>به سرویس نمی‌توان وصل شد: شبکه و نشانی نمایه را بررسی کنید</translation></message><message><source>this profile has no API access key: add one in Profiles</source><translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation></message><message><source>the API access key has a character that cannot be sent (pasted with an invisible character?): paste it again in Profiles</source><translation>کلید دسترسی API نویسه‌ای دارد که فرستادنی نیست (با نویسه‌ای نامرئی چسبانده شده؟): آن را دوباره در «نمایه‌ها» بچسبانید</translation></message><message><source>the client id or secret was refused: check them in the profile</source><translation>شناسه یا رمز کاربری پذیرفته نشد: آن‌ها را در نمایه بررسی کنید</translation></message><message><source>{name} (retry of {id})</source><translation>{name} (تلاش دوباره برای {id})</translation></message><message><source>{name} (rest of {id})</source><translation>{name} (باقی‌ماندهٔ {id})</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the text</source><translation>متن</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the one-time password</source><translation>رمز یک‌بارمصرف</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the template</source><translation>قالب</translation></message><message><source>the file</source><translation>پرونده</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the buttons</source><translation>دکمه‌ها</translation></message><message><source>the message kind</source><translation>نوع پیام</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>the copy text</source><translation>متن رونوشت</translation></message><message><source>label</source><translation>برچسب</translation></message><message><source>address</source><translation>نشانی</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>mini-app address</source><translation>نشانی مینی‌اپ</translation></message><message><source>text to copy</source><translation>متن رونوشت</translation></message><message><source>button {0} of row {1}</source><translation>دکمهٔ {0} از ردیف {1}</translation></message><message><source>row {0} of buttons</source><translation>ردیف {0} دکمه‌ها</translation></message><message><source>template field {0}</source><translation>فیلد قالب {0}</translation></message></context></TS>

@@ -18,7 +18,7 @@ from app.ui.formatting import figure
 from app.ui.texts import campaign_title, describe, describe_content_error, describe_reason
 from app.jobs.creating import RepeatedCampaign, create_campaign
 from app.jobs.inputs import CampaignInputError
-from app.campaign.defaults import REPEAT_WINDOW_DAYS
+from app.campaign.defaults import DEFAULT_OPT_OUT, REPEAT_WINDOW_DAYS
 
 
 async def create_from_draft(parent: QWidget, context: AppContext, draft: CampaignDraft) -> int | None:
@@ -37,7 +37,7 @@ async def create_from_draft(parent: QWidget, context: AppContext, draft: Campaig
                 rate_per_minute=float(draft.rate_per_minute), in_flight=draft.in_flight,
                 quiet_hours=draft.parsed_quiet_hours(), start_at=draft.start_at or None,
                 template_fields=draft.template_fields, allow_repeat=repeats["allow_repeat"],
-                only_new=repeats["only_new"])
+                only_new=repeats["only_new"], sms_fallback=DEFAULT_OPT_OUT if draft.sms_fallback else None)
         except RepeatedCampaign as repeat:
             choice = await ask_about_repeat(parent, repeat)
             if choice is None:

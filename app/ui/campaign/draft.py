@@ -35,8 +35,8 @@ class CampaignDraft:
     the content with its placeholders, the uploaded file's id and name, the template's fields
     (when the template is in the local library) and the review's settings: bot id,
     rate (messages per minute, 0 = as fast as allowed), requests in flight, quiet
-    hours ("HH:MM-HH:MM" or "") and start time (ISO 8601 with offset, or ""), and a repeat
-    rule when it is to be a series."""
+    hours ("HH:MM-HH:MM" or "") and start time (ISO 8601 with offset, or ""), a repeat
+    rule when it is to be a series, and whether numbers without Bale get an SMS."""
 
     path: Path | None = None
     checked: CheckedSheet | None = None
@@ -51,6 +51,7 @@ class CampaignDraft:
     quiet_hours: str = ""
     start_at: str = ""
     repeat: RepeatRule | None = None  # a repeating campaign (series) instead of one send
+    sms_fallback: bool = False  # numbers without a Bale account get an SMS (docs/sms.md)
 
     @property
     def columns(self) -> list[str]:

@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.campaign import Campaign, Journal, RecipientState
+from app.campaign.journal.sms import ChannelCounts
+from app.campaign.sms_fallback import channel_counts
 from app.contacts import ExportError, Sheet, SheetLook, write_results
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
@@ -41,15 +43,17 @@ class ReadResults:
     rows: list[dict[str, Any]] | RowSet  # a RowSet when read for the end of a run (the model takes it over)
     counts: dict[str, int]
     errors: dict[int, int]
+    channels: ChannelCounts | None = None  # a campaign with an SMS fallback: per channel
 
 
 def read_results(journal: Journal, campaign_id: int,
                  rows: list[dict[str, Any]] | RowSet | None = None) -> ReadResults:
     """Read what :class:`ResultsStep` shows of ``campaign_id`` (``rows`` when already
     read): from any thread (raises JournalError, KeyError for no such campaign)."""
-    return ReadResults(journal.campaign(campaign_id),
-                       rows if rows is not None else journal.result_rows(campaign_id),
-                       journal.counts(campaign_id), journal.error_counts(campaign_id))
+    campaign = journal.campaign(campaign_id)
+    return ReadResults(campaign, rows if rows is not None else journal.result_rows(campaign_id),
+                       journal.counts(campaign_id), journal.error_counts(campaign_id),
+                       channel_counts(journal, campaign_id) if campaign.sms_fallback is not None else None)
 
 
 class ResultsStep(QWidget):
@@ -139,8 +143,17 @@ class ResultsStep(QWidget):
                 self.tr("{0} × {1} (code {2})").format(figure(n), describe(None, code) if code in SERVICE_ERRORS
                                                        else self.tr("other error"), figure(code))
                 for code, n in errors.items())))
+        if read.channels is not None:
+            lines.append(self.channel_line(read.channels))
         self.summary.setText("\n".join(lines))
         self.status.say("")
+
+    def channel_line(self, c: ChannelCounts) -> str:
+        """The split by channel of a campaign with an SMS fallback, its SMS's delivery and cost."""
+        return self.tr("By Bale: {0} sent, {1} failed. By SMS: {2} sent ({3} delivered, {4} not delivered, {5} not "
+                       "known yet), {6} failed, {7} to send; SMS cost {8} rials.").format(
+            *(figure(n) for n in (c.bale_sent, c.bale_failed, c.sms_sent, c.delivered, c.undelivered, c.waiting,
+                                  c.sms_failed, c.sms_left, c.cost)))
 
     def problem(self) -> str | None:
         return None if self.campaign_id is not None else self.tr("Send the campaign first.")
@@ -169,7 +182,8 @@ class ResultsStep(QWidget):
         """Result column headers in the user's language."""
         english = {"row": self.tr("Row"), "phone_input": self.tr("Phone as typed"), "phone": self.tr("Phone"),
                    "status": self.tr("Status"), "error_code": self.tr("Error code"), "error": self.tr("Details"),
-                   "message_id": self.tr("Message id"), "request_id": self.tr("Request id")}
+                   "message_id": self.tr("Message id"), "request_id": self.tr("Request id"),
+                   "channel": self.tr("Channel"), "delivery": self.tr("SMS delivery")}
         names = dict(english)
         names.update({f"result_{key}": self.tr("Result: {0}").format(value) for key, value in english.items()})
         return names

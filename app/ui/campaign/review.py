@@ -32,6 +32,7 @@ from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.repeat_picker import RepeatPicker
 from app.ui.campaign.review_text import ReviewFacts, ReviewText
+from app.ui.campaign.sms_choice import SmsChoice
 from app.ui.context import AppContext
 from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
@@ -72,6 +73,10 @@ class ReviewStep(QWidget):
         self.repeat_picker = RepeatPicker(jalali=context.settings.get("language") == "fa")
         self.repeat_picker.changed.connect(self._changed)
         form.addRow(self.tr("Repeat:"), self.repeat_picker)
+        self.sms_choice = SmsChoice()
+        self.sms_choice.setChecked(draft.sms_fallback)
+        self.sms_choice.toggled.connect(self._changed)
+        form.addRow(self.tr("SMS:"), self.sms_choice)
         self._load_quiet_hours(draft.quiet_hours)
         self.counts = CountsRow()
         self.review_label = QLabel()
@@ -222,6 +227,8 @@ class ReviewStep(QWidget):
                                   if self.quiet_check.isChecked() else "")
         self.draft.start_at = self.start_at() or ""
         self.draft.repeat = self.repeat_picker.rule()
+        self.sms_choice.refresh(self.draft.content)
+        self.draft.sms_fallback = self.sms_choice.isChecked()
         self.update_review()
         self.changed.emit()
 

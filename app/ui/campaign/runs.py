@@ -11,20 +11,32 @@ the engine runs on the window's loop (docs/architecture.md, "Processes")."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import logging
 import subprocess
 import time
+from urllib.parse import urlsplit
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from app.api import is_loopback
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
 from app.campaign.approval import approval_rule, check_sendable
 from app.campaign.follow import follow
 from app.campaign.lock import campaign_is_sending
+from app.campaign.sms_fallback import SmsFallback
+from app.jobs.sms_gateway import GatewayNotSetUp, sms_gateway
 from app.reasons import Reason, pause_reason
 from app.jobs.runner import last_words, remember_key, start_runner
 from app.ui.context import AppContext
+
+if TYPE_CHECKING:
+    from app.api.sms import KavenegarGateway
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -104,8 +116,11 @@ class RunController(QObject):
             gc.freeze()
             gc.disable()
         try:
-            async with self.context.client() as client:
-                run.engine = CampaignEngine(self.context.journal, client, on_progress=self._on_progress)
+            wanted = await self.context.store.in_thread(lambda journal: journal.campaign(campaign_id).sms_fallback)
+            gateway = self._sms_gateway(campaign_id) if wanted is not None else None
+            async with self.context.client() as client, gateway or contextlib.nullcontext():
+                sms = SmsFallback(self.context.journal, gateway) if gateway is not None else None
+                run.engine = CampaignEngine(self.context.journal, client, on_progress=self._on_progress, sms=sms)
                 self.started.emit(campaign_id)
                 result = await run.engine.run(campaign_id)
         finally:
@@ -115,6 +130,17 @@ class RunController(QObject):
         run.result = result
         self.finished.emit(result)
         return result
+
+    def _sms_gateway(self, campaign_id: int) -> KavenegarGateway | None:
+        """The SMS gateway for campaign ``campaign_id``'s SMS fallback (app/jobs/sms_gateway.py);
+        None when none is set up (the campaign then pauses and says what to set)."""
+        try:
+            connection = self.context.connection
+            sandbox = connection.demo or is_loopback(urlsplit(connection.base_url).hostname or "")
+            return sms_gateway(connection.base_url, sandbox=sandbox)
+        except GatewayNotSetUp:
+            log.warning("campaign %s: the SMS gateway is not set up right", campaign_id, exc_info=True)
+            return None
 
     async def adopt(self, campaign_id: int) -> RunResult | None:
         """Follow ``campaign_id`` while another process sends it (this desktop's background

@@ -1,0 +1,35 @@
+"""The review step's choice to send an SMS to the numbers that have no Bale account
+(docs/sms.md): offered only for a message that has an SMS form."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QWidget
+
+from app.campaign import Content
+from app.jobs.creating import sms_problem
+from app.reasons import problem_text
+from app.ui.texts import describe
+
+
+class SmsChoice(QCheckBox):
+    """Checked: the campaign sends an SMS to each number the service says has no Bale
+    account. Disabled, with why, for a message that cannot go by SMS (:meth:`refresh`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setText(self.tr("Send an SMS to the numbers that have no Bale account"))
+        self.setAccessibleName(self.tr("SMS to numbers without Bale"))
+        self._offered = self.tr("Each number the service says has no Bale account gets the message by SMS, "
+                                "through the SMS gateway of this desktop (the sandbox's own in the demo), ending "
+                                "with the opt-out line «لغو ۱۱».")
+        self.setToolTip(self._offered)
+
+    def refresh(self, content: Content) -> None:
+        """Offer the choice for ``content``, or say why it cannot go by SMS (unchecked)."""
+        problem = sms_problem(content)
+        self.setEnabled(problem is None)
+        if problem is not None:
+            self.setChecked(False)
+            self.setToolTip(describe(problem_text(problem, kind=content.kind)))
+        else:
+            self.setToolTip(self._offered)
