@@ -10,7 +10,9 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
+import openpyxl
 import pytest
+from pypdf import PdfReader
 
 from app.api import SafirClient, Timeouts
 from app.api.sms import KavenegarGateway
@@ -165,3 +167,23 @@ def test_the_sms_form_of_each_kind_of_message(data: dict, opt_out: str, expected
                                              ("س" * 135, 3)])
 def test_parts_are_counted_as_the_gateway_counts_them(text: str, parts: int) -> None:
     assert sms_parts(text) == parts
+
+
+async def test_the_report_counts_and_costs_each_channel(sms_sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    sms_sandbox.settings.sms_fault_timeout = 0.0
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:6], "")
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            sms = SmsFallback(journal, gateway)
+            assert (await CampaignEngine(journal, client, sms=sms).run(campaign_id)).status == CampaignStatus.FINISHED
+            assert await sms.follow(campaign_id, 30.0) == 0
+    made = run("report", str(campaign_id), str(tmp_path / "r.xlsx"))
+    assert made.returncode == 0, made.stderr
+    figures = {r[0]: r[1] for r in openpyxl.load_workbook(tmp_path / "r.xlsx").active.iter_rows(values_only=True)}
+    assert (figures["Sent by Bale"], figures["Sent by SMS"], figures["SMS delivered"]) == (4, 2, 2)
+    assert figures["SMS cost (rials)"] == 2 * 120  # one part each, at the sandbox's price of a part
+    made = run("report", str(campaign_id), str(tmp_path / "r.pdf"), "--language", "fa")
+    assert made.returncode == 0, made.stderr
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "r.pdf").pages)
+    assert "پیامک" in text

@@ -10,6 +10,8 @@ from enum import StrEnum
 from zoneinfo import ZoneInfo
 
 from app.campaign.journal import Campaign, CampaignStatus, Journal, RecipientState
+from app.campaign.journal.sms import ChannelCounts
+from app.campaign.sms_fallback import channel_counts
 from app.reasons import Reason
 
 #: The sends-over-time chart's minutes, hours and days are Tehran's.
@@ -105,6 +107,19 @@ class CampaignReport:
     balance_after: int | None = None
     message: str = ""
     bucket: Bucket = Bucket.HOUR
+    channels: ChannelCounts | None = None  # a campaign with an SMS fallback: per channel (docs/sms.md)
+
+    @property
+    def by_channel(self) -> list[tuple[str, int]]:
+        """The split by channel (English labels of app/report/words.py's TEXTS, counts;
+        the SMS cost in the gateway's rials); [] for a campaign without an SMS fallback."""
+        c = self.channels
+        if c is None:
+            return []
+        return [("Sent by Bale", c.bale_sent), ("Failed by Bale", c.bale_failed), ("Sent by SMS", c.sms_sent),
+                ("SMS delivered", c.delivered), ("SMS not delivered", c.undelivered),
+                ("SMS delivery not known yet", c.waiting), ("Failed by SMS", c.sms_failed),
+                ("SMS cost (rials)", c.cost)]
 
     @property
     def not_sent_label(self) -> str:
@@ -126,8 +141,10 @@ class CampaignReport:
 
     @property
     def cost(self) -> float | None:
-        """The cost of what was sent at :attr:`unit_price` (None when no price is set)."""
-        return None if self.unit_price is None else self.sent * self.unit_price
+        """The cost of what the service sent at :attr:`unit_price` (None when no price is
+        set); an SMS's cost is the gateway's (:attr:`by_channel`)."""
+        sent = self.sent if self.channels is None else self.channels.bale_sent
+        return None if self.unit_price is None else sent * self.unit_price
 
 
 @dataclass(frozen=True)
@@ -174,7 +191,8 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
         errors=journal.error_counts(campaign_id), over_time=over_time, first_send=first_send,
         last_send=last_send, pauses=pauses, so_far=journal.is_sending(campaign_id)
         or campaign.status == CampaignStatus.RUNNING, unit_price=unit_price, balance_before=before,
-        balance_after=after, message=_message_of(campaign), bucket=bucket)
+        balance_after=after, message=_message_of(campaign), bucket=bucket,
+        channels=channel_counts(journal, campaign_id) if campaign.sms_fallback is not None else None)
 
 
 def summary_report(journal: Journal, since: str, until: str, *, unit_price: float | None = None) -> SummaryReport:

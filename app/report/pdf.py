@@ -201,6 +201,9 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     else:
         pdf.text_line(tr("No errors."), color=_MUTED)
 
+    if report.by_channel:
+        pdf.heading(tr("By channel"), keep=_ROW * len(report.by_channel))
+        pdf.table([(tr(label), n(count)) for label, count in report.by_channel], widths=(130, 50))
     pdf.heading(tr("Cost and balance"), keep=_ROW * 6)
     cost = report.cost
     pdf.table([

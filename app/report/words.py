@@ -28,6 +28,8 @@ TEXTS = (
     "{0} h {1} min", "{0} min", "{0} s", "—", "Figures", "Hour", "Messages", "Count", "Reason", "When", "What", "Who",
     "invalid", "duplicate", "empty", "suppressed", "repeat", "capped", "paused", "cancelled", "pause asked",
     "cancel asked", "ready", "running", "finished", "text", "media", "otp", "buttons", "template",
+    "By channel", "Sent by Bale", "Failed by Bale", "Sent by SMS", "SMS delivered", "SMS not delivered",
+    "SMS delivery not known yet", "Failed by SMS", "SMS cost (rials)",
     *SERVICE_ERRORS.values(),
 )
 

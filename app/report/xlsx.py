@@ -78,6 +78,8 @@ def campaign_workbook(report: CampaignReport, words: Words) -> Workbook:
     row = _block(sheet, row, heading, bars or [(tr("No message was sent yet."), 0)])
     if bars:
         _bar_chart(sheet, heading, bars_at, len(bars), "D", bars_at + 16)
+    if report.by_channel:
+        row = _block(sheet, row, tr("By channel"), [(tr(label), count) for label, count in report.by_channel])
     errors: list[tuple[str, Value]] = [(words.error(code), count) for code, count in report.errors.items()]
     row = _block(sheet, row, tr("Errors by code"), errors or [(tr("No errors."), 0)])
     pauses: list[tuple[str, Value]] = [

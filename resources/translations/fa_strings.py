@@ -6,6 +6,15 @@ safir_fa.qm with pyside6-lrelease.
 
 FA = {
     # The SMS fallback (docs/sms.md).
+    "By channel": "به تفکیک مسیر",
+    "Sent by Bale": "ارسال‌شده با بله",
+    "Failed by Bale": "ناموفق با بله",
+    "Sent by SMS": "ارسال‌شده با پیامک",
+    "SMS delivered": "پیامک تحویل‌شده",
+    "SMS not delivered": "پیامک تحویل‌نشده",
+    "SMS delivery not known yet": "تحویل پیامک هنوز نامعلوم",
+    "Failed by SMS": "ناموفق با پیامک",
+    "SMS cost (rials)": "هزینهٔ پیامک (ریال)",
     "Send an SMS to the numbers that have no Bale account": "ارسال پیامک به شماره‌هایی که حساب بله ندارند",
     "SMS to numbers without Bale": "پیامک به شماره‌های بدون بله",
     "SMS:": "پیامک:",
