@@ -187,3 +187,25 @@ async def test_the_report_counts_and_costs_each_channel(sms_sandbox: EmbeddedSan
     assert made.returncode == 0, made.stderr
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "r.pdf").pages)
     assert "پیامک" in text
+
+
+async def test_a_number_found_without_bale_is_sent_its_next_message_by_sms_without_asking_the_service(
+        sms_sandbox: EmbeddedSandbox) -> None:
+    sms_sandbox.settings.sms_fault_timeout = 0.0
+    phones = PHONES[:3]  # the first has no Bale account
+    with open_store() as journal:
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            first = make_campaign(journal, sms_sandbox, phones, "")
+            assert (await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(first)).status \
+                == CampaignStatus.FINISHED
+            asked = int(httpx.get(f"{sms_sandbox.url}/sandbox/state").json()["errors_by_code"].get("17", 0))
+            assert asked == 1
+            assert journal.known_without_account(phones) == {phones[0]}
+            second = make_campaign(journal, sms_sandbox, phones, "")
+            assert (await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(second)).status \
+                == CampaignStatus.FINISHED
+        assert int(httpx.get(f"{sms_sandbox.url}/sandbox/state").json()["errors_by_code"].get("17", 0)) == asked
+        assert [(r.phone, r.channel, r.state, r.attempts) for r in journal.recipients(second)] == [
+            (phones[0], "sms", "sent", 1), (phones[1], "bale", "sent", 1), (phones[2], "bale", "sent", 1)]
+        assert Counter(m["phone"] for m in sms_sent(sms_sandbox)) == {national(phones[0]): 2}

@@ -681,6 +681,9 @@ def test_numbers_without_bale_get_an_sms_when_the_review_says_so(qapp: Any, wind
         await compose(window, "contacts.xlsx", "سلام {{نام}}", 0)
         assert page.review.sms_choice.isEnabled() and not page.review.sms_choice.isChecked()
         page.review.sms_choice.setChecked(True)
+        await page.review.repeats_found()
+        assert "By SMS: <b>0</b> known to have no Bale account" in page.review.review_label.text()
+        assert "Parts of each SMS: 1 (" in page.review.review_label.text()
         result = await page.send()
         assert result is not None and result.status == CampaignStatus.FINISHED, result
 

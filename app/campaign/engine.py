@@ -14,6 +14,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -203,7 +204,10 @@ class CampaignEngine:
 
     async def _rounds(self, campaign: Campaign, quiet: QuietHours | None) -> None:
         """The main pass, then the rounds that re-send lost answers; a pass that lost its
-        leases gives back what it held and is made again."""
+        leases gives back what it held and is made again. Numbers known to have no Bale
+        account go straight to the SMS fallback (when there is one)."""
+        if self.sms is not None and campaign.sms_fallback is not None:
+            await asyncio.to_thread(self.journal.hand_over_known, campaign.id)
         for round_number in range(self.unknown_rounds + 1):
             states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
             while True:
@@ -226,7 +230,7 @@ class CampaignEngine:
             if waiting:
                 self.pause(pause_reason("sms_not_set_up", count=waiting))
             return
-        self.sms.on_sent = self._sms_sent
+        self.sms.on_sent = partial(self._emit, CampaignStatus.RUNNING)  # (row, state)
         refused = await self.sms.send(campaign, lambda: bool(self._stop))
         self._tally.counts = await asyncio.to_thread(self.journal.counts, campaign.id)
         if refused is not None:
@@ -266,9 +270,6 @@ class CampaignEngine:
                     self._campaign.id)
         await asyncio.to_thread(self._session.regain)
         self._requests.lost = False
-
-    def _sms_sent(self, row: int, state: str) -> None:
-        self._emit(CampaignStatus.RUNNING, row, state)
 
     def _close_writer(self) -> None:
         if self._writer is not None:

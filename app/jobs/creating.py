@@ -197,6 +197,12 @@ def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: 
     return CappedCount(count, len(phones), cap) if count else None
 
 
+def count_known_without_account(journal: Journal, checked: CheckedSheet) -> int:
+    """How many valid rows of ``checked`` have a number another campaign found without a
+    Bale account in the last 30 days: an SMS fallback sends them an SMS at once."""
+    return len(journal.known_without_account(list(checked.verdicts.valid_phones())))
+
+
 def create_quick_send(
     journal: Journal, *, phone_input: str, content: Content, bot_id: int, base_url: str,
     template_fields: list[str] | None = None, fields: Mapping[str, str] | None = None, test: bool = False,

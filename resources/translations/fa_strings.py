@@ -6,6 +6,12 @@ safir_fa.qm with pyside6-lrelease.
 
 FA = {
     # The SMS fallback (docs/sms.md).
+    "Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.":
+        "بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین)، به بهای درگاه.",
+    "By SMS: <b>{0}</b> known to have no Bale account (found in the last {1} days) at once, and any other the "
+    "service says has none. ":
+        "با پیامک: <b>{0}</b> گیرنده که می‌دانیم حساب بله ندارند (در {1} روز گذشته معلوم شده) بی‌درنگ، و هر گیرندهٔ "
+        "دیگری که سرویس بگوید حساب ندارد. ",
     "By channel": "به تفکیک مسیر",
     "Sent by Bale": "ارسال‌شده با بله",
     "Failed by Bale": "ناموفق با بله",

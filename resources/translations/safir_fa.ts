@@ -1706,168 +1706,168 @@
 <context>
     <name>ReviewStep</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="101" />
+        <location filename="../../app/ui/campaign/review.py" line="108" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="106" />
+        <location filename="../../app/ui/campaign/review.py" line="113" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="107" />
+        <location filename="../../app/ui/campaign/review.py" line="114" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <location filename="../../app/ui/campaign/review.py" line="115" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="113" />
+        <location filename="../../app/ui/campaign/review.py" line="120" />
         <source>Messages sent at the same time, at most</source>
         <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="114" />
+        <location filename="../../app/ui/campaign/review.py" line="121" />
         <source>How many messages may be on their way at once; 8 suits most connections.</source>
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="122" />
+        <location filename="../../app/ui/campaign/review.py" line="129" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="123" />
+        <location filename="../../app/ui/campaign/review.py" line="130" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="126" />
+        <location filename="../../app/ui/campaign/review.py" line="133" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="146" />
+        <location filename="../../app/ui/campaign/review.py" line="153" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="147" />
+        <location filename="../../app/ui/campaign/review.py" line="154" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="150" />
+        <location filename="../../app/ui/campaign/review.py" line="157" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="151" />
+        <location filename="../../app/ui/campaign/review.py" line="158" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="160" />
+        <location filename="../../app/ui/campaign/review.py" line="167" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="162" />
+        <location filename="../../app/ui/campaign/review.py" line="169" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="68" />
+        <location filename="../../app/ui/campaign/review.py" line="75" />
         <source>Bot:</source>
         <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="69" />
+        <location filename="../../app/ui/campaign/review.py" line="76" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="70" />
+        <location filename="../../app/ui/campaign/review.py" line="77" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="71" />
+        <location filename="../../app/ui/campaign/review.py" line="78" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="72" />
+        <location filename="../../app/ui/campaign/review.py" line="79" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="75" />
+        <location filename="../../app/ui/campaign/review.py" line="82" />
         <source>Repeat:</source>
         <translation>تکرار:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="79" />
+        <location filename="../../app/ui/campaign/review.py" line="86" />
         <source>SMS:</source>
         <translation>پیامک:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="138" />
+        <location filename="../../app/ui/campaign/review.py" line="145" />
         <source>Tehran time; it starts with the window closed too</source>
         <translation>به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="170" />
+        <location filename="../../app/ui/campaign/review.py" line="177" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="172" />
+        <location filename="../../app/ui/campaign/review.py" line="179" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="173" />
+        <location filename="../../app/ui/campaign/review.py" line="180" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="253" />
+        <location filename="../../app/ui/campaign/review.py" line="260" />
         <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
         <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="255" />
+        <location filename="../../app/ui/campaign/review.py" line="262" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="256" />
+        <location filename="../../app/ui/campaign/review.py" line="263" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="257" />
+        <location filename="../../app/ui/campaign/review.py" line="264" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="258" />
+        <location filename="../../app/ui/campaign/review.py" line="265" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="259" />
+        <location filename="../../app/ui/campaign/review.py" line="266" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="331" />
+        <location filename="../../app/ui/campaign/review.py" line="340" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -1875,92 +1875,103 @@
 <context>
     <name>ReviewText</name>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="39" />
+        <location filename="../../app/ui/campaign/review_text.py" line="42" />
         <source>service template</source>
+        <extracomment>With the SMS fallback: the recipients known to have no Bale account (None before the look ends), and the parts of the preview row's SMS; None without the fallback.</extracomment>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="39" />
+        <location filename="../../app/ui/campaign/review_text.py" line="42" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="40" />
+        <location filename="../../app/ui/campaign/review_text.py" line="43" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="43" />
+        <location filename="../../app/ui/campaign/review_text.py" line="46" />
         <source>Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.</source>
         <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="45" />
+        <location filename="../../app/ui/campaign/review_text.py" line="48" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="48" />
+        <location filename="../../app/ui/campaign/review_text.py" line="51" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="55" />
+        <location filename="../../app/ui/campaign/review_text.py" line="59" />
+        <source>Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.</source>
+        <translation>بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین)، به بهای درگاه.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="62" />
+        <source>By SMS: &lt;b&gt;{0}&lt;/b&gt; known to have no Bale account (found in the last {1} days) at once, and any other the service says has none. </source>
+        <translation>با پیامک: &lt;b&gt;{0}&lt;/b&gt; گیرنده که می‌دانیم حساب بله ندارند (در {1} روز گذشته معلوم شده) بی‌درنگ، و هر گیرندهٔ دیگری که سرویس بگوید حساب ندارد. </translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="68" />
         <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف دفعات ارسال {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="57" />
+        <location filename="../../app/ui/campaign/review_text.py" line="70" />
         <source>Recipients who will get the message: &lt;b&gt;{0}&lt;/b&gt;.</source>
         <translation>گیرندگانی که پیام را دریافت می‌کنند: &lt;b&gt;{0}&lt;/b&gt;.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="60" />
+        <location filename="../../app/ui/campaign/review_text.py" line="73" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="61" />
+        <location filename="../../app/ui/campaign/review_text.py" line="74" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="61" />
+        <location filename="../../app/ui/campaign/review_text.py" line="74" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="63" />
+        <location filename="../../app/ui/campaign/review_text.py" line="76" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="70" />
+        <location filename="../../app/ui/campaign/review_text.py" line="83" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="73" />
+        <location filename="../../app/ui/campaign/review_text.py" line="86" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="76" />
+        <location filename="../../app/ui/campaign/review_text.py" line="89" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="78" />
+        <location filename="../../app/ui/campaign/review_text.py" line="91" />
         <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
         <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="82" />
+        <location filename="../../app/ui/campaign/review_text.py" line="95" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="88" />
+        <location filename="../../app/ui/campaign/review_text.py" line="101" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
@@ -2375,17 +2386,17 @@
 <context>
     <name>SmsChoice</name>
     <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="20" />
+        <location filename="../../app/ui/campaign/sms_choice.py" line="26" />
         <source>Send an SMS to the numbers that have no Bale account</source>
         <translation>ارسال پیامک به شماره‌هایی که حساب بله ندارند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="21" />
+        <location filename="../../app/ui/campaign/sms_choice.py" line="27" />
         <source>SMS to numbers without Bale</source>
         <translation>پیامک به شماره‌های بدون بله</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="22" />
+        <location filename="../../app/ui/campaign/sms_choice.py" line="28" />
         <source>Each number the service says has no Bale account gets the message by SMS, through the SMS gateway of this desktop (the sandbox's own in the demo), ending with the opt-out line «لغو ۱۱».</source>
         <translation>هر شماره‌ای که سرویس بگوید حساب بله ندارد، پیام را با پیامک از درگاه پیامک این رایانه (در نسخهٔ آزمایشی، درگاه خود محیط آزمایشی) می‌گیرد، با سطر لغو «لغو ۱۱» در پایان.</translation>
     </message>

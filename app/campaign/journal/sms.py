@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
 from app.campaign.caps import CapScope
 from app.campaign.journal.errors import sentences
@@ -23,6 +24,10 @@ from app.reasons import reason_text
 
 #: The SMS channel's states that still need a request (as the service's).
 _TO_SEND = "('in_flight', 'unknown', 'pending')"
+#: Days a number found without a Bale account is sent an SMS at once, the service not asked again.
+NO_ACCOUNT_DAYS = 30
+#: A recipient row ``k`` that found its number without a Bale account.
+_KNOWN = "(k.channel = 'sms' OR k.error_code = 17 AND k.state = 'failed')"
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,37 @@ class JournalSms(JournalSending):
                 " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ? AND c.sms_fallback IS NOT NULL)",
                 (Channel.SMS, RecipientState.PENDING, campaign_id, Channel.BALE, RecipientState.FAILED, campaign_id))
             return max(cursor.rowcount, 0)
+
+    @sentences
+    def hand_over_known(self, campaign_id: int, days: int = NO_ACCOUNT_DAYS) -> int:
+        """Move to the SMS channel, before the service is asked, every pending recipient
+        whose number another campaign found without a Bale account (code 17, or sent by
+        SMS) in the last ``days`` days by the store's clock; how many moved. Its lease
+        epoch is raised: a sender of the service that claimed it sends it nothing."""
+        since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
+        with self.transaction():
+            cursor = self.db.execute(
+                "UPDATE recipients SET channel = ?, lease_owner = NULL, lease_until = NULL,"
+                f" lease_epoch = lease_epoch + 1, updated_at = {self.NOW_TEXT}"
+                " WHERE campaign_id = ? AND channel = ? AND state = ? AND phone IN ("
+                f" SELECT k.phone FROM recipients k WHERE {_KNOWN} AND k.campaign_id <> ? AND k.updated_at >= ?)"
+                " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ? AND c.sms_fallback IS NOT NULL)",
+                (Channel.SMS, campaign_id, Channel.BALE, RecipientState.PENDING, campaign_id, since, campaign_id))
+            return max(cursor.rowcount, 0)
+
+    @sentences
+    def known_without_account(self, phones: Sequence[str], days: int = NO_ACCOUNT_DAYS) -> set[str]:
+        """Of ``phones``, those another campaign found without a Bale account in the last
+        ``days`` days (what :meth:`hand_over_known` would send by SMS), for a review."""
+        since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
+        found: set[str] = set()
+        listed = sorted(set(phones))
+        for start in range(0, len(listed), 500):
+            part = listed[start:start + 500]
+            found |= {str(p) for (p,) in self.db.execute(
+                f"SELECT DISTINCT k.phone FROM recipients k WHERE {_KNOWN} AND k.updated_at >= ?"
+                f" AND k.phone IN ({', '.join('?' for _ in part)})", (since, *part))}
+        return found
 
     @sentences
     def sms_waiting(self, campaign_id: int) -> int:

@@ -37,7 +37,13 @@ from app.ui.context import AppContext
 from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
-from app.jobs.creating import CappedCount, RepeatedCampaign, count_capped, count_repeats
+from app.jobs.creating import (
+    CappedCount,
+    RepeatedCampaign,
+    count_capped,
+    count_known_without_account,
+    count_repeats,
+)
 from app.jobs.estimate import estimate
 from app.jobs.inputs import CampaignInputError
 from app.jobs.single_send import SingleOutcome, send_one
@@ -62,6 +68,7 @@ class ReviewStep(QWidget):
         #: Who of this sheet already got this message recently (found off the GUI thread).
         self.repeats: RepeatedCampaign | None = None
         self.capped: CappedCount | None = None  # recipients the frequency cap would skip
+        self.known_without_account: int | None = None  # of them, known to have no Bale account
         self._repeat_check: asyncio.Future[None] | None = None
         form = QFormLayout()
         self._build_pace()
@@ -277,7 +284,8 @@ class ReviewStep(QWidget):
             quiet = (ltr(locale.toString(self.quiet_from.time(), "HH:mm")),
                      ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
         facts = ReviewFacts(figures, checked.counts, category, quiet, bool(self.context.connection.api_key),
-                            self.capped, self.repeats)
+                            self.capped, self.repeats,
+                            self.sms_choice.facts(self.draft, self.preview_fields(), self.known_without_account))
         self.review_label.setText("<br>".join(self.text.lines(facts)))
 
     def check_repeats(self) -> None:
@@ -311,10 +319,11 @@ class ReviewStep(QWidget):
                 found = await asyncio.to_thread(
                     count_repeats, self.context.journal, checked, content=content, bot_id=self.draft.bot_id,
                     base_url=self.context.connection.base_url)
+            known = await asyncio.to_thread(count_known_without_account, self.context.journal, checked)
         except (CampaignInputError, JournalError):
             return  # the message or the journal says its own problem elsewhere
         if shiboken6.isValid(self):  # a cancelled look never gets here: a newer one's finding stands
-            self.repeats, self.capped = found, capped
+            self.repeats, self.capped, self.known_without_account = found, capped, known
             self.update_review()
 
     @qasync.asyncSlot()

@@ -18,8 +18,8 @@ from app.campaign.defaults import REPEAT_WINDOW_DAYS
 class ReviewFacts:
     """What the review tells of: ``figures`` (app.jobs.estimate.estimate), the sheet's verdict
     ``counts``, the template ``category`` priced, ``quiet`` hours as shown ("22:00",
-    "08:00") or None, whether the profile has an API access key, and what the looks for
-    capped and repeated recipients found (None before they end)."""
+    "08:00") or None, whether the profile has an API access key, what the looks for
+    capped and repeated recipients found (None before they end), and the SMS fallback's."""
 
     figures: Estimate
     counts: Mapping[str, int]
@@ -28,6 +28,9 @@ class ReviewFacts:
     has_key: bool
     capped: CappedCount | None
     repeats: RepeatedCampaign | None
+    #: With the SMS fallback: the recipients known to have no Bale account (None before
+    #: the look ends), and the parts of the preview row's SMS; None without the fallback.
+    sms: tuple[int | None, int] | None = None
 
 
 class ReviewText(QObject):
@@ -48,7 +51,17 @@ class ReviewText(QObject):
             self.tr("Time at {0} messages a minute: {1}.").format(figure(figures.rate_per_minute),
                                                                   self._duration(figures.minutes, facts.quiet)),
         ]
+        if facts.sms is not None:
+            lines.append(self._sms(*facts.sms))
         return lines + [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in self._warnings(facts)]
+
+    def _sms(self, known: int | None, parts: int) -> str:
+        each = self.tr("Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.")
+        if known is None:
+            return each.format(figure(parts))
+        return self.tr("By SMS: <b>{0}</b> known to have no Bale account (found in the last {1} days) at once, and "
+                       "any other the service says has none. ").format(figure(known), figure(30)) + each.format(
+                           figure(parts))
 
     def _reach(self, recipients: int, capped: CappedCount | None) -> str:
         if capped is not None:  # the look says None when nobody is capped

@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtWidgets import QCheckBox, QWidget
 
-from app.campaign import Content
+from app.api import RequestValidationError
+from app.campaign import Content, ContentError
+from app.campaign.defaults import DEFAULT_OPT_OUT
+from app.campaign.sms_text import sms_parts, sms_text
+from app.ui.campaign.draft import CampaignDraft
 from app.jobs.creating import sms_problem
 from app.reasons import problem_text
 from app.ui.texts import describe
@@ -33,3 +39,16 @@ class SmsChoice(QCheckBox):
             self.setToolTip(describe(problem_text(problem, kind=content.kind)))
         else:
             self.setToolTip(self._offered)
+
+    def facts(self, draft: CampaignDraft, fields: Mapping[str, str],
+              known: int | None) -> tuple[int | None, int] | None:
+        """What the review says of the SMS fallback (app/ui/campaign/review_text.py): the
+        recipients ``known`` to have no Bale account (None: not looked yet), and the parts
+        of the SMS of the row with these ``fields``; None without the fallback."""
+        if not draft.sms_fallback:
+            return None
+        try:
+            data = draft.content.render(fields).to_wire()
+        except (ContentError, RequestValidationError):
+            return known, 1
+        return known, sms_parts(sms_text(data, DEFAULT_OPT_OUT) or "")

@@ -189,8 +189,9 @@ BEGIN
 END $$
 """
 
-# 10: the SMS fallback (journal v15, docs/sms.md). A recipient moves to SMS only when the
-# service said it has no Bale account (code 17) and its campaign asked for the fallback;
+# 10: the SMS fallback (journal v15, docs/sms.md). A recipient moves to SMS only when its
+# campaign asked for the fallback and the service said it has no Bale account (code 17),
+# or, still pending, another campaign found so in the last 30 days (the store's clock);
 # once there it stays: one channel per recipient, whoever writes.
 _MIGRATION_10 = r"""
 ALTER TABLE campaigns ADD COLUMN sms_fallback TEXT;
@@ -201,10 +202,16 @@ CREATE OR REPLACE FUNCTION safir_one_channel() RETURNS trigger LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF NEW.channel IS DISTINCT FROM OLD.channel AND (
-           OLD.channel <> 'bale' OR NEW.channel <> 'sms' OR OLD.state <> 'failed'
-           OR OLD.error_code IS DISTINCT FROM 17
+           OLD.channel <> 'bale' OR NEW.channel <> 'sms'
            OR NOT EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = OLD.campaign_id
-                          AND c.sms_fallback IS NOT NULL)) THEN
+                          AND c.sms_fallback IS NOT NULL)
+           OR NOT (OLD.state = 'failed' AND OLD.error_code = 17
+                   OR OLD.state = 'pending' AND EXISTS (
+                       SELECT 1 FROM public.recipients k WHERE k.phone = OLD.phone
+                       AND k.campaign_id <> OLD.campaign_id
+                       AND (k.channel = 'sms' OR k.error_code = 17 AND k.state = 'failed')
+                       AND k.updated_at >= to_char((clock_timestamp() - interval '30 days') AT TIME ZONE 'UTC',
+                                                   'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')))) THEN
         PERFORM public.safir_refuse('one_channel', format('row %s of campaign %s stays on %s', OLD.row,
                                     OLD.campaign_id, OLD.channel), format('campaign=%s;row=%s;channel=%s',
                                                                           OLD.campaign_id, OLD.row, OLD.channel));
