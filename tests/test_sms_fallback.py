@@ -5,6 +5,7 @@ again under the same local id and never twice, and every SMS followed to its del
 
 from __future__ import annotations
 
+import asyncio
 import csv
 from collections import Counter
 from pathlib import Path
@@ -209,3 +210,17 @@ async def test_a_number_found_without_bale_is_sent_its_next_message_by_sms_witho
         assert [(r.phone, r.channel, r.state, r.attempts) for r in journal.recipients(second)] == [
             (phones[0], "sms", "sent", 1), (phones[1], "bale", "sent", 1), (phones[2], "bale", "sent", 1)]
         assert Counter(m["phone"] for m in sms_sent(sms_sandbox)) == {national(phones[0]): 2}
+
+
+async def test_status_asks_the_gateway_where_the_sms_not_final_yet_stand(sms_sandbox: EmbeddedSandbox) -> None:
+    sms_sandbox.settings.sms_fault_timeout = 0.0
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:6], "")
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            result = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
+        assert result.status == CampaignStatus.FINISHED
+        assert channel_counts(journal, campaign_id).waiting == 2  # taken by the gateway, not delivered yet
+    await asyncio.sleep(sms_sandbox.settings.sms_delivery_s + 0.2)
+    shown = run("status", str(campaign_id))
+    assert shown.returncode == 0 and "by SMS: 2 sent (2 delivered, 0 not delivered, 0 not known yet)" in shown.stdout

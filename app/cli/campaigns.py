@@ -15,6 +15,7 @@ from app.cli.common import (
     open_journal,
     print_summary,
     run_campaign,
+    look_at_sms,
     sms_line,
     service_to_send_to,
     start_in_background,
@@ -114,6 +115,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         summary = journal.summary(campaign.id)
         print_summary(summary, campaign.id, status)
         if campaign.sms_fallback is not None:
+            look_at_sms(journal, campaign)
             print(sms_line(journal, campaign.id))
         step = next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
         if step:

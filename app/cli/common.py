@@ -280,6 +280,31 @@ async def follow_sms(sms: SmsFallback, campaign_id: int) -> None:
     print(sms_line(sms.journal, campaign_id), flush=True)
 
 
+def look_at_sms(journal: Journal, campaign: Campaign) -> None:
+    """Ask the gateway once where ``campaign``'s SMS not final yet stand, when a gateway
+    is set up (the same as a send's); a warning when it cannot be asked."""
+    import asyncio
+
+    from app.api import SafirError
+    from app.campaign import JournalError
+    from app.campaign.sms_fallback import SmsFallback, channel_counts
+
+    if not channel_counts(journal, campaign.id).waiting:
+        return
+    gateway = sms_gateway_of(journal, campaign.id, campaign.base_url, None)
+    if gateway is None:
+        return
+
+    async def look() -> None:
+        async with gateway:
+            await SmsFallback(journal, gateway).look(campaign.id)
+
+    try:
+        asyncio.run(look())
+    except (SafirError, JournalError) as exc:
+        print(f"warning: the SMS gateway could not say where the SMS stand: {exc}", file=sys.stderr)
+
+
 def sms_line(journal: Journal, campaign_id: int) -> str:
     """A campaign's recipients per channel and its SMS's delivery, in a line."""
     from app.campaign.sms_fallback import channel_counts
