@@ -456,6 +456,8 @@ def test_profiles_keep_secrets_out_of_the_settings_file(qapp: Any, window: MainW
     panel.client_id_edit.setText("demo")
     panel.secret_edit.setText("demo-secret")
     panel.key_edit.setText("demo-api-key")
+    panel.sms_key_edit.setText("sms-key-of-the-test")
+    panel.sms_sender_edit.setText("10004346")
     panel.bots.insertRow(0)
     from PySide6.QtWidgets import QTableWidgetItem
 
@@ -465,6 +467,10 @@ def test_profiles_keep_secrets_out_of_the_settings_file(qapp: Any, window: MainW
     assert window.context.connection.name == "local" and window.context.connection.api_key == "demo-api-key"
     settings_text = Path(window.context.settings.q.fileName()).read_text(encoding="utf-8")
     assert "demo-secret" not in settings_text and "demo-api-key" not in settings_text
+    assert "sms-key-of-the-test" not in settings_text and "10004346" in settings_text  # the key, the keyring's
+    connection = window.context.connection
+    assert (connection.sms_api_key, connection.sms_sender) == ("sms-key-of-the-test", "10004346")
+    assert "sms-key-of-the-test" not in repr(connection)
     assert "no system keyring" in panel.keyring_label.text().lower() or "keyring" in panel.keyring_label.text()
 
     async def scenario() -> str:
@@ -694,3 +700,28 @@ def test_numbers_without_bale_get_an_sms_when_the_review_says_so(qapp: Any, wind
     assert "By Bale: 13 sent, 0 failed. By SMS: 1 sent" in page.results.summary.text()
     channels = [r["channel"] for r in page.results.results_model.rows() if r["status"] == "sent"]
     assert channels.count("sms") == 1 and channels.count("bale") == 13
+
+
+@pytest.mark.parametrize("separate_sender", [True, False])
+def test_the_profiles_sms_key_is_the_one_the_fallback_sends_with(qapp: Any, window: MainWindow,
+                                                                  sandbox: EmbeddedSandbox, separate_sender: bool) -> None:
+    panel, page = window.profiles, window.campaign
+    window.context.settings.set("separate_sender", separate_sender)  # a sender process of its own, or this window
+    panel._new()
+    panel.name_edit.setText("local")
+    panel.url_edit.setText(sandbox.url)
+    panel.key_edit.setText("demo-api-key")
+    panel.sms_key_edit.setText("not-the-gateways-key")  # the sandbox's gateway takes only its demo key
+    panel.sms_sender_edit.setText("10004346")
+    assert panel.save()
+
+    async def scenario() -> None:
+        await compose(window, "contacts.xlsx", "سلام {{نام}}", 0)
+        page.review.bot_combo.setEditText("1001")
+        page.review.sms_choice.setChecked(True)
+        result = await page.send()
+        assert result is not None and result.status == CampaignStatus.PAUSED and result.reason is not None
+        assert result.reason.code == "sms_refused", result.reason
+
+    run_in_qt_loop(qapp, scenario)
+    assert httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"] == []

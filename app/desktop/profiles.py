@@ -31,6 +31,8 @@ class Profile:
     #: The team store the profile's team shares (a postgresql:// URL without the password,
     #: which the keyring keeps); "" for this desktop's own journal (docs/team.md).
     team_store: str = ""
+    #: The SMS gateway's sender line for the fallback (its key is the keyring's; docs/sms.md).
+    sms_sender: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -45,6 +47,7 @@ class Profile:
             client_id=str(data.get("client_id", "")),
             bots={int(k): str(v) for k, v in dict(data.get("bots", {})).items()},
             team_store=str(data.get("team_store", "")),
+            sms_sender=str(data.get("sms_sender", "")),
         )
 
 
@@ -62,7 +65,7 @@ class SecretStore:
         return f"{profile}:{name}"
 
     def get(self, profile: str, name: str) -> str | None:
-        """The secret ``name`` (client_secret or api_key) of ``profile``, or None."""
+        """The secret ``name`` (client_secret, api_key or sms_api_key) of ``profile``, or None."""
         if (profile, name) in self._session:
             return self._session[(profile, name)]
         if not self.persistent:

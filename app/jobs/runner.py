@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, BinaryIO
 
 from app.desktop import paths
@@ -76,9 +77,11 @@ def runner_log(campaign_id: int) -> Path:
 
 
 def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: str | None = None,
-                 sandbox: bool = False, timeout: float | None = None) -> subprocess.Popen[bytes]:
+                 sandbox: bool = False, timeout: float | None = None,
+                 secrets: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start the process that sends ``campaign_id`` and return it once it holds the
-    campaign's lock (or has already ended well). ``api_key`` goes to it in its environment; ``sandbox`` makes it start
+    campaign's lock (or has already ended well). ``api_key`` goes to it in its environment
+    (and ``secrets``, variables such as the SMS gateway's key); ``sandbox`` makes it start
     a built-in sandbox of its own. Raises RunnerFailed (with the log's last line) when the
     program cannot be started, exits at once, or does not start sending within
     :data:`START_TIMEOUT_SECONDS`."""
@@ -86,7 +89,7 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
 
     log = runner_log(campaign_id)
     log.parent.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, API_KEY_ENV: api_key, **store_environment(journal), **_LOG_AS_WRITTEN}
+    env = {**os.environ, API_KEY_ENV: api_key, **(secrets or {}), **store_environment(journal), **_LOG_AS_WRITTEN}
     argv = runner_argv(campaign_id, base_url=base_url, sandbox=sandbox, timeout=timeout)
     with _private_log(log) as output:
         try:

@@ -18,16 +18,19 @@ class GatewayNotSetUp(ValueError):
     """A gateway half set up (a key without its line), or one it cannot use: a sentence."""
 
 
-def sms_gateway(service_url: str, *, sandbox: bool, timeout: float | None = None) -> KavenegarGateway | None:
-    """The gateway of ``SAFIR_SMS_API_KEY``, ``SAFIR_SMS_SENDER`` and ``SAFIR_SMS_BASE_URL``
-    (default Kavenegar's). With a sandbox (``sandbox``) the sandbox's own imitation at
-    ``service_url``, with its demo key and line unless told others; ``timeout`` seconds
-    per request (None: the client's defaults). None when no key is set; raises
-    GatewayNotSetUp for a key without a line, or one the gateway cannot take."""
+def sms_gateway(service_url: str, *, sandbox: bool, timeout: float | None = None, key: str | None = None,
+                sender: str | None = None) -> KavenegarGateway | None:
+    """The gateway of ``key`` and ``sender`` (a profile's), or else of ``SAFIR_SMS_API_KEY``
+    and ``SAFIR_SMS_SENDER``, at ``SAFIR_SMS_BASE_URL`` (default Kavenegar's). With a
+    sandbox (``sandbox``) the sandbox's own imitation at ``service_url``, with its demo
+    key and line unless told others; ``timeout`` seconds per request (None: the client's
+    defaults). None when no key is set; raises GatewayNotSetUp for a key without a line,
+    or one the gateway cannot take."""
     from app.api import ConfigurationError, Timeouts
     from app.api.sms import KAVENEGAR_URL, KavenegarGateway
 
-    key, sender = os.environ.get(SMS_KEY_ENV, ""), os.environ.get(SMS_SENDER_ENV, "")
+    key = key or os.environ.get(SMS_KEY_ENV, "")
+    sender = sender or os.environ.get(SMS_SENDER_ENV, "")
     url = os.environ.get(SMS_URL_ENV, "")
     if sandbox:
         from app.sandbox.state import DEMO_SMS_KEY, DEMO_SMS_SENDER

@@ -71,9 +71,11 @@ class Connection:
     client_secret: str | None = None
     bots: dict[int, str] = field(default_factory=dict)
     demo: bool = False
+    sms_api_key: str | None = None  # the SMS gateway's (docs/sms.md); None: the environment's
+    sms_sender: str = ""
 
     def __post_init__(self) -> None:
-        for secret in (self.api_key, self.client_secret):
+        for secret in (self.api_key, self.client_secret, self.sms_api_key):
             register_secret(secret)
 
     def __repr__(self) -> str:
@@ -131,18 +133,18 @@ class AppContext:
     def profiles(self) -> list[Profile]:
         return [Profile.from_json(p) for p in self.settings.get("profiles")]
 
-    def save_profile(self, profile: Profile, client_secret: str | None, api_key: str | None) -> None:
+    def save_profile(self, profile: Profile, client_secret: str | None, api_key: str | None,
+                     sms_api_key: str | None = None) -> None:
         """Store a profile (secrets to the keyring; None leaves a secret as it is)."""
         profiles = [p for p in self.profiles() if p.name != profile.name] + [profile]
         self.settings.set("profiles", [p.to_json() for p in profiles])
-        if client_secret is not None:
-            self.secrets.set(profile.name, "client_secret", client_secret)
-        if api_key is not None:
-            self.secrets.set(profile.name, "api_key", api_key)
+        for name, secret in (("client_secret", client_secret), ("api_key", api_key), ("sms_api_key", sms_api_key)):
+            if secret is not None:
+                self.secrets.set(profile.name, name, secret)
 
     def delete_profile(self, name: str) -> None:
         self.settings.set("profiles", [p.to_json() for p in self.profiles() if p.name != name])
-        for secret in ("client_secret", "api_key"):
+        for secret in ("client_secret", "api_key", "sms_api_key"):
             self.secrets.delete(name, secret)
 
     def connection_for(self, name: str) -> Connection:
@@ -157,6 +159,7 @@ class AppContext:
         return Connection(
             profile.name, profile.base_url, self.secrets.get(profile.name, "api_key") or env_key,
             profile.client_id, self.secrets.get(profile.name, "client_secret"), dict(profile.bots),
+            sms_api_key=self.secrets.get(profile.name, "sms_api_key"), sms_sender=profile.sms_sender,
         )
 
     def use_profile(self, name: str) -> None:

@@ -6,6 +6,10 @@ safir_fa.qm with pyside6-lrelease.
 
 FA = {
     # The SMS fallback (docs/sms.md).
+    "SMS gateway key": "کلید درگاه پیامک",
+    "SMS sender line": "خط فرستندهٔ پیامک",
+    "SMS gateway key (Kavenegar):": "کلید درگاه پیامک (کاوه‌نگار):",
+    "SMS sender line:": "خط فرستندهٔ پیامک:",
     "Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.":
         "بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین)، به بهای درگاه.",
     "By SMS: <b>{0}</b> known to have no Bale account (found in the last {1} days) at once, and any other the "

@@ -987,67 +987,67 @@
         <translation>نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="102" />
+        <location filename="../../app/ui/panels/profiles.py" line="103" />
         <source>Profile name</source>
         <translation>نام نمایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="102" />
+        <location filename="../../app/ui/panels/profiles.py" line="103" />
         <source>Base URL</source>
         <translation>نشانی پایه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="103" />
+        <location filename="../../app/ui/panels/profiles.py" line="104" />
         <source>Client id</source>
         <translation>شناسهٔ کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="103" />
+        <location filename="../../app/ui/panels/profiles.py" line="104" />
         <source>Client secret</source>
         <translation>رمز کاربری</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="104" />
+        <location filename="../../app/ui/panels/profiles.py" line="105" />
         <source>API access key</source>
         <translation>کلید دسترسی API</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="108" />
+        <location filename="../../app/ui/panels/profiles.py" line="110" />
         <source>stored in the keyring; leave empty to keep</source>
         <translation>در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="110" />
+        <location filename="../../app/ui/panels/profiles.py" line="112" />
         <source>kept for this session only; leave empty to keep</source>
         <translation>فقط برای همین نشست نگه داشته می‌شود؛ برای نگه‌داشتن خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="123" />
+        <location filename="../../app/ui/panels/profiles.py" line="127" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="123" />
+        <location filename="../../app/ui/panels/profiles.py" line="127" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="126" />
+        <location filename="../../app/ui/panels/profiles.py" line="130" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="127" />
+        <location filename="../../app/ui/panels/profiles.py" line="131" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="128" />
+        <location filename="../../app/ui/panels/profiles.py" line="132" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="276" />
+        <location filename="../../app/ui/panels/profiles.py" line="284" />
         <source>{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
@@ -1059,7 +1059,7 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/profiles.py" line="53" />
-        <location filename="../../app/ui/panels/profiles.py" line="177" />
+        <location filename="../../app/ui/panels/profiles.py" line="183" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
@@ -1074,32 +1074,32 @@
         <translation>آزمودن اتصال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="112" />
+        <location filename="../../app/ui/panels/profiles.py" line="114" />
         <source>Profile:</source>
         <translation>نمایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="113" />
+        <location filename="../../app/ui/panels/profiles.py" line="115" />
         <source>Name:</source>
         <translation>نام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="114" />
+        <location filename="../../app/ui/panels/profiles.py" line="116" />
         <source>Base URL:</source>
         <translation>نشانی پایه:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="115" />
+        <location filename="../../app/ui/panels/profiles.py" line="117" />
         <source>Client id (v2):</source>
         <translation>شناسهٔ کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="116" />
+        <location filename="../../app/ui/panels/profiles.py" line="118" />
         <source>Client secret (v2):</source>
         <translation>رمز کاربری (نسخهٔ ۲):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="117" />
+        <location filename="../../app/ui/panels/profiles.py" line="119" />
         <source>API access key (v3):</source>
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
@@ -1124,64 +1124,84 @@
         <translation>جاکلیدی سیستم پیدا نشد، پس رمزها فقط برای همین نشست نگه داشته می‌شوند و دفعهٔ بعد باید دوباره وارد شوند. برای نگه‌داشتنشان یک جاکلیدی (مثلاً GNOME Keyring یا KWallet) نصب کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="154" />
+        <location filename="../../app/ui/panels/profiles.py" line="105" />
+        <source>SMS gateway key</source>
+        <translation>کلید درگاه پیامک</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="106" />
+        <source>SMS sender line</source>
+        <translation>خط فرستندهٔ پیامک</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="120" />
+        <source>SMS gateway key (Kavenegar):</source>
+        <translation>کلید درگاه پیامک (کاوه‌نگار):</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="121" />
+        <source>SMS sender line:</source>
+        <translation>خط فرستندهٔ پیامک:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="158" />
         <source>Using the built-in sandbox.</source>
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="189" />
+        <location filename="../../app/ui/panels/profiles.py" line="195" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="201" />
+        <location filename="../../app/ui/panels/profiles.py" line="207" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="219" />
+        <location filename="../../app/ui/panels/profiles.py" line="227" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="221" />
+        <location filename="../../app/ui/panels/profiles.py" line="229" />
         <source>The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's campaigns into it.</source>
         <translation>پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با «رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="224" />
+        <location filename="../../app/ui/panels/profiles.py" line="232" />
         <source>The window uses this desktop's own journal from its next start.</source>
         <translation>پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="234" />
+        <location filename="../../app/ui/panels/profiles.py" line="242" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="245" />
+        <location filename="../../app/ui/panels/profiles.py" line="253" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="268" />
-        <location filename="../../app/ui/panels/profiles.py" line="275" />
-        <location filename="../../app/ui/panels/profiles.py" line="282" />
+        <location filename="../../app/ui/panels/profiles.py" line="276" />
+        <location filename="../../app/ui/panels/profiles.py" line="283" />
+        <location filename="../../app/ui/panels/profiles.py" line="290" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="283" />
+        <location filename="../../app/ui/panels/profiles.py" line="291" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="285" />
+        <location filename="../../app/ui/panels/profiles.py" line="293" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="287" />
+        <location filename="../../app/ui/panels/profiles.py" line="295" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>

@@ -28,7 +28,7 @@ from app.campaign.approval import approval_rule, check_sendable
 from app.campaign.follow import follow
 from app.campaign.lock import campaign_is_sending
 from app.campaign.sms_fallback import SmsFallback
-from app.jobs.sms_gateway import GatewayNotSetUp, sms_gateway
+from app.jobs.sms_gateway import SMS_KEY_ENV, SMS_SENDER_ENV, GatewayNotSetUp, sms_gateway
 from app.reasons import Reason, pause_reason
 from app.jobs.runner import last_words, remember_key, start_runner
 from app.ui.context import AppContext
@@ -137,7 +137,8 @@ class RunController(QObject):
         try:
             connection = self.context.connection
             sandbox = connection.demo or is_loopback(urlsplit(connection.base_url).hostname or "")
-            return sms_gateway(connection.base_url, sandbox=sandbox)
+            return sms_gateway(connection.base_url, sandbox=sandbox, key=connection.sms_api_key,
+                               sender=connection.sms_sender)
         except GatewayNotSetUp:
             log.warning("campaign %s: the SMS gateway is not set up right", campaign_id, exc_info=True)
             return None
@@ -171,7 +172,9 @@ class RunController(QObject):
         def start() -> subprocess.Popen[bytes]:
             if not connection.demo:  # resume-due sends it again after a reboot (the sandbox would be gone)
                 remember_key(connection.base_url, key)
-            return start_runner(journal, campaign_id, api_key=key, base_url=connection.base_url)
+            secrets = {SMS_KEY_ENV: connection.sms_api_key, SMS_SENDER_ENV: connection.sms_sender}
+            return start_runner(journal, campaign_id, api_key=key, base_url=connection.base_url,
+                                secrets={k: v for k, v in secrets.items() if v})
 
         return await self._follow(run, await asyncio.to_thread(start))
 

@@ -99,11 +99,13 @@ class ProfilesPanel(QWidget):
         self.client_id_edit = QLineEdit()
         self.secret_edit = QLineEdit()
         self.key_edit = QLineEdit()
+        self.sms_key_edit, self.sms_sender_edit = QLineEdit(), QLineEdit()
         for edit, name in ((self.name_edit, self.tr("Profile name")), (self.url_edit, self.tr("Base URL")),
                            (self.client_id_edit, self.tr("Client id")), (self.secret_edit, self.tr("Client secret")),
-                           (self.key_edit, self.tr("API access key"))):
+                           (self.key_edit, self.tr("API access key")), (self.sms_key_edit, self.tr("SMS gateway key")),
+                           (self.sms_sender_edit, self.tr("SMS sender line"))):
             edit.setAccessibleName(name)
-        for edit in (self.secret_edit, self.key_edit):
+        for edit in (self.secret_edit, self.key_edit, self.sms_key_edit):
             edit.setEchoMode(QLineEdit.EchoMode.Password)
             edit.setPlaceholderText(self.tr("stored in the keyring; leave empty to keep")
                                     if self.context.secrets.persistent
@@ -115,6 +117,8 @@ class ProfilesPanel(QWidget):
         form.addRow(self.tr("Client id (v2):"), self.client_id_edit)
         form.addRow(self.tr("Client secret (v2):"), self.secret_edit)
         form.addRow(self.tr("API access key (v3):"), self.key_edit)
+        form.addRow(self.tr("SMS gateway key (Kavenegar):"), self.sms_key_edit)
+        form.addRow(self.tr("SMS sender line:"), self.sms_sender_edit)
         return form
 
     def _build_bots(self) -> QHBoxLayout:
@@ -165,6 +169,8 @@ class ProfilesPanel(QWidget):
         self.client_id_edit.setText(profile.client_id)
         self.secret_edit.clear()
         self.key_edit.clear()
+        self.sms_key_edit.clear()
+        self.sms_sender_edit.setText(profile.sms_sender)
         self.team_store.show_store(profile.team_store)
         self.bots.setRowCount(0)
         for bot_id, name in profile.bots.items():
@@ -213,8 +219,10 @@ class ProfilesPanel(QWidget):
             self.outcome.setText(store_problem)
             return False
         self.team_store.keep_password()
-        profile = Profile(name, base_url, self.client_id_edit.text().strip(), bots, self.team_store.url())
-        self.context.save_profile(profile, self.secret_edit.text() or None, self.key_edit.text() or None)
+        profile = Profile(name, base_url, self.client_id_edit.text().strip(), bots, self.team_store.url(),
+                          self.sms_sender_edit.text().strip())
+        self.context.save_profile(profile, self.secret_edit.text() or None, self.key_edit.text() or None,
+                                  self.sms_key_edit.text() or None)
         self.context.use_profile(name)
         text = self.tr("Profile {0} saved and in use.").format(name)
         if self.context.store_changed():
