@@ -72,6 +72,8 @@ PAUSE_REASONS: dict[str, str] = {
     "user_paused": "paused by the user",
     "sms_refused": "the SMS gateway refused the campaign's messages: {detail}; the numbers without a Bale account "
                    "wait to be sent by SMS when it is resumed",
+    "sms_waiting": "{count} recipients have no Bale account and wait for their SMS: resume the campaign to send "
+                   "them",
     "sms_not_set_up": "{count} recipients have no Bale account and this campaign sends them by SMS, but no SMS "
                       "gateway is set up (SAFIR_SMS_API_KEY and SAFIR_SMS_SENDER): set it and resume",
     "user_cancelled": "cancelled by the user",

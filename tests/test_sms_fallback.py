@@ -15,9 +15,11 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
-from app.api import SafirClient, Timeouts
+from app.api import PaymentRequiredError, RequestTimeout, SafirClient, Timeouts
 from app.api.sms import KavenegarGateway
 from app.campaign import CampaignEngine, CampaignStatus, Journal, NewRecipient, RecipientState
+from app.campaign.caps import CapScope, FrequencyCap
+from app.campaign.progress import settled
 from app.campaign.sms_fallback import SmsFallback, channel_counts
 from app.campaign.sms_text import sms_parts, sms_text
 from app.jobs.store import open_store
@@ -202,7 +204,8 @@ async def test_a_number_found_without_bale_is_sent_its_next_message_by_sms_witho
                 == CampaignStatus.FINISHED
             asked = int(httpx.get(f"{sms_sandbox.url}/sandbox/state").json()["errors_by_code"].get("17", 0))
             assert asked == 1
-            assert journal.known_without_account(phones) == {phones[0]}
+            assert journal.known_without_account(phones, sms_sandbox.url) == {phones[0]}
+            assert journal.known_without_account(phones, "https://safir.bale.ai") == set()
             second = make_campaign(journal, sms_sandbox, phones, "")
             assert (await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(second)).status \
                 == CampaignStatus.FINISHED
@@ -224,3 +227,118 @@ async def test_status_asks_the_gateway_where_the_sms_not_final_yet_stand(sms_san
     await asyncio.sleep(sms_sandbox.settings.sms_delivery_s + 0.2)
     shown = run("status", str(campaign_id))
     assert shown.returncode == 0 and "by SMS: 2 sent (2 delivered, 0 not delivered, 0 not known yet)" in shown.stdout
+
+
+async def test_a_campaign_that_ended_with_numbers_waiting_for_their_sms_sends_them_on_resume(
+        sms_sandbox: EmbeddedSandbox) -> None:
+    sms_sandbox.settings.sms_fault_timeout = 0.0
+    phones = PHONES[1:3]  # both have a Bale account
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, phones, "")
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            assert (await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)).status \
+                == CampaignStatus.FINISHED
+            # A second sender recorded a code 17 after this one had moved its own to SMS, and settled it as it was.
+            with journal.transaction():
+                journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17, message_id = NULL"
+                                   " WHERE campaign_id = ? AND row = 2", (campaign_id,))
+            assert settled(journal.counts(campaign_id), 3, journal.sms_waiting(campaign_id))[0] == CampaignStatus.PAUSED
+            again = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
+        assert again.status == CampaignStatus.FINISHED, again.reason
+        assert [m["phone"] for m in sms_sent(sms_sandbox)] == [national(phones[0])]
+
+
+async def test_sms_wait_for_the_start_time_and_quiet_hours_like_the_service(sms_sandbox: EmbeddedSandbox) -> None:
+    sms_sandbox.settings.sms_fault_timeout = 0.0
+    with open_store() as journal:
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            found = make_campaign(journal, sms_sandbox, PHONES[:1], "")  # finds the number without Bale
+            await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(found)
+            sent_before = len(sms_sent(sms_sandbox))
+            later = journal.create_campaign(
+                name="later", kind="text", content={"kind": "text", "text": "hi"}, bot_id=DEMO_BOT_ID,
+                rate_per_minute=0, in_flight=4, base_url=sms_sandbox.url, sms_fallback="", quiet_hours=("00:00", "23:59"),
+                recipients=[NewRecipient(2, PHONES[0], PHONES[0], "valid", None, {"message": {"text": "hi"}})])
+            engine = CampaignEngine(journal, client, sms=SmsFallback(journal, gateway))
+            running = asyncio.ensure_future(engine.run(later))
+            await asyncio.sleep(1.0)
+            engine.pause()
+            result = await running
+        assert result.status == CampaignStatus.PAUSED
+        assert len(sms_sent(sms_sandbox)) == sent_before  # quiet hours hold the SMS too
+        assert [(r.channel, r.state) for r in journal.recipients(later)] == [("sms", "pending")]
+
+
+async def test_a_stale_read_never_marks_another_senders_sms_capped(sms_sandbox: EmbeddedSandbox) -> None:
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:1], "")
+        with journal.transaction():
+            journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ?",
+                               (campaign_id,))
+        assert journal.hand_over_to_sms(campaign_id) == 1
+        read_by_b = journal.sms_to_send(campaign_id, -1, 10)[0]
+        assert journal.mark_sms_in_flight(read_by_b, None) is True  # A marks it and sends it
+        cap = CapScope(FrequencyCap(max_messages=1, days=1), None)
+        # B, from its read of it as pending: not capped by A's own mark; B sends it again under its id (never twice).
+        assert journal.mark_sms_in_flight(read_by_b, cap) is True
+        assert [(r.state, r.verdict) for r in journal.recipients(campaign_id)] == [("in_flight", "valid")]
+
+
+async def test_a_rest_campaign_keeps_the_fallback_and_each_rows_channel(sms_sandbox: EmbeddedSandbox) -> None:
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:2], "لغو")
+        with journal.transaction():
+            journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ? AND row = 2",
+                               (campaign_id,))
+        journal.hand_over_to_sms(campaign_id)
+        journal.set_status(campaign_id, CampaignStatus.CANCELLED)
+        rest = journal.create_rest_campaign(campaign_id)
+        assert journal.campaign(rest).sms_fallback == "لغو"
+        parent = {r.row: (r.channel, r.request_id) for r in journal.recipients(campaign_id)}
+        assert {r.row: (r.channel, r.request_id) for r in journal.recipients(rest)} == parent
+        assert parent[2][0] == "sms" and parent[3][0] == "bale"
+
+
+class LostThenRefused:
+    """A gateway that takes the SMS but whose answer is lost, then refuses the account."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def send(self, phone: str, text: str, local_id: str) -> None:
+        self.calls += 1
+        if self.calls == 1:
+            raise RequestTimeout("the SMS gateway did not answer in time: it may have taken the request")
+        raise PaymentRequiredError("the SMS gateway account's credit is not enough", status_code=200, code=418)
+
+
+async def test_a_refusal_after_a_lost_answer_leaves_the_sms_unknown_never_pending(sms_sandbox: EmbeddedSandbox) -> None:
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:1], "")
+        with journal.transaction():
+            journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ?",
+                               (campaign_id,))
+        fallback = SmsFallback(journal, LostThenRefused(), sleep=no_wait)  # type: ignore[arg-type]
+        refused = await fallback.send(journal.campaign(campaign_id), lambda: False)
+        assert refused is not None and refused.code == "sms_refused"
+        assert [(r.channel, r.state) for r in journal.recipients(campaign_id)] == [("sms", "unknown")]
+
+
+@pytest.mark.embedded_only
+async def test_an_unreadable_suppression_list_pauses_the_sms_with_a_sentence(
+        sms_sandbox: EmbeddedSandbox, state_home: Path) -> None:
+    sms_sandbox.settings.sms_fault_timeout = 0.0
+    with open_store() as journal:
+        async with SafirClient(sms_sandbox.url, api_key=DEMO_API_KEY) as client, KavenegarGateway(
+                DEMO_SMS_KEY, DEMO_SMS_SENDER, sms_sandbox.url) as gateway:
+            found = make_campaign(journal, sms_sandbox, PHONES[:1], "")  # finds the number without Bale
+            await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(found)
+            sent_before = len(sms_sent(sms_sandbox))
+            (state_home / "suppression.csv").mkdir(parents=True)  # the list cannot be read
+            again = make_campaign(journal, sms_sandbox, PHONES[:1], "")  # straight to SMS: only the SMS reads it
+            result = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(again)
+        assert result.status == CampaignStatus.PAUSED and result.reason is not None
+        assert result.reason.code == "suppression_unreadable", result.reason
+        assert journal.campaign(again).status == CampaignStatus.PAUSED and len(sms_sent(sms_sandbox)) == sent_before

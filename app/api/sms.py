@@ -52,11 +52,14 @@ class SmsDelivery(StrEnum):
     FAILED = "failed"
     CANCELLED = "cancelled"
     BLOCKED = "blocked"  # the recipient blocked the line
-    UNKNOWN = "unknown"  # the gateway has no such message
+    UNKNOWN = "unknown"  # the gateway has no such message (yet: it is asked again)
 
     @property
     def final(self) -> bool:
-        return self not in (SmsDelivery.QUEUED, SmsDelivery.SCHEDULED, SmsDelivery.SENT_TO_OPERATOR)
+        """True once the status will not change (a message the gateway does not know may
+        still appear: not final)."""
+        return self not in (SmsDelivery.QUEUED, SmsDelivery.SCHEDULED, SmsDelivery.SENT_TO_OPERATOR,
+                            SmsDelivery.UNKNOWN)
 
 
 #: Kavenegar's message statuses (its document's numbers).

@@ -40,7 +40,7 @@ from app.campaign.requests import RequestSender
 from app.campaign.schedule import QuietHours, campaign_quiet_hours
 from app.campaign.send_rules import SendTimeRules
 from app.campaign.sending_pass import BATCH, SendingPass
-from app.campaign.sms_fallback import SmsFallback
+from app.campaign.sms_fallback import SmsFallback, sms_stage
 from app.campaign.stopping import StopSignal
 from app.campaign.suppression import Suppressed
 from app.campaign.writer import JournalWriter, LoopJournalWriter, SendPathWriter, SetPace
@@ -100,6 +100,8 @@ class CampaignEngine:
         self.suppression = suppression or journal.suppression_watch()
         self.client = client
         self.sms = sms
+        if sms is not None:  # (row, state) and (why) while it sends
+            sms.on_sent, sms.on_waiting = partial(self._emit, CampaignStatus.RUNNING), self._sms_waits
         self.on_progress = on_progress
         self.unknown_rounds = unknown_rounds
         self.writes_on_loop = writes_on_loop and journal.commits_locally
@@ -145,7 +147,8 @@ class CampaignEngine:
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
         ended = campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED)
-        if ended and not self.journal.recipients_to_send(campaign_id):
+        if ended and not self.journal.recipients_to_send(campaign_id) and not (
+                campaign.sms_fallback is not None and self.journal.sms_waiting(campaign_id)):
             return RunResult(campaign_id, campaign.status, campaign.reason,
                              self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
         watchers = await self._start(campaign)
@@ -219,19 +222,7 @@ class CampaignEngine:
                 break
             if not more or self._stop:
                 break
-        await self._sms_stage(campaign)
-
-    async def _sms_stage(self, campaign: Campaign) -> None:
-        """The SMS fallback, after the service's passes (when the campaign has one)."""
-        if campaign.sms_fallback is None or self._stop:
-            return
-        if self.sms is None:
-            waiting = await asyncio.to_thread(self.journal.sms_waiting, campaign.id)
-            if waiting:
-                self.pause(pause_reason("sms_not_set_up", count=waiting))
-            return
-        self.sms.on_sent = partial(self._emit, CampaignStatus.RUNNING)  # (row, state)
-        refused = await self.sms.send(campaign, lambda: bool(self._stop))
+        refused = await sms_stage(self.sms, self.journal, campaign, quiet, lambda: bool(self._stop))
         self._tally.counts = await asyncio.to_thread(self.journal.counts, campaign.id)
         if refused is not None:
             self.pause(refused)
@@ -271,6 +262,9 @@ class CampaignEngine:
         await asyncio.to_thread(self._session.regain)
         self._requests.lost = False
 
+    def _sms_waits(self, why: Reason) -> None:
+        self._emit(CampaignStatus.RUNNING, waiting=why)
+
     def _close_writer(self) -> None:
         if self._writer is not None:
             self._writer.close()
@@ -284,9 +278,10 @@ class CampaignEngine:
         a person settled meanwhile stands, and is what this run returns."""
         try:
             counts = self.journal.counts(campaign_id)
+            sms_waiting = self.journal.sms_waiting(campaign_id) if self._campaign.sms_fallback is not None else 0
         except JournalError:
-            counts = dict(self._tally.counts)
-        status, reason = self._stop.stop or settled(counts, self.unknown_rounds)
+            counts, sms_waiting = dict(self._tally.counts), 0
+        status, reason = self._stop.stop or settled(counts, self.unknown_rounds, sms_waiting)
         try:
             if self._session is not None and self._session.leaves_to_others():
                 # Another sender (a team store) goes on with this campaign and settles it.

@@ -116,14 +116,16 @@ class PaceShown:
     sharing: int = 0
 
 
-def settled(counts: dict[str, int], unknown_rounds: int) -> tuple[CampaignStatus, Reason | None]:
+def settled(counts: dict[str, int], unknown_rounds: int, sms_waiting: int = 0) -> tuple[CampaignStatus, Reason | None]:
     """How a run that was not stopped ended, from the journal's ``counts``: never
-    ``finished`` while a recipient is pending, in flight or unknown (then paused, with
-    the reason why)."""
+    ``finished`` while a recipient is pending, in flight or unknown, or ``sms_waiting``
+    recipients wait for the SMS fallback (then paused, with the reason why)."""
     if counts[RecipientState.UNKNOWN]:
         return CampaignStatus.PAUSED, pause_reason("not_confirmed", count=counts[RecipientState.UNKNOWN],
                                                    rounds=unknown_rounds)
     left = counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT]
     if left:
         return CampaignStatus.PAUSED, pause_reason("not_sent", count=left)
+    if sms_waiting:
+        return CampaignStatus.PAUSED, pause_reason("sms_waiting", count=sms_waiting)
     return CampaignStatus.FINISHED, None

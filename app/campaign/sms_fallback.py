@@ -17,13 +17,15 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime, timezone
 
-from app.api import SafirError
+from app.api import ConnectFailed, SafirError
 from app.api.errors import Category
 from app.api.sms import SmsDelivery, SmsGateway
 from app.campaign.journal import Campaign, Journal, Recipient, RecipientState
 from app.campaign.journal.sms import ChannelCounts, SmsOutcome
-from app.campaign.send_rules import SendTimeRules
+from app.campaign.schedule import QuietHours, time_to_wait
+from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
 from app.campaign.sms_text import sms_text
 from app.campaign.suppression import Suppressed
 from app.reasons import Reason, pause_reason, reason_text
@@ -56,13 +58,25 @@ _DELIVERED = (SmsDelivery.DELIVERED.value,)
 
 def local_id(request_id: str) -> str:
     """The gateway's local id of the recipient with ``request_id``: the same for every
-    send of that recipient (on any desktop), digits only, as the gateway's examples."""
-    return str(int.from_bytes(hashlib.blake2b(f"sms:{request_id}".encode(), digest_size=7).digest(), "big"))
+    send of that recipient (on any desktop), digits only, as the gateway's examples (a
+    63-bit number: its document's "long")."""
+    digest = hashlib.blake2b(f"sms:{request_id}".encode(), digest_size=8).digest()
+    return str(int.from_bytes(digest, "big") >> 1)
 
 
 def channel_counts(journal: Journal, campaign_id: int) -> ChannelCounts:
     """``campaign_id``'s recipients per channel and SMS delivery (ChannelCounts)."""
     return journal.channel_counts(campaign_id, _DELIVERED, _FINAL)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The gateway refused the account (:func:`_account_wide`): the ``reason`` to pause
+    for, and whether the SMS ``maybe_taken`` already (a try whose answer was lost, or an
+    earlier run's): then it waits ``unknown``, else ``pending``."""
+
+    reason: Reason
+    maybe_taken: bool
 
 
 @dataclass
@@ -78,33 +92,43 @@ class SmsTally:
 
 class SmsFallback:
     """Sends a campaign's SMS fallback through ``gateway``; ``per_minute`` SMS a minute
-    at most, ``in_flight`` at once; ``sleep`` and ``clock`` (monotonic seconds)
-    injectable. ``on_sent(row, state)`` hears each outcome."""
+    at most, ``in_flight`` at once; ``sleep``, ``clock`` (monotonic seconds) and ``now``
+    (aware) injectable. ``on_sent(row, state)`` hears each outcome."""
 
     def __init__(self, journal: Journal, gateway: SmsGateway, *, suppression: Suppressed | None = None,
                  per_minute: float = SMS_PER_MINUTE, in_flight: int = SMS_IN_FLIGHT,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  clock: Callable[[], float] = time.monotonic,
+                 now: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
                  on_sent: Callable[[int, str], None] | None = None) -> None:
         self.journal, self.gateway = journal, gateway
         self.suppression = suppression or journal.suppression_watch()
         self.per_minute, self.in_flight = per_minute, in_flight
-        self._sleep, self._clock = sleep, clock
-        #: Hears each outcome: ``(row, state)``.
+        self._sleep, self._clock, self._now = sleep, clock, now
+        #: Hears each outcome: ``(row, state)``; and why it waits (a Reason).
         self.on_sent = on_sent
+        self.on_waiting: Callable[[Reason], None] | None = None
         self._next_start = 0.0
         self.tally = SmsTally()
 
-    async def send(self, campaign: Campaign, stopped: Callable[[], bool]) -> Reason | None:
+    async def send(self, campaign: Campaign, stopped: Callable[[], bool],
+                   quiet: QuietHours | None = None) -> Reason | None:
         """Move the service's code-17 failures to SMS and send every SMS still to send,
-        until ``stopped()``. Returns the reason to pause for when the gateway refuses the
-        account (the wrong key or line, no credit…), else None. Raises JournalError."""
-        await asyncio.to_thread(self.journal.hand_over_to_sms, campaign.id)
+        until ``stopped()``; each SMS only at a time the campaign's start time and
+        ``quiet`` hours allow (:attr:`on_waiting` hears why it waits). Failures the service
+        records meanwhile (a sender beside this one) are moved and sent too. Returns the
+        reason to pause for when the gateway refuses the account (the wrong key or line,
+        no credit…) or the suppression list cannot be read, else None. Raises JournalError."""
+
+        async def window() -> bool:
+            return await self._wait_for_window(campaign, quiet, stopped)
+
         rules = SendTimeRules(self.journal, self.suppression, campaign)
         opt_out = campaign.sms_fallback or ""
         for round_number in range(SMS_ROUNDS):
             if round_number:
                 await self._sleep(SMS_BACKOFF_SECONDS * 2 ** round_number)
+            moved = await asyncio.to_thread(self.journal.hand_over_to_sms, campaign.id)
             self.tally.unconfirmed = 0
             after = -1
             while not stopped():
@@ -112,23 +136,26 @@ class SmsFallback:
                 if not batch:
                     break
                 after = batch[-1].row
-                refused = await self._send_batch(batch, rules, opt_out, stopped)
+                refused = await self._send_batch(batch, rules, opt_out, stopped, window)
                 if refused is not None:
                     return refused
-            if not self.tally.unconfirmed or stopped():
+            if stopped() or not (self.tally.unconfirmed or moved):
                 break
         return None
 
     async def _send_batch(self, batch: list[Recipient], rules: SendTimeRules, opt_out: str,
-                          stopped: Callable[[], bool]) -> Reason | None:
+                          stopped: Callable[[], bool], window: Callable[[], Awaitable[bool]]) -> Reason | None:
         slots = asyncio.Semaphore(self.in_flight)
         refusals: list[Reason] = []
 
         async def one(recipient: Recipient) -> None:
             async with slots:
-                if refusals or stopped():
+                if refusals or stopped() or not await window():
                     return
-                refused = await self._send_one(recipient, rules, opt_out)
+                try:
+                    refused = await self._send_one(recipient, rules, opt_out)
+                except SuppressionUnreadable as unreadable:
+                    refused = unreadable.reason
                 if refused is not None:
                     refusals.append(refused)
 
@@ -153,17 +180,20 @@ class SmsFallback:
             return None
         return await self._record(recipient, await self._deliver(recipient, text, local_id(recipient.request_id)))
 
-    async def _deliver(self, recipient: Recipient, text: str, sms_id: str) -> SmsOutcome | Reason:
-        """Send under ``sms_id`` (again after a timeout or the gateway's own trouble)."""
+    async def _deliver(self, recipient: Recipient, text: str, sms_id: str) -> SmsOutcome | Refused:
+        """Send under ``sms_id`` (again after a timeout or the gateway's own trouble). A
+        refusal for the account is :class:`Refused`."""
         assert recipient.phone is not None
+        maybe_taken = recipient.state != RecipientState.PENDING
         for attempt in range(SMS_TRIES):
             await self._wait_turn()
             try:
                 sent = await self.gateway.send(recipient.phone, text, sms_id)
             except SafirError as exc:
                 if _account_wide(exc):
-                    return pause_reason("sms_refused", detail=str(exc))
+                    return Refused(pause_reason("sms_refused", detail=str(exc)), maybe_taken)
                 if exc.category in (Category.TRANSIENT, Category.UNKNOWN):
+                    maybe_taken = maybe_taken or not isinstance(exc, ConnectFailed)  # it may have arrived
                     log.info("row %s: SMS not confirmed (%s); sent again under its id", recipient.row, exc)
                     await self._sleep(SMS_BACKOFF_SECONDS * 2 ** attempt)
                     continue
@@ -172,17 +202,32 @@ class SmsFallback:
             return SmsOutcome(recipient.row, RecipientState.SENT, str(sent.message_id), sent.status.value, sent.cost)
         return SmsOutcome(recipient.row, RecipientState.UNKNOWN, error=reason_text("sms_not_taken"))
 
-    async def _record(self, recipient: Recipient, outcome: SmsOutcome | Reason) -> Reason | None:
-        if isinstance(outcome, Reason):  # refused for the account: nothing left, it waits to be sent
-            await asyncio.to_thread(self.journal.record_sms_outcome, recipient.campaign_id,
-                                    SmsOutcome(recipient.row, RecipientState.PENDING))
-            return outcome
-        await asyncio.to_thread(self.journal.record_sms_outcome, recipient.campaign_id, outcome)
+    async def _record(self, recipient: Recipient, outcome: SmsOutcome | Refused) -> Reason | None:
+        if isinstance(outcome, Refused):  # refused for the account: it waits to be sent (again, under its id)
+            waits = (SmsOutcome(recipient.row, RecipientState.UNKNOWN, error=reason_text("sms_not_taken"))
+                     if outcome.maybe_taken else SmsOutcome(recipient.row, RecipientState.PENDING))
+            await asyncio.to_thread(self.journal.record_sms_outcome, recipient.campaign_id, waits)
+            return outcome.reason
+        if not await asyncio.to_thread(self.journal.record_sms_outcome, recipient.campaign_id, outcome):
+            return None  # another sender settled it meanwhile
         counted = {RecipientState.SENT: "sent", RecipientState.FAILED: "failed"}.get(RecipientState(outcome.state),
                                                                                       "unconfirmed")
         setattr(self.tally, counted, getattr(self.tally, counted) + 1)
         self._told(recipient.row, outcome.state)
         return None
+
+    async def _wait_for_window(self, campaign: Campaign, quiet: QuietHours | None,
+                               stopped: Callable[[], bool]) -> bool:
+        """Wait out the start time and quiet hours, looking every second whether the run
+        stopped (False then)."""
+        while not stopped():
+            delay, why = time_to_wait(campaign.start_at, quiet, self._now())
+            if delay <= 0:
+                return True
+            if why is not None and self.on_waiting is not None:
+                self.on_waiting(why)
+            await self._sleep(min(delay, 1.0))
+        return False
 
     async def _wait_turn(self) -> None:
         """Space the starts by the pace (:attr:`per_minute`)."""
@@ -227,3 +272,16 @@ class SmsFallback:
 def _account_wide(error: SafirError) -> bool:
     """A refusal no other number would escape: the key, the account, the credit, the line."""
     return error.category == Category.ACCOUNT or getattr(error, "code", None) == 412
+
+
+async def sms_stage(sms: SmsFallback | None, journal: Journal, campaign: Campaign, quiet: QuietHours | None,
+                    stopped: Callable[[], bool]) -> Reason | None:
+    """The SMS fallback of a campaign that has one, after the service's passes: ``sms``
+    sends (:meth:`SmsFallback.send`); without it (no gateway set up) the reason to pause
+    for when anyone waits for an SMS. None when nothing stops the campaign."""
+    if campaign.sms_fallback is None or stopped():
+        return None
+    if sms is None:
+        waiting = await asyncio.to_thread(journal.sms_waiting, campaign.id)
+        return pause_reason("sms_not_set_up", count=waiting) if waiting else None
+    return await sms.send(campaign, stopped, quiet)

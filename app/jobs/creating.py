@@ -197,10 +197,11 @@ def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: 
     return CappedCount(count, len(phones), cap) if count else None
 
 
-def count_known_without_account(journal: Journal, checked: CheckedSheet) -> int:
-    """How many valid rows of ``checked`` have a number another campaign found without a
-    Bale account in the last 30 days: an SMS fallback sends them an SMS at once."""
-    return len(journal.known_without_account(list(checked.verdicts.valid_phones())))
+def count_known_without_account(journal: Journal, checked: CheckedSheet, base_url: str) -> int:
+    """How many valid rows of ``checked`` have a number a campaign of the service at
+    ``base_url`` found without a Bale account in the last 30 days: an SMS fallback sends
+    them an SMS at once."""
+    return len(journal.known_without_account(list(checked.verdicts.valid_phones()), base_url))
 
 
 def create_quick_send(

@@ -6,6 +6,9 @@ safir_fa.qm with pyside6-lrelease.
 
 FA = {
     # The SMS fallback (docs/sms.md).
+    "A repeating campaign sends by Bale only.": "کارزار تکرارشونده فقط با بله می‌فرستد.",
+    "{count} recipients have no Bale account and wait for their SMS: resume the campaign to send them":
+        "{count} گیرنده حساب بله ندارند و در انتظار پیامک‌اند: برای فرستادنشان کارزار را ادامه دهید",
     "SMS gateway key": "کلید درگاه پیامک",
     "SMS sender line": "خط فرستندهٔ پیامک",
     "SMS gateway key (Kavenegar):": "کلید درگاه پیامک (کاوه‌نگار):",

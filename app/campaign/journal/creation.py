@@ -176,7 +176,7 @@ class JournalCreation(RepeatGuard):
                     campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason, data,
                     (r.request_id or new_request_id()) if data is not None else None,
                     RecipientState.PENDING if data is not None else RecipientState.SKIPPED,
-                    repeat_key(key_prefix, r.phone, data) if data is not None else None,
+                    repeat_key(key_prefix, r.phone, data) if data is not None else None, r.channel,
                 ))
             if not values:
                 return
@@ -184,7 +184,7 @@ class JournalCreation(RepeatGuard):
             with self.transaction():
                 self.db.executemany(
                     "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
-                    " request_id, state, repeat_key) VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+                    " request_id, state, repeat_key, channel) VALUES (?,?,?,?,?,?,?,?,?,?,?)", values)
                 self.db.execute("UPDATE campaigns SET updated_at = ? WHERE id = ?", (now_text(), campaign_id))
             # Size the next chunk so its transaction holds the lock about CHUNK_SECONDS.
             took = max(time.perf_counter() - started, 1e-4)
@@ -257,10 +257,11 @@ class JournalCreation(RepeatGuard):
             name=f"{parent.name} ({why} of {parent_id})", kind=parent.kind, content=parent.content,
             bot_id=parent.bot_id, rate_per_minute=parent.rate_per_minute, in_flight=parent.in_flight,
             base_url=parent.base_url, source_path=parent.source_path, parent_id=parent_id,
-            recipients=[NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id)
-                        for r in rows],
+            recipients=[NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id,
+                                     r.channel) for r in rows],
             quiet_hours=(parent.quiet_start, parent.quiet_end) if parent.quiet_start and parent.quiet_end else None,
             time_zone=parent.time_zone, ignore_cap=bool(parent.ignore_cap), approval=parent.approval,
+            sms_fallback=parent.sms_fallback,  # an SMS row stays one: same request_id, same local id, never twice
         )
 
 

@@ -68,6 +68,7 @@ class NewRecipient:
     reason: str | None
     message_data: dict[str, Any] | None
     request_id: str | None = None  # None: a new one; a retry campaign passes its parent's
+    channel: str = "bale"  # a follow-up campaign keeps its parent's row's channel (a Channel value)
 
 
 @dataclass(frozen=True)

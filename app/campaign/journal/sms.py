@@ -12,22 +12,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from app.campaign.caps import CapScope
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
+from app.campaign.journal.reading import RECIPIENT_COLUMNS, JournalReading, recipient
 from app.campaign.journal.records import Capped, Channel, Recipient, RecipientState
 from app.campaign.journal.sending import JournalSending
 from app.reasons import reason_text
 
 #: The SMS channel's states that still need a request (as the service's).
 _TO_SEND = "('in_flight', 'unknown', 'pending')"
+_TO_SEND_STATES = (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING)
 #: Days a number found without a Bale account is sent an SMS at once, the service not asked again.
 NO_ACCOUNT_DAYS = 30
-#: A recipient row ``k`` that found its number without a Bale account.
-_KNOWN = "(k.channel = 'sms' OR k.error_code = 17 AND k.state = 'failed')"
+#: A recipient row ``k`` that found its number without a Bale account, in a campaign (not a
+#: test send) of the service at the address given as its parameter.
+_KNOWN = ("(k.channel = 'sms' OR k.error_code = 17 AND k.state = 'failed') AND k.campaign_id IN ("
+          "SELECT kc.id FROM campaigns kc WHERE kc.base_url = ? AND kc.test_send = 0)")
 
 
 @dataclass(frozen=True)
@@ -65,8 +68,11 @@ class ChannelCounts:
     cost: int = 0
 
 
-class JournalSms(JournalSending):
+class JournalSms(JournalReading, JournalSending):
     """The SMS channel's reads and writes; every method raises JournalError."""
+
+    #: How a read that is about to be updated locks its row (a team store: FOR UPDATE).
+    FOR_UPDATE = ""
 
     @sentences
     def hand_over_to_sms(self, campaign_id: int) -> int:
@@ -86,9 +92,11 @@ class JournalSms(JournalSending):
     @sentences
     def hand_over_known(self, campaign_id: int, days: int = NO_ACCOUNT_DAYS) -> int:
         """Move to the SMS channel, before the service is asked, every pending recipient
-        whose number another campaign found without a Bale account (code 17, or sent by
-        SMS) in the last ``days`` days by the store's clock; how many moved. Its lease
-        epoch is raised: a sender of the service that claimed it sends it nothing."""
+        whose number another campaign of the same service (no test send) found without a
+        Bale account (code 17, or sent by SMS) in the last ``days`` days by the store's
+        clock; how many moved. Its lease epoch is raised: a sender of the service that
+        claimed it sends it nothing."""
+        base_url = self.campaign(campaign_id).base_url
         since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
         with self.transaction():
             cursor = self.db.execute(
@@ -97,13 +105,15 @@ class JournalSms(JournalSending):
                 " WHERE campaign_id = ? AND channel = ? AND state = ? AND phone IN ("
                 f" SELECT k.phone FROM recipients k WHERE {_KNOWN} AND k.campaign_id <> ? AND k.updated_at >= ?)"
                 " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ? AND c.sms_fallback IS NOT NULL)",
-                (Channel.SMS, campaign_id, Channel.BALE, RecipientState.PENDING, campaign_id, since, campaign_id))
+                (Channel.SMS, campaign_id, Channel.BALE, RecipientState.PENDING, base_url, campaign_id, since,
+                 campaign_id))
             return max(cursor.rowcount, 0)
 
     @sentences
-    def known_without_account(self, phones: Sequence[str], days: int = NO_ACCOUNT_DAYS) -> set[str]:
-        """Of ``phones``, those another campaign found without a Bale account in the last
-        ``days`` days (what :meth:`hand_over_known` would send by SMS), for a review."""
+    def known_without_account(self, phones: Sequence[str], base_url: str, days: int = NO_ACCOUNT_DAYS) -> set[str]:
+        """Of ``phones``, those a campaign of the service at ``base_url`` found without a
+        Bale account in the last ``days`` days (what :meth:`hand_over_known` would send by
+        SMS), for a review."""
         since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
         found: set[str] = set()
         listed = sorted(set(phones))
@@ -111,7 +121,7 @@ class JournalSms(JournalSending):
             part = listed[start:start + 500]
             found |= {str(p) for (p,) in self.db.execute(
                 f"SELECT DISTINCT k.phone FROM recipients k WHERE {_KNOWN} AND k.updated_at >= ?"
-                f" AND k.phone IN ({', '.join('?' for _ in part)})", (since, *part))}
+                f" AND k.phone IN ({', '.join('?' for _ in part)})", (base_url, since, *part))}
         return found
 
     @sentences
@@ -141,14 +151,21 @@ class JournalSms(JournalSending):
         frequency cap (``scope``) refuses a pending one (it is skipped as ``capped``);
         False when it is no longer an SMS to send (another sender settled it)."""
         with self.transaction():
-            if scope is not None:
-                capped = self._over_cap([(target, "sms", time.time())], scope).get(0)
+            # The row as it is now (locked on a team store): another sender may have sent it since it was read.
+            found = self.db.execute(
+                f"SELECT state FROM recipients WHERE campaign_id = ? AND row = ? AND channel = ? {self.FOR_UPDATE}",
+                (target.campaign_id, target.row, Channel.SMS)).fetchone()
+            if found is None or found[0] not in _TO_SEND_STATES:
+                return False
+            if scope is not None and found[0] == RecipientState.PENDING:
+                capped = self._over_cap([(replace(target, state=RecipientState.PENDING), "sms", time.time())],
+                                        scope).get(0)
                 if capped is not None:
                     self.db.execute(
                         f"UPDATE recipients SET state = ?, verdict = 'capped', reason = ?, updated_at = {self.NOW_TEXT}"
-                        f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                        " WHERE campaign_id = ? AND row = ? AND channel = ? AND state = ?",
                         (RecipientState.SKIPPED, reason_text("capped", count=capped.count, days=capped.days),
-                         target.campaign_id, target.row, Channel.SMS))
+                         target.campaign_id, target.row, Channel.SMS, RecipientState.PENDING))
                     return capped
             cursor = self.db.execute(
                 f"UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = {self.NOW_TEXT}"
@@ -193,8 +210,7 @@ class JournalSms(JournalSending):
             return
         with self.transaction():
             self.db.executemany(
-                f"UPDATE recipients SET sms_status = ?, updated_at = {self.NOW_TEXT}"
-                " WHERE campaign_id = ? AND row = ? AND channel = ? AND state = ?",
+                "UPDATE recipients SET sms_status = ? WHERE campaign_id = ? AND row = ? AND channel = ? AND state = ?",
                 [(status, campaign_id, row, Channel.SMS, RecipientState.SENT) for row, status in statuses])
 
     @sentences

@@ -234,7 +234,7 @@ class ReviewStep(QWidget):
                                   if self.quiet_check.isChecked() else "")
         self.draft.start_at = self.start_at() or ""
         self.draft.repeat = self.repeat_picker.rule()
-        self.sms_choice.refresh(self.draft.content)
+        self.sms_choice.refresh(self.draft.content, repeating=self.draft.repeat is not None)
         self.draft.sms_fallback = self.sms_choice.isChecked()
         self.update_review()
         self.changed.emit()
@@ -319,7 +319,8 @@ class ReviewStep(QWidget):
                 found = await asyncio.to_thread(
                     count_repeats, self.context.journal, checked, content=content, bot_id=self.draft.bot_id,
                     base_url=self.context.connection.base_url)
-            known = await asyncio.to_thread(count_known_without_account, self.context.journal, checked)
+            known = await asyncio.to_thread(count_known_without_account, self.context.journal, checked,
+                                            self.context.connection.base_url)
         except (CampaignInputError, JournalError):
             return  # the message or the journal says its own problem elsewhere
         if shiboken6.isValid(self):  # a cancelled look never gets here: a newer one's finding stands

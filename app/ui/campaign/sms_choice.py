@@ -30,15 +30,16 @@ class SmsChoice(QCheckBox):
                                 "with the opt-out line «لغو ۱۱».")
         self.setToolTip(self._offered)
 
-    def refresh(self, content: Content) -> None:
-        """Offer the choice for ``content``, or say why it cannot go by SMS (unchecked)."""
+    def refresh(self, content: Content, repeating: bool = False) -> None:
+        """Offer the choice for ``content``, or say why it cannot go by SMS (unchecked):
+        the message has no SMS form, or the campaign repeats (a series has no fallback yet)."""
         problem = sms_problem(content)
-        self.setEnabled(problem is None)
-        if problem is not None:
+        why = (describe(problem_text(problem, kind=content.kind)) if problem is not None else
+               self.tr("A repeating campaign sends by Bale only.") if repeating else None)
+        self.setEnabled(why is None)
+        if why is not None:
             self.setChecked(False)
-            self.setToolTip(describe(problem_text(problem, kind=content.kind)))
-        else:
-            self.setToolTip(self._offered)
+        self.setToolTip(why or self._offered)
 
     def facts(self, draft: CampaignDraft, fields: Mapping[str, str],
               known: int | None) -> tuple[int | None, int] | None:

@@ -191,7 +191,8 @@ END $$
 
 # 10: the SMS fallback (journal v15, docs/sms.md). A recipient moves to SMS only when its
 # campaign asked for the fallback and the service said it has no Bale account (code 17),
-# or, still pending, another campaign found so in the last 30 days (the store's clock);
+# or, still pending, another campaign of the same service found so in the last 30 days
+# (the store's clock; the rule allows a day more, so a move decided at the edge stands);
 # once there it stays: one channel per recipient, whoever writes.
 _MIGRATION_10 = r"""
 ALTER TABLE campaigns ADD COLUMN sms_fallback TEXT;
@@ -207,10 +208,11 @@ BEGIN
                           AND c.sms_fallback IS NOT NULL)
            OR NOT (OLD.state = 'failed' AND OLD.error_code = 17
                    OR OLD.state = 'pending' AND EXISTS (
-                       SELECT 1 FROM public.recipients k WHERE k.phone = OLD.phone
-                       AND k.campaign_id <> OLD.campaign_id
+                       SELECT 1 FROM public.recipients k JOIN public.campaigns kc ON kc.id = k.campaign_id
+                       WHERE k.phone = OLD.phone AND k.campaign_id <> OLD.campaign_id AND kc.test_send = 0
+                       AND kc.base_url = (SELECT c.base_url FROM public.campaigns c WHERE c.id = OLD.campaign_id)
                        AND (k.channel = 'sms' OR k.error_code = 17 AND k.state = 'failed')
-                       AND k.updated_at >= to_char((clock_timestamp() - interval '30 days') AT TIME ZONE 'UTC',
+                       AND k.updated_at >= to_char((clock_timestamp() - interval '31 days') AT TIME ZONE 'UTC',
                                                    'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"')))) THEN
         PERFORM public.safir_refuse('one_channel', format('row %s of campaign %s stays on %s', OLD.row,
                                     OLD.campaign_id, OLD.channel), format('campaign=%s;row=%s;channel=%s',
