@@ -28,6 +28,7 @@ from app.ui.event_loop import WindowLoop
 from app.ui.widgets import CountsRow, FlatProgressBar, SteadyLabel
 from app.ui.tables import results_table
 from tests.helpers import SAMPLES, delivered
+from app.jobs.suppression import suppression_list
 from tests.helpers.qt import compose, keep_alive, run_in_qt_loop
 
 # -- models ----------------------------------------------------------------------------------
@@ -725,3 +726,19 @@ def test_the_profiles_sms_key_is_the_one_the_fallback_sends_with(qapp: Any, wind
 
     run_in_qt_loop(qapp, scenario)
     assert httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"] == []
+
+
+def test_the_sms_replies_panel_reads_each_reply_once_and_lists_opt_outs(qapp: Any, window: MainWindow,
+                                                                       sandbox: EmbeddedSandbox) -> None:
+    for phone, text in (("09121110001", "لغو ۱۱"), ("09121110002", "ممنون")):
+        assert httpx.post(f"{sandbox.url}/sandbox/sms/replies", json={"phone": phone, "text": text}).status_code == 201
+    panel = window.replies
+
+    async def scenario() -> tuple[Any, Any]:
+        return await panel.read(), await panel.read()
+
+    first, again = run_in_qt_loop(qapp, scenario)
+    assert [(r.reply.phone, r.listed) for r in first] == [("09121110001", True), ("09121110002", False)]
+    assert again == [] and panel.status.text() == "No new replies."
+    assert panel.list.count() == 2 and "opted out" in panel.list.item(1).text()
+    assert "989121110001" in suppression_list(window.context.journal).phones()

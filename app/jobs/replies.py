@@ -66,3 +66,23 @@ async def read_replies(gateway: SmsGateway, journal: Journal,
                                                  "text": reply.text}, ensure_ascii=False))
         read.append(ReadReply(reply, asked_out, on_list))
     return read
+
+
+def read_replies_now(journal: Journal, service_url: str, *, sandbox: bool, key: str | None = None,
+                     sender: str | None = None, words: Collection[str] = OPT_OUT_WORDS) -> list[ReadReply]:
+    """:func:`read_replies` through the gateway :func:`app.jobs.sms_gateway.sms_gateway`
+    chooses (a profile's ``key`` and ``sender``, else the environment's; a sandbox's own),
+    from a worker thread: the calls run on a loop of their own. Raises GatewayNotSetUp
+    (no gateway), SafirError, JournalError and SheetError."""
+    import asyncio
+
+    from app.jobs.sms_gateway import GatewayNotSetUp, sms_gateway
+
+    async def read() -> list[ReadReply]:
+        gateway = sms_gateway(service_url, sandbox=sandbox, key=key, sender=sender)
+        if gateway is None:
+            raise GatewayNotSetUp("no SMS gateway is set up: add its key and sender line in Profiles")
+        async with gateway:
+            return await read_replies(gateway, journal, words)
+
+    return asyncio.run(read())

@@ -69,7 +69,8 @@ class MainMenu(QObject):
             self.language_actions[code] = action
         for index in range(window.nav.count()):
             action = QAction(window.nav.item(index).text(), window)
-            action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
+            if index < 10:  # Ctrl+1 … Ctrl+9, then Ctrl+0
+                action.setShortcut(QKeySequence(f"Ctrl+{(index + 1) % 10}"))
             action.triggered.connect(lambda _checked, i=index: window.open_panel(i))
             menu.addAction(action)
 

@@ -47,6 +47,7 @@ from app.ui.panels import (
     ProfilesPanel,
     QuickSendPanel,
     SeriesPanel,
+    SmsRepliesPanel,
     SuppressionPanel,
     TeamPanel,
     TemplatesPanel,
@@ -76,6 +77,7 @@ class MainWindow(QMainWindow):
         self.history = HistoryPanel(context)
         self.series = SeriesPanel(context)
         self.suppression = SuppressionPanel(context)
+        self.replies = SmsRepliesPanel(context)
         self.templates = TemplatesPanel(context)
         self.profiles = ProfilesPanel(context)
         self.team = TeamPanel(context)
@@ -86,7 +88,7 @@ class MainWindow(QMainWindow):
         for name, page in ((self.tr("Campaign"), self.campaign), (self.tr("Quick send"), self.quick),
                            (self.tr("Balance"), self.balance), (self.tr("History"), self.history),
                            (self.tr("Repeating"), self.series), (self.tr("Suppression list"), self.suppression),
-                           (self.tr("Templates"), self.templates),
+                           (self.tr("SMS replies"), self.replies), (self.tr("Templates"), self.templates),
                            (self.tr("Profiles and bots"), self.profiles), (self.tr("Team"), self.team)):
             self.nav.addItem(name)
             self.pages.addWidget(page)

@@ -6,13 +6,27 @@ safir_fa.qm with pyside6-lrelease.
 
 FA = {
     # The SMS fallback (docs/sms.md).
+    "SMS replies": "پاسخ‌های پیامکی",
+    "Read new replies": "خواندن پاسخ‌های تازه",
+    "Replies to the SMS line": "پاسخ‌ها به خط پیامک",
+    "Replies to the SMS line of this profile's gateway. A reply that starts with «لغو», «۱۱», 11 or stop puts its "
+    "number on the suppression list.":
+        "پاسخ‌هایی که به خط پیامک درگاه این نمایه رسیده است. پاسخی که با «لغو» یا «۱۱» شروع شود، شماره‌اش را "
+        "به فهرست ممنوع می‌برد.",
+    "{0} new replies; {1} opted out and are on the suppression list.":
+        "{0} پاسخ تازه؛ {1} نفر لغو کردند و در فهرست ممنوع‌اند.",
+    "No new replies.": "پاسخ تازه‌ای نیست.",
+    "opted out: on the suppression list": "لغو کرد: در فهرست ممنوع",
+    "asks to opt out, but it is no Iranian mobile number": "می‌خواهد لغو کند، اما شمارهٔ همراه ایرانی نیست",
+    "no SMS gateway is set up: add its key and sender line in Profiles":
+        "درگاه پیامکی تنظیم نشده است: کلید و خط فرستنده‌اش را در «نمایه‌ها» وارد کنید",
     "A repeating campaign sends by Bale only.": "کارزار تکرارشونده فقط با بله می‌فرستد.",
     "{count} recipients have no Bale account and wait for their SMS: resume the campaign to send them":
         "{count} گیرنده حساب بله ندارند و در انتظار پیامک‌اند: برای فرستادنشان کارزار را ادامه دهید",
     "SMS gateway key": "کلید درگاه پیامک",
     "SMS sender line": "خط فرستندهٔ پیامک",
     "SMS gateway key (Kavenegar):": "کلید درگاه پیامک (کاوه‌نگار):",
-    "SMS sender line:": "خط فرستندهٔ پیامک:",
+    "line:": "خط:",
     "Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.":
         "بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین)، به بهای درگاه.",
     "By SMS: <b>{0}</b> known to have no Bale account (found in the last {1} days) at once, and any other the "

@@ -549,42 +549,42 @@
         <translation>زبان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="78" />
+        <location filename="../../app/ui/main_menu.py" line="79" />
         <source>&amp;Help</source>
         <translation>&amp;راهنما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="79" />
+        <location filename="../../app/ui/main_menu.py" line="80" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="80" />
+        <location filename="../../app/ui/main_menu.py" line="81" />
         <source>Open the logs folder</source>
         <translation>باز کردن پوشهٔ گزارش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="82" />
+        <location filename="../../app/ui/main_menu.py" line="83" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="105" />
+        <location filename="../../app/ui/main_menu.py" line="106" />
         <source>Open a campaign's results first (History), or send one.</source>
         <translation>نخست نتیجه‌های کارزاری را باز کنید (تاریخچه)، یا کارزاری بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="114" />
+        <location filename="../../app/ui/main_menu.py" line="115" />
         <source>Sending at login</source>
         <translation>ارسال هنگام ورود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="115" />
+        <location filename="../../app/ui/main_menu.py" line="116" />
         <source>Send campaigns interrupted by a restart or a logout, and scheduled ones, again when you log in? This adds a login entry for this folder of campaigns; the File menu changes it at any time.</source>
         <translation>کارزارهایی که با راه‌اندازی دوباره یا خروج از حساب نیمه‌کاره ماندند، و کارزارهای زمان‌بندی‌شده، هنگام ورود دوباره فرستاده شوند؟ این کار برای همین پوشهٔ کارزارها یک مدخل ورود می‌افزاید؛ از منوی «پرونده» هر زمان می‌توانید آن را تغییر دهید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_menu.py" line="128" />
+        <location filename="../../app/ui/main_menu.py" line="129" />
         <source>The login entry could not be changed; see the log.</source>
         <translation>ورودی شروع خودکار تغییر نکرد؛ گزارش را ببینید.</translation>
     </message>
@@ -592,57 +592,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="66" />
+        <location filename="../../app/ui/main_window.py" line="67" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="66" />
+        <location filename="../../app/ui/main_window.py" line="67" />
         <source> — sandbox</source>
         <translation> — محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="84" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="87" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Repeating</source>
         <translation>تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
@@ -717,89 +717,94 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="167" />
+        <location filename="../../app/ui/main_window.py" line="169" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="168" />
+        <location filename="../../app/ui/main_window.py" line="170" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="171" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="170" />
+        <location filename="../../app/ui/main_window.py" line="172" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="236" />
+        <location filename="../../app/ui/main_window.py" line="238" />
         <source>Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="240" />
+        <location filename="../../app/ui/main_window.py" line="242" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="245" />
+        <location filename="../../app/ui/main_window.py" line="247" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="246" />
-        <location filename="../../app/ui/main_window.py" line="269" />
+        <location filename="../../app/ui/main_window.py" line="248" />
+        <location filename="../../app/ui/main_window.py" line="271" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="261" />
+        <location filename="../../app/ui/main_window.py" line="263" />
         <source>One campaign is being sent.</source>
         <translation>یک کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="262" />
+        <location filename="../../app/ui/main_window.py" line="264" />
         <source>{0} campaigns are being sent.</source>
         <translation>{0} کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="266" />
+        <location filename="../../app/ui/main_window.py" line="268" />
         <source>Sending can go on in the background with the window closed (the window shows it again when it opens), or pause now and resume from History; nothing is sent twice.</source>
         <translation>ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>Team</source>
         <translation>تیم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="178" />
+        <location filename="../../app/ui/main_window.py" line="91" />
+        <source>SMS replies</source>
+        <translation>پاسخ‌های پیامکی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="180" />
         <source> — team store {0}, as {1} ({2})</source>
         <translation> — پایگاه مشترک تیم {0}، با نام {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="242" />
-        <location filename="../../app/ui/main_window.py" line="268" />
+        <location filename="../../app/ui/main_window.py" line="244" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="242" />
+        <location filename="../../app/ui/main_window.py" line="244" />
         <source>Keep sending</source>
         <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="268" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="268" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -1022,32 +1027,37 @@
         <translation>فقط برای همین نشست نگه داشته می‌شود؛ برای نگه‌داشتن خالی بگذارید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="127" />
+        <location filename="../../app/ui/panels/profiles.py" line="122" />
+        <source>line:</source>
+        <translation>خط:</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="130" />
         <source>Bot id</source>
         <translation>شناسهٔ بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="127" />
+        <location filename="../../app/ui/panels/profiles.py" line="130" />
         <source>Name</source>
         <translation>نام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="130" />
+        <location filename="../../app/ui/panels/profiles.py" line="133" />
         <source>Bots</source>
         <translation>بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="131" />
+        <location filename="../../app/ui/panels/profiles.py" line="134" />
         <source>Add bot</source>
         <translation>افزودن بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="132" />
+        <location filename="../../app/ui/panels/profiles.py" line="135" />
         <source>Remove bot</source>
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="284" />
+        <location filename="../../app/ui/panels/profiles.py" line="287" />
         <source>{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
@@ -1059,7 +1069,7 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/profiles.py" line="53" />
-        <location filename="../../app/ui/panels/profiles.py" line="183" />
+        <location filename="../../app/ui/panels/profiles.py" line="186" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
@@ -1104,7 +1114,7 @@
         <translation>کلید دسترسی API (نسخهٔ ۳):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="73" />
+        <location filename="../../app/ui/panels/profiles.py" line="65" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
@@ -1134,74 +1144,69 @@
         <translation>خط فرستندهٔ پیامک</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="120" />
+        <location filename="../../app/ui/panels/profiles.py" line="124" />
         <source>SMS gateway key (Kavenegar):</source>
         <translation>کلید درگاه پیامک (کاوه‌نگار):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="121" />
-        <source>SMS sender line:</source>
-        <translation>خط فرستندهٔ پیامک:</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panels/profiles.py" line="158" />
+        <location filename="../../app/ui/panels/profiles.py" line="161" />
         <source>Using the built-in sandbox.</source>
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="195" />
+        <location filename="../../app/ui/panels/profiles.py" line="198" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="207" />
+        <location filename="../../app/ui/panels/profiles.py" line="210" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="227" />
+        <location filename="../../app/ui/panels/profiles.py" line="230" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="229" />
+        <location filename="../../app/ui/panels/profiles.py" line="232" />
         <source>The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's campaigns into it.</source>
         <translation>پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با «رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="232" />
+        <location filename="../../app/ui/panels/profiles.py" line="235" />
         <source>The window uses this desktop's own journal from its next start.</source>
         <translation>پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="242" />
+        <location filename="../../app/ui/panels/profiles.py" line="245" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="253" />
+        <location filename="../../app/ui/panels/profiles.py" line="256" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="276" />
-        <location filename="../../app/ui/panels/profiles.py" line="283" />
-        <location filename="../../app/ui/panels/profiles.py" line="290" />
+        <location filename="../../app/ui/panels/profiles.py" line="279" />
+        <location filename="../../app/ui/panels/profiles.py" line="286" />
+        <location filename="../../app/ui/panels/profiles.py" line="293" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="291" />
+        <location filename="../../app/ui/panels/profiles.py" line="294" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="293" />
+        <location filename="../../app/ui/panels/profiles.py" line="296" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="295" />
+        <location filename="../../app/ui/panels/profiles.py" line="298" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>
@@ -1827,7 +1832,7 @@
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="82" />
+        <location filename="../../app/ui/campaign/review.py" line="85" />
         <source>Repeat:</source>
         <translation>تکرار:</translation>
     </message>
@@ -2424,6 +2429,49 @@
         <location filename="../../app/ui/campaign/sms_choice.py" line="38" />
         <source>A repeating campaign sends by Bale only.</source>
         <translation>کارزار تکرارشونده فقط با بله می‌فرستد.</translation>
+    </message>
+</context>
+<context>
+    <name>SmsRepliesPanel</name>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="31" />
+        <source>Replies to the SMS line of this profile's gateway. A reply that starts with «لغو», «۱۱», 11 or stop puts its number on the suppression list.</source>
+        <translation>پاسخ‌هایی که به خط پیامک درگاه این نمایه رسیده است. پاسخی که با «لغو» یا «۱۱» شروع شود، شماره‌اش را به فهرست ممنوع می‌برد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="34" />
+        <source>Read new replies</source>
+        <translation>خواندن پاسخ‌های تازه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="38" />
+        <source>Replies to the SMS line</source>
+        <translation>پاسخ‌ها به خط پیامک</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="44" />
+        <source>SMS replies</source>
+        <translation>پاسخ‌های پیامکی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="75" />
+        <source>{0} new replies; {1} opted out and are on the suppression list.</source>
+        <translation>{0} پاسخ تازه؛ {1} نفر لغو کردند و در فهرست ممنوع‌اند.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="76" />
+        <source>No new replies.</source>
+        <translation>پاسخ تازه‌ای نیست.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="81" />
+        <source>opted out: on the suppression list</source>
+        <translation>لغو کرد: در فهرست ممنوع</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/sms_replies.py" line="82" />
+        <source>asks to opt out, but it is no Iranian mobile number</source>
+        <translation>می‌خواهد لغو کند، اما شمارهٔ همراه ایرانی نیست</translation>
     </message>
 </context>
 <context>
