@@ -169,7 +169,8 @@ def test_a_campaign_scheduled_ahead_with_background_is_delivered_once_with_no_te
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
     start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=12)
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "0", "--start-at", start.isoformat())
-    assert "scheduled" in run("list").stdout
+    listed = run("list").stdout  # scheduled, unless busy CPUs made the commands outlast the wait
+    assert "scheduled" in listed or datetime.now(timezone.utc) >= start, listed
     sender = runner_pid(campaign_id)
     # The command that scheduled it has returned; what is left is a sender of its own session,
     # not this test's child: nothing of the test keeps it going.

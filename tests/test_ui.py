@@ -691,6 +691,9 @@ def test_numbers_without_bale_get_an_sms_when_the_review_says_so(qapp: Any, wind
         await page.review.repeats_found()
         assert "By SMS: <b>0</b> known to have no Bale account" in page.review.review_label.text()
         assert "Parts of each SMS: 1 (" in page.review.review_label.text()
+        window.templates.price_spins["sms_part"].setValue(120)
+        page.review.update_review()
+        assert "At 120 a part (Templates): about 120 for each SMS." in page.review.review_label.text()
         result = await page.send()
         assert result is not None and result.status == CampaignStatus.FINISHED, result
 

@@ -211,9 +211,10 @@ class AppContext:
         self._share("templates", templates)
 
     def prices(self) -> dict[str, float]:
-        """Prices per template category (the team's, on a team store)."""
+        """Prices per template category, and of one SMS part (``sms_part``; the team's, on a
+        team store)."""
         shared = self._shared("prices")
-        return {**{"service": 0.0, "promotional": 0.0, "message": 0.0},
+        return {**{"service": 0.0, "promotional": 0.0, "message": 0.0, "sms_part": 0.0},
                 **(shared if shared is not None else self.settings.get("prices"))}
 
     def save_prices(self, prices: dict[str, float]) -> None:

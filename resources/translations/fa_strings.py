@@ -27,8 +27,10 @@ FA = {
     "SMS sender line": "خط فرستندهٔ پیامک",
     "SMS gateway key (Kavenegar):": "کلید درگاه پیامک (کاوه‌نگار):",
     "line:": "خط:",
-    "Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.":
-        "بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین)، به بهای درگاه.",
+    "Parts of each SMS: {0} (70 Persian or 160 Latin characters a part).":
+        "بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین).",
+    "At {0} a part (Templates): about {1} for each SMS.": "به بهای {0} برای هر بخش («الگوها»): حدود {1} برای هر پیامک.",
+    "SMS part (fallback)": "بخش پیامک (جایگزین)",
     "By SMS: <b>{0}</b> known to have no Bale account (found in the last {1} days) at once, and any other the "
     "service says has none. ":
         "با پیامک: <b>{0}</b> گیرنده که می‌دانیم حساب بله ندارند (در {1} روز گذشته معلوم شده) بی‌درنگ، و هر گیرندهٔ "

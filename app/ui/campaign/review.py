@@ -285,7 +285,8 @@ class ReviewStep(QWidget):
                      ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
         facts = ReviewFacts(figures, checked.counts, category, quiet, bool(self.context.connection.api_key),
                             self.capped, self.repeats,
-                            self.sms_choice.facts(self.draft, self.preview_fields(), self.known_without_account))
+                            self.sms_choice.facts(self.draft, self.preview_fields(), self.known_without_account,
+                                                  prices.get("sms_part", 0.0)))
         self.review_label.setText("<br>".join(self.text.lines(facts)))
 
     def check_repeats(self) -> None:

@@ -15,6 +15,17 @@ from app.campaign.defaults import REPEAT_WINDOW_DAYS
 
 
 @dataclass(frozen=True)
+class SmsFacts:
+    """The SMS fallback's part of the review: the recipients ``known`` to have no Bale
+    account (None before the look ends), the ``parts`` of the preview row's SMS, and the
+    ``part_price`` (0: not set)."""
+
+    known: int | None
+    parts: int
+    part_price: float
+
+
+@dataclass(frozen=True)
 class ReviewFacts:
     """What the review tells of: ``figures`` (app.jobs.estimate.estimate), the sheet's verdict
     ``counts``, the template ``category`` priced, ``quiet`` hours as shown ("22:00",
@@ -28,9 +39,7 @@ class ReviewFacts:
     has_key: bool
     capped: CappedCount | None
     repeats: RepeatedCampaign | None
-    #: With the SMS fallback: the recipients known to have no Bale account (None before
-    #: the look ends), and the parts of the preview row's SMS; None without the fallback.
-    sms: tuple[int | None, int] | None = None
+    sms: SmsFacts | None = None  # None without the SMS fallback
 
 
 class ReviewText(QObject):
@@ -52,16 +61,18 @@ class ReviewText(QObject):
                                                                   self._duration(figures.minutes, facts.quiet)),
         ]
         if facts.sms is not None:
-            lines.append(self._sms(*facts.sms))
+            lines.append(self._sms(facts.sms))
         return lines + [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in self._warnings(facts)]
 
-    def _sms(self, known: int | None, parts: int) -> str:
-        each = self.tr("Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.")
-        if known is None:
-            return each.format(figure(parts))
+    def _sms(self, sms: SmsFacts) -> str:
+        each = self.tr("Parts of each SMS: {0} (70 Persian or 160 Latin characters a part).").format(figure(sms.parts))
+        if sms.part_price:
+            each += " " + self.tr("At {0} a part (Templates): about {1} for each SMS.").format(
+                figure(sms.part_price), figure(sms.part_price * sms.parts))
+        if sms.known is None:
+            return each
         return self.tr("By SMS: <b>{0}</b> known to have no Bale account (found in the last {1} days) at once, and "
-                       "any other the service says has none. ").format(figure(known), figure(30)) + each.format(
-                           figure(parts))
+                       "any other the service says has none. ").format(figure(sms.known), figure(30)) + each
 
     def _reach(self, recipients: int, capped: CappedCount | None) -> str:
         if capped is not None:  # the look says None when nobody is capped

@@ -12,6 +12,7 @@ from app.campaign import Content, ContentError
 from app.campaign.defaults import DEFAULT_OPT_OUT
 from app.campaign.sms_text import sms_parts, sms_text
 from app.ui.campaign.draft import CampaignDraft
+from app.ui.campaign.review_text import SmsFacts
 from app.jobs.creating import sms_problem
 from app.reasons import problem_text
 from app.ui.texts import describe
@@ -41,15 +42,16 @@ class SmsChoice(QCheckBox):
             self.setChecked(False)
         self.setToolTip(why or self._offered)
 
-    def facts(self, draft: CampaignDraft, fields: Mapping[str, str],
-              known: int | None) -> tuple[int | None, int] | None:
+    def facts(self, draft: CampaignDraft, fields: Mapping[str, str], known: int | None,
+              part_price: float) -> SmsFacts | None:
         """What the review says of the SMS fallback (app/ui/campaign/review_text.py): the
-        recipients ``known`` to have no Bale account (None: not looked yet), and the parts
-        of the SMS of the row with these ``fields``; None without the fallback."""
+        recipients ``known`` to have no Bale account (None: not looked yet), the parts of
+        the SMS of the row with these ``fields`` and the price of a part; None without the
+        fallback."""
         if not draft.sms_fallback:
             return None
         try:
-            data = draft.content.render(fields).to_wire()
+            parts = sms_parts(sms_text(draft.content.render(fields).to_wire(), DEFAULT_OPT_OUT) or "")
         except (ContentError, RequestValidationError):
-            return known, 1
-        return known, sms_parts(sms_text(data, DEFAULT_OPT_OUT) or "")
+            parts = 1
+        return SmsFacts(known, parts, part_price)

@@ -47,7 +47,8 @@ class TemplatesPanel(QWidget):
         self.price_spins: dict[str, QDoubleSpinBox] = {}
         for category, label in (("service", self.tr("Service template")),
                                 ("promotional", self.tr("Promotional template")),
-                                ("message", self.tr("Other message"))):
+                                ("message", self.tr("Other message")),
+                                ("sms_part", self.tr("SMS part (fallback)"))):
             spin = QDoubleSpinBox()
             spin.setRange(0, 1e9)
             spin.setDecimals(0)
