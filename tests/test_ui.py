@@ -694,10 +694,13 @@ def test_numbers_without_bale_get_an_sms_when_the_review_says_so(qapp: Any, wind
         window.templates.price_spins["sms_part"].setValue(120)
         page.review.update_review()
         assert "At 120 a part (Templates): about 120 for each SMS." in page.review.review_label.text()
+        window.runs.progress.connect(lambda p: told.append(p.by_sms))
         result = await page.send()
         assert result is not None and result.status == CampaignStatus.FINISHED, result
 
+    told: list[int | None] = []
     run_in_qt_loop(qapp, scenario)
+    assert told and told[-1] == 1  # the send step hears how many went by SMS as it follows the sender
     by_sms = httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"]
     assert len(by_sms) == 1 and by_sms[0]["text"].startswith("سلام ") and by_sms[0]["text"].endswith("\nلغو ۱۱")
     assert len(delivered(sandbox)) == 13  # the others by Bale, nobody on both

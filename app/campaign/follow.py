@@ -44,7 +44,8 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     while True:
         # Read in a worker thread: SQLite lets go of the GIL while it reads, so the
         # window's loop (this loop) goes on drawing meanwhile.
-        changed, since, counts, sending, pace = await asyncio.to_thread(_look, journal, campaign_id, since)
+        changed, since, counts, sending, pace, by_sms = await asyncio.to_thread(
+            _look, journal, campaign_id, since, campaign.sms_fallback is not None)
         rate = (_done(counts) - first_done) * 60.0 / max(time.monotonic() - started, 1e-3)
         if campaign.rate_per_minute > 0:  # the sender started before this first look: never above the set rate
             rate = min(rate, campaign.rate_per_minute)
@@ -53,7 +54,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         # One snapshot per look, with every row that changed: the window redraws once per look.
         on_progress(Progress(campaign_id, counts, CampaignStatus.RUNNING, rate, waiting=waiting,
                              pace_per_minute=pace.pace_per_minute, slowed=pace.slowed, changes=tuple(changed),
-                             limit=pace.limit, sharing=pace.sharing, earlier=first_look))
+                             limit=pace.limit, sharing=pace.sharing, earlier=first_look, by_sms=by_sms))
         first_look = False
         if let_go():
             return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts,
@@ -75,14 +76,15 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     return RunResult(campaign_id, status, reason, counts, errors)
 
 
-def _look(journal: Journal, campaign_id: int, since: str) -> tuple[
-        list[tuple[int, str, str | None, int | None]], str, dict[str, int], bool, PaceShown]:
+def _look(journal: Journal, campaign_id: int, since: str, sms: bool) -> tuple[
+        list[tuple[int, str, str | None, int | None]], str, dict[str, int], bool, PaceShown, int | None]:
     """One look at the journal: (rows changed since ``since``, the new mark, the counts,
-    whether a process still sends the campaign, the sender's pace as it recorded it),
-    read in that order."""
+    whether a process still sends the campaign, the sender's pace as it recorded it, and
+    with ``sms`` (an SMS fallback) how many were sent by SMS), read in that order."""
     changed, since = journal.changed_since(campaign_id, since)
     counts = journal.counts(campaign_id)
-    return changed, since, counts, campaign_is_sending(journal, campaign_id), journal.sender_pace(campaign_id)
+    return (changed, since, counts, campaign_is_sending(journal, campaign_id), journal.sender_pace(campaign_id),
+            journal.sms_sent(campaign_id) if sms else None)
 
 
 def _done(counts: dict[str, int]) -> int:

@@ -30,7 +30,8 @@ class Progress:
     (a follower's look at the journal: one snapshot for all the rows that changed, not
     one each); :meth:`row_changes` gives either kind as :data:`RowChange` tuples.
     ``earlier``: those changes were made before the follower began (its first look): shown
-    in the tables, not told again as news."""
+    in the tables, not told again as news. ``by_sms``: of the sent, those sent by SMS (a
+    campaign with an SMS fallback, as a follower reads it; None otherwise)."""
 
     campaign_id: int
     counts: dict[str, int]
@@ -47,6 +48,7 @@ class Progress:
     limit: float | None = None
     sharing: int = 0
     earlier: bool = False
+    by_sms: int | None = None
 
     def row_changes(self) -> tuple[RowChange, ...]:
         """The recipients this snapshot tells of: ``(row, state, error, error_code)`` each."""

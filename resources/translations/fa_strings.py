@@ -6,6 +6,7 @@ safir_fa.qm with pyside6-lrelease.
 
 FA = {
     # The SMS fallback (docs/sms.md).
+    "{0} of them by SMS": "{0} نفرشان با پیامک",
     "SMS replies": "پاسخ‌های پیامکی",
     "Read new replies": "خواندن پاسخ‌های تازه",
     "Replies to the SMS line": "پاسخ‌ها به خط پیامک",

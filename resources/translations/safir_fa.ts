@@ -1892,7 +1892,7 @@
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="341" />
+        <location filename="../../app/ui/campaign/review.py" line="342" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -1900,103 +1900,107 @@
 <context>
     <name>ReviewText</name>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="42" />
+        <location filename="../../app/ui/campaign/review_text.py" line="51" />
         <source>service template</source>
-        <extracomment>With the SMS fallback: the recipients known to have no Bale account (None before the look ends), and the parts of the preview row's SMS; None without the fallback.</extracomment>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="42" />
+        <location filename="../../app/ui/campaign/review_text.py" line="51" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="43" />
+        <location filename="../../app/ui/campaign/review_text.py" line="52" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="46" />
+        <location filename="../../app/ui/campaign/review_text.py" line="55" />
         <source>Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.</source>
         <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="48" />
+        <location filename="../../app/ui/campaign/review_text.py" line="57" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="51" />
+        <location filename="../../app/ui/campaign/review_text.py" line="60" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="59" />
-        <source>Parts of each SMS: {0} (70 Persian or 160 Latin characters a part), priced by the gateway.</source>
-        <translation>بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین)، به بهای درگاه.</translation>
+        <location filename="../../app/ui/campaign/review_text.py" line="68" />
+        <source>Parts of each SMS: {0} (70 Persian or 160 Latin characters a part).</source>
+        <translation>بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="62" />
+        <location filename="../../app/ui/campaign/review_text.py" line="70" />
+        <source>At {0} a part (Templates): about {1} for each SMS.</source>
+        <translation>به بهای {0} برای هر بخش («الگوها»): حدود {1} برای هر پیامک.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="74" />
         <source>By SMS: &lt;b&gt;{0}&lt;/b&gt; known to have no Bale account (found in the last {1} days) at once, and any other the service says has none. </source>
         <translation>با پیامک: &lt;b&gt;{0}&lt;/b&gt; گیرنده که می‌دانیم حساب بله ندارند (در {1} روز گذشته معلوم شده) بی‌درنگ، و هر گیرندهٔ دیگری که سرویس بگوید حساب ندارد. </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="68" />
+        <location filename="../../app/ui/campaign/review_text.py" line="79" />
         <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف دفعات ارسال {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="70" />
+        <location filename="../../app/ui/campaign/review_text.py" line="81" />
         <source>Recipients who will get the message: &lt;b&gt;{0}&lt;/b&gt;.</source>
         <translation>گیرندگانی که پیام را دریافت می‌کنند: &lt;b&gt;{0}&lt;/b&gt;.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="73" />
+        <location filename="../../app/ui/campaign/review_text.py" line="84" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="74" />
+        <location filename="../../app/ui/campaign/review_text.py" line="85" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="74" />
+        <location filename="../../app/ui/campaign/review_text.py" line="85" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="76" />
+        <location filename="../../app/ui/campaign/review_text.py" line="87" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="83" />
+        <location filename="../../app/ui/campaign/review_text.py" line="94" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="86" />
+        <location filename="../../app/ui/campaign/review_text.py" line="97" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="89" />
+        <location filename="../../app/ui/campaign/review_text.py" line="100" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="91" />
+        <location filename="../../app/ui/campaign/review_text.py" line="102" />
         <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
         <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="95" />
+        <location filename="../../app/ui/campaign/review_text.py" line="106" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="101" />
+        <location filename="../../app/ui/campaign/review_text.py" line="112" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
@@ -2217,41 +2221,46 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="318" />
+        <source>{0} of them by SMS</source>
+        <translation>{0} نفرشان با پیامک</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="320" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="320" />
+        <location filename="../../app/ui/campaign/send.py" line="322" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="322" />
+        <location filename="../../app/ui/campaign/send.py" line="324" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="333" />
+        <location filename="../../app/ui/campaign/send.py" line="335" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="347" />
+        <location filename="../../app/ui/campaign/send.py" line="349" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="350" />
+        <location filename="../../app/ui/campaign/send.py" line="352" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="353" />
+        <location filename="../../app/ui/campaign/send.py" line="355" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="356" />
+        <location filename="../../app/ui/campaign/send.py" line="358" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
@@ -2411,22 +2420,22 @@
 <context>
     <name>SmsChoice</name>
     <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="26" />
+        <location filename="../../app/ui/campaign/sms_choice.py" line="27" />
         <source>Send an SMS to the numbers that have no Bale account</source>
         <translation>ارسال پیامک به شماره‌هایی که حساب بله ندارند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="27" />
+        <location filename="../../app/ui/campaign/sms_choice.py" line="28" />
         <source>SMS to numbers without Bale</source>
         <translation>پیامک به شماره‌های بدون بله</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="28" />
+        <location filename="../../app/ui/campaign/sms_choice.py" line="29" />
         <source>Each number the service says has no Bale account gets the message by SMS, through the SMS gateway of this desktop (the sandbox's own in the demo), ending with the opt-out line «لغو ۱۱».</source>
         <translation>هر شماره‌ای که سرویس بگوید حساب بله ندارد، پیام را با پیامک از درگاه پیامک این رایانه (در نسخهٔ آزمایشی، درگاه خود محیط آزمایشی) می‌گیرد، با سطر لغو «لغو ۱۱» در پایان.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="38" />
+        <location filename="../../app/ui/campaign/sms_choice.py" line="39" />
         <source>A repeating campaign sends by Bale only.</source>
         <translation>کارزار تکرارشونده فقط با بله می‌فرستد.</translation>
     </message>
@@ -2932,32 +2941,37 @@
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="55" />
+        <location filename="../../app/ui/panels/templates.py" line="51" />
+        <source>SMS part (fallback)</source>
+        <translation>بخش پیامک (جایگزین)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/templates.py" line="56" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="64" />
+        <location filename="../../app/ui/panels/templates.py" line="65" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="65" />
+        <location filename="../../app/ui/panels/templates.py" line="66" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="69" />
+        <location filename="../../app/ui/panels/templates.py" line="70" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="93" />
+        <location filename="../../app/ui/panels/templates.py" line="94" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="94" />
+        <location filename="../../app/ui/panels/templates.py" line="95" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>

@@ -125,6 +125,13 @@ class JournalSms(JournalReading, JournalSending):
         return found
 
     @sentences
+    def sms_sent(self, campaign_id: int) -> int:
+        """Recipients of ``campaign_id`` sent by SMS."""
+        return int(self.db.execute(
+            "SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND channel = ? AND state = ?",
+            (campaign_id, Channel.SMS, RecipientState.SENT)).fetchone()[0])
+
+    @sentences
     def sms_waiting(self, campaign_id: int) -> int:
         """Recipients that wait for an SMS: failed by the service with code 17 and still on
         its channel, or on the SMS channel and still to send."""

@@ -314,6 +314,8 @@ class SendStep(QWidget):
         else:
             speed = self.tr("{0} per minute").format(rate)
         reasons = [describe_reason(progress.waiting)] if progress.waiting else []
+        if progress.by_sms:
+            reasons.append(self.tr("{0} of them by SMS").format(figure(progress.by_sms)))
         if progress.limit is not None and (progress.slowed or progress.sharing):
             allows = self.tr("the service allows about {0} a minute").format(figure(round(progress.limit)))
             if progress.sharing == 1:
