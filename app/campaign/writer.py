@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from app.campaign.caps import CapScope
 from app.campaign.journal import Journal, JournalError, JournalFault, Recipient
+from app.campaign.journal.records import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -50,25 +51,9 @@ class MarkInFlight:
 
 
 @dataclass(frozen=True)
-class RecordOutcome:
-    """A recipient's outcome (:meth:`Journal.record_outcome`): the result is whether it
-    was recorded (False: ``owner`` no longer holds it)."""
-
-    campaign_id: int
-    row: int
-    state: str
-    attempt_id: int | None = None
-    now: float | None = None  # Unix seconds
-    message_id: str | None = None
-    error_code: int | None = None
-    error: str | None = None
-    owner: str | None = None
-    lease_epoch: int | None = None
-
-    def outcome(self) -> dict[str, Any]:
-        return {"campaign_id": self.campaign_id, "row": self.row, "state": self.state, "attempt_id": self.attempt_id,
-                "now": self.now, "message_id": self.message_id, "error_code": self.error_code, "error": self.error,
-                "owner": self.owner, "lease_epoch": self.lease_epoch}
+class RecordOutcome(Outcome):
+    """A recipient's outcome (:meth:`Journal.record_outcome`, :class:`Outcome`): the result
+    is whether it was recorded (False: ``owner`` no longer holds it)."""
 
 
 @dataclass(frozen=True)
@@ -177,7 +162,7 @@ class _Batching:
             for i, result in zip(indexes, results):
                 values[i] = result
         if outcomes:
-            recorded = journal.record_many_outcomes([c.outcome() for i in outcomes
+            recorded = journal.record_many_outcomes([c for i in outcomes
                                                      if isinstance(c := commands[i], RecordOutcome)])
             for i, done in zip(outcomes, recorded):
                 values[i] = done

@@ -96,7 +96,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             # A sender that could not record its own pause (a full disk) said why in its log.
             why = campaign.reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
             reason = why.text() if why is not None else None
-            go_on = f"safir-campaign resume {campaign.id}{sandbox_flag({'base_url': campaign.base_url})}"
+            go_on = f"safir-campaign resume {campaign.id}{sandbox_flag(campaign.base_url)}"
             print(f"error: campaign {campaign.id} is {status}" + (f": {reason}" if reason else "")
                   + f" (continue with: {go_on})", file=sys.stderr)
             return EXIT_STOPPED
@@ -169,7 +169,7 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
         for campaign in reversed(journal.campaigns()):
             if not resumes_at_login(journal, campaign):
                 continue
-            if sandbox_flag({"base_url": campaign.base_url}):  # a sandbox here that is gone
+            if sandbox_flag(campaign.base_url):  # a sandbox here that is gone
                 print(f"campaign {campaign.id} went to a sandbox on this machine; resume it by hand: "
                       f"safir-campaign resume {campaign.id} --sandbox")
                 continue

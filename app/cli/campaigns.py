@@ -117,7 +117,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         if campaign.sms_fallback is not None:
             look_at_sms(journal, campaign)
             print(sms_line(journal, campaign.id))
-        step = next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
+        step = next_step(campaign.id, status, summary, campaign.base_url)
         if step:
             print(f"next: {step}")
         return EXIT_OK
@@ -133,11 +133,11 @@ def cmd_list(args: argparse.Namespace) -> int:
               f"{'left':>6}  name")
         for campaign in campaigns:
             summary = journal.summary(campaign.id)
-            c = summary["counts"]
+            c = summary.counts
             status = _shown(journal, campaign)
-            step = next_step(campaign.id, status, {**summary, "base_url": campaign.base_url})
+            step = next_step(campaign.id, status, summary, campaign.base_url)
             print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
-                  f"{c['sent']:>6} {c['failed']:>6} {c['unknown']:>7} {c['pending'] + c['in_flight']:>6}  "
+                  f"{c.sent:>6} {c.failed:>6} {c.unknown:>7} {c.not_sent:>6}  "
                   f"{campaign.name}"
                   + _sender(journal, campaign, status) + (f"  → {step}" if step else ""))
         return EXIT_OK

@@ -19,6 +19,7 @@ from app.jobs.runner import API_KEY_ENV, REASON_PREFIX
 if TYPE_CHECKING:
     from app.api import SafirClient
     from app.campaign import Campaign, Journal
+    from app.campaign.journal.records import Summary
     from app.api.sms import KavenegarGateway
     from app.campaign.sms_fallback import SmsFallback
     from app.campaign.journal import TeamRole
@@ -132,35 +133,35 @@ def write_rows(path: Path | None, rows: Iterable[dict[str, Any]] | Verdicts, sou
     print(f"results: {path}")
 
 
-def print_summary(summary: dict[str, Any], campaign_id: int, status: str) -> None:
+def print_summary(summary: Summary, campaign_id: int, status: str) -> None:
     from app.reasons import SERVICE_ERRORS
 
-    c = summary["counts"]
-    why = ", ".join(f"{n} {verdict}" for verdict, n in summary.get("skipped_by_verdict", {}).items())
-    print(f"summary: {c['sent']} sent, {c['failed']} failed, {c['unknown']} unknown, "
-          f"{c['pending'] + c['in_flight']} not sent, {c['skipped']} skipped" + (f" ({why})" if why else "") +
-          f" of {c['total']} rows; campaign {campaign_id} {status}")
-    if summary["errors_by_code"]:
+    c = summary.counts
+    why = ", ".join(f"{n} {verdict}" for verdict, n in summary.skipped_by_verdict.items())
+    print(f"summary: {c.sent} sent, {c.failed} failed, {c.unknown} unknown, {c.not_sent} not sent, "
+          f"{c.skipped} skipped" + (f" ({why})" if why else "")
+          + f" of {c.total} rows; campaign {campaign_id} {status}")
+    if summary.errors_by_code:
         print("errors by code: " + ", ".join(
             f"{code}: {n}" + (f" ({SERVICE_ERRORS[code]})" if code in SERVICE_ERRORS else "")
-            for code, n in summary["errors_by_code"].items()))
+            for code, n in summary.errors_by_code.items()))
 
 
 #: Addresses of the built-in sandboxes this process started (each lives as long as its run).
 _RUN_SANDBOXES: set[str] = set()
 
 
-def sandbox_flag(summary: dict[str, Any]) -> str:
-    """" --sandbox" when the campaign went to a sandbox on this machine that is gone now (a
-    built-in one lives only as long as its run); a sandbox still listening there is
-    resumed at its own address, without the flag."""
+def sandbox_flag(base_url: str) -> str:
+    """" --sandbox" when a campaign went to ``base_url``, a sandbox on this machine that is
+    gone now (a built-in one lives only as long as its run); a sandbox still listening
+    there is resumed at its own address, without the flag."""
     from urllib.parse import urlsplit
 
     from app.api import is_loopback
 
-    if summary.get("base_url") in _RUN_SANDBOXES:
+    if base_url in _RUN_SANDBOXES:
         return " --sandbox"
-    address = urlsplit(summary.get("base_url", ""))
+    address = urlsplit(base_url)
     if not address.hostname or not is_loopback(address.hostname):
         return ""
     try:
@@ -170,18 +171,18 @@ def sandbox_flag(summary: dict[str, Any]) -> str:
     return ""
 
 
-def next_step(campaign_id: int, status: str, summary: dict[str, Any]) -> str | None:
-    """The command to run next for a campaign in this state; None when nothing is left."""
-    from app.campaign.journal import PERMANENT_CODES, STATES_TO_SEND
+def next_step(campaign_id: int, status: str, summary: Summary, base_url: str) -> str | None:
+    """The command to run next for a campaign (sent to ``base_url``) in this state; None
+    when nothing is left."""
+    from app.campaign.journal import PERMANENT_CODES
     from app.campaign.shown import ShownStatus
 
     if status in (ShownStatus.RUNNING, ShownStatus.SCHEDULED):
         return f"safir-campaign watch {campaign_id}"
-    left = sum(summary["counts"][state] for state in STATES_TO_SEND)
     stopped = (ShownStatus.PAUSED, ShownStatus.READY, ShownStatus.INTERRUPTED)
-    if status in stopped or (status != ShownStatus.CANCELLED and left):
-        return f"safir-campaign resume {campaign_id}{sandbox_flag(summary)}"
-    if any(code not in PERMANENT_CODES for code in summary["errors_by_code"]):
+    if status in stopped or (status != ShownStatus.CANCELLED and summary.counts.to_send):
+        return f"safir-campaign resume {campaign_id}{sandbox_flag(base_url)}"
+    if any(code not in PERMANENT_CODES for code in summary.errors_by_code):
         return f"safir-campaign retry-failed {campaign_id}"
     return None
 
@@ -203,6 +204,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, JournalError
     from app.campaign.approval import NotApproved
     from app.campaign.journal import JournalFault
+    from app.campaign.journal.records import Counts, Summary
     from app.campaign.sms_fallback import SmsFallback
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
@@ -229,10 +231,10 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     try:
         summary, base = journal.summary(campaign_id), journal.campaign(campaign_id).base_url
     except JournalError:
-        summary, base = {"counts": result.counts, "errors_by_code": result.errors_by_code}, base_url
+        summary, base = Summary(Counts.of(result.counts), result.errors_by_code, {}), base_url
     print_summary(summary, campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
-        hint = sandbox_flag({"base_url": base})
+        hint = sandbox_flag(base)
         go_on = "" if result.store_fault == JournalFault.GONE else (
             f" (continue with: safir-campaign resume {campaign_id}{hint})")
         if followed and result.reason is not None:

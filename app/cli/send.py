@@ -255,7 +255,7 @@ async def _send(args: argparse.Namespace) -> int:
             if journal.campaign(campaign_id).approval == Approval.AWAITING:
                 print(f"campaign {campaign_id} awaits approval: nothing is sent until an approver runs "
                       f"'safir-campaign approve {campaign_id}'; then send it with: safir-campaign resume {campaign_id}"
-                      + sandbox_flag({"base_url": base_url}), file=sys.stderr)
+                      + sandbox_flag(base_url), file=sys.stderr)
                 return EXIT_STOPPED
             if args.background:
                 return start_in_background(args, journal, campaign_id, base_url, api_key)

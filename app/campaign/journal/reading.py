@@ -8,7 +8,15 @@ from typing import Any
 
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.records import STATES_TO_SEND, Campaign, CampaignStatus, Recipient, RecipientState
+from app.campaign.journal.records import (
+    STATES_TO_SEND,
+    Campaign,
+    CampaignStatus,
+    Counts,
+    Recipient,
+    RecipientState,
+    Summary,
+)
 from app.reasons import reason_text
 
 
@@ -123,12 +131,10 @@ class JournalReading(JournalConnection):
             " ORDER BY COUNT(*) DESC, verdict", (campaign_id, RecipientState.SKIPPED))}
 
     @sentences
-    def summary(self, campaign_id: int) -> dict[str, Any]:
-        """The reconciliation of a campaign: counts per state (sent + failed + unknown
-        + skipped + pending + in_flight = total, always), per error code, and the
-        skipped per verdict."""
-        return {"counts": self.counts(campaign_id), "errors_by_code": self.error_counts(campaign_id),
-                "skipped_by_verdict": self.skipped_counts(campaign_id)}
+    def summary(self, campaign_id: int) -> Summary:
+        """The reconciliation of a campaign (:class:`Summary`)."""
+        return Summary(Counts.of(self.counts(campaign_id)), self.error_counts(campaign_id),
+                       self.skipped_counts(campaign_id))
 
     @sentences
     def result_rows(self, campaign_id: int) -> list[dict[str, Any]]:

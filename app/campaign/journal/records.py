@@ -203,6 +203,67 @@ class Capped:
 MarkResult = int | Capped | None
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """A recipient's outcome to record (``state`` a RecipientState value), the attempt it
+    closes (``attempt_id``, ``now`` in Unix seconds), what the service answered
+    (``message_id``, or ``error_code`` and ``error``), and the fence: on a team store it
+    is written only while ``owner`` holds the recipient under ``lease_epoch``."""
+
+    campaign_id: int
+    row: int
+    state: str
+    attempt_id: int | None = None
+    now: float | None = None
+    message_id: str | None = None
+    error_code: int | None = None
+    error: str | None = None
+    owner: str | None = None
+    lease_epoch: int | None = None
+
+
+@dataclass(frozen=True)
+class Counts:
+    """One campaign's recipients per state (sent + failed + unknown + skipped + pending +
+    in_flight = :attr:`total`, always)."""
+
+    pending: int = 0
+    in_flight: int = 0
+    sent: int = 0
+    failed: int = 0
+    unknown: int = 0
+    skipped: int = 0
+
+    @classmethod
+    def of(cls, per_state: dict[str, int]) -> Counts:
+        """From counts keyed by RecipientState values (``total`` and others ignored)."""
+        return cls(**{state.value: int(per_state.get(state.value, 0)) for state in RecipientState})
+
+    @property
+    def total(self) -> int:
+        return self.pending + self.in_flight + self.sent + self.failed + self.unknown + self.skipped
+
+    @property
+    def not_sent(self) -> int:
+        """Pending or in flight: no answer yet, never asked or interrupted."""
+        return self.pending + self.in_flight
+
+    @property
+    def to_send(self) -> int:
+        """Still needing a request (:data:`STATES_TO_SEND`)."""
+        return self.pending + self.in_flight + self.unknown
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The reconciliation of a campaign: its :class:`Counts`, failed and unknown
+    recipients per error code, and the skipped per verdict (the most first)."""
+
+    counts: Counts
+    errors_by_code: dict[int, int]
+    skipped_by_verdict: dict[str, int]
+
+
 #: States that still need a request (``unknown``: the answer was lost; re-sending under
 #: the same request_id is safe for v3).
 STATES_TO_SEND = (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING)

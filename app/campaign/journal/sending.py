@@ -24,7 +24,7 @@ from typing import Any
 from app.campaign.caps import CapScope
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.records import Capped, MarkResult, Recipient, RecipientState
+from app.campaign.journal.records import Capped, MarkResult, Outcome, Recipient, RecipientState
 from app.reasons import reason_text
 
 #: A recipient's lease ends with its outcome, unless it goes back to pending (a refusal
@@ -35,9 +35,6 @@ _LEASE = ("lease_owner = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_owne
 #: Recipients that got their message, or may have (what the frequency cap counts).
 _GOT = "r.state IN ('sent', 'in_flight', 'unknown') AND c.test_send = 0"
 
-#: One outcome to record: campaign_id, row, state, and optionally attempt_id, now (Unix
-#: seconds), message_id, error_code, error, owner and lease_epoch (the fence).
-Outcome = dict[str, Any]
 
 
 class JournalSending(JournalConnection):
@@ -140,14 +137,13 @@ class JournalSending(JournalConnection):
 
     @sentences
     def record_many_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
-        """:meth:`record_outcome` for many at once (each a dict of its arguments), in one
+        """:meth:`record_outcome` for many at once (each an :class:`Outcome`), in one
         transaction; per outcome, whether it was recorded."""
         with self.transaction():
             recorded = self._record_outcomes(outcomes)
             self.db.executemany(
                 "UPDATE attempts SET finished_at = ?, outcome = ?, error_code = ?, error = ? WHERE id = ?",
-                [(o.get("now"), o["state"], o.get("error_code"), o.get("error"), o["attempt_id"])
-                 for o in outcomes if o.get("attempt_id") is not None])
+                [(o.now, o.state, o.error_code, o.error, o.attempt_id) for o in outcomes if o.attempt_id is not None])
         return recorded
 
     def _record_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
@@ -155,8 +151,8 @@ class JournalSending(JournalConnection):
         self.db.executemany(
             f"UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = {self.NOW_TEXT},"
             f" {_LEASE} WHERE campaign_id = ? AND row = ?",
-            [(o["state"], o.get("message_id"), o.get("error_code"), o.get("error"), o["state"], o["state"],
-              o["campaign_id"], o["row"]) for o in outcomes])
+            [(o.state, o.message_id, o.error_code, o.error, o.state, o.state, o.campaign_id, o.row)
+             for o in outcomes])
         return [True] * len(outcomes)
 
     @sentences
@@ -167,10 +163,8 @@ class JournalSending(JournalConnection):
         its attempt. With ``owner`` (and ``lease_epoch``) on a team store, only while
         that sender still holds the recipient: False when it does not (nothing changed
         but the attempt's own row)."""
-        return self.record_many_outcomes([{
-            "campaign_id": campaign_id, "row": row, "state": state, "attempt_id": attempt_id, "now": now,
-            "message_id": message_id, "error_code": error_code, "error": error, "owner": owner,
-            "lease_epoch": lease_epoch}])[0]
+        return self.record_many_outcomes([Outcome(campaign_id, row, state, attempt_id, now, message_id, error_code,
+                                                  error, owner, lease_epoch)])[0]
 
     @sentences
     def mark_skipped(self, campaign_id: int, row: int, verdict: str, reason: str, *, owner: str = "",

@@ -15,7 +15,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from app.campaign.journal.records import Recipient
-from app.campaign.journal.sending import JournalSending, Outcome
+from app.campaign.journal.records import Outcome
+from app.campaign.journal.sending import JournalSending
 
 #: Outcomes after which the sender keeps its lease: a row going back to pending is queued
 #: again, and one whose answer was lost is its to re-send under the same request_id in the
@@ -77,12 +78,12 @@ class TeamSending(JournalSending):
         return {int(row[0]) for row in rows}
 
     def _record_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
-        fenced = [o for o in outcomes if o.get("owner")]
+        fenced = [o for o in outcomes if o.owner]
         if len(fenced) < len(outcomes):  # no owner named: a write outside any sending session (a quick send)
-            super()._record_outcomes([o for o in outcomes if not o.get("owner")])
+            super()._record_outcomes([o for o in outcomes if not o.owner])
         written: set[tuple[int, int]] = set()
-        for owner in {str(o["owner"]) for o in fenced}:
-            mine = sorted((o for o in fenced if o["owner"] == owner), key=lambda o: (o["campaign_id"], o["row"]))
+        for owner in {str(o.owner) for o in fenced}:
+            mine = sorted((o for o in fenced if o.owner == owner), key=lambda o: (o.campaign_id, o.row))
             written |= {(int(c), int(r)) for c, r in self.db.execute(
                 "UPDATE recipients r SET state = o.state, message_id = o.message_id, error_code = o.error_code,"
                 f" error = o.error, updated_at = {NOW_TEXT},"
@@ -92,7 +93,7 @@ class TeamSending(JournalSending):
                 " AS o(campaign_id, row, epoch, state, message_id, error_code, error)"
                 " WHERE r.campaign_id = o.campaign_id AND r.row = o.row AND r.lease_owner = ?"
                 " AND (o.epoch IS NULL OR r.lease_epoch = o.epoch) RETURNING r.campaign_id, r.row",
-                ([o["campaign_id"] for o in mine], [o["row"] for o in mine], [o.get("lease_epoch") for o in mine],
-                 [str(o["state"]) for o in mine], [o.get("message_id") for o in mine],
-                 [o.get("error_code") for o in mine], [o.get("error") for o in mine], owner)).fetchall()}
-        return [not o.get("owner") or (int(o["campaign_id"]), int(o["row"])) in written for o in outcomes]
+                ([o.campaign_id for o in mine], [o.row for o in mine], [o.lease_epoch for o in mine],
+                 [str(o.state) for o in mine], [o.message_id for o in mine],
+                 [o.error_code for o in mine], [o.error for o in mine], owner)).fetchall()}
+        return [not o.owner or (o.campaign_id, o.row) in written for o in outcomes]
