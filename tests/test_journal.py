@@ -187,3 +187,19 @@ def test_a_thread_that_first_reads_a_journal_deleted_meanwhile_never_leaves_an_e
         pool.submit(journal.campaigns).result()  # a thread with no connection yet
     assert not path.exists()  # the next command says the journal is gone, not "no campaigns yet"
     journal.close()
+
+
+def test_a_migration_is_split_into_whole_statements_whatever_its_literals_comments_and_triggers_hold(
+        tmp_path: Path) -> None:
+    from app.campaign.journal.connection import sql_statements
+
+    script = ("CREATE TABLE a (x TEXT DEFAULT 'a;b');\n-- a comment; with a semicolon\n"
+              "INSERT INTO a VALUES ('x;y');\n"
+              "CREATE TRIGGER t AFTER INSERT ON a BEGIN UPDATE a SET x = 'q;' WHERE x = 'x;y'; END;\n")
+    statements = sql_statements(script)
+    assert len(statements) == 3 and statements[2].startswith("CREATE TRIGGER") and statements[2].endswith("END;")
+    db = sqlite3.connect(tmp_path / "t.sqlite3")
+    for statement in statements:
+        db.execute(statement)
+    db.execute("INSERT INTO a VALUES ('x;y')")
+    assert sorted(x for (x,) in db.execute("SELECT x FROM a")) == ["q;", "q;"]

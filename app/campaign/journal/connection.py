@@ -247,12 +247,11 @@ class JournalConnection:
                 self._set_version(target)
 
     def _apply_migration(self, version: int, script: str) -> None:
-        """Run one migration's statements inside the migrating transaction (SQLite's
-        scripts hold no semicolon but between statements)."""
+        """Run one migration's statements, one by one, inside the migrating transaction
+        (executescript would commit half-way)."""
         del version
-        for statement in script.split(";"):
-            if statement.strip():
-                self.db.execute(statement)
+        for statement in sql_statements(script):
+            self.db.execute(statement)
 
     def _version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
@@ -354,3 +353,20 @@ def _private_file(path: Path) -> None:
         os.chmod(path, 0o600)
     except OSError:
         pass
+
+
+def sql_statements(script: str) -> list[str]:
+    """The statements of an SQLite ``script``, each whole: split where SQLite's own
+    :func:`sqlite3.complete_statement` says one ends, so a semicolon inside a string
+    literal, a comment or a trigger's body never splits one."""
+    statements: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \t\r\n;"):
+                statements.append(pending.strip())
+            pending = ""
+    if pending.strip(" \t\r\n;"):
+        statements.append(pending.rstrip(";").strip())
+    return statements
