@@ -159,3 +159,13 @@ def test_the_background_runner_sends_a_run_with_no_window_and_stops_with_the_ser
     with open_store() as journal:
         (campaign,) = journal.campaigns()
         assert campaign.series_id == 1 and journal.counts(campaign.id)["sent"] == 3
+
+
+def test_each_run_of_a_series_with_the_sms_fallback_has_it(tmp_path: Path) -> None:
+    journal = open_store()
+    plan = plan_for(write(tmp_path / "s.csv", range(1, 3)), content=Content(kind="text", text="x"), bot_id=1001,
+                    base_url="http://127.0.0.1:9", rate_per_minute=0, in_flight=1, sms_fallback="لغو ۱۱")
+    add_series(journal, "with SMS", RepeatRule(Every.DAY, "10:00"), plan, at("2026-10-27 18:00"))
+    made = fire_due(journal, at("2026-10-28 10:00"), lambda _: None)
+    assert len(made) == 1 and journal.campaign(made[0]).sms_fallback == "لغو ۱۱"
+    journal.close()

@@ -12,6 +12,7 @@ import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
+from app.campaign.defaults import DEFAULT_OPT_OUT
 from app.cli.common import EXIT_OK, CliError, open_journal, run_campaign
 from app.cli.flags import (
     add_sheet_arguments,
@@ -52,6 +53,10 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     add.add_argument("--in-flight", type=in_flight_type, default=None, help="requests in flight at most (default 8)")
     add.add_argument("--quiet-hours", metavar="HH:MM-HH:MM", help="send nothing in this daily window")
     add.add_argument("--base-url", dest="target_url", required=True, help="the service's address")
+    add.add_argument("--sms-fallback", action="store_true",
+                     help="each run sends an SMS to the numbers that have no Bale account (docs/sms.md)")
+    add.add_argument("--sms-opt-out", default=DEFAULT_OPT_OUT, metavar="LINE",
+                     help=f"the SMS's last line (default «{DEFAULT_OPT_OUT}»; '' none)")
     actions.add_parser("list", help="every series, when it runs next and why one waits")
     for name, text in (("pause", "pause a series: no run until it is resumed"), ("resume", "resume a paused series"),
                        ("stop", "stop a series for good")):
@@ -153,7 +158,8 @@ def _add(args: argparse.Namespace, journal: Journal) -> int:
     plan = plan_for(str(args.sheet.resolve()), content=_content(args, None), bot_id=args.bot_id,
                     base_url=args.target_url, rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None
                     else args.rate, in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
-                    phone_column=args.phone_column, sheet_name=args.sheet_name, quiet_hours=quiet)
+                    phone_column=args.phone_column, sheet_name=args.sheet_name, quiet_hours=quiet,
+                    sms_fallback=args.sms_opt_out if args.sms_fallback else None)
     try:
         series_id = add_series(journal, args.name or args.sheet.name, rule, plan, datetime.now(timezone.utc))
     except ValueError as exc:

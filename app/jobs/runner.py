@@ -133,13 +133,14 @@ def series_runner_log() -> Path:
     return paths.log_dir() / "series-runner.log"
 
 
-def start_series_runner(journal: Journal, api_key: str | None) -> subprocess.Popen[bytes]:
+def start_series_runner(journal: Journal, api_key: str | None,
+                        secrets: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start the background process that runs this desktop's repeating campaigns when they
     are due (one at a time per state dir: a second one exits at once). ``api_key`` goes to
-    it in its environment (it also looks in the keyring). Raises RunnerFailed when the
-    program cannot be started."""
+    it in its environment (it also looks in the keyring), with ``secrets`` (the SMS
+    gateway's key, say). Raises RunnerFailed when the program cannot be started."""
     program = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "app"]
-    env = {**os.environ, **store_environment(journal), **_LOG_AS_WRITTEN}
+    env = {**os.environ, **(secrets or {}), **store_environment(journal), **_LOG_AS_WRITTEN}
     if api_key:
         env[API_KEY_ENV] = api_key
     log = series_runner_log()

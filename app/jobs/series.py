@@ -26,12 +26,13 @@ from app.jobs.sheet import check_sheet
 
 def plan_for(sheet: str, *, content: Content, bot_id: int, base_url: str, rate_per_minute: float, in_flight: int,
              phone_column: str | None = None, sheet_name: str | None = None,
-             quiet_hours: QuietHours | None = None) -> dict[str, Any]:
-    """What every run of a series sends, as the journal keeps it (JSON)."""
+             quiet_hours: QuietHours | None = None, sms_fallback: str | None = None) -> dict[str, Any]:
+    """What every run of a series sends, as the journal keeps it (JSON); ``sms_fallback``
+    the opt-out line of each run's SMS fallback (None: none; docs/sms.md)."""
     return {"sheet": sheet, "sheet_name": sheet_name, "phone_column": phone_column, "content": content.to_json(),
             "bot_id": bot_id, "base_url": base_url, "rate_per_minute": rate_per_minute, "in_flight": in_flight,
             "quiet_hours": "-".join(quiet_hours.text()) if quiet_hours else None,
-            "time_zone": quiet_hours.time_zone if quiet_hours else "Asia/Tehran"}
+            "time_zone": quiet_hours.time_zone if quiet_hours else "Asia/Tehran", "sms_fallback": sms_fallback}
 
 
 def last_balance(journal: Journal) -> int | None:
@@ -90,7 +91,8 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
             journal, checked, content=Content.from_json(plan["content"]), bot_id=int(plan["bot_id"]),
             base_url=str(plan["base_url"]), rate_per_minute=float(plan["rate_per_minute"]),
             in_flight=int(plan["in_flight"]), quiet_hours=quiet, name=f"{series.name} ({day})",
-            allow_repeat=True, series_id=series.id)  # a series repeats on purpose; the frequency cap still holds
+            allow_repeat=True, series_id=series.id,  # a series repeats on purpose; the frequency cap still holds
+            sms_fallback=plan.get("sms_fallback"))
     except CampaignInputError as exc:
         note_series(journal, series.id, Reason.said(str(exc)))
         return None

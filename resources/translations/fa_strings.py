@@ -21,7 +21,6 @@ FA = {
     "asks to opt out, but it is no Iranian mobile number": "می‌خواهد لغو کند، اما شمارهٔ همراه ایرانی نیست",
     "no SMS gateway is set up: add its key and sender line in Profiles":
         "درگاه پیامکی تنظیم نشده است: کلید و خط فرستنده‌اش را در «نمایه‌ها» وارد کنید",
-    "A repeating campaign sends by Bale only.": "کارزار تکرارشونده فقط با بله می‌فرستد.",
     "{count} recipients have no Bale account and wait for their SMS: resume the campaign to send them":
         "{count} گیرنده حساب بله ندارند و در انتظار پیامک‌اند: برای فرستادنشان کارزار را ادامه دهید",
     "SMS gateway key": "کلید درگاه پیامک",

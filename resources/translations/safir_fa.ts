@@ -310,7 +310,7 @@
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="142" />
+        <location filename="../../app/ui/campaign/creation.py" line="146" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
@@ -335,28 +335,28 @@
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="124" />
+        <location filename="../../app/ui/campaign/creation.py" line="128" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}, {5}, {6}).</source>
         <extracomment>The series runners this window started: they go on without it (kept, not waited for).</extracomment>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4}، {5}، {6}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="131" />
+        <location filename="../../app/ui/campaign/creation.py" line="135" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="137" />
+        <location filename="../../app/ui/campaign/creation.py" line="141" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="138" />
+        <location filename="../../app/ui/campaign/creation.py" line="142" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="140" />
+        <location filename="../../app/ui/campaign/creation.py" line="144" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
@@ -2433,11 +2433,6 @@
         <location filename="../../app/ui/campaign/sms_choice.py" line="29" />
         <source>Each number the service says has no Bale account gets the message by SMS, through the SMS gateway of this desktop (the sandbox's own in the demo), ending with the opt-out line «لغو ۱۱».</source>
         <translation>هر شماره‌ای که سرویس بگوید حساب بله ندارد، پیام را با پیامک از درگاه پیامک این رایانه (در نسخهٔ آزمایشی، درگاه خود محیط آزمایشی) می‌گیرد، با سطر لغو «لغو ۱۱» در پایان.</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/sms_choice.py" line="39" />
-        <source>A repeating campaign sends by Bale only.</source>
-        <translation>کارزار تکرارشونده فقط با بله می‌فرستد.</translation>
     </message>
 </context>
 <context>

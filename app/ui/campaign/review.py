@@ -234,7 +234,7 @@ class ReviewStep(QWidget):
                                   if self.quiet_check.isChecked() else "")
         self.draft.start_at = self.start_at() or ""
         self.draft.repeat = self.repeat_picker.rule()
-        self.sms_choice.refresh(self.draft.content, repeating=self.draft.repeat is not None)
+        self.sms_choice.refresh(self.draft.content)
         self.draft.sms_fallback = self.sms_choice.isChecked()
         self.update_review()
         self.changed.emit()

@@ -31,12 +31,10 @@ class SmsChoice(QCheckBox):
                                 "with the opt-out line «لغو ۱۱».")
         self.setToolTip(self._offered)
 
-    def refresh(self, content: Content, repeating: bool = False) -> None:
-        """Offer the choice for ``content``, or say why it cannot go by SMS (unchecked):
-        the message has no SMS form, or the campaign repeats (a series has no fallback yet)."""
+    def refresh(self, content: Content) -> None:
+        """Offer the choice for ``content``, or say why it cannot go by SMS (unchecked)."""
         problem = sms_problem(content)
-        why = (describe(problem_text(problem, kind=content.kind)) if problem is not None else
-               self.tr("A repeating campaign sends by Bale only.") if repeating else None)
+        why = describe(problem_text(problem, kind=content.kind)) if problem is not None else None
         self.setEnabled(why is None)
         if why is not None:
             self.setChecked(False)
