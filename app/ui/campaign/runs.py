@@ -190,7 +190,11 @@ class RunController(QObject):
             if process is not None and self._letting_go:
                 _finishing.append(process)  # it goes on; its exit status is collected later
             elif process is not None:
-                await asyncio.to_thread(_reap, process)
+                # Collected in the background: a sender may go on a while after its campaign
+                # ended (following its SMS to their delivery) and the window need not wait.
+                reaping = asyncio.ensure_future(asyncio.to_thread(_reap, process))
+                _reaping.add(reaping)
+                reaping.add_done_callback(_reaping.discard)
         finally:
             run.following = False
         run.result = result
@@ -268,6 +272,10 @@ def _sends(run: Run) -> bool:
 #: Senders the window stopped following: still finishing their summary, or sending in
 #: the background after the window closed.
 _finishing: list[subprocess.Popen[bytes]] = []
+
+
+#: The reaps of senders under way (kept so they are not collected before they end).
+_reaping: set[asyncio.Future[None]] = set()
 
 
 def _reap(process: subprocess.Popen[bytes]) -> None:
