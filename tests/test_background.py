@@ -167,11 +167,11 @@ def status_of(campaign_id: int) -> str:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_a_campaign_scheduled_ahead_with_background_is_delivered_once_with_no_terminal_left(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
-    start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=12)
+    start = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=15)
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "0", "--start-at", start.isoformat())
+    sender = runner_pid(campaign_id)  # at once: it holds the campaign while it waits for its start
     listed = run("list").stdout  # scheduled, unless busy CPUs made the commands outlast the wait
     assert "scheduled" in listed or datetime.now(timezone.utc) >= start, listed
-    sender = runner_pid(campaign_id)
     # The command that scheduled it has returned; what is left is a sender of its own session,
     # not this test's child: nothing of the test keeps it going.
     assert os.getsid(sender) != os.getsid(0)
