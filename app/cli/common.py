@@ -205,7 +205,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     from app.campaign.approval import NotApproved
     from app.campaign.journal import JournalFault
     from app.campaign.journal.records import Counts, Summary
-    from app.campaign.sms_fallback import SmsFallback
+    from app.campaign.sms_fallback import FOLLOW_FOR_SECONDS, SmsFallback
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
     printer = ProgressPrinter()
@@ -227,7 +227,8 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
                 break
             print(f"the team store answers again; campaign {campaign_id} goes on", file=sys.stderr, flush=True)
         if sms is not None and result.status == CampaignStatus.FINISHED and not received:
-            await follow_sms(sms, campaign_id)
+            # A sender of its own follows its SMS to their end (nobody waits for it); a send in a terminal, a minute.
+            await follow_sms(sms, campaign_id, FOLLOW_FOR_SECONDS if followed else SMS_FOLLOW_SECONDS)
     try:
         summary, base = journal.summary(campaign_id), journal.campaign(campaign_id).base_url
     except JournalError:
@@ -265,18 +266,18 @@ def sms_gateway_of(journal: Journal, campaign_id: int, base_url: str,
         raise CliError(str(exc)) from None
 
 
-#: Seconds a send in the foreground follows its SMS to their delivery (``status`` shows it later).
+#: Seconds a send in the foreground follows its SMS to their delivery (``status`` asks later).
 SMS_FOLLOW_SECONDS = 60.0
 
 
-async def follow_sms(sms: SmsFallback, campaign_id: int) -> None:
-    """Follow the campaign's SMS to their final delivery status for at most
-    :data:`SMS_FOLLOW_SECONDS`, and print where they stand."""
+async def follow_sms(sms: SmsFallback, campaign_id: int, seconds: float) -> None:
+    """Follow the campaign's SMS to their final delivery status for at most ``seconds``,
+    and print where they stand."""
     from app.api import SafirError
     from app.campaign import JournalError
 
     try:
-        await sms.follow(campaign_id, SMS_FOLLOW_SECONDS)
+        await sms.follow(campaign_id, seconds)
     except (SafirError, JournalError) as exc:
         print(f"warning: the SMS delivery could not be followed: {exc}", file=sys.stderr)
     print(sms_line(sms.journal, campaign_id), flush=True)
