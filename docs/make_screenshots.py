@@ -19,6 +19,7 @@ sys.path.insert(0, str(REPO))
 
 import asyncio  # noqa: E402
 
+import httpx  # noqa: E402
 import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -101,6 +102,11 @@ def main() -> None:
                 window.nav.setCurrentRow(window.pages.indexOf(window.suppression))
                 await window.suppression.refresh()
                 await shot("13-suppression")
+                for phone, text in (("09121110004", "لغو ۱۱"), ("09352220012", "ممنون، کد تخفیف را گرفتم")):
+                    httpx.post(f"{sandbox.url}/sandbox/sms/replies", json={"phone": phone, "text": text})
+                window.nav.setCurrentRow(window.pages.indexOf(window.replies))
+                await window.replies.read()
+                await shot("14-sms-replies")
                 window.nav.setCurrentRow(window.pages.indexOf(window.templates))
                 await shot("9-templates")
                 window.nav.setCurrentRow(window.pages.indexOf(window.profiles))

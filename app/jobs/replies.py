@@ -85,4 +85,6 @@ def read_replies_now(journal: Journal, service_url: str, *, sandbox: bool, key: 
         async with gateway:
             return await read_replies(gateway, journal, words)
 
-    return asyncio.run(read())
+    # A loop of the platform's own kind, whatever loop policy the window's thread installed.
+    with asyncio.Runner(loop_factory=asyncio.DefaultEventLoopPolicy().new_event_loop) as runner:
+        return runner.run(read())
