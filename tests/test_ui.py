@@ -685,7 +685,7 @@ def test_numbers_without_bale_get_an_sms_when_the_review_says_so(qapp: Any, wind
     page = window.campaign
 
     async def scenario() -> None:
-        await compose(window, "contacts.xlsx", "سلام {{نام}}", 0)
+        await compose(window, "contacts.xlsx", "پیامک برای {{نام}}", 0)  # a message no other test here sends
         assert page.review.sms_choice.isEnabled() and not page.review.sms_choice.isChecked()
         page.review.sms_choice.setChecked(True)
         await page.review.repeats_found()
@@ -702,7 +702,7 @@ def test_numbers_without_bale_get_an_sms_when_the_review_says_so(qapp: Any, wind
     run_in_qt_loop(qapp, scenario)
     assert told and told[-1] == 1  # the send step hears how many went by SMS as it follows the sender
     by_sms = httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"]
-    assert len(by_sms) == 1 and by_sms[0]["text"].startswith("سلام ") and by_sms[0]["text"].endswith("\nلغو ۱۱")
+    assert len(by_sms) == 1 and by_sms[0]["text"].startswith("پیامک برای ") and by_sms[0]["text"].endswith("\nلغو ۱۱")
     assert len(delivered(sandbox)) == 13  # the others by Bale, nobody on both
     assert "By Bale: 13 sent, 0 failed. By SMS: 1 sent" in page.results.summary.text()
     channels = [r["channel"] for r in page.results.results_model.rows() if r["status"] == "sent"]
@@ -723,7 +723,7 @@ def test_the_profiles_sms_key_is_the_one_the_fallback_sends_with(qapp: Any, wind
     assert panel.save()
 
     async def scenario() -> None:
-        await compose(window, "contacts.xlsx", "سلام {{نام}}", 0)
+        await compose(window, "contacts.xlsx", f"کلید پیامک {{{{نام}}}} {separate_sender}", 0)
         page.review.bot_combo.setEditText("1001")
         page.review.sms_choice.setChecked(True)
         result = await page.send()

@@ -100,14 +100,20 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
     while time.monotonic() < deadline:
         if campaign_is_sending(journal, campaign_id):
             return process
-        if process.poll() == 0:
-            return process  # it already sent everything (or had nothing left)
+        if process.poll() in _RAN:
+            return process  # it already ended its run: every recipient final, or paused with its reason
         if process.returncode is not None:
             raise RunnerFailed(pause_reason("sender_stopped_at_once", status=process.returncode,
                                             detail=_last_line(log)))
         time.sleep(0.05)
     process.terminate()
     raise RunnerFailed(pause_reason("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
+
+
+#: Exit statuses of a sender that ran its campaign (app/cli/__init__.py): every recipient
+#: has a final outcome; the campaign stopped early, its reason in the journal (a follower
+#: tells it). Any other status before it sends is a sender that could not start.
+_RAN = (0, 3)
 
 
 #: A background process's output reaches its log in the order it was written: its
