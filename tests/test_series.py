@@ -66,6 +66,7 @@ def test_a_rule_runs_on_its_day_and_one_that_never_runs_is_refused() -> None:
     (("--every", "month", "--day", "1", "--on", "friday"), "--on is for a weekly series"),
     (("--every", "day", "--at", "23:00", "--quiet-hours", "22:00-08:00"),
      "inside the quiet hours 22:00-08:00, and each wait until 08:00: choose --at from 08:00 to 22:00"),
+    (("--every", "day", "--secure", "--sms-fallback"), "a secure message cannot go by SMS"),
 ])
 def test_a_series_flag_that_would_be_dropped_or_wait_for_hours_is_refused(flags: tuple[str, ...], said: str) -> None:
     refused = run("series", "add", str(REPO / "resources" / "samples" / "contacts.csv"), *flags, "--bot-id", "1001",

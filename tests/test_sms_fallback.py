@@ -6,6 +6,7 @@ again under the same local id and never twice, and every SMS followed to its del
 from __future__ import annotations
 
 import asyncio
+import json
 import csv
 from collections import Counter
 from pathlib import Path
@@ -342,3 +343,41 @@ async def test_an_unreadable_suppression_list_pauses_the_sms_with_a_sentence(
         assert result.status == CampaignStatus.PAUSED and result.reason is not None
         assert result.reason.code == "suppression_unreadable", result.reason
         assert journal.campaign(again).status == CampaignStatus.PAUSED and len(sms_sent(sms_sandbox)) == sent_before
+
+
+def test_a_series_run_sends_its_sms_through_the_account_of_the_profile_its_series_names(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from app.campaign.repeat import Every, RepeatRule, add_series
+    from app.desktop.profiles import SecretStore
+    from app.jobs.series import fire_due, plan_for
+    from app.jobs.sms_gateway import campaign_gateway
+    from app.campaign import Content
+    from datetime import datetime, timezone
+
+    for name in ("SAFIR_SMS_API_KEY", "SAFIR_SMS_SENDER", "SAFIR_SMS_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    looked: list[tuple[str, str]] = []
+    monkeypatch.setattr(SecretStore, "get", lambda _self, profile, name: looked.append((profile, name)) or "shop-b-key")
+    (tmp_path / "s.csv").write_text("phone\n09124000001\n", encoding="utf-8")
+    with open_store() as journal:
+        plan = plan_for(str(tmp_path / "s.csv"), content=Content(kind="text", text="x"), bot_id=1001,
+                        base_url="https://safir.bale.ai", rate_per_minute=0, in_flight=1, sms_fallback="",
+                        sms_profile="Shop B", sms_sender="30001234")
+        add_series(journal, "B's offers", RepeatRule(Every.DAY, "10:00"), plan,
+                   datetime(2026, 10, 27, 14, 30, tzinfo=timezone.utc))
+        made = fire_due(journal, datetime(2026, 10, 28, 7, 0, tzinfo=timezone.utc), lambda _: None)
+        gateway = campaign_gateway(journal, journal.campaign(made[0]), sandbox=False)
+    assert gateway is not None and gateway.sender == "30001234" and looked == [("Shop B", "sms_api_key")]
+    assert "shop-b-key" not in json.dumps(plan)  # the key stays in the keyring
+
+
+def test_a_key_without_its_line_is_a_warning_and_the_campaigns_sms_wait(
+        sms_sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli.common import sms_gateway_of
+
+    monkeypatch.setenv("SAFIR_SMS_API_KEY", "some-key")
+    monkeypatch.delenv("SAFIR_SMS_SENDER", raising=False)
+    with open_store() as journal:
+        campaign_id = make_campaign(journal, sms_sandbox, PHONES[:1], "")
+        assert sms_gateway_of(journal, campaign_id, "https://safir.bale.ai", None) is None  # no exception
+    assert "SAFIR_SMS_SENDER is not" in capsys.readouterr().err

@@ -244,13 +244,23 @@ class SmsFallback:
     async def follow(self, campaign_id: int, for_seconds: float = FOLLOW_FOR_SECONDS) -> int:
         """Ask the gateway where each SMS sent stands until every one is final or
         ``for_seconds`` passed (waits growing from :data:`FOLLOW_FIRST_SECONDS` to
-        :data:`FOLLOW_LONGEST_SECONDS`); the SMS still not final. Raises JournalError and
-        the gateway's errors."""
+        :data:`FOLLOW_LONGEST_SECONDS`; a gateway that cannot be reached for a while is
+        asked again); the SMS still not final. Raises JournalError and the gateway's
+        refusals (a wrong key, say)."""
         deadline = self._clock() + for_seconds
         wait = FOLLOW_FIRST_SECONDS
+        left = -1
         while True:
-            left = await self.look(campaign_id)
+            try:
+                left = await self.look(campaign_id)
+            except SafirError as exc:
+                if exc.category not in (Category.TRANSIENT, Category.UNKNOWN):
+                    raise
+                log.info("campaign %s: the SMS gateway could not say where its SMS stand (%s); asked again later",
+                         campaign_id, exc)  # a network gone for a while: the follow goes on
             if not left or self._clock() >= deadline:
+                if left < 0:  # never answered: what the journal still waits for
+                    left = len(await asyncio.to_thread(self.journal.sms_to_follow, campaign_id, _FINAL))
                 return left
             await self._sleep(min(wait, max(0.0, deadline - self._clock())))
             wait = min(wait * 2, FOLLOW_LONGEST_SECONDS)

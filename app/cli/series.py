@@ -155,6 +155,13 @@ def _add(args: argparse.Namespace, journal: Journal) -> int:
         start, end = quiet.text()
         raise CliError(f"its runs would start at {rule.at}, inside the quiet hours {start}-{end}, and each wait "
                        f"until {end}: choose --at from {end} to {start}")
+    if args.sms_fallback:
+        from app.jobs.creating import sms_problem
+        from app.reasons import problem_text
+
+        problem = sms_problem(_content(args, None))
+        if problem is not None:
+            raise CliError(problem_text(problem, kind=_content(args, None).kind))
     plan = plan_for(str(args.sheet.resolve()), content=_content(args, None), bot_id=args.bot_id,
                     base_url=args.target_url, rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None
                     else args.rate, in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,

@@ -26,13 +26,17 @@ from app.jobs.sheet import check_sheet
 
 def plan_for(sheet: str, *, content: Content, bot_id: int, base_url: str, rate_per_minute: float, in_flight: int,
              phone_column: str | None = None, sheet_name: str | None = None,
-             quiet_hours: QuietHours | None = None, sms_fallback: str | None = None) -> dict[str, Any]:
+             quiet_hours: QuietHours | None = None, sms_fallback: str | None = None,
+             sms_profile: str | None = None, sms_sender: str | None = None) -> dict[str, Any]:
     """What every run of a series sends, as the journal keeps it (JSON); ``sms_fallback``
-    the opt-out line of each run's SMS fallback (None: none; docs/sms.md)."""
+    the opt-out line of each run's SMS fallback (None: none; docs/sms.md), sent through
+    the account of profile ``sms_profile`` (its key in the keyring; never in the plan)
+    from line ``sms_sender``, or the environment's gateway without one."""
     return {"sheet": sheet, "sheet_name": sheet_name, "phone_column": phone_column, "content": content.to_json(),
             "bot_id": bot_id, "base_url": base_url, "rate_per_minute": rate_per_minute, "in_flight": in_flight,
             "quiet_hours": "-".join(quiet_hours.text()) if quiet_hours else None,
-            "time_zone": quiet_hours.time_zone if quiet_hours else "Asia/Tehran", "sms_fallback": sms_fallback}
+            "time_zone": quiet_hours.time_zone if quiet_hours else "Asia/Tehran", "sms_fallback": sms_fallback,
+            "sms_profile": sms_profile, "sms_sender": sms_sender}
 
 
 def last_balance(journal: Journal) -> int | None:

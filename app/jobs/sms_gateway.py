@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from app.api.sms import KavenegarGateway
+    from app.campaign import Campaign, Journal
 
 #: The SMS gateway's credentials and address (docs/sms.md).
 SMS_KEY_ENV, SMS_SENDER_ENV, SMS_URL_ENV = "SAFIR_SMS_API_KEY", "SAFIR_SMS_SENDER", "SAFIR_SMS_BASE_URL"
@@ -45,3 +46,23 @@ def sms_gateway(service_url: str, *, sandbox: bool, timeout: float | None = None
         return KavenegarGateway(key, sender, url or KAVENEGAR_URL, timeouts=timeouts)
     except ConfigurationError as exc:
         raise GatewayNotSetUp(exc.message) from None
+
+
+def campaign_gateway(journal: Journal, campaign: Campaign, *, sandbox: bool,
+                     timeout: float | None = None) -> KavenegarGateway | None:
+    """The gateway of ``campaign``'s SMS fallback (None without a fallback, or with no
+    gateway set up): a run of a repeating campaign made in the window uses the account of
+    the profile its series names (the key from the keyring, the line from the series),
+    anything else :func:`sms_gateway`'s. Raises GatewayNotSetUp."""
+    if campaign.sms_fallback is None:
+        return None
+    key = sender = None
+    if campaign.series_id is not None:
+        from app.campaign.repeat import one_series
+        from app.desktop.profiles import SecretStore
+
+        plan = one_series(journal, campaign.series_id).plan
+        if plan.get("sms_profile"):
+            key = SecretStore().get(str(plan["sms_profile"]), "sms_api_key")
+            sender = str(plan.get("sms_sender") or "") or None
+    return sms_gateway(campaign.base_url, sandbox=sandbox, timeout=timeout, key=key, sender=sender)

@@ -6,6 +6,7 @@ safir_fa.qm with pyside6-lrelease.
 
 FA = {
     # The SMS fallback (docs/sms.md).
+    "Give the SMS gateway's sender line too.": "خط فرستندهٔ درگاه پیامک را هم وارد کنید.",
     "{0} of them by SMS": "{0} نفرشان با پیامک",
     "SMS replies": "پاسخ‌های پیامکی",
     "Read new replies": "خواندن پاسخ‌های تازه",

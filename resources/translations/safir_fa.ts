@@ -1057,7 +1057,7 @@
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="287" />
+        <location filename="../../app/ui/panels/profiles.py" line="291" />
         <source>{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
@@ -1164,49 +1164,54 @@
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="230" />
+        <location filename="../../app/ui/panels/profiles.py" line="222" />
+        <source>Give the SMS gateway's sender line too.</source>
+        <translation>خط فرستندهٔ درگاه پیامک را هم وارد کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="234" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="232" />
+        <location filename="../../app/ui/panels/profiles.py" line="236" />
         <source>The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's campaigns into it.</source>
         <translation>پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با «رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="235" />
+        <location filename="../../app/ui/panels/profiles.py" line="239" />
         <source>The window uses this desktop's own journal from its next start.</source>
         <translation>پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="245" />
+        <location filename="../../app/ui/panels/profiles.py" line="249" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="256" />
+        <location filename="../../app/ui/panels/profiles.py" line="260" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="279" />
-        <location filename="../../app/ui/panels/profiles.py" line="286" />
-        <location filename="../../app/ui/panels/profiles.py" line="293" />
+        <location filename="../../app/ui/panels/profiles.py" line="283" />
+        <location filename="../../app/ui/panels/profiles.py" line="290" />
+        <location filename="../../app/ui/panels/profiles.py" line="297" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="294" />
+        <location filename="../../app/ui/panels/profiles.py" line="298" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="296" />
+        <location filename="../../app/ui/panels/profiles.py" line="300" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="298" />
+        <location filename="../../app/ui/panels/profiles.py" line="302" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>

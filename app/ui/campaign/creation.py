@@ -95,7 +95,6 @@ async def create_series_from_draft(context: AppContext, draft: CampaignDraft) ->
     from app.campaign.repeat import add_series
     from app.jobs.runner import remember_key, start_series_runner
     from app.jobs.series import plan_for
-    from app.jobs.sms_gateway import SMS_KEY_ENV, SMS_SENDER_ENV
 
     checked, rule = draft.checked, draft.repeat
     assert checked is not None and rule is not None
@@ -103,15 +102,16 @@ async def create_series_from_draft(context: AppContext, draft: CampaignDraft) ->
                     base_url=context.connection.base_url, rate_per_minute=float(draft.rate_per_minute),
                     in_flight=draft.in_flight, phone_column=checked.phone_column.column,
                     sheet_name=checked.sheet.sheet_name, quiet_hours=draft.parsed_quiet_hours(),
-                    sms_fallback=DEFAULT_OPT_OUT if draft.sms_fallback else None)
+                    sms_fallback=DEFAULT_OPT_OUT if draft.sms_fallback else None,
+                    sms_profile=context.connection.name if context.connection.sms_api_key else None,
+                    sms_sender=context.connection.sms_sender or None)
     name, now = checked.sheet.path.name, datetime.now(timezone.utc)
     series_id = await context.store.in_thread(lambda journal: add_series(journal, name, rule, plan, now))
     key = context.connection.api_key or ""
     if not context.connection.demo:
         remember_key(context.connection.base_url, key)
-    secrets = {SMS_KEY_ENV: context.connection.sms_api_key, SMS_SENDER_ENV: context.connection.sms_sender}
-    _series_runners.append(await asyncio.to_thread(start_series_runner, context.journal, key,
-                                                   {k: v for k, v in secrets.items() if v}))
+    # Each series names its profile: the runner reads that profile's SMS key from the keyring.
+    _series_runners.append(await asyncio.to_thread(start_series_runner, context.journal, key))
     return series_id
 
 

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.api import is_loopback
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
@@ -75,6 +75,11 @@ class RunController(QObject):
         self._events = 0
         self._letting_go = False
         self._adopting: set[asyncio.Future[RunResult | None]] = set()
+        # Senders that went on after their campaign (following its SMS) are collected when they exit.
+        self._collector = QTimer(self)
+        self._collector.setInterval(COLLECT_MS)
+        self._collector.timeout.connect(_collect_finished)
+        self._collector.start()
 
     def run_of(self, campaign_id: int) -> Run | None:
         return self.runs.get(campaign_id)
@@ -187,14 +192,11 @@ class RunController(QObject):
             result = await follow(self.context.journal, run.campaign_id, self._on_progress,
                                   process.poll if process is not None else lambda: None, lambda: self._letting_go,
                                   last_words=lambda: last_words(run.campaign_id))
-            if process is not None and self._letting_go:
-                _finishing.append(process)  # it goes on; its exit status is collected later
-            elif process is not None:
-                # Collected in the background: a sender may go on a while after its campaign
-                # ended (following its SMS to their delivery) and the window need not wait.
-                reaping = asyncio.ensure_future(asyncio.to_thread(_reap, process))
-                _reaping.add(reaping)
-                reaping.add_done_callback(_reaping.discard)
+            if process is not None:
+                # Its exit status is collected once it exits: a sender goes on after the window lets
+                # go of it, or a while after its campaign ended (following its SMS to their delivery).
+                _finishing.append(process)
+                _collect_finished()
         finally:
             run.following = False
         run.result = result
@@ -272,17 +274,11 @@ def _sends(run: Run) -> bool:
 #: Senders the window stopped following: still finishing their summary, or sending in
 #: the background after the window closed.
 _finishing: list[subprocess.Popen[bytes]] = []
+#: Milliseconds between looks for senders of :data:`_finishing` that have exited.
+COLLECT_MS = 5000
 
 
-#: The reaps of senders under way (kept so they are not collected before they end).
-_reaping: set[asyncio.Future[None]] = set()
-
-
-def _reap(process: subprocess.Popen[bytes]) -> None:
-    """Collect a sender's exit status once it has released its campaign (it exits
-    right after); one that takes longer is kept and collected later."""
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        _finishing.append(process)
+def _collect_finished() -> None:
+    """Collect the exit status of the senders of :data:`_finishing` that have exited (no
+    process is left a zombie while the window stays open)."""
     _finishing[:] = [p for p in _finishing if p.poll() is None]

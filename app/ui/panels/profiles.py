@@ -217,6 +217,10 @@ class ProfilesPanel(QWidget):
         except ConfigurationError as exc:
             self.outcome.setText(exc.message)
             return False
+        sms_key = self.sms_key_edit.text().strip()
+        if sms_key and not self.sms_sender_edit.text().strip():
+            self.outcome.setText(self.tr("Give the SMS gateway's sender line too."))
+            return False
         store_problem = self.team_store.problem()
         if store_problem:
             self.outcome.setText(store_problem)
@@ -225,7 +229,7 @@ class ProfilesPanel(QWidget):
         profile = Profile(name, base_url, self.client_id_edit.text().strip(), bots, self.team_store.url(),
                           self.sms_sender_edit.text().strip())
         self.context.save_profile(profile, self.secret_edit.text() or None, self.key_edit.text() or None,
-                                  self.sms_key_edit.text() or None)
+                                  sms_key or None)
         self.context.use_profile(name)
         text = self.tr("Profile {0} saved and in use.").format(name)
         if self.context.store_changed():
