@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from app.api import is_loopback
 from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
@@ -75,17 +75,14 @@ class RunController(QObject):
         self._events = 0
         self._letting_go = False
         self._adopting: set[asyncio.Future[RunResult | None]] = set()
-        # Senders that went on after their campaign (following its SMS) are collected when they exit.
-        self._collector = QTimer(self)
-        self._collector.setInterval(COLLECT_MS)
-        self._collector.timeout.connect(_collect_finished)
-        self._collector.start()
 
     def run_of(self, campaign_id: int) -> Run | None:
         return self.runs.get(campaign_id)
 
     def is_sending(self, campaign_id: int | None = None) -> bool:
-        """Whether ``campaign_id`` (or any campaign, when None) is sending now."""
+        """Whether ``campaign_id`` (or any campaign, when None) is sending now (asked often:
+        the senders this window let go of that have exited are collected meanwhile)."""
+        _collect_finished()
         if campaign_id is None:
             return any(_sends(run) for run in self.runs.values())
         run = self.runs.get(campaign_id)
@@ -274,8 +271,6 @@ def _sends(run: Run) -> bool:
 #: Senders the window stopped following: still finishing their summary, or sending in
 #: the background after the window closed.
 _finishing: list[subprocess.Popen[bytes]] = []
-#: Milliseconds between looks for senders of :data:`_finishing` that have exited.
-COLLECT_MS = 5000
 
 
 def _collect_finished() -> None:
