@@ -89,6 +89,14 @@ def make_campaign(journal: Journal, sandbox: EmbeddedSandbox, phones: list[str],
         recipients=[NewRecipient(i + 2, p, p, "valid", None, {"message": {"text": "hi"}}) for i, p in enumerate(phones)])
 
 
+def answered_no_account(journal: Journal, campaign_id: int, row: int | None = None) -> None:
+    """As if the service had answered code 17 (no Bale account) for ``row`` (None: every row)."""
+    with journal.transaction():
+        journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ?"
+                           + (" AND row = ?" if row is not None else ""),
+                           (campaign_id,) if row is None else (campaign_id, row))
+
+
 async def no_wait(_: float) -> None:
     return None
 
@@ -275,9 +283,7 @@ async def test_sms_wait_for_the_start_time_and_quiet_hours_like_the_service(sms_
 async def test_a_stale_read_never_marks_another_senders_sms_capped(sms_sandbox: EmbeddedSandbox) -> None:
     with open_store() as journal:
         campaign_id = make_campaign(journal, sms_sandbox, PHONES[:1], "")
-        with journal.transaction():
-            journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ?",
-                               (campaign_id,))
+        answered_no_account(journal, campaign_id)
         assert journal.hand_over_to_sms(campaign_id) == 1
         read_by_b = journal.sms_to_send(campaign_id, -1, 10)[0]
         assert journal.mark_sms_in_flight(read_by_b, None) is True  # A marks it and sends it
@@ -290,9 +296,7 @@ async def test_a_stale_read_never_marks_another_senders_sms_capped(sms_sandbox: 
 async def test_a_rest_campaign_keeps_the_fallback_and_each_rows_channel(sms_sandbox: EmbeddedSandbox) -> None:
     with open_store() as journal:
         campaign_id = make_campaign(journal, sms_sandbox, PHONES[:2], "لغو")
-        with journal.transaction():
-            journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ? AND row = 2",
-                               (campaign_id,))
+        answered_no_account(journal, campaign_id, row=2)
         journal.hand_over_to_sms(campaign_id)
         journal.set_status(campaign_id, CampaignStatus.CANCELLED)
         rest = journal.create_rest_campaign(campaign_id)
@@ -318,9 +322,7 @@ class LostThenRefused:
 async def test_a_refusal_after_a_lost_answer_leaves_the_sms_unknown_never_pending(sms_sandbox: EmbeddedSandbox) -> None:
     with open_store() as journal:
         campaign_id = make_campaign(journal, sms_sandbox, PHONES[:1], "")
-        with journal.transaction():
-            journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ?",
-                               (campaign_id,))
+        answered_no_account(journal, campaign_id)
         fallback = SmsFallback(journal, LostThenRefused(), sleep=no_wait)  # type: ignore[arg-type]
         refused = await fallback.send(journal.campaign(campaign_id), lambda: False)
         assert refused is not None and refused.code == "sms_refused"

@@ -286,6 +286,10 @@ async def follow_sms(sms: SmsFallback, campaign_id: int, seconds: float) -> None
     print(sms_line(sms.journal, campaign_id), flush=True)
 
 
+#: Seconds ``status`` waits for the gateway's answer: a command called often never hangs on it.
+STATUS_LOOK_SECONDS = 5.0
+
+
 def look_at_sms(journal: Journal, campaign: Campaign) -> None:
     """Ask the gateway once where ``campaign``'s SMS not final yet stand, when a gateway
     is set up (the same as a send's); a warning when it cannot be asked."""
@@ -297,7 +301,7 @@ def look_at_sms(journal: Journal, campaign: Campaign) -> None:
 
     if not channel_counts(journal, campaign.id).waiting:
         return
-    gateway = sms_gateway_of(journal, campaign.id, campaign.base_url, None)
+    gateway = sms_gateway_of(journal, campaign.id, campaign.base_url, STATUS_LOOK_SECONDS)
     if gateway is None:
         return
 

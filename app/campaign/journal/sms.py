@@ -59,13 +59,17 @@ class ChannelCounts:
     bale_sent: int = 0
     bale_failed: int = 0
     bale_left: int = 0
-    sms_sent: int = 0
     sms_failed: int = 0
     sms_left: int = 0
     delivered: int = 0
     undelivered: int = 0
     waiting: int = 0
     cost: int = 0
+
+    @property
+    def sms_sent(self) -> int:
+        """The SMS sent: delivered, undelivered or not final yet."""
+        return self.delivered + self.undelivered + self.waiting
 
 
 class JournalSms(JournalReading, JournalSending):
@@ -233,8 +237,6 @@ class JournalSms(JournalReading, JournalSending):
             key = _count_key(str(channel), str(state), status, delivered, final)
             counts[key] = counts.get(key, 0) + int(n)
             cost += int(spent or 0)
-            if channel == Channel.SMS and state == RecipientState.SENT:
-                counts["sms_sent"] = counts.get("sms_sent", 0) + int(n)
         return ChannelCounts(**counts, cost=cost)
 
 
