@@ -125,3 +125,16 @@ class Simulation:
 
 def accepted_between(times: list[float], start: float, end: float) -> int:
     return sum(1 for t in times if start <= t < end)
+
+
+def settled_after(times: list[float], change: float, limit: float, *, span: float = 15.0,
+                  horizon: float = 60.0, within: float = 150.0) -> float | None:
+    """Seconds from ``change`` until the accepted ``times`` settle at ``limit`` (a minute):
+    the first whole second from which every ``span`` of the next ``horizon`` seconds holds
+    its share of the limit within 10 %; None if not within ``within`` seconds."""
+    share = limit * span / 60.0
+    for second in range(int(change), int(change + within)):
+        if all(abs(accepted_between(times, t, t + span) / share - 1.0) <= 0.1
+               for t in range(second, int(second + horizon - span) + 1)):
+            return second - change
+    return None

@@ -21,7 +21,7 @@ from app.campaign.pacer import MAX_HOLD, WINDOW, MemoryBook, PaceState, Pacer, b
 from app.sandbox import EmbeddedSandbox
 from app.jobs.store import open_store
 from tests.helpers import fast_settings
-from tests.pace_simulation import Sender, Simulation, accepted_between
+from tests.pace_simulation import Sender, Simulation, accepted_between, settled_after
 
 # --- the model ------------------------------------------------------------------------
 
@@ -137,20 +137,44 @@ def test_a_resumed_campaign_goes_on_at_the_limit_learned_before_its_pause() -> N
     assert after.refusals <= 0.02 * after.sent  # what probing for a raised limit costs
 
 
-def test_a_lowered_limit_is_found_within_seconds_and_a_raised_one_within_a_minute() -> None:
+@pytest.mark.parametrize("lowered", [300, 400, 450])
+@pytest.mark.parametrize("phase", [0.0, 4.5, 9.0])
+def test_a_changed_limit_is_settled_at_within_seconds_each_way(lowered: int, phase: float) -> None:
+    """Lowered: the service refuses until its own minute drains to the new limit (a sender
+    that knew it at once would wait as long); settled within 5 s of that. Raised back to
+    the level the key held: settled within 15 s (issue 33)."""
     sim = Simulation(600)
     sender = Sender(sim, 100_000, 1200, sim.book())
-    run(sim, 120)
-    sim.service.limit = 300
-    run(sim, 150)
-    run(sim, 240)
-    # Settled under the new limit within 30 s: then only what probing for a raised limit costs.
-    assert accepted_between(sim.service.refused, 150, 240) <= 0.02 * accepted_between(sim.service.accepted, 150, 240)
-    assert accepted_between(sim.service.accepted, 150, 240) >= 0.9 * 300 * 1.5
+    sender.pacer = Pacer(1200, sim.clock, book=MemoryBook(sim.clock, limit=600))
+    run(sim, 120 + phase)
+    sim.service.limit = lowered
+    run(sim, 240 + phase)
     sim.service.limit = 600
-    run(sim, 400)
-    assert accepted_between(sim.service.accepted, 300, 360) >= 0.9 * 600
-    assert sender.pacer.limit is not None and 0.9 * 600 <= sender.pacer.limit <= 1200
+    run(sim, 420)
+    drained = (600 - lowered) / 600 * 60  # the service's minute, full at 600, down to the new limit
+    down = settled_after(sim.service.accepted, 120 + phase, lowered)
+    up = settled_after(sim.service.accepted, 240 + phase, 600)
+    assert down is not None and down <= drained + 5, (down, drained)
+    assert up is not None and up <= 15, up
+    assert accepted_between(sim.service.refused, 150, 420) <= 0.02 * accepted_between(sim.service.accepted, 150, 420)
+
+
+def test_a_limit_raised_over_any_level_held_is_probed_a_step_at_a_time() -> None:
+    """No level to regain: each step waits until the minute holds the estimate, so a limit
+    that did not rise costs a refusal, never a minute's burst over it."""
+    sim = Simulation(300)
+    sender = Sender(sim, 100_000, 1200, sim.book())
+    run(sim, 180)
+    sim.service.limit = 600
+    run(sim, 195)
+    assert sender.pacer.limit is not None and sender.pacer.limit <= 1.2 * 300  # no level to jump back to
+    run(sim, 480)
+    assert accepted_between(sim.service.accepted, 420, 480) >= 0.9 * 600  # found within four minutes
+    assert sender.pacer.limit <= 1.1 * 600
+    still = Simulation(300)
+    Sender(still, 100_000, 1200, still.book())
+    run(still, 420)
+    assert accepted_between(still.service.refused, 120, 420) <= 0.02 * accepted_between(still.service.accepted, 120, 420)
 
 
 def test_a_documented_limit_is_kept_from_the_first_message() -> None:

@@ -298,7 +298,8 @@ def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -
                               ("campaigns", "pace_limit"), ("campaigns", "pace_sharing"), ("pace", "learned_at"),
                               ("pace", "refused_at"), ("pace", "probe_at"), ("pace", "probe_step"),
                               ("campaigns", "test_send"), ("campaigns", "sms_fallback"), ("recipients", "channel"),
-                              ("recipients", "sms_status"), ("recipients", "sms_cost")):
+                              ("recipients", "sms_status"), ("recipients", "sms_cost"), ("pace", "proven"),
+                              ("pace", "peak")):
             journal.db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         journal.db.execute("DROP TABLE pace_starts, pace_users")
         journal.db.execute("DROP TRIGGER stamp ON campaigns")  # schema 6 made it

@@ -15,20 +15,24 @@ any minute then holds at most ``L`` of them. So the pacer keeps
   after a quiet spell or a probe, the window was full, so L is what it holds; soon after
   another with the window near the estimate, the estimate is a little high (one under);
   well under it, the limit fell (90 % of the window's rate: its count over the time its
-  starts took, at most a minute); refused again with nothing accepted between, it is far
-  lower (80 % of that rate, and a second's hold).
-  While the service accepts, the last minute is full and the campaign wants more, the
-  estimate **probes upward** in steps that start at 5 % and double, at most every
-  :data:`PROBE_EVERY` seconds and after a refusal only once the time of
-  :data:`PROBE_MESSAGES` messages has passed (so a refused probe costs about 1.3 %).
+  starts took, at most a minute); refused again with nothing accepted between, it is
+  lower still (90 % of that rate after a whole minute of starts, as the service's window
+  drains; 80 % of a shorter burst's; and a second's hold).
+  While the service accepts, the last minute is full and even (the next seconds free no
+  more of it than the proven pace) and the campaign wants more, the estimate **probes
+  upward** in steps that start at 5 % and double, at most every :data:`PROBE_EVERY`
+  seconds and after a refusal only once the time of :data:`PROBE_MESSAGES` messages has
+  passed (so a refused probe costs about 1.3 %). Such a minute answers a probe at once:
+  the service refuses the first start over its limit. Over the **peak** (the most a
+  minute has held unrefused), each step waits until the minute holds the estimate; under
+  it (a limit that fell and may be back), the steps go on while the minute holds what is
+  **proven** since the last refusal, so a limit raised back is regained in seconds.
 - a **record of the starts** of the last minute (per tenth of a second), and books no
   start while the minute already holds ``L``: after a burst (the limit still unknown, a
   co-sender, a lowered limit) the sender waits for the window to clear instead of
-  collecting refusals; within a minute of a probe, while a minute that has run half way
-  holds under 80 % of ``L`` (the raised estimate is not filled yet), starts come up to
-  :data:`CATCH_UP` times faster, since the window keeps the minute at ``L`` all the same.
-  A minute left empty by a wait (a burst before the limit was known, a co-sender) is not
-  caught up: a burst now leaves the window a minute later, and a stall follows it.
+  collecting refusals. A minute left empty by a wait (a burst before the limit was known,
+  a co-sender, a raised estimate not filled yet) is not caught up faster than ``L``: a
+  burst now leaves the window a minute later, and a stall follows it.
 - one **schedule of starts per key** (the next free start, a Retry-After hold), so every
   sender of the key together starts at most ``L`` a minute, evenly.
 
@@ -77,9 +81,16 @@ REPEAT_SECONDS = WINDOW
 NEAR_SHARE = 0.95
 FALL_SHARE = 0.9
 STREAK_SHARE = 0.8
+#: ... and the share after a whole minute's starts (the limit fell under a full window:
+#: each refusal while it drains bounds the limit closely).
+FULL_STREAK_SHARE = 0.9
 #: How often the estimate may probe upward, and its first step (a share of itself).
 PROBE_EVERY = 2.0
 PROBE_FIRST = 0.05
+#: No probe while the next this many seconds free more of the minute than the proven pace
+#: would (by this share over it): a full minute then answers a probe at once.
+LEAVING_SECONDS = 5.0
+LEAVING_SLACK = 0.1
 #: Quiet after a refusal before probing again: the time of this many messages at the
 #: limit (a refused probe costs about one refusal: about 1.3 % of them), from
 #: PROBE_QUIET_MIN to PROBE_QUIET_MAX seconds (a low estimate is not kept for minutes).
@@ -88,12 +99,6 @@ PROBE_QUIET_MIN = 5.0
 PROBE_QUIET_MAX = 60.0
 #: The longest Retry-After obeyed (seconds).
 MAX_HOLD = 60.0
-#: Within a minute of a probe, while the last minute holds less than this share of the
-#: limit, starts may come this much faster than the limit (the window keeps the minute at
-#: the limit all the same); a minute nearly full is not caught up, which would break a
-#: limit per second.
-ROOMY_SHARE = 0.8
-CATCH_UP = 2.0
 #: A sender books at most this much of the schedule at once (seconds of starts).
 BLOCK_SECONDS = 0.25
 #: Other senders of the key seen within this long share it (seconds).
@@ -111,15 +116,20 @@ class PaceState:
     refused_at: float = -math.inf  # the last counted refusal
     probe_at: float = -math.inf  # when the estimate last probed upward
     probe_step: float = 0.0  # the next probe's step (messages a minute; 0: the first)
+    proven: float = 0.0  # what a minute has held unrefused since the last refusal (messages; 0: the estimate)
+    peak: float = 0.0  # the most a minute has held unrefused, ever (messages a minute)
     starts: dict[int, int] = field(default_factory=dict[int, int])  # tick -> starts
     sharing: int = 0  # other senders of the key lately (the book tells)
 
 
-def window_count(starts: dict[int, int], at: float, *, late: bool = True) -> int:
+def window_count(starts: dict[int, int], at: float, *, late: bool = True, since: float = -math.inf) -> int:
     """Starts recorded in the minute before ``at``: its tick and the ticks a minute back
-    (``late``: one tick more than the service counts, so never fewer; else as many)."""
+    (``late``: one tick more than the service counts, so never fewer; else as many), none
+    before ``since``."""
     last = math.floor(at / TICK)
     first = last - round(WINDOW / TICK) + (0 if late else 1)
+    if since > -math.inf:
+        first = max(first, math.floor(since / TICK) + 1)
     return sum(n for tick, n in starts.items() if first <= tick <= last)
 
 
@@ -163,31 +173,42 @@ def book_starts(state: PaceState, now: float, count: int, wanted: float) -> list
         booked.append(at)
         tick = math.floor(at / TICK)
         state.starts[tick] = state.starts.get(tick, 0) + 1
-        if limit is not None:  # faster while a minute that has run half way has room under a raised estimate
-            roomy = at - state.probe_at < WINDOW and window_count(state.starts, at) < ROOMY_SHARE * limit and \
-                oldest_start(state.starts, at) <= at - WINDOW / 2
-            at += 60.0 / (limit * (CATCH_UP if roomy else 1.0))
+        if limit is not None:
+            at += 60.0 / limit
     state.next_slot = at if limit is not None else max(state.next_slot, now)
     forget(state.starts, now)
     return booked
 
 
 def probe(state: PaceState, now: float, wanted: float) -> None:
-    """Raise the estimate when the campaign wants more, the last minute holds it (an
-    estimate not in use proves nothing, and a full minute answers a probe at once: the
-    service refuses the first start over its limit), the service has been quiet for
-    :data:`PROBE_MESSAGES` messages' time and the last probe is :data:`PROBE_EVERY` old.
-    The step starts at :data:`PROBE_FIRST` of the estimate and doubles while the service
-    accepts, up to the headroom."""
+    """Raise the estimate when the campaign wants more, the last minute holds it (the
+    estimate over the key's peak, what is proven since the last refusal under it: an
+    estimate not in use proves nothing) and is even (its oldest :data:`LEAVING_SECONDS`
+    hold no more than the proven pace's share: a full, even minute answers a probe at
+    once, as the service refuses the first start over its limit), the service has been
+    quiet for :data:`PROBE_MESSAGES` messages' time and the last probe is
+    :data:`PROBE_EVERY` old. The step starts at :data:`PROBE_FIRST` of the estimate and
+    doubles while the service accepts, up to the headroom (and the peak, under it)."""
     if state.limit is None or wanted <= state.limit:
         return
     quiet = min(PROBE_QUIET_MAX, max(PROBE_QUIET_MIN, PROBE_MESSAGES * 60.0 / state.limit))
     if now - state.refused_at < quiet or now - state.probe_at < PROBE_EVERY:
         return
-    if window_count(state.starts, now, late=False) < NEAR_SHARE * state.limit:
+    held = window_count(state.starts, now, late=False, since=state.refused_at)
+    state.proven = max(state.proven, float(held))
+    state.peak = max(state.peak, state.proven)
+    # Under a level the key has held, climb back as long as the minute holds what is proven;
+    # over it, each step only once the minute holds the estimate.
+    regaining = state.limit < state.peak
+    if window_count(state.starts, now, late=False) < NEAR_SHARE * (state.proven if regaining else state.limit):
         return
-    headroom = (wanted if not math.isinf(wanted) else 2 * state.limit) - state.limit
-    step = min(headroom, state.probe_step or max(1.0, PROBE_FIRST * state.limit))
+    # Starts leaving the minute faster than the proven pace make room a probe fills unrefused
+    # (after a fall of the limit, or a burst): its answer would come late, after a stall's worth.
+    leaving = window_count(state.starts, now - WINDOW + LEAVING_SECONDS, late=False, since=now - WINDOW)
+    if leaving > state.proven * LEAVING_SECONDS / WINDOW * (1 + LEAVING_SLACK) + 1:
+        return
+    ceiling = min(wanted if not math.isinf(wanted) else 2 * state.limit, state.peak if regaining else math.inf)
+    step = min(ceiling - state.limit, state.probe_step or max(1.0, PROBE_FIRST * state.limit))
     state.limit += step
     state.probe_step = 2 * step
     state.probe_at = now
@@ -214,19 +235,22 @@ def refused(state: PaceState, now: float, out: int, retry_after: float | None, s
     span = min(WINDOW, now - oldest_start(state.starts, now) + SPAN_SLACK)
     rate = window * WINDOW / span
     probing = state.limit is not None and now - state.probe_at < REPEAT_SECONDS and state.probe_at > state.refused_at
+    full = False
     if streak > 1:  # refused again, nothing accepted: it is well under the estimate
-        learned = min(state.limit or rate, rate) * STREAK_SHARE
+        learned = min(state.limit or rate, rate) * (STREAK_SHARE if span < WINDOW else FULL_STREAK_SHARE)
         state.hold_until = max(state.hold_until, now + GRACE_SECONDS)
     elif state.limit is None:  # a burst is read as a rate; starts that took longer filled the minute
         learned = rate if span < BURST_SECONDS else float(window)
         state.hold_until = max(state.hold_until, now + GRACE_SECONDS)  # a burst: let its answers come first
-    elif now - state.refused_at > REPEAT_SECONDS or probing:
+    elif full := now - state.refused_at > REPEAT_SECONDS or probing:
         learned = float(window)  # the window was full: that is the limit
-    elif window >= NEAR_SHARE * state.limit:
+    elif full := window >= NEAR_SHARE * state.limit:
         learned = min(state.limit, float(window)) - 1.0  # refused at the estimate: it is a little high
     else:
         learned = rate * FALL_SHARE  # refused well under the estimate: the limit fell
     state.limit = max(FLOOR, learned)
+    # a full minute held the limit; any other refusal proves only that it is lower
+    state.proven = state.limit if full else min(state.proven, state.limit)
     state.probe_step = 0.0
     state.learned_at = state.refused_at = now
     state.next_slot = max(state.next_slot, now)

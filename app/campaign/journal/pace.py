@@ -59,8 +59,8 @@ class StoreBook:
         with journal.transaction():
             journal.db.execute("INSERT INTO pace (key) VALUES (?) ON CONFLICT (key) DO NOTHING", (key,))
             row = journal.db.execute(
-                "SELECT rate, next_slot, hold_until, learned_at, refused_at, probe_at, probe_step FROM pace"
-                " WHERE key = ?" + journal.FOR_UPDATE, (key,)).fetchone()
+                "SELECT rate, next_slot, hold_until, learned_at, refused_at, probe_at, probe_step, proven, peak"
+                " FROM pace WHERE key = ?" + journal.FOR_UPDATE, (key,)).fetchone()
             now = journal.pace_clock()
             first = math.floor((now - WINDOW - 1.0) / TICK)
             recorded = {int(t): int(n) for t, n in journal.db.execute(
@@ -73,7 +73,8 @@ class StoreBook:
             state = PaceState(limit=None if row[0] is None else max(FLOOR, float(row[0])),
                               next_slot=min(float(row[1]), now + WINDOW), hold_until=min(float(row[2]), now + MAX_HOLD),
                               learned_at=_time(row[3]), refused_at=_time(row[4]),
-                              probe_at=_time(row[5]), probe_step=float(row[6]), starts=dict(recorded),
+                              probe_at=_time(row[5]), probe_step=float(row[6]), proven=max(0.0, float(row[7])),
+                              peak=max(0.0, float(row[8])), starts=dict(recorded),
                               sharing=sharing)
             yield state, now
             self._save(state, recorded, now)
@@ -82,9 +83,9 @@ class StoreBook:
         journal, key = self._journal, self._key
         journal.db.execute(
             "UPDATE pace SET rate = ?, next_slot = ?, hold_until = ?, learned_at = ?, refused_at = ?, probe_at = ?,"
-            " probe_step = ? WHERE key = ?",
+            " probe_step = ?, proven = ?, peak = ? WHERE key = ?",
             (state.limit, state.next_slot, state.hold_until, _stored(state.learned_at), _stored(state.refused_at),
-             _stored(state.probe_at), state.probe_step, key))
+             _stored(state.probe_at), state.probe_step, state.proven, state.peak, key))
         changed = [(key, tick, n) for tick, n in state.starts.items() if recorded.get(tick) != n]
         if changed:
             journal.db.executemany(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from app.campaign.journal.team.authority import MIGRATION_6, MIGRATION_7, MIGRATION_9
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -229,11 +229,18 @@ BEGIN
 END $$
 """
 
+# 11: the pace's proven level and the key's peak (journal v16); senders may already write
+# the whole pace row.
+_MIGRATION_11 = """
+ALTER TABLE pace ADD COLUMN proven DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE pace ADD COLUMN peak DOUBLE PRECISION NOT NULL DEFAULT 0
+"""
+
 #: Migrations by the version they lead to; append, never edit. 6: members as database
 #: roles, what each may do enforced by PostgreSQL (app.campaign.journal.team.authority);
 #: 7: the pace model of app/campaign/pacer.py (journal v13); 8: test sends; 9: reasons as codes
 #: where the store's own functions write them;
-#: 10: the SMS fallback.
+#: 10: the SMS fallback; 11: the pace's proven level and peak.
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5,
                               6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8, 9: MIGRATION_9,
-                              10: _MIGRATION_10}
+                              10: _MIGRATION_10, 11: _MIGRATION_11}
