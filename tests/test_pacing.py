@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.campaign.definition import Content
+from app.campaign.journal.pace import StoreBook
 from app.campaign.pacer import MAX_HOLD, WINDOW, MemoryBook, PaceState, Pacer, book_starts
 from app.sandbox import EmbeddedSandbox
 from app.jobs.store import open_store
@@ -380,9 +381,13 @@ def test_a_pace_row_written_by_hand_stalls_nobody_longer_than_a_retry_after() ->
     journal = open_store()
     journal.pacer(600, "key-a", time.monotonic, asyncio.sleep, who="1@a").reserve()
     with journal.transaction():  # as a member could, with psql
-        journal.db.execute("UPDATE pace SET rate = 0.001, next_slot = 1e12, hold_until = 1e12 WHERE key = 'key-a'")
+        journal.db.execute("UPDATE pace SET rate = 0.001, next_slot = 1e12, hold_until = 1e12, proven = -5,"
+                           " peak = 1e12 WHERE key = 'key-a'")
     pacer = journal.pacer(600, "key-a", time.monotonic, asyncio.sleep, who="2@a")
-    assert pacer.reserve() <= MAX_HOLD + 0.5 and pacer.limit is not None and pacer.limit >= 6
+    assert pacer.reserve() <= MAX_HOLD + 0.5 and pacer.limit is not None and 6 <= pacer.limit <= 12
+    with StoreBook(journal, "key-a", "3@a").open() as (state, _):
+        # a peak written by hand lets a probe climb only while a full minute answers it
+        assert state.proven >= 0 and state.limit is not None and state.limit <= 12
     journal.close()
 
 
