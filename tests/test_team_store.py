@@ -364,3 +364,18 @@ def test_a_team_store_over_tls_is_verified_and_a_wrong_root_is_a_sentence(tmp_pa
         assert "missing.crt" in str(refused.value) and password not in str(refused.value)
     finally:
         server.remove()
+
+
+def test_the_journals_sql_keeps_literals_comments_and_casts_whole_on_postgresql(team_store: str,
+                                                                                  tmp_path: Path) -> None:
+    """Issue 36: ``?`` and ``:name`` become psycopg's placeholders only outside string
+    literals, quoted names, comments and dollar-quoted bodies; a ``%`` stays a ``%``."""
+    journal = TeamJournal(team_store, tmp_path / "journal.sqlite3")
+    try:
+        assert tuple(journal.db.execute("SELECT 'what?', '50%', ?::int /* why? */, 'a:b' -- and :c?\n",
+                                        (7,)).fetchone()) == ("what?", "50%", 7, "a:b")
+        assert tuple(journal.db.execute('SELECT :n::text AS "n?", $q$ ? :x $q$', {"n": 5}).fetchone()) == \
+            ("5", " ? :x ")
+        assert tuple(journal.db.execute("SELECT '50%', 'a?b'").fetchone()) == ("50%", "a?b")  # no parameters
+    finally:
+        journal.close()

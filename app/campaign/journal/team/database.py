@@ -17,16 +17,33 @@ import psycopg
 from psycopg.pq import TransactionStatus
 from psycopg.rows import RowMaker
 
-#: ``?`` and ``:name`` (not ``::type`` casts) in the journal's SQL.
-_PLACEHOLDER = re.compile(r"\?|(?<![:\w]):([A-Za-z_]\w*)")
+#: The journal's SQL as PostgreSQL reads it: what must be kept whole (string literals,
+#: quoted names, comments, dollar-quoted bodies, ``::`` casts), then ``?``, ``:name`` and ``%``.
+_TOKEN = re.compile(r"""
+    (?P<kept> '(?:[^']|'')*' | "(?:[^"]|"")*" | --[^\n]* | /\*.*?\*/ | (?P<tag>\$\w*\$).*?(?P=tag) | :: )
+  | (?P<positional> \? )
+  | (?<![\w:]) : (?P<name> [A-Za-z_]\w* )
+  | (?P<percent> % )
+""", re.VERBOSE | re.DOTALL)
+
+
+def _psycopg_token(match: re.Match[str]) -> str:
+    if match.group("kept") is not None:  # as written; psycopg reads every % as its own, so doubled
+        return match.group("kept").replace("%", "%%")
+    if match.group("positional") is not None:
+        return "%s"
+    if match.group("name") is not None:
+        return f"%({match.group('name')})s"
+    return "%%"
 
 
 @lru_cache(maxsize=512)
 def translate(sql: str) -> str:
     """The journal's SQL with psycopg's placeholders: ``?`` → ``%s``, ``:name`` →
-    ``%(name)s``, a literal ``%`` doubled."""
-    escaped = sql.replace("%", "%%")
-    return _PLACEHOLDER.sub(lambda m: "%s" if m.group(0) == "?" else f"%({m.group(1)})s", escaped)
+    ``%(name)s``, every ``%`` doubled; a string literal, a quoted name, a comment, a
+    dollar-quoted body and a ``::`` cast keep their text (``'what?'`` stays a question).
+    For a statement run with parameters (psycopg sends one without them as it is)."""
+    return _TOKEN.sub(_psycopg_token, sql)
 
 
 class Row(tuple[Any, ...]):
@@ -112,7 +129,10 @@ class TeamDatabase:
         self.busy_since = time.monotonic()
         try:
             # The journal's SQL is its own text (values always go as parameters).
-            cursor.execute(cast(LiteralString, translate(sql)), parameters or None)
+            if parameters:
+                cursor.execute(cast(LiteralString, translate(sql)), parameters)
+            else:  # no placeholders to fill: psycopg sends it as it is (a % too)
+                cursor.execute(cast(LiteralString, sql))
         finally:
             self.busy_since = None
         return Cursor(cursor)
