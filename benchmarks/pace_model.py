@@ -116,6 +116,21 @@ def settling(limit: float) -> None:
         drained = (1 - share) * 60
         print(f"{'limit %.0f -> %.0f -> %.0f: settled' % (limit, lowered, limit):<44} lowered {down} after "
               f"(ideal {drained:.0f} s: the service's minute drains), raised back {up} after (ideal 0 s)")
+    partial = []
+    for phase in (0.0, 3.0, 7.0, 11.0):  # raised to a level under the one held before
+        sim = Simulation(limit)
+        sender = Sender(sim, 10**6, 2 * limit, sim.book())
+        sender.pacer = Pacer(2 * limit, sim.clock, book=MemoryBook(sim.clock, limit=limit))
+        sim.run(until=120 + phase)
+        sim.service.limit = limit / 2
+        sim.run(until=240 + phase)
+        sim.service.limit = limit * 3 / 4
+        sim.run(until=480 + phase)
+        partial.append(settled_after(sim.service.accepted, 240 + phase, limit * 3 / 4, within=200))
+    worst = "not" if None in partial else f"{max(p for p in partial if p is not None):.0f} s"
+    print(f"{'limit %.0f -> %.0f -> %.0f: settled' % (limit, limit / 2, limit * 3 / 4):<44} raised {worst} after "
+          f"(ideal 0 s; the estimate goes back to the {limit:.0f} held before, and the minute refuses the excess "
+          "only once it is full)")
 
 
 def main() -> None:
