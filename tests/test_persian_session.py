@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
 from tests.helpers import SAMPLES
-from tests.helpers.qt import run_in_qt_loop, shown_window
+from tests.helpers.qt import run_in_qt_loop, shown_window, until
 
 ISOLATED = re.compile("[\u2066\u2067\u2068][^\u2069]*\u2069")
 #: What may stay Latin in Persian text: the service's and formats' own names, key names.
@@ -119,17 +119,16 @@ def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window:
         await look("schedule")
         page.go(3)
         scheduled = asyncio.ensure_future(page.send())
-        for _ in range(500):
-            if window.scheduled_runs():
-                break
-            await asyncio.sleep(0.01)
+        # Its sender starts and waits for the start time: Pause works once the window knows it
+        # (busy CPUs made 5 s too short, and a click on the disabled button waited for tomorrow).
+        await until(lambda: bool(window.scheduled_runs()) and page.send_step.pause_button.isEnabled())
         await look("scheduled send")
         window.nav.setCurrentRow(3)
         await window.history.refresh()
         await look("history with a scheduled campaign")
         window.nav.setCurrentRow(0)
         page.send_step.pause_button.click()
-        await scheduled
+        await asyncio.wait_for(scheduled, 60)
         await look("paused")
         # A support agent's quick send (one with no Bale account) and an admin's balance check.
         quick = window.quick

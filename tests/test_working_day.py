@@ -149,7 +149,7 @@ def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, windo
         assert page.draft.start_at.endswith("+03:30")  # Tehran time
         page.go(3)
         sending = asyncio.ensure_future(page.send())
-        await until(lambda: "start time" in page.send_step.speed_label.text())
+        await until(lambda: "start time" in page.send_step.speed_label.text() and page.send_step.pause_button.isEnabled())
         await window.history.refresh()
         starts = window.history.model.index(0, window.history.model.COLUMNS.index("starts")).data()
         waiting = page.send_step.speed_label.text()
