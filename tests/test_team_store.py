@@ -5,6 +5,7 @@ one team store on a real PostgreSQL server, and one API key against the sandbox'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
@@ -379,3 +380,28 @@ def test_the_journals_sql_keeps_literals_comments_and_casts_whole_on_postgresql(
         assert tuple(journal.db.execute("SELECT '50%', 'a?b'").fetchone()) == ("50%", "a?b")  # no parameters
     finally:
         journal.close()
+
+
+def test_a_row_a_frozen_desktop_holds_mid_transaction_is_waited_for_not_given_up(team_store: str,
+                                                                                  tmp_path: Path) -> None:
+    """A desktop frozen with a transaction open keeps its row locks until the server ends
+    its idle session (15 s); another desktop's write waits that out and goes on (its lock
+    wait gave up first at 10 s: a takeover's `resume` failed on "lock timeout" with both
+    CPUs busy)."""
+    from tests.helpers.journal import make
+
+    journal = TeamJournal(team_store, tmp_path / "a.sqlite3")
+    frozen = TeamJournal(team_store, tmp_path / "b.sqlite3")
+    try:
+        campaign_id = make(journal)
+        frozen.db.execute("BEGIN")
+        frozen.db.execute("UPDATE campaigns SET name = name WHERE id = ?", (campaign_id,))  # and then nothing
+        started = time.monotonic()
+        with journal.transaction():
+            journal.db.execute("UPDATE campaigns SET name = 'taken over' WHERE id = ?", (campaign_id,))
+        assert time.monotonic() - started >= 10  # it waited, for the server to end the frozen session
+        assert journal.campaign(campaign_id).name == "taken over"
+    finally:
+        journal.close()
+        with contextlib.suppress(Exception):
+            frozen.close()

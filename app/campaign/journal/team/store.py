@@ -41,8 +41,10 @@ RETRY_CONNECT_SECONDS = 3.0
 _SERIAL_LOCK = 0x5AF1
 #: Every session's own limits on the server (milliseconds): a statement, a lock wait, and
 #: a transaction left idle (a desktop frozen mid-transaction must not hold its locks
-#: forever). A server that stops answering altogether is the watch's to tell.
-SESSION_OPTIONS = ("-c statement_timeout=60000 -c lock_timeout=10000"
+#: forever). A lock wait outlasts an idle transaction, so a desktop waiting on a row a
+#: frozen one holds gets it when the server ends the frozen one's session, instead of
+#: giving up first. A server that stops answering altogether is the watch's to tell.
+SESSION_OPTIONS = ("-c statement_timeout=60000 -c lock_timeout=20000"
                    " -c idle_in_transaction_session_timeout=15000")
 
 
