@@ -116,7 +116,7 @@ class PaceState:
     refused_at: float = -math.inf  # the last counted refusal
     probe_at: float = -math.inf  # when the estimate last probed upward
     probe_step: float = 0.0  # the next probe's step (messages a minute; 0: the first)
-    proven: float = 0.0  # what a minute has held unrefused since the last refusal (messages; 0: the estimate)
+    proven: float = 0.0  # the most a minute has held unrefused since the last refusal (messages; 0: none yet)
     peak: float = 0.0  # the most a minute has held unrefused, ever (messages a minute)
     starts: dict[int, int] = field(default_factory=dict[int, int])  # tick -> starts
     sharing: int = 0  # other senders of the key lately (the book tells)
