@@ -4,9 +4,11 @@ it imports nothing).
 Why a campaign stopped or waits travels as a :class:`Reason` (a code and its parameters),
 stored as such in the journal and between processes; its sentence is made only at the
 edges: English by :meth:`Reason.text` (the CLI, the log), the user's language in the
-window (``tr()`` of the template, then ``format(**params)``). A row's reason is still
-stored as its English sentence (the results files are English), which
-:func:`parse_reason` gives the window back as a code and parameters.
+window (``tr()`` of the template, then ``format(**params)``). Why a row was not sent
+travels the same way (:func:`row_reason` makes its stored form, :func:`reason_words`
+its English sentence for the results files and the CLI); the service's own words are
+kept as they came. :func:`parse_reason` is left only for the sentences of in-process
+errors (a file, the store, the team) the window still reads back.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ REASONS: dict[str, str] = {
     "suppressed_after_attempt": "on the suppression list; an earlier request's answer was lost, so that one may "
                                 "have arrived",
     "invalid_message": "this row makes an invalid message: {detail}",
+    # {problem} is a CONTENT_PROBLEMS code whose parameters travel beside it.
+    "message_over_limit": "this row makes an invalid message: {field}: {problem}",
     "cancelled_unsent": "not sent: the campaign was cancelled",
     "cut_off": "stopped before its answer arrived; a resume re-sends it safely",
     "unexpected_error": "unexpected error: {kind}",
@@ -303,9 +307,22 @@ def problem_text(code: str, **params: object) -> str:
     return CONTENT_PROBLEMS[code].format(**params)
 
 
-def reason_text(code: str, **params: object) -> str:
-    """The English sentence of reason ``code`` (KeyError for an unknown code)."""
-    return REASONS[code].format(**params)
+def row_reason(code: str, **params: object) -> str:
+    """The stored form (:meth:`Reason.stored`) of why a row is not sent: ``code`` of
+    :data:`REASONS` with its parameters. Raises KeyError for another code or a missing
+    parameter."""
+    if code not in REASONS:
+        raise KeyError(code)
+    return Reason.of(code, **params).stored()
+
+
+@cache
+def reason_words(stored: str | None) -> str | None:
+    """The English sentence of a row's reason or error as the journal keeps it: a
+    :func:`row_reason` in words, the service's (or an older version's) words as they
+    are; None for None. Cached: a million rows share a few reasons."""
+    reason = Reason.from_stored(stored)
+    return None if reason is None else reason.text()
 
 
 @cache
@@ -327,7 +344,7 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
-    """``(code, params)`` of a sentence :func:`reason_text`, :func:`pause_text` or
+    """``(code, params)`` of a sentence :func:`row_reason`, :func:`pause_text` or
     :func:`problem_text` made, or None for other text."""
     for code, pattern in _patterns():
         match = pattern.match(text)
@@ -338,10 +355,11 @@ def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
 
 @dataclass(frozen=True)
 class Reason:
-    """Why a campaign stopped or waits: ``code`` of :data:`PAUSE_REASONS` or
-    :data:`WAITING` with its parameters as text (``params``: name → value pairs, in
-    order), or :data:`SAID` with the words of someone else (the service, the operating
-    system, a program's last line) in ``words``."""
+    """Why a campaign stopped or waits, or why a row was not sent: ``code`` of
+    :data:`PAUSE_REASONS`, :data:`WAITING` or :data:`REASONS` with its parameters as
+    text (``params``: name → value pairs, in order), or :data:`SAID` with the words of
+    someone else (the service, the operating system, a program's last line) in
+    ``words``."""
 
     code: str
     params: tuple[tuple[str, str], ...] = ()
@@ -350,9 +368,9 @@ class Reason:
     def of(cls, code: str, **params: object) -> Reason:
         """The reason ``code`` with ``params`` (each written as text). Raises KeyError for
         a code that is not in the catalogue, or a parameter its template lacks."""
-        template = _CAMPAIGN_REASONS[code]
+        template = _CODED[code]
         reason = cls(code, tuple((name, str(value)) for name, value in params.items()))
-        template.format(**reason.arguments())  # a missing parameter fails here, not at an edge
+        template.format(**reason.english())  # a missing parameter fails here, not at an edge
         return reason
 
     @classmethod
@@ -368,7 +386,15 @@ class Reason:
         """The English sentence (the CLI's, the log's)."""
         if self.code == SAID:
             return self.arguments()["words"]
-        return _CAMPAIGN_REASONS[self.code].format(**self.arguments())
+        return _CODED[self.code].format(**self.english())
+
+    def english(self) -> dict[str, str]:
+        """The parameters by name, a ``problem`` code (:data:`CONTENT_PROBLEMS`) as its
+        English sentence."""
+        params = self.arguments()
+        if params.get("problem") in CONTENT_PROBLEMS:
+            params["problem"] = CONTENT_PROBLEMS[params["problem"]].format(**params)
+        return params
 
     def stored(self) -> str:
         """The form the journal keeps (JSON: the code and the parameters)."""
@@ -385,16 +411,24 @@ class Reason:
             found = json.loads(value)
         except ValueError:
             return cls.said(value)
-        if not isinstance(found, dict) or found.get("code") not in (*_CAMPAIGN_REASONS, SAID):
+        if not isinstance(found, dict) or found.get("code") not in (*_CODED, SAID):
             return cls.said(value)
-        params = found.get("params") or {}
-        return cls(str(found["code"]), tuple((str(k), str(v)) for k, v in params.items()))
+        params = found.get("params")
+        if not isinstance(params, dict):
+            return cls.said(value)
+        reason = cls(str(found["code"]), tuple((str(k), str(v)) for k, v in params.items()))
+        try:
+            reason.text()
+        except (KeyError, IndexError, ValueError):  # not one this version made: words, as written
+            return cls.said(value)
+        return reason
 
 
 #: The code of a :class:`Reason` that carries someone else's words.
 SAID = "said"
-#: Every code a :class:`Reason` may have besides :data:`SAID`.
-_CAMPAIGN_REASONS: dict[str, str] = {**PAUSE_REASONS, **WAITING}
+#: Every code a :class:`Reason` may have besides :data:`SAID`: why a campaign stopped or
+#: waits, and why a row was not sent.
+_CODED: dict[str, str] = {**PAUSE_REASONS, **WAITING, **REASONS}
 
 
 def pause_reason(code: str, **params: object) -> Reason:

@@ -22,6 +22,7 @@ from app.jobs.store import open_store
 from app.jobs.creating import count_capped, create_campaign
 from app.jobs.sheet import check_sheet
 from app.jobs.single_send import SingleOutcome, send_one
+from app.reasons import reason_words
 from tests.helpers import delivered
 from tests.helpers.cli import run
 
@@ -63,7 +64,7 @@ def test_the_frequency_cap_skips_numbers_across_campaigns_and_ignore_cap_overrid
         rows = {r.phone: r for r in journal.recipients(int(second))}
         capped = [r for r in rows.values() if r.verdict == "capped"]
         assert len(capped) == 3 and all(r.state == RecipientState.SKIPPED for r in capped)
-        assert "frequency cap" in (capped[0].reason or "")
+        assert "frequency cap" in (reason_words(capped[0].reason) or "")
     results = tmp_path / "r.csv"
     assert run("export", second, str(results)).returncode == 0
     assert results.read_text(encoding="utf-8-sig").count(',"capped",') == 3

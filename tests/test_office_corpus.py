@@ -13,7 +13,7 @@ import pytest
 from app.campaign.render import render
 from app.contacts import SheetError, list_sheets, read_sheet, resolve_phone_column, validate, write_verdicts
 from app.contacts.export import write_results
-from app.reasons import reason_text
+from app.reasons import row_reason
 
 OFFICE = Path(__file__).resolve().parent / "data" / "office"
 WORKBOOKS = ["customers.xlsx", "customers.xls", "customers.ods"]
@@ -62,8 +62,8 @@ def test_a_formula_whose_result_was_not_saved_is_told_not_called_invalid(name: s
     assert sheet.records()[0]["موبایل"] == "0"  # what the file stores, not what Excel would show
     verdicts = list(validate(sheet, resolve_phone_column(sheet, None).column))
     assert [(v.row, v.verdict.value, v.reason) for v in verdicts] == [
-        (2, "invalid", reason_text("formula_unsaved")),
-        (3, "invalid", reason_text("formula_unsaved")),
+        (2, "invalid", row_reason("formula_unsaved")),
+        (3, "invalid", row_reason("formula_unsaved")),
         (4, "valid", None),
     ]
 
@@ -78,7 +78,7 @@ def test_an_xlsx_written_by_a_program_that_never_calculates_is_told(tmp_path: Pa
     book.save(path)
     verdicts = list(validate(read_sheet(path), "mobile"))
     assert [(v.verdict.value, v.reason) for v in verdicts] == [
-        ("invalid", reason_text("formula_unsaved")), ("valid", None), ("empty", reason_text("empty"))]
+        ("invalid", row_reason("formula_unsaved")), ("valid", None), ("empty", row_reason("empty"))]
 
 
 def test_a_line_pasted_from_another_program_stops_the_import_with_its_number() -> None:

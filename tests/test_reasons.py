@@ -1,13 +1,19 @@
-"""Why a campaign stopped or waits travels as a code and its parameters (app/reasons.py):
-stored and read back as such, its sentence made only at the edges."""
+"""Why a campaign stopped or waits, and why a row was not sent, travel as a code and its
+parameters (app/reasons.py): stored and read back as such, the sentence made only at the
+edges."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from app.campaign import CampaignStatus, NewRecipient, StopRequest
+from app.campaign import CampaignStatus, NewRecipient, RecipientState, StopRequest
 from app.jobs.store import open_store
-from app.reasons import SAID, Reason, pause_reason, waiting_reason
+from app.reasons import REASONS, SAID, Reason, pause_reason, reason_words, row_reason, waiting_reason
+from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
+from tests.helpers import SAMPLES
+from tests.helpers.cli import read_csv, run
 
 
 def test_a_reason_is_stored_and_read_back_as_its_code_and_parameters() -> None:
@@ -52,3 +58,37 @@ def test_the_journal_keeps_a_stop_request_and_a_status_as_reasons() -> None:
     assert [Reason.from_stored(a["detail"]) for a in journal.audit_trail(campaign_id)
             if a["action"] == "pause asked"] == [asked]
     journal.close()
+
+
+@pytest.mark.usefixtures("each_store")
+def test_a_rows_reason_is_kept_as_a_code_and_worded_only_at_the_edges(sandbox: EmbeddedSandbox,
+                                                                      tmp_path: Path) -> None:
+    results = tmp_path / "r.csv"
+    done = run("send", str(SAMPLES / "contacts.xlsx"), "--base-url", sandbox.url, "--bot-id", "1001",
+               "--text", "سلام {{نام}}", "--rate", "0", "--results", str(results), api_key=DEMO_API_KEY)
+    assert done.returncode == 0, done.stderr
+    journal = open_store()
+    try:
+        kept = {r.row: r for r in journal.recipients(int(done.stdout.split()[1]))}
+    finally:
+        journal.close()
+    skipped = {row: Reason.from_stored(r.reason) for row, r in kept.items() if r.state == RecipientState.SKIPPED}
+    assert skipped[11] == Reason.of("duplicate", row=2) and skipped[14] == Reason.of("landline")
+    assert skipped[15] == Reason.of("foreign", country=1, region="US") and skipped[17] == Reason.of("empty")
+    assert all(reason is not None and reason.code in REASONS for reason in skipped.values())
+    assert kept[19].error_code == 17 and Reason.from_stored(kept[19].error).code == SAID  # the service's words
+
+    worded = {int(r["row"]): r["error"] for r in read_csv(results)}  # English, made from the codes
+    assert worded[11] == "same number as row 2" and worded[17] == "the phone cell is empty"
+    assert worded[15] == "a foreign number (+1, US), not Iranian" and worded[19] == kept[19].error
+    dry = run("send", str(SAMPLES / "contacts.xlsx"), "--dry-run", "--bot-id", "1001", "--text", "x", "--sandbox")
+    assert "row 14: 02188776655: invalid, a landline number, not a mobile" in dry.stdout, dry.stdout
+
+
+def test_a_stored_reason_that_does_not_fit_its_template_is_kept_as_words_said() -> None:
+    for odd in ('{"code": "duplicate", "params": {}}', '{"code": "duplicate", "params": ["5"]}',
+                '{"code": "capped"}'):
+        assert Reason.from_stored(odd) == Reason.said(odd)
+        assert reason_words(odd) == odd
+    with pytest.raises(KeyError):
+        row_reason("user_paused")  # a campaign's reason, not a row's

@@ -15,7 +15,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from app.reasons import pause_reason
+from app.reasons import pause_reason, reason_words
 from app.api import SafirClient
 from app.campaign import CampaignEngine, CampaignStatus, Content
 from app.report import ReportError, Words, campaign_report, save, summary_report
@@ -183,7 +183,7 @@ def test_a_cancelled_campaigns_never_sent_rows_are_not_sent_not_pending(sandbox:
     journal.close()
     assert waiting and not [r for r in rows if r["status"] == "pending"]
     unsent = [r for r in rows if r["status"] == "not_sent"]
-    assert len(unsent) == waiting and {r["error"] for r in unsent} == {"not sent: the campaign was cancelled"}
+    assert len(unsent) == waiting and {reason_words(r["error"]) for r in unsent} == {"not sent: the campaign was cancelled"}
     save(report, tmp_path / "r.xlsx")
     cells = figures(tmp_path / "r.xlsx")
     assert cells["Not sent (cancelled)"] == waiting and "Not sent yet" not in cells

@@ -54,15 +54,21 @@ class RequestValidationError(SafirError, ValueError):
     """A request that the spec forbids, caught before sending.
 
     ``field`` names the offending field with a dotted path, e.g.
-    ``message_data.message.reply_markup.inline_keyboard[0][1]``.
+    ``message_data.message.reply_markup.inline_keyboard[0][1]``; ``problem`` says what is
+    wrong in English. A limit of the service's messages also comes as ``code``
+    (``text_too_long``, ``caption_too_long``, ``field_too_long``, ``copy_too_long``,
+    ``buttons_over_limit``) with its numbers in ``params`` (``length`` or ``count``, and
+    ``limit``), so a caller can word it in its own language.
     """
 
     category = Category.REQUEST
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str, code: str | None = None, **params: int) -> None:
         super().__init__(f"{field}: {problem}")
         self.field = field
         self.problem = problem
+        self.code = code
+        self.params = params
 
 
 class TransportError(SafirError):

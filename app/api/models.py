@@ -25,12 +25,18 @@ MAX_BUTTONS = 100
 MAX_FIELD_CHARS = 4096
 
 
+#: A limited field's name in the sentence → the code of its limit (RequestValidationError.code).
+_TOO_LONG = {"text": "text_too_long", "caption": "caption_too_long", "template field's value": "field_too_long",
+             "copy text": "copy_too_long"}
+
+
 def check_length(value: str | None, limit: int, field_name: str, what: str) -> None:
     """Raise RequestValidationError naming ``field_name`` when ``value`` is over ``limit``
-    characters (``what`` names it in the sentence)."""
+    characters (``what`` names it in the sentence: a key of :data:`_TOO_LONG`)."""
     if value is not None and len(value) > limit:
         raise RequestValidationError(
-            field_name, f"the {what} is {len(value):,} characters long; it can be at most {limit:,}")
+            field_name, f"the {what} is {len(value):,} characters long; it can be at most {limit:,}",
+            _TOO_LONG[what], length=len(value), limit=limit)
 
 
 def check_phone(phone: object, field_name: str = "phone_number") -> str:
@@ -96,7 +102,8 @@ class Message:
         buttons = sum(len(row) for row in self.inline_keyboard)
         if buttons > MAX_BUTTONS:
             raise RequestValidationError("message_data.message.reply_markup.inline_keyboard",
-                                         f"{buttons} buttons; a message can have at most {MAX_BUTTONS}")
+                                         f"{buttons} buttons; a message can have at most {MAX_BUTTONS}",
+                                         "buttons_over_limit", count=buttons, limit=MAX_BUTTONS)
         wire: dict[str, Any] = {}
         if self.text is not None:
             wire["text"] = self.text

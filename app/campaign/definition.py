@@ -34,7 +34,7 @@ from app.campaign.render import (
     render_address,
     unknown_filters,
 )
-from app.reasons import problem_text, reason_text
+from app.reasons import problem_text, row_reason
 
 KINDS = ("text", "media", "otp", "buttons", "template")
 #: A button address a Bale client can open (a placeholder at its start is checked per row).
@@ -250,6 +250,15 @@ def _verdict(row: CheckedRow) -> str:
     return str(getattr(row.verdict, "value", row.verdict))
 
 
+def _invalid_message(error: RequestValidationError) -> str:
+    """Why a row's message is invalid, as a row's reason is stored: a limit of the
+    service's by its code and numbers (app.api words it in English only)."""
+    if error.code is not None:
+        numbers = {name: f"{value:,}" for name, value in error.params.items()}
+        return row_reason("message_over_limit", field=error.field, problem=error.code, **numbers)
+    return row_reason("invalid_message", detail=error.message)
+
+
 def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], content: Content) -> Iterator[NewRecipient]:
     """One :class:`NewRecipient` per ``(verdict, fields)`` pair, in the given order.
 
@@ -264,8 +273,8 @@ def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], conte
             try:
                 message_data = content.render_wire(fields)
             except RequestValidationError as exc:
-                verdict, reason = "invalid", reason_text("invalid_message", detail=exc.message)
+                verdict, reason = "invalid", _invalid_message(exc)
             except RenderError as exc:
-                verdict, reason = "invalid", reason_text("invalid_message", detail=exc)
+                verdict, reason = "invalid", row_reason("invalid_message", detail=exc)
         yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, reason, message_data)
 

@@ -11,7 +11,7 @@ from app.campaign.journal import CampaignStatus, RecipientState
 from app.campaign.pacer import Pacer
 from app.reasons import Reason, pause_reason
 
-#: One recipient's new outcome: (sheet row, RecipientState value, error in words, the
+#: One recipient's new outcome: (sheet row, RecipientState value, error as the journal keeps it, the
 #: service's error code).
 RowChange = tuple[int, str, str | None, int | None]
 

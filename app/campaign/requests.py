@@ -27,7 +27,7 @@ from app.campaign.judge import AnswerJudge
 from app.campaign.pacer import Pacer
 from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
 from app.campaign.writer import MarkInFlight, MarkSkipped, RecordOutcome, SendPathWriter
-from app.reasons import Reason, pause_reason, reason_text
+from app.reasons import Reason, pause_reason, row_reason
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +127,7 @@ class RequestSender:
             return
         if isinstance(mark, Capped):
             self._on_change(RecipientState.IN_FLIGHT, RecipientState.SKIPPED, recipient.row,
-                            reason_text("capped", count=mark.count, days=mark.days))
+                            row_reason("capped", count=mark.count, days=mark.days))
             return
         if mark is None or not self._session.holds():  # taken over, or frozen since the mark: it does not leave
             if mark is not None:
@@ -175,7 +175,7 @@ class RequestSender:
                 bot_id=bot_id, phone_number=recipient.phone, message_data=MessageData.from_wire(recipient.message_data),
                 request_id=recipient.request_id)
         except asyncio.CancelledError:
-            state, text = RecipientState.UNKNOWN, reason_text("cut_off")
+            state, text = RecipientState.UNKNOWN, row_reason("cut_off")
         except SafirError as error:
             state, error_code, text = self._judge.judge(recipient, error), getattr(error, "code", None), error.message
             for back in self._judge.back_to_pending:  # the campaign's refusal, not those rows'
@@ -186,7 +186,7 @@ class RequestSender:
         except Exception as error:
             log.error("campaign %s row %s: unexpected %s", recipient.campaign_id, row, type(error).__name__,
                       exc_info=True)
-            state, text = RecipientState.UNKNOWN, reason_text("unexpected_error", kind=type(error).__name__)
+            state, text = RecipientState.UNKNOWN, row_reason("unexpected_error", kind=type(error).__name__)
             self._pause(pause_reason("unexpected", kind=type(error).__name__, detail=scrub(str(error))[:200]))
         else:
             state, message_id = RecipientState.SENT, result.message_id

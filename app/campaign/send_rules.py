@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from app.campaign.caps import CapScope
 from app.campaign.journal import Campaign, Journal, JournalError, Recipient, RecipientState
 from app.campaign.suppression import Suppressed
-from app.reasons import Reason, pause_reason, reason_text
+from app.reasons import Reason, pause_reason, row_reason
 
 #: Spec section 8: at most 30 OTPs to one phone per hour.
 OTP_PER_PHONE_PER_HOUR = 30
@@ -63,7 +63,7 @@ class SendTimeRules:
         if not listed:
             return None
         why = "suppressed" if recipient.state == RecipientState.PENDING else "suppressed_after_attempt"
-        return HeldBack(RecipientState.SKIPPED, reason_text(why), verdict="suppressed")
+        return HeldBack(RecipientState.SKIPPED, row_reason(why), verdict="suppressed")
 
     def otp_limited(self, recipient: Recipient) -> HeldBack | None:
         """Failed (code 18) when it is an OTP to a phone that had

@@ -28,7 +28,7 @@ from app.campaign.schedule import QuietHours, time_to_wait
 from app.campaign.send_rules import SendTimeRules, SuppressionUnreadable
 from app.campaign.sms_text import sms_text
 from app.campaign.suppression import Suppressed
-from app.reasons import Reason, pause_reason, reason_text
+from app.reasons import Reason, pause_reason, row_reason
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +172,7 @@ class SmsFallback:
         text = sms_text(recipient.message_data, opt_out)
         if text is None or recipient.phone is None or recipient.request_id is None:
             return await self._record(recipient, SmsOutcome(recipient.row, RecipientState.FAILED,
-                                                            error=reason_text("sms_no_text")))
+                                                            error=row_reason("sms_no_text")))
         marked = await asyncio.to_thread(self.journal.mark_sms_in_flight, recipient, rules.scope)
         if marked is not True:
             if marked:  # capped
@@ -200,11 +200,11 @@ class SmsFallback:
                 return SmsOutcome(recipient.row, RecipientState.FAILED, error_code=getattr(exc, "code", None),
                                   error=str(exc))
             return SmsOutcome(recipient.row, RecipientState.SENT, str(sent.message_id), sent.status.value, sent.cost)
-        return SmsOutcome(recipient.row, RecipientState.UNKNOWN, error=reason_text("sms_not_taken"))
+        return SmsOutcome(recipient.row, RecipientState.UNKNOWN, error=row_reason("sms_not_taken"))
 
     async def _record(self, recipient: Recipient, outcome: SmsOutcome | Refused) -> Reason | None:
         if isinstance(outcome, Refused):  # refused for the account: it waits to be sent (again, under its id)
-            waits = (SmsOutcome(recipient.row, RecipientState.UNKNOWN, error=reason_text("sms_not_taken"))
+            waits = (SmsOutcome(recipient.row, RecipientState.UNKNOWN, error=row_reason("sms_not_taken"))
                      if outcome.maybe_taken else SmsOutcome(recipient.row, RecipientState.PENDING))
             await asyncio.to_thread(self.journal.record_sms_outcome, recipient.campaign_id, waits)
             return outcome.reason

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from app.api.addresses import PRODUCTION_URL
 from app.campaign.defaults import DEFAULT_OPT_OUT
+from app.reasons import reason_words
 from app.cli.background import add_background_argument
 from app.cli.common import (
     EXIT_OK,
@@ -174,8 +175,8 @@ def _name_rows_not_sent(args: argparse.Namespace, checked: CheckedSheet) -> None
     print("rows that will not be sent:")
     for verdict in shown:
         written = verdict.phone_input if verdict.phone_input not in (None, "") else "(empty)"
-        print(f"  row {verdict.row}: {written}: {verdict.verdict.value}" + (f", {verdict.reason}" if verdict.reason
-                                                                              else ""))
+        why = reason_words(verdict.reason)
+        print(f"  row {verdict.row}: {written}: {verdict.verdict.value}" + (f", {why}" if why else ""))
     rest = len(checked.verdicts) - checked.counts["valid"] - len(shown)
     if rest:
         print(f"  … and {rest:,} more" + ("" if args.results else "; --results FILE writes every row's verdict"))

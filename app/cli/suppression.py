@@ -63,8 +63,9 @@ def cmd_suppression(args: argparse.Namespace) -> int:
 def _unusable(typed: list[str]) -> list[str]:
     """Each of ``typed`` that is no usable mobile number, with why ("0912: …")."""
     from app.jobs.suppression import unusable_phones
+    from app.reasons import reason_words
 
-    return [f"{value}: {why}" for value, why in unusable_phones(typed)]
+    return [f"{value}: {reason_words(why)}" for value, why in unusable_phones(typed)]
 
 
 def _numbers(count: int) -> str:

@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 
 from app.contacts.phones import normalise
-from app.reasons import file_problem
+from app.reasons import file_problem, reason_words
 
 if TYPE_CHECKING:
     from app.contacts.sheets import Sheet
@@ -47,6 +47,13 @@ def _neutralise_column(column: pd.Series) -> pd.Series:
         text = text.copy()
         text[risky] = "'" + text[risky]
     return text
+
+
+def _in_words(column: pd.Series) -> pd.Series:
+    """Each row's reason or error as its sentence: the journal keeps a reason as a code
+    (app.reasons.row_reason), written here in English; other text stays as it is."""
+    text = column.astype("string")
+    return text.map({value: reason_words(value) for value in text.dropna().unique()}).astype("string")
 
 
 def results_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
@@ -109,6 +116,7 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
         raise ExportError(file_problem("file_bad_suffix", file=path.name))
+    frame = frame.assign(error=_in_words(pd.Series(frame["error"])))
     if source is not None and suffix == ".xlsx" and source.path.suffix.lower() in (".xlsx", ".xlsm"):
         return _workbook_copy(path, frame, source, names or {})
     out = frame.copy()

@@ -17,7 +17,7 @@ import pyarrow as pa
 from phonenumbers import NumberParseException, PhoneNumberType
 
 from app.contacts.arrow import pc
-from app.reasons import reason_text
+from app.reasons import row_reason
 
 #: Persian (U+06F0..) and Arabic-Indic (U+0660..) digits to ASCII.
 _DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
@@ -28,20 +28,21 @@ _FLOAT_TEXT = re.compile(r"(\d+)\.0+")
 _SCIENTIFIC = re.compile(r"\d(?:\.\d+)?[eE][+]?\d+")
 
 _TYPE_WORDS = {
-    PhoneNumberType.FIXED_LINE: reason_text("landline"),
-    PhoneNumberType.VOIP: reason_text("voip"),
-    PhoneNumberType.TOLL_FREE: reason_text("toll_free"),
-    PhoneNumberType.PREMIUM_RATE: reason_text("premium_rate"),
-    PhoneNumberType.SHARED_COST: reason_text("shared_cost"),
-    PhoneNumberType.UAN: reason_text("uan"),
-    PhoneNumberType.PAGER: reason_text("pager"),
+    PhoneNumberType.FIXED_LINE: row_reason("landline"),
+    PhoneNumberType.VOIP: row_reason("voip"),
+    PhoneNumberType.TOLL_FREE: row_reason("toll_free"),
+    PhoneNumberType.PREMIUM_RATE: row_reason("premium_rate"),
+    PhoneNumberType.SHARED_COST: row_reason("shared_cost"),
+    PhoneNumberType.UAN: row_reason("uan"),
+    PhoneNumberType.PAGER: row_reason("pager"),
 }
 
 
 @dataclass(frozen=True)
 class PhoneCheck:
     """The verdict on one phone input: ``phone`` in wire form, or ``reason`` it is not
-    a usable Iranian mobile number (exactly one of them is set)."""
+    a usable Iranian mobile number (exactly one of them is set; the reason as
+    :func:`app.reasons.row_reason` stores it)."""
 
     phone: str | None
     reason: str | None = None
@@ -51,7 +52,7 @@ class PhoneCheck:
         return self.phone is not None
 
 
-EMPTY = PhoneCheck(None, reason_text("empty"))
+EMPTY = PhoneCheck(None, row_reason("empty"))
 
 
 def clean(raw: str) -> str:
@@ -67,7 +68,7 @@ def normalise(raw: str) -> PhoneCheck:
     if not text:
         return EMPTY
     if _SCIENTIFIC.fullmatch(text.replace(" ", "")):
-        return PhoneCheck(None, reason_text("scientific"))
+        return PhoneCheck(None, row_reason("scientific"))
     float_text = _FLOAT_TEXT.fullmatch(text)
     compact = clean(float_text.group(1) if float_text else text)
     if not compact:
@@ -76,7 +77,7 @@ def normalise(raw: str) -> PhoneCheck:
         compact = "+" + compact[2:]
     digits = compact[1:] if compact.startswith("+") else compact
     if not digits.isdigit() or not digits.isascii():
-        return PhoneCheck(None, reason_text("not_digits"))
+        return PhoneCheck(None, row_reason("not_digits"))
     if compact.startswith("+"):
         candidate = compact
     elif digits.startswith("98") and len(digits) == 12:
@@ -86,23 +87,23 @@ def normalise(raw: str) -> PhoneCheck:
     elif digits.startswith("0"):
         candidate = digits
     else:
-        return PhoneCheck(None, reason_text("digit_count", digits=len(digits)))
+        return PhoneCheck(None, row_reason("digit_count", digits=len(digits)))
     try:
         number = phonenumbers.parse(candidate, "IR")
     except NumberParseException:
-        return PhoneCheck(None, reason_text("not_a_phone"))
+        return PhoneCheck(None, row_reason("not_a_phone"))
     if number.country_code != 98:
         region = phonenumbers.region_code_for_number(number) or "unknown"
-        return PhoneCheck(None, reason_text("foreign", country=number.country_code, region=region))
+        return PhoneCheck(None, row_reason("foreign", country=number.country_code, region=region))
     if not phonenumbers.is_possible_number(number):
-        return PhoneCheck(None, reason_text("wrong_length"))
+        return PhoneCheck(None, row_reason("wrong_length"))
     kind = phonenumbers.number_type(number)
     if len(str(number.national_number)) != 10 and kind not in _TYPE_WORDS:
-        return PhoneCheck(None, reason_text("wrong_length"))
+        return PhoneCheck(None, row_reason("wrong_length"))
     if kind in _TYPE_WORDS:
         return PhoneCheck(None, _TYPE_WORDS[kind])
     if kind not in (PhoneNumberType.MOBILE, PhoneNumberType.FIXED_LINE_OR_MOBILE):
-        return PhoneCheck(None, reason_text("not_mobile_prefix"))
+        return PhoneCheck(None, row_reason("not_mobile_prefix"))
     return PhoneCheck("98" + str(number.national_number))
 
 

@@ -16,7 +16,7 @@ from app.contacts.arrow import pc
 from app.contacts.formulas import unsaved_formula_rows
 from app.contacts.phones import EMPTY, normalise_column
 from app.contacts.sheets import Sheet
-from app.reasons import REASONS, reason_text
+from app.reasons import row_reason
 
 
 class Verdict(str, enum.Enum):
@@ -31,7 +31,8 @@ class Verdict(str, enum.Enum):
 class RowVerdict:
     """One data row's verdict. ``row`` is the row number Excel shows; ``phone`` is the
     wire form (also for duplicates and suppressed rows); ``duplicate_of`` is the row
-    number of the first row with the same phone."""
+    number of the first row with the same phone; ``reason`` why it is not sent, as
+    :func:`app.reasons.row_reason` stores it (``reason_words`` gives its sentence)."""
 
     row: int
     phone_input: str
@@ -42,6 +43,8 @@ class RowVerdict:
 
 
 _CODE = {v: i for i, v in enumerate(Verdict)}
+#: Stands for the first row's number while the duplicates' reasons are made.
+_ROW_MARK = "{row}"
 #: Rows turned into Python objects at a time when iterating a big sheet.
 ITER_CHUNK_ROWS = 65536
 
@@ -129,7 +132,7 @@ def _mark_unsaved_formulas(sheet: Sheet, phone_column: str, rows: np.ndarray, fa
         return reasons
     mask = np.isin(rows, np.fromiter(found, dtype=np.int64))
     codes[mask] = _CODE[Verdict.INVALID]
-    return pc.if_else(pa.array(mask), pa.scalar(reason_text("formula_unsaved")), reasons)
+    return pc.if_else(pa.array(mask), pa.scalar(row_reason("formula_unsaved")), reasons)
 
 
 def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = frozenset()) -> Verdicts:
@@ -174,10 +177,10 @@ def validate(sheet: Sheet, phone_column: str, suppressed: Collection[str] = froz
     if duplicate.any():
         first_rows = rows[first[group[duplicate]]]
         duplicate_of[duplicate] = first_rows
-        before, after = REASONS["duplicate"].split("{row}")
+        before, after = row_reason("duplicate", row=_ROW_MARK).split(_ROW_MARK)
         reason[duplicate] = before + pd.Series(first_rows).astype(str).to_numpy() + after
     if is_suppressed.any():
-        reason[is_suppressed] = reason_text("suppressed")
+        reason[is_suppressed] = row_reason("suppressed")
     frame = pd.DataFrame({
         "row": rows,
         "phone_input": inputs.array,
@@ -213,7 +216,7 @@ def mark_unsaved_formula_cells(sheet: Sheet, verdicts: Verdicts, columns: Iterab
         if found:
             mask = np.isin(rows, np.fromiter(found, dtype=np.int64))
             verdict[mask] = Verdict.INVALID.value
-            reason[mask] = reason_text("formula_unsaved_in", column=name)
+            reason[mask] = row_reason("formula_unsaved_in", column=name)
             valid = valid & ~mask
             changed = True
     return Verdicts(frame.assign(verdict=verdict, reason=reason)) if changed else verdicts

@@ -27,7 +27,7 @@ from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap
 from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
 from app.contacts import mark_unsaved_formula_cells, normalise
-from app.reasons import campaign_name, problem_text
+from app.reasons import campaign_name, problem_text, reason_words
 from app.jobs.inputs import CampaignInputError, check_bot_id, check_in_flight, check_rate
 from app.jobs.sheet import CheckedSheet
 
@@ -220,7 +220,7 @@ def create_quick_send(
     check = normalise(phone_input)
     if check.phone is None:
         where = phone_input or "the phone"
-        raise CampaignInputError(f"{where}: {check.reason}.", where, check.reason)
+        raise CampaignInputError(f"{where}: {reason_words(check.reason)}.", where, check.reason)
     try:
         content.check(fields, template_fields)
         message = content.render(fields).to_wire()

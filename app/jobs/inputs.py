@@ -20,7 +20,8 @@ MAX_IN_FLIGHT = 256
 class CampaignInputError(ValueError):
     """Campaign settings that cannot work with this sheet, in one plain sentence; where
     the problem is one input's, ``field`` names it (a phone as typed, a content field)
-    and ``problem`` is a catalogued sentence of app.reasons the window can translate."""
+    and ``problem`` is a catalogued sentence of app.reasons, or a row's reason as
+    :func:`app.reasons.row_reason` stores it: either the window can translate."""
 
     def __init__(self, message: str, field: str | None = None, problem: str | None = None) -> None:
         super().__init__(message)

@@ -27,8 +27,9 @@ class SingleOutcome(StrEnum):
 @dataclass(frozen=True)
 class SingleSend:
     """The outcome of one message to one phone (a quick send or a campaign's test send):
-    see :class:`SingleOutcome`; ``error``/``error_code`` say why it was not sent, and
-    for an invalid one ``input_error`` keeps the field and the catalogued problem."""
+    see :class:`SingleOutcome`; ``error``/``error_code`` say why it was not sent (a
+    reason stored as :meth:`app.reasons.Reason.stored` makes it, or the service's words),
+    and for an invalid one ``input_error`` keeps the field and the catalogued problem."""
 
     outcome: SingleOutcome
     phone: str | None = None
@@ -61,5 +62,5 @@ async def send_one(journal: Journal, client: Any, *, phone_input: str, content: 
     if row.state in (RecipientState.UNKNOWN, RecipientState.FAILED):
         outcome = SingleOutcome.UNKNOWN if row.state == RecipientState.UNKNOWN else SingleOutcome.FAILED
         return SingleSend(outcome, row.phone, error=row.error, error_code=row.error_code, campaign_id=campaign_id)
-    why = result.reason.text() if result.reason else row.error
+    why = result.reason.stored() if result.reason else row.error
     return SingleSend(SingleOutcome.NOT_SENT, row.phone, error=why, error_code=row.error_code, campaign_id=campaign_id)

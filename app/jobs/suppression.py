@@ -57,5 +57,5 @@ def typed_phones(text: str) -> list[str]:
 
 def unusable_phones(typed: Collection[str]) -> list[tuple[str, str]]:
     """Each of ``typed`` that is no usable Iranian mobile number, as written, with the
-    sentence why (app.reasons), in input order."""
+    reason why (as :func:`app.reasons.row_reason` stores it), in input order."""
     return [(value, check.reason) for value in typed if (check := normalise(value)).reason]

@@ -1,9 +1,9 @@
 """The lower layers' reasons and the service's errors in the user's language.
 
-Why a campaign stopped or waits comes as a :class:`app.reasons.Reason` (a code and its
-parameters); a verdict reason as an English sentence made from the catalogues in
-:mod:`app.reasons`, parsed back to a code and parameters. Both are shown through ``tr()``
-of the template.
+Why a campaign stopped or waits, and why a row was not sent, come as an
+:class:`app.reasons.Reason` (a code and its parameters), shown through ``tr()`` of the
+template. The sentence of an error raised in this process (a file, the store, the team)
+is still parsed back to a code and parameters by :func:`app.reasons.parse_reason`.
 Service errors are shown by their spec code (7.2, 7.3). Anything else is shown as it
 came. ``build.py`` puts every template here into the translation file.
 """
@@ -51,8 +51,6 @@ OS_ERRORS: dict[str, str] = {
     "Is a directory": "that is a folder, not a file",
 }
 _CODE = re.compile(r"\(code (\d+)")
-#: The service's limits, as app.api words them (CONTENT_PROBLEMS codes).
-_LIMIT_PROBLEMS = ("text_too_long", "caption_too_long", "field_too_long", "copy_too_long", "buttons_over_limit")
 _NUMBERS = ("row", "count", "digits", "rounds", "seconds", "line", "id", "country", "length", "limit", "days",
             "campaign", "series", "balance")
 #: Of those, the ones never grouped: a row or line number, an id.
@@ -72,12 +70,17 @@ def state_name(state: str) -> str:
 
 
 def describe(text: str | None, error_code: int | None = None) -> str:
-    """``text`` (a verdict reason or an error from the journal) in the user's language."""
+    """``text`` in the user's language: a row's reason or error as the journal keeps it
+    (app.reasons.row_reason, or the service's words with its ``error_code``), or the
+    sentence of an error raised in this process."""
     if error_code is not None and error_code in SERVICE_ERRORS:
         return _tr(SERVICE_ERRORS[error_code])
     if not text:
         return ""
-    parsed = parse_reason(text)
+    reason = Reason.from_stored(text)
+    if reason is not None and reason.code != SAID:  # a row's reason, as the journal keeps it
+        return _render(reason.code, reason.arguments())
+    parsed = parse_reason(text)  # the sentence of an in-process error (a file, the store, the team)
     if parsed is None:
         return describe_error(text)
     return _render(*parsed)
@@ -96,6 +99,9 @@ def describe_reason(reason: Reason | None) -> str:
 def _render(code: str, params: dict[str, str]) -> str:
     """The catalogue's template of ``code`` in the user's language, with ``params`` shown
     as the interface writes them (its digits, directions, words)."""
+    if code == "message_over_limit":  # a limit of the service's: its own template, in a field's words
+        field_name, problem = params.pop("field"), params.pop("problem")
+        return _tr(REASONS[code]).format(field=field_words(field_name), problem=_render(problem, params))
     for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
         if inner in params:
             params[inner] = describe_error(params[inner])
@@ -106,11 +112,6 @@ def _render(code: str, params: dict[str, str]) -> str:
             params[name] = figure(int(value.replace(",", "")), grouped=name not in _UNGROUPED)
     if "detail" in params and params["detail"] in OS_ERRORS:
         params["detail"] = _tr(OS_ERRORS[params["detail"]])
-    elif code == "invalid_message":  # "field: problem" from the request's own limit check
-        field_name, sep, problem = params["detail"].partition(": ")
-        limit = parse_reason(problem) if sep else None
-        if limit is not None and limit[0] in _LIMIT_PROBLEMS:
-            params["detail"] = f"{field_words(field_name)}: {describe(problem)}"
     for name in ("file", "sheet", "sheets", "column", "columns"):  # may be Persian or Latin: their own direction
         if name in params:
             params[name] = fsi(params[name])

@@ -370,6 +370,7 @@ FA = {
         "فهرست ممنوع {file} خوانده نشد ({detail})؛ آن را درست کنید و سپس کارزار را ادامه دهید (به هیچ‌کس بدون "
         "بررسی آن پیام نرفت)",
     "this row makes an invalid message: {detail}": "این ردیف پیام نادرستی می‌سازد: {detail}",
+    "this row makes an invalid message: {field}: {problem}": "این ردیف پیام نادرستی می‌سازد: {field}: {problem}",
     "stopped before its answer arrived; a resume re-sends it safely":
         "پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد",
     "unexpected error: {kind}": "خطای پیش‌بینی‌نشده: {kind}",

@@ -17,7 +17,7 @@ from app.campaign.journal.records import (
     RecipientState,
     Summary,
 )
-from app.reasons import reason_text
+from app.reasons import row_reason
 
 
 #: The columns of a :class:`Recipient`, in its fields' order.
@@ -150,7 +150,7 @@ class JournalReading(JournalConnection):
             if r.state == RecipientState.SKIPPED:
                 status, error = r.verdict, r.reason
             elif cancelled and r.state == RecipientState.PENDING:
-                status, error = NOT_SENT, reason_text("cancelled_unsent")
+                status, error = NOT_SENT, row_reason("cancelled_unsent")
             else:
                 status, error = r.state, r.error
             rows.append({

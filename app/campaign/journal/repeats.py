@@ -11,7 +11,7 @@ from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import repeat_key, repeat_prefix, to_json
 from app.campaign.journal.reading import JournalReading
 from app.campaign.journal.records import NewRecipient, RecipientState, RepeatFound
-from app.reasons import reason_text
+from app.reasons import row_reason
 
 
 def _instant(moment: datetime) -> str:
@@ -88,6 +88,6 @@ class RepeatGuard(JournalReading):
         self.db.executemany(
             "UPDATE recipients SET state = ?, verdict = 'repeat', reason = ? WHERE campaign_id = ? AND row = ?"
             " AND state = ?",
-            [(RecipientState.SKIPPED, reason_text("repeat" if got else "repeat_waiting", campaign=earlier),
+            [(RecipientState.SKIPPED, row_reason("repeat" if got else "repeat_waiting", campaign=earlier),
               campaign_id, row, RecipientState.PENDING) for row, (earlier, got) in found.items()])
 

@@ -25,7 +25,7 @@ from app.campaign.caps import CapScope
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import Capped, MarkResult, Outcome, Recipient, RecipientState
-from app.reasons import reason_text
+from app.reasons import row_reason
 
 #: A recipient's lease ends with its outcome, unless it goes back to pending (a refusal
 #: for rate: its sender keeps it queued) or stays in flight; two parameters: the state.
@@ -65,7 +65,7 @@ class JournalSending(JournalConnection):
         with self.transaction():
             capped = self._over_cap(marks, scope) if scope is not None else {}
             if capped:
-                reasons = {i: reason_text("capped", count=c.count, days=c.days) for i, c in capped.items()}
+                reasons = {i: row_reason("capped", count=c.count, days=c.days) for i, c in capped.items()}
                 skipped = self._write_fenced(
                     [(marks[i][0], {"state": RecipientState.SKIPPED, "verdict": "capped", "reason": reasons[i]})
                      for i in capped], owner)

@@ -20,7 +20,7 @@ from app.campaign.journal.errors import sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, JournalReading, recipient
 from app.campaign.journal.records import Capped, Channel, Recipient, RecipientState
 from app.campaign.journal.sending import JournalSending
-from app.reasons import reason_text
+from app.reasons import row_reason
 
 #: The SMS channel's states that still need a request (as the service's).
 _TO_SEND = "('in_flight', 'unknown', 'pending')"
@@ -175,7 +175,7 @@ class JournalSms(JournalReading, JournalSending):
                     self.db.execute(
                         f"UPDATE recipients SET state = ?, verdict = 'capped', reason = ?, updated_at = {self.NOW_TEXT}"
                         " WHERE campaign_id = ? AND row = ? AND channel = ? AND state = ?",
-                        (RecipientState.SKIPPED, reason_text("capped", count=capped.count, days=capped.days),
+                        (RecipientState.SKIPPED, row_reason("capped", count=capped.count, days=capped.days),
                          target.campaign_id, target.row, Channel.SMS, RecipientState.PENDING))
                     return capped
             cursor = self.db.execute(
