@@ -6,15 +6,14 @@ stored as such in the journal and between processes; its sentence is made only a
 edges: English by :meth:`Reason.text` (the CLI, the log), the user's language in the
 window (``tr()`` of the template, then ``format(**params)``). Why a row was not sent
 travels the same way (:func:`row_reason` makes its stored form, :func:`reason_words`
-its English sentence for the results files and the CLI); the service's own words are
-kept as they came. :func:`parse_reason` is left only for the sentences of in-process
-errors (a file, the store, the team) the window still reads back.
+its English sentence for the results files and the CLI), and so does an error about a
+file, the store, the team or content (a :class:`ReasonedError`). The service's own words
+are kept as they came. No sentence is ever read back into a code.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -124,6 +123,7 @@ FILE_PROBLEMS: dict[str, str] = {
                          "spreadsheet's name; open it in Excel or LibreOffice and save it again as XLSX ({detail}).",
     "file_unsupported": "{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.",
     "file_vanished": "{file} disappeared while it was being read.",
+    "file_suppression_unreadable": "the suppression list {file} could not be read ({detail}).",
     "file_too_large": "{file} is too large to read with the memory available.",
     "file_unreadable": "{file} could not be read ({detail}).",
     "file_sheet_empty": "the sheet {sheet} of {file} is empty.",
@@ -235,32 +235,41 @@ TEAM_PROBLEMS: dict[str, str] = {
 }
 
 
-def team_problem(code: str, **params: object) -> str:
-    """The English sentence of team store refusal ``code`` (KeyError for an unknown code)."""
-    return TEAM_PROBLEMS[code].format(**params)
+def team_problem(code: str, **params: object) -> Reason:
+    """Team store refusal ``code`` (:data:`TEAM_PROBLEMS`) with its parameters (KeyError
+    for another code or a missing parameter)."""
+    return _of(TEAM_PROBLEMS, code, params)
 
 
-def store_problem(code: str, **params: object) -> str:
-    """The English sentence of team store problem ``code`` (KeyError for an unknown code)."""
-    return STORE_PROBLEMS[code].format(**params)
+def store_problem(code: str, **params: object) -> Reason:
+    """Store problem ``code`` (:data:`STORE_PROBLEMS`) with its parameters (KeyError for
+    another code or a missing parameter)."""
+    return _of(STORE_PROBLEMS, code, params)
 
 
-def file_problem(code: str, **params: object) -> str:
-    """The English sentence of file problem ``code`` (KeyError for an unknown code)."""
-    return FILE_PROBLEMS[code].format(**params)
+def file_problem(code: str, **params: object) -> Reason:
+    """File problem ``code`` (:data:`FILE_PROBLEMS`) with its parameters (KeyError for
+    another code or a missing parameter)."""
+    return _of(FILE_PROBLEMS, code, params)
 
 
-#: Names the app gives campaigns it makes itself (a sheet's campaign is named after the file).
+#: Names the app gives campaigns it makes itself (a sheet's campaign is named after the
+#: file); ``{name}`` is the earlier campaign's name as stored.
 CAMPAIGN_NAMES: dict[str, str] = {
     "quick_send": "quick send to {phone}",
     "test_send": "test send to {phone}",
     "otp_v2": "one-time password (v2) to {phone}",
+    "retry": "{name} (retry of {id})",
+    "rest": "{name} (rest of {id})",
 }
 
 
 def campaign_name(code: str, **params: object) -> str:
-    """The English name of a campaign the app makes (KeyError for an unknown code)."""
-    return CAMPAIGN_NAMES[code].format(**params)
+    """The stored name (:meth:`Reason.stored`) of a campaign the app makes: ``code`` of
+    :data:`CAMPAIGN_NAMES` with its parameters (KeyError for another code or a missing
+    parameter); :func:`reason_words` gives it in English. A sheet's campaign is named
+    after its file, kept as it is."""
+    return _of(CAMPAIGN_NAMES, code, params).stored()
 
 
 #: Why a running campaign is idle for now (the engine's ``waiting``).
@@ -302,9 +311,10 @@ CONTENT_PROBLEMS: dict[str, str] = {
 }
 
 
-def problem_text(code: str, **params: object) -> str:
-    """The English sentence of content problem ``code`` (KeyError for an unknown code)."""
-    return CONTENT_PROBLEMS[code].format(**params)
+def content_problem(code: str, **params: object) -> Reason:
+    """Content problem ``code`` (:data:`CONTENT_PROBLEMS`) with its parameters (KeyError
+    for another code or a missing parameter)."""
+    return _of(CONTENT_PROBLEMS, code, params)
 
 
 def row_reason(code: str, **params: object) -> str:
@@ -325,41 +335,12 @@ def reason_words(stored: str | None) -> str | None:
     return None if reason is None else reason.text()
 
 
-@cache
-def _patterns() -> list[tuple[str, re.Pattern[str]]]:
-    patterns = []
-    for code, template in {**REASONS, **PAUSE_REASONS, **CONTENT_PROBLEMS, **WAITING, **CAMPAIGN_NAMES,
-                           **FILE_PROBLEMS, **STORE_PROBLEMS, **TEAM_PROBLEMS}.items():
-        parts = re.split(r"\{(\w+)\}", template)
-        # a field named twice must match the same text twice (a backreference)
-        regex = "".join(re.escape(part) if i % 2 == 0
-                        else f"(?P={part})" if part in parts[1:i:2] else f"(?P<{part}>.+?)"
-                        for i, part in enumerate(parts))
-        literal = sum(len(part) for part in parts[::2])
-        patterns.append((literal, code, re.compile(regex + "$", re.DOTALL)))
-    # The most specific template first: "cannot write {file}: {detail}." must not be read
-    # as "{file} is empty." when the detail happens to end in "is empty".
-    patterns.sort(key=lambda item: -item[0])
-    return [(code, pattern) for _, code, pattern in patterns]
-
-
-def parse_reason(text: str) -> tuple[str, dict[str, str]] | None:
-    """``(code, params)`` of a sentence :func:`row_reason`, :func:`pause_text` or
-    :func:`problem_text` made, or None for other text."""
-    for code, pattern in _patterns():
-        match = pattern.match(text)
-        if match:
-            return code, match.groupdict()
-    return None
-
-
 @dataclass(frozen=True)
 class Reason:
-    """Why a campaign stopped or waits, or why a row was not sent: ``code`` of
-    :data:`PAUSE_REASONS`, :data:`WAITING` or :data:`REASONS` with its parameters as
-    text (``params``: name → value pairs, in order), or :data:`SAID` with the words of
-    someone else (the service, the operating system, a program's last line) in
-    ``words``."""
+    """Why: a campaign stopped or waits, a row was not sent, a file, the store or content
+    cannot be used. ``code`` of one of the catalogues above with its parameters as text
+    (``params``: name → value pairs, in order), or :data:`SAID` with the words of someone
+    else (the service, the operating system, a program's last line) in ``words``."""
 
     code: str
     params: tuple[tuple[str, str], ...] = ()
@@ -389,11 +370,13 @@ class Reason:
         return _CODED[self.code].format(**self.english())
 
     def english(self) -> dict[str, str]:
-        """The parameters by name, a ``problem`` code (:data:`CONTENT_PROBLEMS`) as its
-        English sentence."""
+        """The parameters by name, a ``problem`` code (:data:`CONTENT_PROBLEMS`) and an
+        earlier campaign's stored name in English."""
         params = self.arguments()
         if params.get("problem") in CONTENT_PROBLEMS:
             params["problem"] = CONTENT_PROBLEMS[params["problem"]].format(**params)
+        if self.code in ("retry", "rest"):  # the earlier campaign's name, as stored
+            params["name"] = reason_words(params["name"]) or ""
         return params
 
     def stored(self) -> str:
@@ -426,9 +409,25 @@ class Reason:
 
 #: The code of a :class:`Reason` that carries someone else's words.
 SAID = "said"
-#: Every code a :class:`Reason` may have besides :data:`SAID`: why a campaign stopped or
-#: waits, and why a row was not sent.
-_CODED: dict[str, str] = {**PAUSE_REASONS, **WAITING, **REASONS}
+#: Every code a :class:`Reason` may have besides :data:`SAID` (no code is in two catalogues).
+_CODED: dict[str, str] = {**PAUSE_REASONS, **WAITING, **REASONS, **CONTENT_PROBLEMS, **FILE_PROBLEMS,
+                          **STORE_PROBLEMS, **TEAM_PROBLEMS, **CAMPAIGN_NAMES}
+
+
+def _of(catalogue: dict[str, str], code: str, params: dict[str, object]) -> Reason:
+    if code not in catalogue:
+        raise KeyError(code)
+    return Reason.of(code, **params)
+
+
+class ReasonedError(Exception):
+    """An error told by a :class:`Reason`: ``str()`` is its English sentence (the CLI's,
+    the log's), ``reason`` its code and parameters for the window to word. Text given
+    instead of a reason is kept as words said."""
+
+    def __init__(self, reason: Reason | str) -> None:
+        self.reason = reason if isinstance(reason, Reason) else Reason.said(reason)
+        super().__init__(self.reason.text())
 
 
 def pause_reason(code: str, **params: object) -> Reason:

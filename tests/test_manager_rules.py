@@ -123,7 +123,7 @@ async def test_a_test_send_is_neither_capped_nor_counted_by_the_cap_or_the_repea
         helped = await send_one(journal, client, phone_input="09124000001", content=content, bot_id=1001,
                                 base_url=sandbox.url, fields={"name": "n1"})
     assert helped.outcome is SingleOutcome.NOT_SENT  # a quick send is a real message: the cap holds it
-    assert journal.campaign(tried.campaign_id or 0).name == "test send to 989124000001"
+    assert journal.campaign(tried.campaign_id or 0).title == "test send to 989124000001"
     assert len(delivered(sandbox, "989124000001")) == 3
     journal.close()
     await asyncio.sleep(0)

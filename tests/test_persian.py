@@ -26,14 +26,13 @@ from app.reasons import (
     REASONS,
     WAITING,
     Reason,
-    parse_reason,
     pause_reason,
     reason_words,
     row_reason,
 )
 from app.ui.application import apply_language
 from app.ui.models import ResultsModel
-from app.ui.texts import SERVICE_ERRORS, describe, describe_reason
+from app.ui.texts import SERVICE_ERRORS, describe, describe_error, describe_reason
 
 PERSIAN = re.compile("[\u0600-\u06ff]")
 
@@ -51,7 +50,8 @@ SAMPLE = {"digits": "7", "campaign": "17", "status": "-9", "country": "44", "reg
           "suffix": "'.pdf'", "sheet": "'Sheet1'", "sheets": "Sheet1, خلاصه", "line": "7", "odd": "UTF-8",
           "most": "Windows-1256", "column": "'mobile'", "columns": "نام, موبایل", "phone": "989121110001",
           "store": "postgresql://team@db.example:5432/safir", "user": "team", "database": "safir", "version": "9",
-          "address": "mysql://x/y", "days": "7", "balance": "2", "owner": "safir_owner", "member": "alice"}
+          "address": "mysql://x/y", "days": "7", "balance": "2", "owner": "safir_owner", "member": "alice",
+          "name": "مشتریان.xlsx", "id": "12"}
 
 
 @pytest.fixture
@@ -92,10 +92,12 @@ def test_every_content_file_waiting_and_name_sentence_is_shown_in_persian(persia
                                                                          code: str) -> None:
     template = CATALOGUES[catalogue][code]
     names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
-    english = template.format(**{name: SAMPLE[name] for name in names})
-    assert parse_reason(english) is not None
-    shown = describe(english)
+    reason = Reason.of(code, **{name: SAMPLE[name] for name in names})
+    english = reason.text()
+    assert english == template.format(**{name: SAMPLE[name] for name in names})
+    shown = describe_reason(reason)
     assert PERSIAN.search(shown) and shown != english
+    assert describe(english) == describe_error(english)  # a sentence is shown as it came, never parsed back
     for name in names:
         value = SAMPLE[name][:16].replace("T", " ") if name == "start" else SAMPLE[name]
         assert any(f"{mark}{value}\u2069" in shown for mark in ("\u2066", "\u2068")) or value in latin(shown)
@@ -104,7 +106,8 @@ def test_every_content_file_waiting_and_name_sentence_is_shown_in_persian(persia
 def test_a_full_disk_is_told_in_persian(persian: Any) -> None:
     from app.reasons import file_problem
 
-    shown = describe(file_problem("file_cannot_write", file="/tmp/results.xlsx", detail="No space left on device"))
+    shown = describe_reason(file_problem("file_cannot_write", file="/tmp/results.xlsx",
+                                         detail="No space left on device"))
     assert "دیسک پر است" in shown and "No space" not in shown and "\u2068/tmp/results.xlsx\u2069" in shown
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from app.campaign import CampaignStatus, NewRecipient, RecipientState, StopRequest
-from app.jobs.store import open_store
-from app.reasons import REASONS, SAID, Reason, pause_reason, reason_words, row_reason, waiting_reason
+from app.jobs.runner import last_words, runner_log
+from app.jobs.store import STORE_ENV, open_store
+from app.reasons import REASONS, SAID, Reason, pause_reason, reason_words, row_reason, store_problem, waiting_reason
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import SAMPLES
 from tests.helpers.cli import read_csv, run
@@ -92,3 +93,24 @@ def test_a_stored_reason_that_does_not_fit_its_template_is_kept_as_words_said() 
         assert reason_words(odd) == odd
     with pytest.raises(KeyError):
         row_reason("user_paused")  # a campaign's reason, not a row's
+
+
+def test_a_sender_that_cannot_reach_its_store_tells_its_follower_the_code_not_a_sentence_to_parse(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STORE_ENV, "postgresql://team@127.0.0.1:1/safir")
+    done = run("run-campaign", "7")
+    assert done.returncode == 2 and "error: the team store postgresql://team@127.0.0.1:1/safir cannot be reached" \
+        in done.stderr, done.stderr
+    runner_log(7).parent.mkdir(parents=True, exist_ok=True)
+    runner_log(7).write_text(done.stderr, encoding="utf-8")
+    told = last_words(7)
+    assert told is not None and told.code == "store_unreachable"
+    assert told.arguments()["store"] == "postgresql://team@127.0.0.1:1/safir"
+
+
+def test_no_sentence_is_read_back_into_a_code() -> None:
+    import app.reasons
+
+    sentence = store_problem("store_disk_full", store="postgresql://team@db/safir").text()
+    assert Reason.from_stored(sentence) == Reason.said(sentence)
+    assert not [name for name in dir(app.reasons) if "parse" in name.lower()]

@@ -68,7 +68,7 @@ class ApprovalRule:
         """Why this rule cannot be set, in a sentence; None when it can. ``by_roles``: on a
         team store, whose approvers are the members with the approver role."""
         if by_roles:
-            return team_problem("approvers_are_roles") if self.approvers or self.password_hash else None
+            return team_problem("approvers_are_roles").text() if self.approvers or self.password_hash else None
         if self.required and not self.approvers and not self.password_hash:
             return ("nobody could approve a campaign: name at least one approver (--approver USER or USER@MACHINE) "
                     "or set an approver password (--password)")

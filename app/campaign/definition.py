@@ -34,7 +34,7 @@ from app.campaign.render import (
     render_address,
     unknown_filters,
 )
-from app.reasons import problem_text, row_reason
+from app.reasons import Reason, content_problem, row_reason
 
 KINDS = ("text", "media", "otp", "buttons", "template")
 #: A button address a Bale client can open (a placeholder at its start is checked per row).
@@ -44,10 +44,12 @@ SENDABLE = "valid"
 
 
 class ContentError(ValueError):
-    """Content that cannot be sent, naming the field: ``field`` and a plain ``problem``."""
+    """Content that cannot be sent, naming the field: ``field`` and the ``problem`` (a
+    code of app.reasons.CONTENT_PROBLEMS with its parameters); ``str()`` says both in
+    English."""
 
-    def __init__(self, field_name: str, problem: str) -> None:
-        super().__init__(f"{field_name}: {problem}")
+    def __init__(self, field_name: str, problem: Reason) -> None:
+        super().__init__(f"{field_name}: {problem.text()}")
         self.field = field_name
         self.problem = problem
 
@@ -148,39 +150,40 @@ class Content:
         ``columns``. ``template_fields``, when known (local template library), are the
         template's ``{{fields}}``: every text_fields key must be one of them."""
         if self.kind not in KINDS:
-            raise ContentError("kind", problem_text("bad_kind", kinds=", ".join(KINDS)))
+            raise ContentError("kind", content_problem("bad_kind", kinds=", ".join(KINDS)))
         if self.kind in ("text", "buttons") and not self.text.strip():
-            raise ContentError("text", problem_text("empty_text"))
+            raise ContentError("text", content_problem("empty_text"))
         if self.kind == "media" and not self.file_id:
-            raise ContentError("file_id", problem_text("no_file"))
+            raise ContentError("file_id", content_problem("no_file"))
         if self.kind == "buttons" and not self.buttons:
-            raise ContentError("buttons", problem_text("no_buttons"))
+            raise ContentError("buttons", content_problem("no_buttons"))
         if self.kind == "otp" and not self.otp.strip():
-            raise ContentError("otp", problem_text("no_otp"))
+            raise ContentError("otp", content_problem("no_otp"))
         if self.kind == "template":
             if not self.template_id.strip():
-                raise ContentError("template_id", problem_text("no_template"))
+                raise ContentError("template_id", content_problem("no_template"))
             if template_fields is not None:
                 allowed = set(template_fields)
                 for key in self.text_fields:
                     if key not in allowed:
-                        raise ContentError(f"text_fields.{key}", problem_text("unknown_field", field="{{" + key + "}}"))
+                        raise ContentError(f"text_fields.{key}",
+                                           content_problem("unknown_field", field="{{" + key + "}}"))
         if sum(len(row) for row in self.buttons) > MAX_BUTTONS:
-            raise ContentError("buttons", problem_text("too_many_buttons", limit=MAX_BUTTONS))
+            raise ContentError("buttons", content_problem("too_many_buttons", limit=MAX_BUTTONS))
         for r, row in enumerate(self.buttons):
             if not row:
-                raise ContentError(f"buttons[{r}]", problem_text("empty_row"))
+                raise ContentError(f"buttons[{r}]", content_problem("empty_row"))
             for c, b in enumerate(row):
                 for problem, address in button_problems(b):
                     where = f"buttons[{r}][{c}].text" if problem is ButtonProblem.NO_LABEL else f"buttons[{r}][{c}]"
-                    raise ContentError(where, problem_text(problem.value, url=address))
+                    raise ContentError(where, content_problem(problem.value, url=address))
         available = set(columns)
         for where, value in self._parts():
             for name in unknown_filters(value):
-                raise ContentError(where, problem_text("unknown_filter", placeholder="{{…|" + name + "}}"))
+                raise ContentError(where, content_problem("unknown_filter", placeholder="{{…|" + name + "}}"))
             for name in placeholders(value):
                 if name not in available:
-                    raise ContentError(where, problem_text("unknown_column", placeholder="{{" + name + "}}"))
+                    raise ContentError(where, content_problem("unknown_column", placeholder="{{" + name + "}}"))
 
     def render(self, fields: Mapping[str, str]) -> MessageData:
         """The message for one row (validated). Raises KeyError for a missing column,
@@ -250,12 +253,20 @@ def _verdict(row: CheckedRow) -> str:
     return str(getattr(row.verdict, "value", row.verdict))
 
 
+def limit_problem(error: RequestValidationError) -> Reason | None:
+    """The limit of the service's that ``error`` reports, as a reason of
+    app.reasons.CONTENT_PROBLEMS (its numbers grouped: ``4,096``); None for another
+    problem (app.api words those in English only)."""
+    if error.code is None:
+        return None
+    return content_problem(error.code, **{name: f"{value:,}" for name, value in error.params.items()})
+
+
 def _invalid_message(error: RequestValidationError) -> str:
-    """Why a row's message is invalid, as a row's reason is stored: a limit of the
-    service's by its code and numbers (app.api words it in English only)."""
-    if error.code is not None:
-        numbers = {name: f"{value:,}" for name, value in error.params.items()}
-        return row_reason("message_over_limit", field=error.field, problem=error.code, **numbers)
+    """Why a row's message is invalid, as a row's reason is stored."""
+    limit = limit_problem(error)
+    if limit is not None:
+        return row_reason("message_over_limit", field=error.field, problem=limit.code, **limit.arguments())
     return row_reason("invalid_message", detail=error.message)
 
 

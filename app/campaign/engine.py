@@ -312,9 +312,9 @@ class CampaignEngine:
                 return
 
     def _store_failed(self, error: JournalError) -> None:
-        """The journal failed: the run pauses with its sentence (and remembers the fault)."""
+        """The journal failed: the run pauses with its reason (and remembers the fault)."""
         self._store_fault = self._store_fault or error.kind
-        self.pause(Reason.said(str(error)))
+        self.pause(error.reason)
 
     def _on_retry(self, error: SafirError) -> None:
         if isinstance(error, RateLimitError) and self._pacer is not None:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from app.desktop import paths
 from app.cli.common import EXIT_CONFIG, EXIT_OK, READ_ONLY_COMMANDS, CliError, setup_logging
+from app.jobs.runner import REASON_PREFIX
+from app.reasons import SAID
 from app.cli.parser import _parse, build_parser
 
 
@@ -61,7 +63,7 @@ def _main(args: argparse.Namespace) -> int:
             try:
                 serve(args, files_dir=paths.sandbox_dir() / "files")
             except ValueError as exc:
-                raise CliError(str(exc)) from None
+                raise CliError.of(exc) from None
             return EXIT_OK
         if args.self_test:
             from app.ui.self_test import run_self_test
@@ -77,6 +79,8 @@ def _main(args: argparse.Namespace) -> int:
 
         return run_window(demo=args.demo, base_url=args.base_url)
     except (CliError, JournalError) as exc:
+        if args.command == "run-campaign" and exc.reason.code != SAID:  # its follower words the code itself
+            print(f"{REASON_PREFIX}{exc.reason.stored()}", file=sys.stderr)
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:

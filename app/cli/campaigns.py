@@ -72,7 +72,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
             try:
                 changed = journal.retarget(campaign.id, bot_id=args.bot_id, template_id=args.template)
             except ValueError as exc:
-                raise CliError(str(exc)) from None
+                raise CliError.of(exc) from None
             what = " and ".join(f for f, v in (("bot", args.bot_id), ("template", args.template)) if v is not None)
             print(f"campaign {campaign.id}: {what} changed for the {changed} recipients not sent yet")
         with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
@@ -90,7 +90,7 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
         try:
             campaign_id = journal.create_retry_campaign(parent.id, include_unknown=args.include_unknown)
         except ValueError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError.of(exc) from None
         with service_to_send_to(args, default_url=parent.base_url) as (base_url, api_key):
             print(f"campaign {campaign_id}", flush=True)
             print(f"retrying {journal.counts(campaign_id)['pending']} recipients of campaign {parent.id}")
@@ -103,7 +103,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     with open_journal() as journal:
         campaign = stored_campaign(journal, args.campaign_id)
         status = _shown(journal, campaign)
-        print(f"campaign {campaign.id}: {campaign.name} — {status}"
+        print(f"campaign {campaign.id}: {campaign.title} — {status}"
               + (f" ({campaign.reason.text()})" if campaign.reason else "") + _sender(journal, campaign, status))
         rate = f"{campaign.rate_per_minute:g} per minute" if campaign.rate_per_minute else "no pacing"
         if campaign.created_by:
@@ -138,7 +138,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             step = next_step(campaign.id, status, summary, campaign.base_url)
             print(f"{campaign.id:>5}  {campaign.created_at[:16].replace('T', ' '):<16}  {status:<11}  "
                   f"{c.sent:>6} {c.failed:>6} {c.unknown:>7} {c.not_sent:>6}  "
-                  f"{campaign.name}"
+                  f"{campaign.title}"
                   + _sender(journal, campaign, status) + (f"  → {step}" if step else ""))
         return EXIT_OK
 

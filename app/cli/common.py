@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.desktop import paths
 from app.jobs.runner import API_KEY_ENV, REASON_PREFIX
+from app.reasons import ReasonedError
 
 if TYPE_CHECKING:
     from app.api import SafirClient
@@ -37,8 +38,14 @@ EXIT_STOPPED = 3
 READ_ONLY_COMMANDS = ("status", "list")
 
 
-class CliError(Exception):
-    """A configuration or input problem, told in one line; exits with EXIT_CONFIG."""
+class CliError(ReasonedError):
+    """A configuration or input problem, told in one line (its reason's English
+    sentence, or the words given); exits with EXIT_CONFIG."""
+
+    @classmethod
+    def of(cls, error: Exception) -> CliError:
+        """The CliError telling ``error``: its reason when it has one, else its words."""
+        return cls(error.reason if isinstance(error, ReasonedError) else str(error))
 
 
 def setup_logging(verbose: bool = False) -> None:
@@ -70,13 +77,13 @@ def open_journal(needs: TeamRole | None = None) -> Journal:
     try:
         journal = open_store()
     except JournalError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
     if needs is not None:
         try:
             journal.require(needs)
         except JournalError as exc:
             journal.close()
-            raise CliError(str(exc)) from None
+            raise CliError.of(exc) from None
     return journal
 
 
@@ -129,7 +136,7 @@ def write_rows(path: Path | None, rows: Iterable[dict[str, Any]] | Verdicts, sou
         else:
             write_results(path, rows, source)
     except ExportError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
     print(f"results: {path}")
 
 
@@ -219,7 +226,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
                 try:
                     result = await engine.run(campaign_id)
                 except (CampaignLocked, NotApproved) as exc:
-                    raise CliError(str(exc)) from None
+                    raise CliError.of(exc) from None
             if received or result.store_fault != JournalFault.UNREACHABLE:
                 break
             print(f"warning: {result.reason.text() if result.reason else ''}", file=sys.stderr, flush=True)
@@ -367,7 +374,7 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
     try:
         check_sendable(campaign, approval_rule(journal))  # before a sending process is started for nothing
     except NotApproved as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
     left = sum(journal.counts(campaign_id)[state] for state in STATES_TO_SEND)
     if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not left:
         print(f"campaign {campaign_id} is {campaign.status}; nobody is left to send to")

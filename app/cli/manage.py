@@ -63,7 +63,7 @@ def cmd_cap(args: argparse.Namespace) -> int:
         try:
             journal.set_frequency_cap(cap)
         except ValueError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError.of(exc) from None
         print(f"frequency cap: {cap.describe()}")
         return EXIT_OK
 
@@ -89,7 +89,7 @@ def cmd_approval(args: argparse.Namespace) -> int:
         try:
             set_approval_rule(journal, rule)
         except ValueError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError.of(exc) from None
         print(rule.describe(by_roles=by_roles))
         return EXIT_OK
 
@@ -109,14 +109,14 @@ def cmd_decide(args: argparse.Namespace) -> int:
                 and (not rule.may_approve(user, machine) or campaign.created_by == user)):
             password = _approver_password(confirm=False)
         # What the approver decides on: the campaign's figures, as its review showed them.
-        print(f"campaign {campaign.id}: {campaign.name} ({campaign.kind}, bot {campaign.bot_id}, made by "
+        print(f"campaign {campaign.id}: {campaign.title} ({campaign.kind}, bot {campaign.bot_id}, made by "
               f"{campaign.created_by} on {campaign.created_on})")
         print_summary(journal.summary(campaign.id), campaign.id, campaign.status)
         try:
             decided = decide(journal, campaign.id, approve=args.approve, user=user, machine=machine,
                              password=password, reason=getattr(args, "reason", None))
         except (ValueError, PermissionError) as exc:
-            raise CliError(str(exc)) from None
+            raise CliError.of(exc) from None
     if args.approve:
         print(f"campaign {decided.id} approved by {decided.approved_by}; send it with: safir-campaign resume "
               f"{decided.id}")

@@ -56,7 +56,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         try:
             written = save(report, Path(args.out), words)
         except ReportError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError.of(exc) from None
         journal.audit("report", args.campaign_id, str(written))
     print(f"report: {written}")
     return EXIT_OK

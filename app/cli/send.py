@@ -150,7 +150,7 @@ def _checked(args: argparse.Namespace) -> CheckedSheet:
     try:
         return check_sheet(args.sheet, phone_column=args.phone_column, sheet_name=args.sheet_name)
     except SheetError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
 
 
 def _describe(args: argparse.Namespace, checked: CheckedSheet) -> None:
@@ -246,7 +246,7 @@ async def _send(args: argparse.Namespace) -> int:
                         sms_fallback=args.sms_opt_out if args.sms_fallback else None,
                     )
             except CampaignInputError as exc:
-                raise CliError(str(exc)) from None
+                raise CliError.of(exc) from None
             except CreationStopped as stopped:
                 print(f"stopped by {stopped.signal_name} while the campaign was being created; nothing was stored "
                       "and nothing was sent", file=sys.stderr)
@@ -287,7 +287,7 @@ def _schedule(args: argparse.Namespace) -> QuietHours | None:
     try:
         return QuietHours.parse(args.quiet_hours, args.time_zone)
     except ValueError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
 
 
 def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: Content) -> None:
@@ -300,7 +300,7 @@ def _warn_of_repeats(args: argparse.Namespace, checked: CheckedSheet, content: C
         with open_journal() as journal:
             repeated = count_repeats(journal, checked, content=content, bot_id=args.bot_id, base_url=base_url)
     except CampaignInputError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
     if repeated is not None:
         print(f"warning: {repeated}", flush=True)
 

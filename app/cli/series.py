@@ -126,7 +126,7 @@ def cmd_series(args: argparse.Namespace) -> int:
         except KeyError:
             raise CliError(f"there is no series {args.series_id} (see: safir-campaign series list)") from None
         except ValueError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError.of(exc) from None
         _list(journal, [changed])
         return EXIT_OK
 
@@ -150,18 +150,18 @@ def _add(args: argparse.Namespace, journal: Journal) -> int:
     try:
         quiet = QuietHours.parse(args.quiet_hours) if args.quiet_hours else None
     except ValueError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
     if quiet is not None and runs_wait_for_quiet_hours(rule, quiet, datetime.now(timezone.utc)):
         start, end = quiet.text()
         raise CliError(f"its runs would start at {rule.at}, inside the quiet hours {start}-{end}, and each wait "
                        f"until {end}: choose --at from {end} to {start}")
     if args.sms_fallback:
         from app.jobs.creating import sms_problem
-        from app.reasons import problem_text
+        from app.reasons import content_problem
 
         problem = sms_problem(_content(args, None))
         if problem is not None:
-            raise CliError(problem_text(problem, kind=_content(args, None).kind))
+            raise CliError(content_problem(problem, kind=_content(args, None).kind))
     plan = plan_for(str(args.sheet.resolve()), content=_content(args, None), bot_id=args.bot_id,
                     base_url=args.target_url, rate_per_minute=DEFAULT_RATE_PER_MINUTE if args.rate is None
                     else args.rate, in_flight=DEFAULT_IN_FLIGHT if args.in_flight is None else args.in_flight,
@@ -170,7 +170,7 @@ def _add(args: argparse.Namespace, journal: Journal) -> int:
     try:
         series_id = add_series(journal, args.name or args.sheet.name, rule, plan, datetime.now(timezone.utc))
     except ValueError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
     remember_key(args.target_url, key)
     try:
         process = start_series_runner(journal, key)

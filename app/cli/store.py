@@ -43,7 +43,7 @@ def cmd_store(args: argparse.Namespace) -> int:
             return _use(None if args.embedded else args.url)
         return _copy(args.to)
     except JournalError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
 
 
 def _check(url: str | None) -> int:

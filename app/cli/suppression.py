@@ -54,7 +54,7 @@ def cmd_suppression(args: argparse.Namespace) -> int:
             print(f"{_numbers(len(listed))} on the suppression list ({listed.path})")
             return EXIT_OK
     except (SheetError, ExportError) as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.of(exc) from None
     print(f"added {done.added}, already listed {done.already}, not a usable number {done.invalid}; "
           f"{_numbers(len(listed))} on the suppression list")
     return EXIT_OK

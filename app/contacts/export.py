@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 
 from app.contacts.phones import normalise
-from app.reasons import file_problem, reason_words
+from app.reasons import ReasonedError, file_problem, reason_words
 
 if TYPE_CHECKING:
     from app.contacts.sheets import Sheet
@@ -33,8 +33,9 @@ _NUMBER_COLUMNS = ("row", "error_code")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-class ExportError(Exception):
-    """A results file that could not be written, with a sentence a person can act on."""
+class ExportError(ReasonedError):
+    """A results file that could not be written: ``reason`` (app.reasons.FILE_PROBLEMS)
+    says what a person can do about it."""
 
 
 def _neutralise_column(column: pd.Series) -> pd.Series:

@@ -16,7 +16,7 @@ import pyarrow as pa
 from python_calamine import CalamineWorkbook, PasswordError
 
 from app.contacts.phones import normalise
-from app.reasons import file_problem
+from app.reasons import Reason, ReasonedError, file_problem
 
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 CSV_SUFFIXES = {".csv", ".txt", ".tsv"}
@@ -35,8 +35,9 @@ _PERSIAN_LETTERS = str.maketrans({"\u064a": "\u06cc", "\u0643": "\u06a9", "\u064
 _HEADER_NOISE = re.compile(r"[\s\u200c\u200d_\-.:]")
 
 
-class SheetError(Exception):
-    """A sheet that cannot be used, with one sentence a person can act on."""
+class SheetError(ReasonedError):
+    """A sheet that cannot be used: ``reason`` (app.reasons.FILE_PROBLEMS) says what a
+    person can do about it."""
 
 
 @dataclass
@@ -299,7 +300,7 @@ def _file_encoding(path: Path, data: bytes) -> str:
     return "cp1256"
 
 
-def _mixed(path: Path, line: int, most: str, odd: str) -> str:
+def _mixed(path: Path, line: int, most: str, odd: str) -> Reason:
     return file_problem("file_mixed_encoding", file=path.name, line=line, odd=odd, most=most)
 
 

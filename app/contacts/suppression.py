@@ -13,6 +13,7 @@ import pandas as pd
 
 from app.contacts.phones import normalise_column
 from app.contacts.sheets import SheetError, read_sheet, resolve_phone_column
+from app.reasons import file_problem
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class SuppressionList:
         try:
             frame = pd.read_csv(self.path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
         except (OSError, ValueError) as exc:
-            raise SheetError(f"the suppression list {self.path} could not be read ({exc}).") from None
+            raise SheetError(file_problem("file_suppression_unreadable", file=self.path, detail=exc)) from None
         return set(frame["phone"]) if "phone" in frame.columns else set()
 
     def __len__(self) -> int:
@@ -115,7 +116,7 @@ class SuppressionList:
             elif out.suffix.lower() == ".csv":
                 frame.to_csv(out, index=False, encoding="utf-8-sig")
             else:
-                raise ExportError(f"cannot write {out.name}: choose a .csv or .xlsx file name.")
+                raise ExportError(file_problem("file_bad_suffix", file=out.name))
         except OSError as exc:
-            raise ExportError(f"cannot write {out}: {exc.strerror or exc}.") from None
+            raise ExportError(file_problem("file_cannot_write", file=out, detail=exc.strerror or exc)) from None
         return out

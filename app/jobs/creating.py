@@ -23,11 +23,12 @@ from app.campaign import (
     RepeatPolicy,
     build_recipients,
 )
+from app.campaign.definition import limit_problem
 from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap
 from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
 from app.contacts import mark_unsaved_formula_cells, normalise
-from app.reasons import campaign_name, problem_text, reason_words
+from app.reasons import Reason, campaign_name, content_problem
 from app.jobs.inputs import CampaignInputError, check_bot_id, check_in_flight, check_rate
 from app.jobs.sheet import CheckedSheet
 
@@ -49,7 +50,7 @@ class RepeatedCampaign(CampaignInputError):
         else:
             how = f"already got this message from this bot at {earlier.base_url} in the last {REPEAT_WINDOW_DAYS} days"
         super().__init__(
-            f"{everyone} recipients {how} (latest: campaign {earlier.id}, {earlier.name}, created {when} UTC, "
+            f"{everyone} recipients {how} (latest: campaign {earlier.id}, {earlier.title}, created {when} UTC, "
             f"{earlier.status}); send only to the others with --only-new, or to everyone again with --allow-repeat."
         )
         self.earlier, self.count, self.total, self.waiting = earlier, count, total, waiting
@@ -62,14 +63,15 @@ def _check_input(checked: CheckedSheet, content: Content, template_fields: list[
     try:
         content.check(checked.sheet.columns, template_fields)
     except ContentError as exc:
-        raise CampaignInputError(f"{exc.field}: {exc.problem} (columns: {', '.join(checked.sheet.columns)}).") from None
+        raise CampaignInputError(f"{exc.field}: {exc.problem.text()} (columns: {', '.join(checked.sheet.columns)}).",
+                                 exc.field, exc.problem) from None
     problem = (check_bot_id(bot_id) or check_rate(rate_per_minute) or check_in_flight(in_flight))
     if problem:
         raise CampaignInputError(problem)
     if sms_fallback is not None:
         problem = sms_problem(content)
         if problem:
-            raise CampaignInputError(problem_text(problem, kind=content.kind))
+            raise CampaignInputError(content_problem(problem, kind=content.kind))
 
 
 def sms_problem(content: Content) -> str | None:
@@ -155,7 +157,7 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     try:
         content.check(checked.sheet.columns)
     except ContentError as exc:
-        raise CampaignInputError(f"{exc.field}: {exc.problem}") from None
+        raise CampaignInputError(f"{exc.field}: {exc.problem.text()}", exc.field, exc.problem) from None
     verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
     rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
     since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
@@ -220,14 +222,17 @@ def create_quick_send(
     check = normalise(phone_input)
     if check.phone is None:
         where = phone_input or "the phone"
-        raise CampaignInputError(f"{where}: {reason_words(check.reason)}.", where, check.reason)
+        raise CampaignInputError.of_field(where, Reason.from_stored(check.reason) or Reason.said(""))
     try:
         content.check(fields, template_fields)
         message = content.render(fields).to_wire()
     except ContentError as exc:
-        raise CampaignInputError(f"{exc.field}: {exc.problem}.", exc.field, exc.problem) from None
+        raise CampaignInputError.of_field(exc.field, exc.problem) from None
     except RequestValidationError as exc:
-        raise CampaignInputError(exc.message) from None
+        limit = limit_problem(exc)
+        if limit is None:
+            raise CampaignInputError(exc.message) from None
+        raise CampaignInputError.of_field(exc.field, limit) from None
     except RenderError as exc:
         raise CampaignInputError(f"{exc}.") from None
     return journal.create_campaign(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from app.reasons import problem_text
+from app.reasons import Reason, ReasonedError, content_problem
 
 
 MAX_BOT_ID = 2**63 - 1  # the journal stores it as a signed 64-bit integer
@@ -17,16 +17,21 @@ MAX_RATE_PER_MINUTE = 100_000.0
 MAX_IN_FLIGHT = 256
 
 
-class CampaignInputError(ValueError):
-    """Campaign settings that cannot work with this sheet, in one plain sentence; where
-    the problem is one input's, ``field`` names it (a phone as typed, a content field)
-    and ``problem`` is a catalogued sentence of app.reasons, or a row's reason as
-    :func:`app.reasons.row_reason` stores it: either the window can translate."""
+class CampaignInputError(ReasonedError, ValueError):
+    """Campaign settings that cannot work with this sheet: ``reason`` why (a code of
+    app.reasons with its parameters, or a plain English sentence kept as words said).
+    Where the problem is one input's, ``field`` names it (a phone as typed, a content
+    field) and ``problem`` is its reason; ``str()`` then says ``field: problem.``"""
 
-    def __init__(self, message: str, field: str | None = None, problem: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Reason | str, field: str | None = None, problem: Reason | None = None) -> None:
+        super().__init__(reason)
         self.field = field
         self.problem = problem
+
+    @classmethod
+    def of_field(cls, field: str, problem: Reason) -> CampaignInputError:
+        """The error of one input: ``field`` (as typed) and its ``problem``."""
+        return cls(f"{field}: {problem.text()}.", field, problem)
 
 
 def check_bot_id(bot_id: int) -> str | None:
@@ -66,7 +71,6 @@ def parse_fields(text: str) -> dict[str, str]:
             continue
         name, value = line.split("=", 1)
         if not name.strip():
-            problem = problem_text("field_without_name")
-            raise CampaignInputError(f"line {number}: {problem}.", f"line {number}", problem)
+            raise CampaignInputError.of_field(f"line {number}", content_problem("field_without_name"))
         fields[name.strip()] = value.strip()
     return fields

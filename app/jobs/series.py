@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 from app.campaign import Content, Journal, JournalError, QuietHours
 from app.campaign.repeat import Series, SeriesStatus, all_series, claim_run, note_series
 from app.contacts import SheetError
-from app.reasons import Reason, waiting_reason
+from app.reasons import waiting_reason
 from app.jobs.creating import create_campaign
 from app.jobs.inputs import CampaignInputError
 from app.jobs.sheet import check_sheet
@@ -78,7 +78,7 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
         checked = check_sheet(plan["sheet"], phone_column=plan.get("phone_column"), sheet_name=plan.get("sheet_name"),
                               journal=journal)
     except (SheetError, JournalError) as exc:
-        note_series(journal, series.id, Reason.said(str(exc)))
+        note_series(journal, series.id, exc.reason)
         return None
     needed = checked.counts.get("valid", 0)
     balance = last_balance(journal)
@@ -98,7 +98,7 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
             allow_repeat=True, series_id=series.id,  # a series repeats on purpose; the frequency cap still holds
             sms_fallback=plan.get("sms_fallback"))
     except CampaignInputError as exc:
-        note_series(journal, series.id, Reason.said(str(exc)))
+        note_series(journal, series.id, exc.reason)
         return None
     journal.audit("series run", campaign_id, f"series {series.id}")
     return campaign_id

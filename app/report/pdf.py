@@ -171,7 +171,7 @@ def campaign_pdf(report: CampaignReport, words: Words) -> ReportPdf:
     c = report.campaign
     pdf = ReportPdf(words)
     pdf.text_line(tr("Campaign report"), size=18, bold=True, gap=1)
-    pdf.text_line(tr("Campaign {0}: {1}").format(words.digits(c.id), c.name), size=13, bold=True, gap=1)
+    pdf.text_line(tr("Campaign {0}: {1}").format(words.digits(c.id), words.name(c.name)), size=13, bold=True, gap=1)
     if report.so_far:
         pdf.text_line(tr("So far: the campaign is still being sent (figures of {0}).").format(
             words.moment(report.made_at)), color=_FAILED, gap=1)
@@ -245,7 +245,8 @@ def summary_pdf(summary: SummaryReport, words: Words) -> ReportPdf:
     totals = [0, 0, 0]
     for report in summary.reports:
         c = report.campaign
-        cells = [words.digits(c.id), c.name[:38], n(report.sent), n(report.failed), n(report.not_sent), tr(c.status)]
+        cells = [words.digits(c.id), words.name(c.name)[:38], n(report.sent), n(report.failed), n(report.not_sent),
+                 tr(c.status)]
         totals = [totals[0] + report.sent, totals[1] + report.failed, totals[2] + report.not_sent]
         if pdf.will_page_break(_ROW):  # a page of figures is read with its column names above it
             pdf.add_page()

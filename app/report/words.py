@@ -10,7 +10,7 @@ from datetime import date, datetime
 
 import jdatetime
 
-from app.reasons import SERVICE_ERRORS, Reason
+from app.reasons import SAID, SERVICE_ERRORS, Reason
 from app.report.model import REPORT_TIME_ZONE, Bucket
 
 #: Every English text a report shows (build.py puts them into the translation file).
@@ -100,6 +100,12 @@ class Words:
         if seconds < 60:
             return self.tr("{0} messages a second").format(self.number(per_minute / 60.0, 1))
         return self.tr("{0} messages a minute").format(self.number(per_minute, 1))
+
+    def name(self, stored: str) -> str:
+        """A campaign's name as stored: one the app gave (app.reasons.campaign_name) in
+        the reader's language, a sheet's file name as it is."""
+        reason = Reason.from_stored(stored)
+        return stored if reason is None or reason.code == SAID else self.reason(reason)
 
     def error(self, code: int) -> str:
         words = SERVICE_ERRORS.get(code)

@@ -46,7 +46,8 @@ def campaign_workbook(report: CampaignReport, words: Words) -> Workbook:
     c = report.campaign
     workbook = Workbook()
     sheet = _sheet(workbook, tr("Campaign report"), words)
-    sheet.cell(1, 1, tr("Campaign {0}: {1}").format(words.digits(c.id), c.name)).font = Font(bold=True, size=14)
+    title = tr("Campaign {0}: {1}").format(words.digits(c.id), words.name(c.name))
+    sheet.cell(1, 1, title).font = Font(bold=True, size=14)
     row = 2
     if report.so_far:
         sheet.cell(2, 1, tr("So far: the campaign is still being sent (figures of {0}).").format(
@@ -116,8 +117,8 @@ def summary_workbook(summary: SummaryReport, words: Words) -> Workbook:
         sheet.cell(3, column, header).font = _BOLD
     for i, report in enumerate(summary.reports, start=4):
         c = report.campaign
-        for column, value in enumerate([c.id, c.name, report.sent, report.failed, report.not_sent, tr(c.status),
-                                        words.moment(c.created_at)], start=1):
+        for column, value in enumerate([c.id, words.name(c.name), report.sent, report.failed, report.not_sent,
+                                        tr(c.status), words.moment(c.created_at)], start=1):
             sheet.cell(i, column, value)
     if summary.reports:
         chart = BarChart()

@@ -186,7 +186,7 @@ def make_context(demo_url: str | None = None, base_url: str | None = None) -> Ap
 def open_window_store(*, demo: bool) -> tuple[Journal, str | None]:
     """The store the window uses: this desktop's team store (app.jobs.store), or its own
     journal (always, on the built-in sandbox). A team store that cannot be opened leaves
-    the window on its own journal, with the sentence why."""
+    the window on its own journal, with why (a reason, as stored)."""
     from app.campaign import JournalError
     from app.jobs.store import open_store, store_location
 
@@ -196,7 +196,7 @@ def open_window_store(*, demo: bool) -> tuple[Journal, str | None]:
             return open_store(location), None
         except JournalError as exc:
             log.warning("the team store could not be opened: %s", exc)
-            return Journal(paths.journal_path()), str(exc)
+            return Journal(paths.journal_path()), exc.reason.stored()
     return Journal(paths.journal_path()), None
 
 

@@ -94,7 +94,7 @@ class AppContext:
         self.store = WindowJournal(lambda: self.journal)
         self._team = TeamView(None, {})
         self._saves = 0  # the team settings this window saved: a read begun before one is stale
-        #: Why the window is not on this desktop's team store, when it could not be opened.
+        #: Why the window is not on this desktop's team store, when it could not be opened (a reason, as stored).
         self.store_problem: str | None = None
         self.settings = settings
         self.secrets = secrets

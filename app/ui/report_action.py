@@ -15,7 +15,7 @@ from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import save_in_last_folder
 from app.ui.report_words import report_words
-from app.ui.texts import describe
+from app.ui.texts import describe_failure
 
 
 async def write_report(parent: QWidget, context: AppContext, campaign_id: int, path: Path | None = None) -> str:
@@ -41,5 +41,5 @@ async def write_report(parent: QWidget, context: AppContext, campaign_id: int, p
         with report_words(persian=context.settings.get("language") == "fa") as words:
             written = await context.store.in_thread(make)
     except (ReportError, JournalError) as exc:
-        return describe(str(exc))
+        return describe_failure(exc)
     return QCoreApplication.translate("ReportAction", "Report written to {0}").format(ltr(written))

@@ -1,11 +1,11 @@
 """The lower layers' reasons and the service's errors in the user's language.
 
-Why a campaign stopped or waits, and why a row was not sent, come as an
-:class:`app.reasons.Reason` (a code and its parameters), shown through ``tr()`` of the
-template. The sentence of an error raised in this process (a file, the store, the team)
-is still parsed back to a code and parameters by :func:`app.reasons.parse_reason`.
-Service errors are shown by their spec code (7.2, 7.3). Anything else is shown as it
-came. ``build.py`` puts every template here into the translation file.
+Why a campaign stopped or waits, why a row was not sent, why a file, the store or an
+input cannot be used (an :class:`app.reasons.ReasonedError`) and the names the app gives
+campaigns come as an :class:`app.reasons.Reason` (a code and its parameters), shown
+through ``tr()`` of the template; no sentence is read back into a code. Service errors
+are shown by their spec code (7.2, 7.3). Anything else is shown as it came. ``build.py``
+puts every template here into the translation file.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from app.reasons import (
     WAITING,
     SAID,
     Reason,
-    parse_reason,
+    ReasonedError,
 )
 from app.ui.bidi import fsi, ltr
 from app.ui.formatting import figure
@@ -70,20 +70,26 @@ def state_name(state: str) -> str:
 
 
 def describe(text: str | None, error_code: int | None = None) -> str:
-    """``text`` in the user's language: a row's reason or error as the journal keeps it
-    (app.reasons.row_reason, or the service's words with its ``error_code``), or the
-    sentence of an error raised in this process."""
+    """``text`` in the user's language: a reason as stored (app.reasons.Reason.stored: a
+    row's reason, a pause), or the service's words with its ``error_code``; other words
+    as :func:`describe_error` shows them."""
     if error_code is not None and error_code in SERVICE_ERRORS:
         return _tr(SERVICE_ERRORS[error_code])
     if not text:
         return ""
     reason = Reason.from_stored(text)
-    if reason is not None and reason.code != SAID:  # a row's reason, as the journal keeps it
+    if reason is not None and reason.code != SAID:
         return _render(reason.code, reason.arguments())
-    parsed = parse_reason(text)  # the sentence of an in-process error (a file, the store, the team)
-    if parsed is None:
-        return describe_error(text)
-    return _render(*parsed)
+    return describe_error(text)
+
+
+def describe_failure(error: BaseException) -> str:
+    """An error raised in this process in the user's language: by its reason when it
+    has one (app.reasons.ReasonedError: a file, the store, the team, an input), else its
+    words as :func:`describe` shows them."""
+    if isinstance(error, ReasonedError):
+        return describe_reason(error.reason)
+    return describe_failure(error)
 
 
 def describe_reason(reason: Reason | None) -> str:
@@ -99,6 +105,10 @@ def describe_reason(reason: Reason | None) -> str:
 def _render(code: str, params: dict[str, str]) -> str:
     """The catalogue's template of ``code`` in the user's language, with ``params`` shown
     as the interface writes them (its digits, directions, words)."""
+    if code in ("retry", "rest"):  # a follow-up's name: the earlier campaign's name inside
+        params["name"] = campaign_title(params["name"])
+        params["id"] = figure(int(params["id"]), grouped=False)
+        return _tr(CAMPAIGN_NAMES[code]).format(**params)
     if code == "message_over_limit":  # a limit of the service's: its own template, in a field's words
         field_name, problem = params.pop("field"), params.pop("problem")
         return _tr(REASONS[code]).format(field=field_words(field_name), problem=_render(problem, params))
@@ -143,15 +153,15 @@ def role_name(role: str) -> str:
 
 
 def describe_content_error(error: Exception | None) -> str:
-    """A ContentError or CampaignInputError (``field: problem``) or another sentence in
-    the user's language; the field (a phone as typed, a content field) stays as
-    written, left to right."""
+    """A ContentError or CampaignInputError (``field: problem``) or another error in the
+    user's language; the field (a phone as typed, a content field) stays as written,
+    left to right."""
     if error is None:
         return ""
     field_name, problem = getattr(error, "field", None), getattr(error, "problem", None)
-    if field_name is None or problem is None:
-        return describe(str(error))
-    return f"{field_words(field_name)}: {describe(problem)}"
+    if field_name is None or not isinstance(problem, Reason):
+        return describe_failure(error)
+    return f"{field_words(field_name)}: {describe_reason(problem)}"
 
 
 _BUTTON_FIELD = re.compile(r"(?:message_data\.message\.reply_markup\.inline_keyboard|buttons)\[(\d+)\](?:\[(\d+)\])?"
@@ -188,20 +198,13 @@ def field_words(field_name: str) -> str:
 
 
 def campaign_title(name: str) -> str:
-    """A campaign's name as the user reads it: the app's own names ("quick send to
-    98…") in the user's language, a sheet's file name as it is (left to right)."""
-    parsed = parse_reason(name)
-    if parsed is not None and parsed[0] in CAMPAIGN_NAMES:
-        return describe(name)
-    follow_up = _FOLLOW_UP.fullmatch(name)
-    if follow_up:
-        template = "{name} (retry of {id})" if follow_up.group(2) == "retry" else "{name} (rest of {id})"
-        return _tr(template).format(name=campaign_title(follow_up.group(1)),
-                                    id=figure(int(follow_up.group(3)), grouped=False))
-    return ltr(name)
-
-
-_FOLLOW_UP = re.compile(r"(.*) \((retry|rest) of (\d+)\)")
+    """A campaign's name as stored, as the user reads it: the app's own names
+    (app.reasons.campaign_name: "quick send to 98…", a retry's) in the user's language,
+    a sheet's file name as it is (left to right)."""
+    reason = Reason.from_stored(name)
+    if reason is None or reason.code not in CAMPAIGN_NAMES:
+        return ltr(name)
+    return _render(reason.code, reason.arguments())
 
 
 def describe_error(text: str) -> str:
@@ -222,7 +225,7 @@ def templates() -> list[str]:
             *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *STORE_PROBLEMS.values(), *TEAM_PROBLEMS.values(),
             *ROLE_NAMES.values(), *OS_ERRORS.values(),
             *SERVICE_ERRORS.values(),
-            *API_ERRORS.values(), "{name} (retry of {id})", "{name} (rest of {id})", *_PLAIN_FIELDS.values(),
+            *API_ERRORS.values(), *_PLAIN_FIELDS.values(),
             *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]
 
 

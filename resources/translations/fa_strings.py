@@ -385,6 +385,7 @@ FA = {
         "صفحه\u200cگسترده است؛ آن را در اکسل یا لیبره\u200cآفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).",
     '{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.': '{file}: نوع فایل {suffix} پشتیبانی نمی\u200cشود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.',
     '{file} disappeared while it was being read.': '{file} هنگام خواندن از دسترس رفت.',
+    "the suppression list {file} could not be read ({detail}).": "فهرست ممنوع {file} خوانده نشد ({detail}).",
     '{file} is too large to read with the memory available.': '{file} برای حافظهٔ موجود بیش از اندازه بزرگ است.',
     '{file} could not be read ({detail}).': '{file} خوانده نشد ({detail}).',
     'the sheet {sheet} of {file} is empty.': 'برگهٔ {sheet} در {file} خالی است.',

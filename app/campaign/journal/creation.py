@@ -25,7 +25,7 @@ from app.campaign.journal.records import (
     now_text,
 )
 from app.campaign.journal.repeats import RepeatGuard
-from app.reasons import SERVICE_ERRORS
+from app.reasons import SERVICE_ERRORS, campaign_name
 
 #: A creation commits its rows in chunks that hold the write lock about this long (seconds).
 CHUNK_SECONDS = 0.08
@@ -254,7 +254,7 @@ class JournalCreation(RepeatGuard):
     def _follow_up(self, parent_id: int, rows: list[Recipient], why: str) -> int:
         parent = self.campaign(parent_id)
         return self.create_campaign(
-            name=f"{parent.name} ({why} of {parent_id})", kind=parent.kind, content=parent.content,
+            name=campaign_name(why, name=parent.name, id=parent_id), kind=parent.kind, content=parent.content,
             bot_id=parent.bot_id, rate_per_minute=parent.rate_per_minute, in_flight=parent.in_flight,
             base_url=parent.base_url, source_path=parent.source_path, parent_id=parent_id,
             recipients=[NewRecipient(r.row, r.phone_input, r.phone, "valid", None, r.message_data, r.request_id,

@@ -17,7 +17,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
-from app.reasons import store_problem
+from app.reasons import Reason, ReasonedError, store_problem
 
 
 class JournalFault(StrEnum):
@@ -40,22 +40,21 @@ class JournalFault(StrEnum):
     OTHER = "other"
 
 
-class JournalError(Exception):
-    """The journal cannot be opened or used, told as a sentence that says what to do.
+class JournalError(ReasonedError):
+    """The journal cannot be opened or used: ``reason`` says what to do (a code of
+    app.reasons.STORE_PROBLEMS, or TEAM_PROBLEMS for a refusal, with its parameters;
+    text for a bug, kept as it was said).
 
     ``kind`` names the cause for callers that render their own text; ``path`` is the
     journal file (for the team store: this desktop's state dir's journal path, beside
     which its local files live).
     """
 
-    def __init__(self, message: str, kind: JournalFault = JournalFault.OTHER, path: Path | None = None,
-                 code: str | None = None, params: dict[str, str] | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Reason | str, kind: JournalFault = JournalFault.OTHER,
+                 path: Path | None = None) -> None:
+        super().__init__(reason)
         self.kind = kind
         self.path = path
-        #: For a refusal: its code in app.reasons.TEAM_PROBLEMS and the parameters of its sentence.
-        self.code = code
-        self.params = params or {}
 
 
 #: SQLite's primary result codes (the part of ``sqlite_errorname`` before an extended
@@ -91,8 +90,8 @@ def explain(error: sqlite3.Error, path: Path) -> JournalError:
     codes = {JournalFault.DISK_FULL: "journal_disk_full", JournalFault.DISK_FAILED: "journal_disk_failed",
              JournalFault.READ_ONLY: "journal_read_only", JournalFault.DAMAGED: "journal_damaged",
              JournalFault.LOCKED: "journal_locked", JournalFault.CANNOT_OPEN: "journal_cannot_open"}
-    sentence = store_problem(codes.get(fault, "journal_failed"), folder=folder, path=path, detail=error)
-    return JournalError(sentence, fault, path)
+    return JournalError(store_problem(codes.get(fault, "journal_failed"), folder=folder, path=path, detail=error),
+                        fault, path)
 
 
 def creation_failed(error: sqlite3.Error, path: Path) -> JournalError:

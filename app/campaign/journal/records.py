@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from enum import Enum, StrEnum
 from typing import Any
 
-from app.reasons import Reason
+from app.reasons import Reason, reason_words
 
 #: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
 PERMANENT_CODES = frozenset({4, 8, 17})
@@ -116,6 +116,12 @@ class Campaign:
     def reason(self) -> Reason | None:
         """Why it has its status (``status_reason`` as stored; None: no reason given)."""
         return Reason.from_stored(self.status_reason)
+
+    @property
+    def title(self) -> str:
+        """Its name in English: one the app gave (app.reasons.campaign_name) in words, a
+        sheet's file name as it is."""
+        return reason_words(self.name) or ""
 
 
 class StopRequest(StrEnum):

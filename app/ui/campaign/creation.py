@@ -15,7 +15,7 @@ from app.ui.campaign.draft import CampaignDraft
 from app.ui.context import AppContext
 from app.ui.dialogs import choose
 from app.ui.formatting import figure
-from app.ui.texts import campaign_title, describe, describe_content_error, describe_reason
+from app.ui.texts import campaign_title, describe_content_error, describe_failure, describe_reason
 from app.jobs.creating import RepeatedCampaign, create_campaign
 from app.jobs.inputs import CampaignInputError
 from app.campaign.defaults import DEFAULT_OPT_OUT, REPEAT_WINDOW_DAYS
@@ -74,7 +74,7 @@ async def make_series_and_tell(context: AppContext, draft: CampaignDraft, say: C
     try:
         series_id = await create_series_from_draft(context, draft)
     except (ValueError, RunnerFailed, JournalError) as exc:
-        why = describe_reason(exc.reason) if isinstance(exc, RunnerFailed) else describe(str(exc))
+        why = describe_reason(exc.reason) if isinstance(exc, RunnerFailed) else describe_failure(exc)
         say(QCoreApplication.translate("CampaignPage", "The repeating campaign cannot start: {0}").format(why),
             error=True)
         return None

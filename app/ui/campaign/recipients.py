@@ -27,7 +27,7 @@ from app.ui.dialogs import open_sheet_file
 from app.ui.formatting import figure
 from app.ui.models import ResultsModel
 from app.ui.tables import results_table
-from app.ui.texts import describe
+from app.ui.texts import describe_failure
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.jobs.sheet import CheckedSheet, check_sheet
 
@@ -115,7 +115,7 @@ class RecipientsStep(QWidget):
         try:
             checked, records = await self.stoppable(asyncio.to_thread(read))
         except (SheetError, JournalError) as exc:  # the sheet, or a team store's suppression list
-            self.status.say(describe(str(exc)), error=True)
+            self.status.say(describe_failure(exc), error=True)
             return False
         except WorkStopped:
             self.status.say(self.tr("Reading {0} was stopped.").format(ltr(path.name)))

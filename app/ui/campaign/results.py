@@ -25,7 +25,7 @@ from app.ui.formatting import figure
 from app.ui.models import ResultsModel, RowSet
 from app.ui.report_action import write_report
 from app.ui.tables import results_table
-from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, state_name
+from app.ui.texts import SERVICE_ERRORS, campaign_title, describe, describe_failure, state_name
 from app.ui.widgets import CountsRow, StatusLine, WorkStopped
 from app.jobs.inputs import CampaignInputError
 from app.jobs.sheet import campaign_source
@@ -176,7 +176,7 @@ class ResultsStep(QWidget):
         try:
             return campaign_source(campaign, rows), ""
         except CampaignInputError as exc:
-            return None, describe(str(exc))
+            return None, describe_failure(exc)
 
     def column_names(self) -> dict[str, str]:
         """Result column headers in the user's language."""
@@ -212,7 +212,7 @@ class ResultsStep(QWidget):
         try:
             source, why_not = await self.stoppable(self.context.store.in_thread(export))
         except ExportError as exc:
-            self.status.say(describe(str(exc)), error=True)
+            self.status.say(describe_failure(exc), error=True)
             return False
         except WorkStopped:
             self.status.say(self.tr("The export was stopped."))

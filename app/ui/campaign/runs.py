@@ -32,6 +32,7 @@ from app.jobs.sms_gateway import SMS_KEY_ENV, SMS_SENDER_ENV, GatewayNotSetUp, s
 from app.reasons import Reason, pause_reason
 from app.jobs.runner import last_words, remember_key, start_runner
 from app.ui.context import AppContext
+from app.ui.texts import describe_failure
 
 if TYPE_CHECKING:
     from app.api.sms import KavenegarGateway
@@ -65,7 +66,7 @@ class RunController(QObject):
     progress = Signal(object)
     started = Signal(int)
     finished = Signal(object)
-    #: (campaign id, the sentence why): a Pause or Cancel asked of its sender could not be written.
+    #: (campaign id, why in the user's language): a Pause or Cancel asked of its sender could not be written.
     refused = Signal(int, str)
 
     def __init__(self, context: AppContext, parent: QObject | None = None) -> None:
@@ -223,7 +224,7 @@ class RunController(QObject):
             said = reason or pause_reason("user_paused")
             self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.PAUSE, said),
                                     f"the pause of campaign {campaign_id}",
-                                    lambda error: self.refused.emit(campaign_id, str(error)))
+                                    lambda error: self.refused.emit(campaign_id, describe_failure(error)))
             return True
         if run is None or run.engine is None:
             return False
@@ -238,7 +239,7 @@ class RunController(QObject):
             said = pause_reason("user_cancelled")
             self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.CANCEL, said),
                                     f"the cancellation of campaign {campaign_id}",
-                                    lambda error: self.refused.emit(campaign_id, str(error)))
+                                    lambda error: self.refused.emit(campaign_id, describe_failure(error)))
             return True
         if run is None or run.engine is None:
             return False

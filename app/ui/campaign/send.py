@@ -244,7 +244,7 @@ class SendStep(QWidget):
 
     def _on_refused(self, campaign_id: int, why: str) -> None:
         if campaign_id == self.campaign_id:
-            self.status.say(self.tr("The campaign could not be asked to stop: {0}").format(describe(why)), error=True)
+            self.status.say(self.tr("The campaign could not be asked to stop: {0}").format(why), error=True)
 
     def _on_started(self, campaign_id: int) -> None:
         if campaign_id == self.campaign_id:

@@ -14,8 +14,8 @@ from app.campaign.sms_text import sms_parts, sms_text
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.review_text import SmsFacts
 from app.jobs.creating import sms_problem
-from app.reasons import problem_text
-from app.ui.texts import describe
+from app.reasons import content_problem
+from app.ui.texts import describe_reason
 
 
 class SmsChoice(QCheckBox):
@@ -34,7 +34,7 @@ class SmsChoice(QCheckBox):
     def refresh(self, content: Content) -> None:
         """Offer the choice for ``content``, or say why it cannot go by SMS (unchecked)."""
         problem = sms_problem(content)
-        why = describe(problem_text(problem, kind=content.kind)) if problem is not None else None
+        why = describe_reason(content_problem(problem, kind=content.kind)) if problem is not None else None
         self.setEnabled(why is None)
         if why is not None:
             self.setChecked(False)

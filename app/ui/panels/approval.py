@@ -14,7 +14,7 @@ from app.campaign.journal import JournalError, actor
 from app.ui.context import AppContext
 from app.ui.dialogs import ask_text, confirm
 from app.ui.formatting import figure
-from app.ui.texts import describe
+from app.ui.texts import describe_failure
 
 
 def approval_needed(journal: Journal) -> bool:
@@ -81,7 +81,7 @@ class ApprovalBar(QWidget):
             rule = await store.in_thread(approval_rule)
             maker = (await store.campaign(campaign_id)).created_by == user
         except JournalError as exc:
-            return self._tell(describe(str(exc)))
+            return self._tell(describe_failure(exc))
         number = figure(campaign_id, grouped=False)
         if not approve and reason is None:
             reason = await ask_text(self, self.tr("Reject campaign {0}").format(number),
@@ -109,7 +109,7 @@ class ApprovalBar(QWidget):
             return self._tell(self.tr("Campaign {0} has nothing to approve: it needs no approval, or it has "
                                       "ended.").format(figure(campaign_id, grouped=False)))
         except JournalError as exc:
-            return self._tell(describe(str(exc)))
+            return self._tell(describe_failure(exc))
         self._changed()
         if campaign.approval == Approval.APPROVED:
             return self._tell(self.tr("Campaign {0} is approved: Resume sends it.").format(

@@ -21,16 +21,16 @@ from app.campaign.approval import ApprovalRule, approval_rule, hash_password, se
 from app.campaign.caps import MAX_CAP_DAYS, MAX_CAP_MESSAGES, FrequencyCap
 from app.campaign.journal import TeamRole
 from app.ui.context import AppContext
-from app.ui.texts import describe, role_name
+from app.ui.texts import describe, describe_failure, role_name
 
 
 def read_rules(journal: Journal) -> tuple[FrequencyCap | None, ApprovalRule | None] | str:
     """``journal``'s frequency cap and approval rule, or why they cannot be read (its
-    error's sentence). It reads the journal: in a worker thread."""
+    error's reason, as stored). It reads the journal: in a worker thread."""
     try:
         return journal.frequency_cap(), approval_rule(journal)
     except JournalError as exc:
-        return str(exc)
+        return exc.reason.stored()
 
 
 class RulesBox(QGroupBox):
@@ -134,7 +134,7 @@ class RulesBox(QGroupBox):
         try:
             await self.context.store.in_thread(store)
         except (ValueError, JournalError) as exc:
-            return self._say(describe(str(exc)))
+            return self._say(describe_failure(exc))
         self.password.clear()
         self._password_hash = rule.password_hash
         return self._say(self.tr("The rules are saved; every campaign from now on follows them."))

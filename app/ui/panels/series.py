@@ -25,7 +25,7 @@ from app.ui.campaign.repeat_picker import describe_rule
 from app.ui.context import AppContext
 from app.ui.formatting import figure
 from app.ui.journal_calls import run_soon
-from app.ui.texts import describe, describe_reason, state_name
+from app.ui.texts import describe, describe_failure, describe_reason, state_name
 from app.ui.widgets import title
 
 
@@ -35,7 +35,7 @@ SeriesRead = tuple[list[Series], dict[int, tuple[Campaign, ShownStatus]]]
 
 def read_series(journal: Journal) -> SeriesRead | str:
     """Every series of ``journal`` and its newest run, or why they cannot be read (its
-    error's sentence). It reads the journal: in a worker thread."""
+    error's reason, as stored). It reads the journal: in a worker thread."""
     try:
         found = all_series(journal)
         last = {}
@@ -43,7 +43,7 @@ def read_series(journal: Journal) -> SeriesRead | str:
             campaign = journal.campaign(campaign_id)
             last[series_id] = (campaign, shown_status(journal, campaign))
     except JournalError as exc:
-        return str(exc)
+        return exc.reason.stored()
     return found, last
 
 
@@ -132,7 +132,7 @@ class SeriesPanel(QWidget):
         try:
             await self.context.store.in_thread(lambda journal: change_series(journal, series_id, status=status))
         except (ValueError, KeyError, JournalError) as exc:
-            self.notice.setText(describe(str(exc)))
+            self.notice.setText(describe_failure(exc))
             return self.notice.text()
         await self.refresh()
         self.notice.setText(self.tr("Series {0}: {1}.").format(figure(series_id, grouped=False), state_name(status)))

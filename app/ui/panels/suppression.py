@@ -28,7 +28,7 @@ from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import open_sheet_file, save_in_last_folder
 from app.ui.formatting import figure
-from app.ui.texts import describe
+from app.ui.texts import describe, describe_failure
 from app.ui.widgets import StatusLine, title
 from app.jobs.suppression import suppression_list, typed_phones, unusable_phones
 
@@ -112,7 +112,7 @@ class SuppressionPanel(QWidget):
         try:
             return await self.context.store.in_thread(lambda journal: work(suppression_list(journal)))
         except (SheetError, ExportError, JournalError) as exc:
-            self.status.say(describe(str(exc)), error=True)
+            self.status.say(describe_failure(exc), error=True)
             return None
         finally:
             for button in self._buttons:

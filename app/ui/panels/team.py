@@ -25,7 +25,7 @@ from app.campaign.journal import JournalError, Member, TeamRole
 from app.campaign.journal.team import TeamJournal
 from app.ui.bidi import ltr
 from app.ui.context import AppContext
-from app.ui.texts import describe
+from app.ui.texts import describe_failure
 from app.ui.widgets import title
 
 
@@ -103,7 +103,7 @@ class TeamPanel(QWidget):
         try:
             members = await asyncio.to_thread(journal.members)
         except JournalError as exc:
-            self.outcome.setText(describe(str(exc)))
+            self.outcome.setText(describe_failure(exc))
             return
         me = self.context.member()
         self.you.setText(self.tr("You are {0}, {1}, on the team store {2}.").format(
@@ -138,7 +138,7 @@ class TeamPanel(QWidget):
         try:
             await asyncio.to_thread(journal.add_member, name, role, password)
         except JournalError as exc:
-            return self._say(describe(str(exc)))
+            return self._say(describe_failure(exc))
         self.password.clear()
         await self.refresh()
         return self._say(self.tr("{0} is now {1}.").format(ltr(name), self.role_name(role)))
@@ -151,7 +151,7 @@ class TeamPanel(QWidget):
         try:
             await asyncio.to_thread(journal.remove_member, name)
         except JournalError as exc:
-            return self._say(describe(str(exc)))
+            return self._say(describe_failure(exc))
         await self.refresh()
         return self._say(self.tr("{0} has no role on the team store any more.").format(ltr(name)))
 

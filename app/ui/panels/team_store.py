@@ -15,7 +15,7 @@ from app.reasons import store_problem
 from app.jobs.store import remember_password, stored_password, url_password
 from app.ui.bidi import ltr
 from app.ui.formatting import figure
-from app.ui.texts import describe
+from app.ui.texts import describe_failure, describe_reason
 
 
 class TeamStoreBox(QGroupBox):
@@ -64,7 +64,7 @@ class TeamStoreBox(QGroupBox):
         if not url:
             return None
         if not is_team_store(url):
-            return describe(store_problem("store_bad_address", address=shown_address(url)))
+            return describe_reason(store_problem("store_bad_address", address=shown_address(url)))
         if url_password(url):
             return self.tr("Do not put the password in the address: type it in the password field (it is kept in "
                            "the keyring).")
@@ -98,7 +98,7 @@ class TeamStoreBox(QGroupBox):
             count = len(await asyncio.to_thread(journal.campaigns))
             journal.close()
         except JournalError as exc:
-            return self._say(describe(str(exc)), passed=False)
+            return self._say(describe_failure(exc), passed=False)
         finally:
             self.check_button.setEnabled(True)
         return self._say(self.tr("The team store {0} answers: {1} campaigns.").format(
@@ -128,7 +128,7 @@ class TeamStoreBox(QGroupBox):
         try:
             campaigns, suppressed, already = await asyncio.to_thread(work)
         except JournalError as exc:
-            return self._say(describe(str(exc)), passed=False)
+            return self._say(describe_failure(exc), passed=False)
         finally:
             self.copy_button.setEnabled(True)
         return self._say(self.tr("Copied {0} campaigns and {1} suppressed numbers; {2} campaigns were there "

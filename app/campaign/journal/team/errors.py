@@ -89,17 +89,15 @@ def refusal(error: psycopg.Error, member: str, path: Path) -> JournalError | Non
         if code in TEAM_PROBLEMS:
             fields = {name for _, name, _, _ in string.Formatter().parse(TEAM_PROBLEMS[code]) if name}
             params = {**dict.fromkeys(fields, "?"), "member": member, **params}
-            return JournalError(team_problem(code, **params),
-                                JournalFault.REFUSED, path, code, params)
+            return JournalError(team_problem(code, **params), JournalFault.REFUSED, path)
     if error.sqlstate != "42501":
         return None
     detail = _first_line(error)
     if detail == 'permission denied for table audit':
-        return JournalError(team_problem("audit_is_append_only"), JournalFault.REFUSED, path, "audit_is_append_only")
+        return JournalError(team_problem("audit_is_append_only"), JournalFault.REFUSED, path)
     if detail == 'new row violates row-level security policy for table "shared_settings"':  # the rules: admins'
         params = {"member": member, "role": "admin", "detail": detail}
-        return JournalError(team_problem("table_needed", **params), JournalFault.NO_PERMISSION, path, "table_needed",
-                            params)
+        return JournalError(team_problem("table_needed", **params), JournalFault.NO_PERMISSION, path)
     return None
 
 

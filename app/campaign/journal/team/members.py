@@ -28,14 +28,13 @@ class TeamMembers(JournalSending):
         return Member(str(name), str(role))
 
     def require(self, role: TeamRole) -> None:
-        """Raise JournalError (``REFUSED``, code ``role_needed``) unless this member's role
+        """Raise JournalError (``REFUSED``, its reason ``role_needed``) unless this member's role
         includes ``role``: the sentence names the role needed (the store refuses the
         action itself anyway; asking first changes nothing)."""
         member = self.who()
         if not member.may(role):
             params = {"role": str(role), "member": member.name, "has": member.role}
-            raise JournalError(team_problem("role_needed", **params), JournalFault.REFUSED, self.path, "role_needed",
-                               params)
+            raise JournalError(team_problem("role_needed", **params), JournalFault.REFUSED, self.path)
 
     @sentences
     def decide_in_store(self, campaign_id: int, *, approve: bool, reason: str | None) -> None:

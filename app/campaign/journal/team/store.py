@@ -201,8 +201,7 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
             owner, may_create, superuser = self.db.execute(
                 "SELECT rolname, rolcreaterole, rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()
             if superuser:  # the store's functions run as its owner: a superuser's would own the whole server
-                raise JournalError(team_problem("owner_superuser", owner=owner), JournalFault.REFUSED, self.path,
-                                   "owner_superuser", {"owner": owner})
+                raise JournalError(team_problem("owner_superuser", owner=owner), JournalFault.REFUSED, self.path)
             if not may_create:
                 raise JournalError(store_problem("store_needs_createrole", store=self.location, owner=owner),
                                    JournalFault.NO_PERMISSION, self.path)
