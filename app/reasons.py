@@ -70,6 +70,18 @@ SERVICE_ERRORS: dict[int, str] = {
 }
 
 
+#: The client's own account-wide problems (app.api's SafirError.problem) as a user should read them.
+CLIENT_PROBLEMS: dict[str, str] = {
+    "key_refused": "the API access key was refused: check it in the profile",
+    "auth_failed": "the service refused the credentials: check the client id, secret and API access key",
+    "cannot_connect": "the service could not be reached: check the network and the profile's address",
+    "no_key": "this profile has no API access key: add one in Profiles",
+    "key_char": "the API access key has a character that cannot be sent (pasted with an invisible character?): "
+                "paste it again in Profiles",
+    "client_refused": "the client id or secret was refused: check them in the profile",
+}
+
+
 #: Why a campaign stopped before its end (the engine's pause and cancel reasons).
 PAUSE_REASONS: dict[str, str] = {
     "user_paused": "paused by the user",

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication
@@ -32,7 +33,7 @@ from app.reasons import (
 )
 from app.ui.application import apply_language
 from app.ui.models import ResultsModel
-from app.ui.texts import SERVICE_ERRORS, describe, describe_error, describe_reason
+from app.ui.texts import SERVICE_ERRORS, describe, describe_reason
 
 PERSIAN = re.compile("[\u0600-\u06ff]")
 
@@ -97,7 +98,7 @@ def test_every_content_file_waiting_and_name_sentence_is_shown_in_persian(persia
     assert english == template.format(**{name: SAMPLE[name] for name in names})
     shown = describe_reason(reason)
     assert PERSIAN.search(shown) and shown != english
-    assert describe(english) == describe_error(english)  # a sentence is shown as it came, never parsed back
+    assert describe(english) == english  # a sentence is shown as it came, never parsed back
     for name in names:
         value = SAMPLE[name][:16].replace("T", " ") if name == "start" else SAMPLE[name]
         assert any(f"{mark}{value}\u2069" in shown for mark in ("\u2066", "\u2068")) or value in latin(shown)
@@ -114,7 +115,8 @@ def test_a_full_disk_is_told_in_persian(persian: Any) -> None:
 @pytest.mark.parametrize("code", sorted(PAUSE_REASONS))
 def test_every_pause_reason_is_shown_in_persian_with_its_details(persian: Any, code: str) -> None:
     names = [name for _, name, _, _ in string.Formatter().parse(PAUSE_REASONS[code]) if name]
-    shown = describe_reason(pause_reason(code, **{name: SAMPLE[name] for name in names}))
+    codes = {"service_code": 20} if "error" in names else {"service_code": 4} if "answer" in names else {}
+    shown = describe_reason(pause_reason(code, **{name: SAMPLE[name] for name in names}, **codes))
     assert PERSIAN.search(shown) and "code 20" not in shown and "code 4" not in shown
     for name in set(names) - {"error", "answer"}:  # those are themselves put into Persian
         assert SAMPLE[name] in latin(shown)
@@ -122,9 +124,16 @@ def test_every_pause_reason_is_shown_in_persian_with_its_details(persian: Any, c
         assert f"\u2066{SAMPLE['url']}\u2069" in shown  # the address reads left to right
 
 
-def test_an_account_pause_quotes_the_cause_in_persian(persian: Any) -> None:
-    shown = describe_reason(pause_reason("account", error="the API access key was refused: check it in the profile"))
+def test_an_account_pause_quotes_the_cause_in_persian_by_its_code_not_its_words(persian: Any) -> None:
+    from app.api.client import _error_from_v3
+    from app.campaign.judge import said_by
+
+    refused = _error_from_v3(httpx.Response(401, json={}), {})  # how the client reads a refused key
+    assert refused is not None and refused.problem == "key_refused"
+    shown = describe_reason(pause_reason("account", error=refused.message, **said_by(refused)))
     assert "کلید دسترسی API پذیرفته نشد" in shown and "refused" not in shown
+    # Stored by an older version, without the code: its words as they came, never read back.
+    assert refused.message in describe_reason(pause_reason("account", error=refused.message))
 
 
 @pytest.mark.parametrize("code", sorted(ERROR_BY_CODE))
@@ -399,3 +408,16 @@ def test_the_file_dialog_draws_paths_and_sizes_left_to_right_and_names_a_folder_
     finally:
         loop.close()
         asyncio.set_event_loop(None)
+
+
+def test_a_failure_is_worded_by_its_codes_and_other_words_are_kept_as_they_came(persian: Any) -> None:
+    from app.api import ConnectFailed
+    from app.contacts import SheetError
+    from app.reasons import file_problem
+    from app.ui.texts import describe_failure
+
+    assert describe_failure(ValueError("words of a bug")) == "words of a bug"
+    unreachable = describe_failure(ConnectFailed("could not connect to https://safir.example: ConnectError"))
+    assert PERSIAN.search(unreachable) and "connect" not in unreachable
+    missing = describe_failure(SheetError(file_problem("file_not_found", file="a.csv")))
+    assert PERSIAN.search(missing) and "\u2068a.csv\u2069" in missing

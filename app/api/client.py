@@ -138,8 +138,8 @@ def check_credential(value: str, what: str) -> str:
             kind = "a space" if char.isspace() else "an invisible or non-Latin character"
             raise ConfigurationError(
                 f"the {what} has {kind} at position {position} of {len(value)}: copy it again "
-                "from the business panel and paste it without anything around it"
-            )
+                "from the business panel and paste it without anything around it",
+                "key_char" if what == "API access key" else None)
     return value
 
 
@@ -226,7 +226,7 @@ def _error_from_v3(response: httpx.Response, body: Any) -> APIStatusError | None
         )
     if status in (401, 403):
         return AuthenticationError(
-            "the API access key was refused: check it in the profile", status_code=status
+            "the API access key was refused: check it in the profile", status_code=status, problem="key_refused"
         )
     if status == 429:
         return RateLimitError(status_code=status, retry_after=retry_after)
@@ -392,7 +392,7 @@ class SafirClient:
 
     def _v3_headers(self) -> dict[str, str]:
         if not self._api_key:
-            raise ConfigurationError("no API access key: set one in the profile or SAFIR_API_KEY")
+            raise ConfigurationError("no API access key: set one in the profile or SAFIR_API_KEY", "no_key")
         return {"api-access-key": check_credential(self._api_key.reveal(), "API access key")}
 
     async def _with_retries(self, attempt: Callable[[], Awaitable[Any]], what: str) -> Any:
@@ -534,7 +534,7 @@ class SafirClient:
                 if _as_object(payload).get("error") == "invalid_client":
                     raise AuthenticationError(
                         "the client id or secret was refused: check them in the profile",
-                        status_code=response.status_code,
+                        status_code=response.status_code, problem="client_refused",
                     )
                 raise _error_from_v2(response, payload)
 

@@ -35,13 +35,19 @@ class Category(enum.Enum):
 
 
 class SafirError(Exception):
-    """Base of every error raised by :mod:`app.api`."""
+    """Base of every error raised by :mod:`app.api`: ``message`` in English; ``problem``
+    a code for the client's own account-wide problems, so a caller can word them in its
+    language without reading the message: ``no_key``, ``key_char`` (a character that
+    cannot travel in the API access key), ``key_refused``, ``client_refused`` (v2 client
+    id or secret), ``auth_failed``, ``cannot_connect``; None for others."""
 
     category: Category = Category.REQUEST
+    default_problem: str | None = None
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, problem: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.problem = problem or self.default_problem
 
 
 class ConfigurationError(SafirError):
@@ -80,6 +86,8 @@ class TransportError(SafirError):
 class ConnectFailed(TransportError):
     """The connection could not be made; the request never reached the server."""
 
+    default_problem = "cannot_connect"
+
 
 class RequestTimeout(TransportError):
     """No complete answer in time, or the connection dropped; the server may have acted."""
@@ -116,8 +124,9 @@ class APIStatusError(SafirError):
         type: int | None = None,
         phone_number: str | None = None,
         retry_after: float | None = None,
+        problem: str | None = None,
     ) -> None:
-        super().__init__(message or self.default_message)
+        super().__init__(message or self.default_message, problem)
         self.status_code = status_code
         self.code = code
         self.type = type
@@ -130,6 +139,7 @@ class AuthenticationError(APIStatusError):
 
     category = Category.ACCOUNT
     default_message = "authentication failed: check the client id, secret or API access key"
+    default_problem = "auth_failed"
 
 
 class BadRequestError(APIStatusError):

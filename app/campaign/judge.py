@@ -28,6 +28,19 @@ STALL_SECONDS = 2.0
 INVALID_INPUT_STREAK = 5
 
 
+
+def said_by(error: SafirError) -> dict[str, object]:
+    """The codes beside a pause reason that quotes ``error``'s words, so the window words
+    them itself: ``service_code`` (spec 7.2, 7.3) and ``client_problem`` (SafirError.problem),
+    each only when known."""
+    codes: dict[str, object] = {}
+    code = getattr(error, "code", None)
+    if isinstance(code, int):
+        codes["service_code"] = code
+    if error.problem is not None:
+        codes["client_problem"] = error.problem
+    return codes
+
 class AnswerJudge:
     """Turns one recipient's error into its new state, calling ``pause(reason)`` where the
     error is the campaign's and ``rate_limited(error)`` when the service asks to slow
@@ -100,11 +113,11 @@ class AnswerJudge:
                 self._pause(pause_reason("not_answering", url=self._base_url, count=self._no_answer))
             return RecipientState.UNKNOWN
         if isinstance(error, ConnectFailed):
-            self._pause(pause_reason("network", error=error.message))
+            self._pause(pause_reason("network", error=error.message, **said_by(error)))
             return RecipientState.PENDING
         self.answered()
         if category is Category.ACCOUNT:
-            self._pause(pause_reason("account", error=error.message))
+            self._pause(pause_reason("account", error=error.message, **said_by(error)))
             return RecipientState.PENDING
         if isinstance(error, RateLimitError):
             self._rate_limited(error)
@@ -125,7 +138,8 @@ class AnswerJudge:
         self._invalid_streak.append((recipient.row, error.message))
         if len(self._invalid_streak) < INVALID_INPUT_STREAK:
             return RecipientState.FAILED
-        self._pause(pause_reason("same_refusal", count=len(self._invalid_streak), answer=error.message))
+        self._pause(pause_reason("same_refusal", count=len(self._invalid_streak), answer=error.message,
+                                 **said_by(error)))
         self._refused_answer = error.message
         self.back_to_pending.extend(row for row, _ in self._invalid_streak[:-1])
         self._invalid_streak.clear()

@@ -14,8 +14,10 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
+from app.api.errors import SafirError
 from app.reasons import (
     CAMPAIGN_NAMES,
+    CLIENT_PROBLEMS,
     CONTENT_PROBLEMS,
     FILE_PROBLEMS,
     PAUSE_REASONS,
@@ -32,16 +34,6 @@ from app.ui.bidi import fsi, ltr
 from app.ui.formatting import figure
 from app.jobs.single_send import SingleOutcome, SingleSend
 
-#: The client's own account-wide errors (app.api), by how their English text begins.
-API_ERRORS: dict[str, str] = {
-    "the API access key was refused": "the API access key was refused: check it in the profile",
-    "authentication failed": "the service refused the credentials: check the client id, secret and API access key",
-    "could not connect to": "the service could not be reached: check the network and the profile's address",
-    "no API access key": "this profile has no API access key: add one in Profiles",
-    "the API access key has": "the API access key has a character that cannot be sent (pasted with an invisible "
-                              "character?): paste it again in Profiles",
-    "the client id or secret was refused": "the client id or secret was refused: check them in the profile",
-}
 #: What the operating system says when a file cannot be written or read (strerror).
 OS_ERRORS: dict[str, str] = {
     "No space left on device": "the disk is full: free some space or choose another place",
@@ -50,7 +42,6 @@ OS_ERRORS: dict[str, str] = {
     "No such file or directory": "the folder does not exist",
     "Is a directory": "that is a folder, not a file",
 }
-_CODE = re.compile(r"\(code (\d+)")
 _NUMBERS = ("row", "count", "digits", "rounds", "seconds", "line", "id", "country", "length", "limit", "days",
             "campaign", "series", "balance")
 #: Of those, the ones never grouped: a row or line number, an id.
@@ -72,7 +63,7 @@ def state_name(state: str) -> str:
 def describe(text: str | None, error_code: int | None = None) -> str:
     """``text`` in the user's language: a reason as stored (app.reasons.Reason.stored: a
     row's reason, a pause), or the service's words with its ``error_code``; other words
-    as :func:`describe_error` shows them."""
+    as they came."""
     if error_code is not None and error_code in SERVICE_ERRORS:
         return _tr(SERVICE_ERRORS[error_code])
     if not text:
@@ -80,16 +71,18 @@ def describe(text: str | None, error_code: int | None = None) -> str:
     reason = Reason.from_stored(text)
     if reason is not None and reason.code != SAID:
         return _render(reason.code, reason.arguments())
-    return describe_error(text)
+    return text
 
 
 def describe_failure(error: BaseException) -> str:
     """An error raised in this process in the user's language: by its reason when it
-    has one (app.reasons.ReasonedError: a file, the store, the team, an input), else its
-    words as :func:`describe` shows them."""
+    has one (app.reasons.ReasonedError: a file, the store, the team, an input), by its
+    codes for the client's (app.api.SafirError), else its words as they came."""
     if isinstance(error, ReasonedError):
         return describe_reason(error.reason)
-    return describe_failure(error)
+    if isinstance(error, SafirError):
+        return service_words(error.message, getattr(error, "code", None), error.problem)
+    return str(error)
 
 
 def describe_reason(reason: Reason | None) -> str:
@@ -114,7 +107,7 @@ def _render(code: str, params: dict[str, str]) -> str:
         return _tr(REASONS[code]).format(field=field_words(field_name), problem=_render(problem, params))
     for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
         if inner in params:
-            params[inner] = describe_error(params[inner])
+            params[inner] = service_words(params[inner], params.get("service_code"), params.get("client_problem"))
     if code == "start_time":  # an ISO instant, shown to the minute
         params["start"] = params["start"][:16].replace("T", " ")
     for name, value in params.items():  # row numbers, counts, seconds: the interface's digits
@@ -207,16 +200,16 @@ def campaign_title(name: str) -> str:
     return _render(reason.code, reason.arguments())
 
 
-def describe_error(text: str) -> str:
-    """An error from the service or the client in the user's language when its code or
-    its kind is known, else as it came."""
-    code = _CODE.search(text)
-    if code and int(code.group(1)) in SERVICE_ERRORS:
-        return _tr(SERVICE_ERRORS[int(code.group(1))])
-    for start, sentence in API_ERRORS.items():
-        if text.startswith(start):
-            return _tr(sentence)
-    return text
+def service_words(words: str, code: object = None, problem: object = None) -> str:
+    """What the service or the client said in the user's language when its spec
+    ``code`` (SERVICE_ERRORS) or the client's ``problem`` code (CLIENT_PROBLEMS) is
+    known, else ``words`` as they came."""
+    number = int(code) if isinstance(code, int) or (isinstance(code, str) and code.isdigit()) else None
+    if number is not None and number in SERVICE_ERRORS:
+        return _tr(SERVICE_ERRORS[number])
+    if isinstance(problem, str) and problem in CLIENT_PROBLEMS:
+        return _tr(CLIENT_PROBLEMS[problem])
+    return words
 
 
 def templates() -> list[str]:
@@ -225,7 +218,7 @@ def templates() -> list[str]:
             *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *STORE_PROBLEMS.values(), *TEAM_PROBLEMS.values(),
             *ROLE_NAMES.values(), *OS_ERRORS.values(),
             *SERVICE_ERRORS.values(),
-            *API_ERRORS.values(), *_PLAIN_FIELDS.values(),
+            *CLIENT_PROBLEMS.values(), *_PLAIN_FIELDS.values(),
             *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]
 
 

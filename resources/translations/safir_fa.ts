@@ -2396,28 +2396,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="238" />
+        <location filename="../../app/ui/texts.py" line="231" />
         <source>Test sent to {0}.</source>
-        <extracomment>The client's own account-wide errors (app.api), by how their English text begins. What the operating system says when a file cannot be written or read (strerror). Of those, the ones never grouped: a row or line number, an id. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
+        <extracomment>What the operating system says when a file cannot be written or read (strerror). Of those, the ones never grouped: a row or line number, an id. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="239" />
+        <location filename="../../app/ui/texts.py" line="232" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="242" />
+        <location filename="../../app/ui/texts.py" line="235" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="247" />
+        <location filename="../../app/ui/texts.py" line="240" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="248" />
+        <location filename="../../app/ui/texts.py" line="241" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>

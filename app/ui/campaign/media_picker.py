@@ -16,7 +16,7 @@ from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.stoppable import Stoppable
 from app.ui.context import AppContext
 from app.ui.dialogs import open_file
-from app.ui.texts import describe_error
+from app.ui.texts import describe_failure
 from app.ui.widgets import FlatProgressBar, WorkStopped
 
 
@@ -82,7 +82,7 @@ class MediaPicker(QGroupBox):
         try:
             result: UploadResult = await self.stoppable(upload())
         except SafirError as exc:
-            self.file_label.setText(self.tr("Upload failed: {0}").format(describe_error(exc.message)))
+            self.file_label.setText(self.tr("Upload failed: {0}").format(describe_failure(exc)))
             return False
         except WorkStopped:
             self.file_label.setText(self.tr("The upload was stopped."))

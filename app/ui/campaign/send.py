@@ -37,7 +37,7 @@ from app.ui.context import AppContext
 from app.ui.dialogs import confirm
 from app.ui.formatting import clock, duration_text, figure
 from app.ui.models import ResultsModel
-from app.ui.texts import describe, describe_error, describe_reason, state_name
+from app.ui.texts import describe, describe_failure, describe_reason, state_name
 from app.ui.widgets import CountsRow, FlatProgressBar, StatusLine, SteadyLabel
 
 #: The send step's buttons and their keys (also listed by Help → Keyboard shortcuts).
@@ -232,7 +232,7 @@ class SendStep(QWidget):
             self._update_buttons()
             return None
         except SafirError as exc:  # the profile cannot make a client (its address, say): nothing was sent
-            self.status.say(self.tr("The campaign cannot start: {0}").format(describe_error(exc.message)), error=True)
+            self.status.say(self.tr("The campaign cannot start: {0}").format(describe_failure(exc)), error=True)
             self._update_buttons()
             return None
 

@@ -31,7 +31,7 @@ from app.desktop.profiles import Profile
 from app.ui.bidi import ltr
 from app.ui.context import DEMO_PROFILE, AppContext
 from app.ui.panels.team_store import TeamStoreBox
-from app.ui.texts import describe_error
+from app.ui.texts import describe_failure
 from app.ui.widgets import title
 
 #: Seconds a connection test waits for the service before it says so.
@@ -280,21 +280,21 @@ class ProfilesPanel(QWidget):
             if key:
                 check_credential(key, "API access key")
         except ConfigurationError as exc:
-            return self.tr("The connection test failed: {0}").format(describe_error(exc.message)), False
+            return self.tr("The connection test failed: {0}").format(describe_failure(exc)), False
         wait = Timeouts(TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT, TEST_TIMEOUT)
         if not (client_id and secret):
             try:  # no credential to try: the address at least
                 async with SafirClient(base_url, timeouts=wait) as client:
                     await client.reach()
             except SafirError as exc:
-                return self.tr("The connection test failed: {0}").format(describe_error(exc.message)), False
+                return self.tr("The connection test failed: {0}").format(describe_failure(exc)), False
             return self.tr("{0} answers. Add the client id and secret (v2) to test them too; the service checks the "
                            "API access key (v3) only when a message goes out.").format(ltr(base_url)), True
         try:
             async with SafirClient(base_url, client_id=client_id, client_secret=secret, timeouts=wait) as client:
                 await client.fetch_token(force=True)
         except SafirError as exc:
-            return self.tr("The connection test failed: {0}").format(describe_error(exc.message)), False
+            return self.tr("The connection test failed: {0}").format(describe_failure(exc)), False
         text = self.tr("Connected to {0}: the service accepted the client id and secret.").format(ltr(base_url))
         if key:
             text += " " + self.tr("The API access key is well-formed; the service checks it when a message goes out.")

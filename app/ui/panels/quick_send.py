@@ -29,7 +29,7 @@ from app.ui.texts import (
     campaign_title,
     describe,
     describe_content_error,
-    describe_error,
+    describe_failure,
     single_send_sentence,
     state_name,
 )
@@ -174,7 +174,7 @@ class QuickSendPanel(QWidget):
             return self.tr("The answer was lost on the way: the code may or may not have arrived. "
                            "Check with the person before sending another."), False
         except SafirError as exc:
-            return self.tr("Not sent: {0}").format(describe_error(exc.message)), False
+            return self.tr("Not sent: {0}").format(describe_failure(exc)), False
         self.context.record_balance(result.balance)
         typed, base_url = self.phone_edit.text(), self.context.connection.base_url
         await self.context.store.in_thread(
