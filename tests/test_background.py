@@ -67,7 +67,7 @@ def test_pause_from_another_process_is_honoured_within_a_second_and_resume_finis
     with open_store() as journal:
         campaign = journal.campaign(campaign_id)
         assert campaign.status == CampaignStatus.PAUSED and campaign.runner is None
-        sent_when_paused = journal.counts(campaign_id)["sent"]
+        sent_when_paused = journal.counts(campaign_id).sent
     time.sleep(1.0)
     assert len(delivered(slow_sandbox)) == sent_when_paused  # nothing went out after the pause
     resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
@@ -420,7 +420,7 @@ def test_a_journal_that_cannot_grow_under_the_runner_pauses_it_with_a_sentence_a
     assert "failed to write" in watched.stderr and f"safir-campaign resume {campaign_id}" in watched.stderr
     no_traceback_anywhere(started.stdout, started.stderr, watched.stdout, watched.stderr)
     with open_store() as journal:
-        assert journal.counts(campaign_id)["sent"] < 400
+        assert journal.counts(campaign_id).sent < 400
     resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
     assert resumed.returncode == 0, resumed.stderr
     assert run("watch", str(campaign_id), timeout=120).returncode == 0

@@ -177,7 +177,7 @@ async def test_pause_ends_a_long_pacing_wait_within_a_second(sandbox: EmbeddedSa
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         engine = CampaignEngine(journal, client)
         run = asyncio.ensure_future(engine.run(campaign_id))
-        while journal.counts(campaign_id)["sent"] < 1:
+        while journal.counts(campaign_id).sent < 1:
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.2)
         loop = asyncio.get_running_loop()

@@ -92,7 +92,7 @@ async def test_pause_stops_between_requests_and_keeps_the_rest_pending() -> None
             engine = CampaignEngine(journal, client)
 
             def pause_after_three(progress: object) -> None:
-                if engine.journal.counts(campaign_id)["sent"] >= 3:
+                if engine.journal.counts(campaign_id).sent >= 3:
                     engine.pause()
 
             engine.on_progress = pause_after_three

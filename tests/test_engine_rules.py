@@ -132,7 +132,7 @@ async def test_a_second_process_is_refused_with_a_clear_message() -> None:
         with FileLock(str(engine.lock_path(campaign_id))):
             with pytest.raises(CampaignLocked, match="another process"):
                 await engine.run(campaign_id)
-    assert journal.counts(campaign_id)["pending"] == 6
+    assert journal.counts(campaign_id).pending == 6
 
 
 @pytest.mark.parametrize(("local_time", "quiet"), [

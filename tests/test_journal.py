@@ -35,8 +35,8 @@ def test_counts_always_add_up_and_results_follow_sheet_order() -> None:
     campaign_id = make(journal)
     journal.record_outcome(campaign_id, 2, RecipientState.FAILED, error_code=17, error="no account")
     counts = journal.counts(campaign_id)
-    assert counts["failed"] == 1 and counts["skipped"] == 2 and counts["total"] == 3
-    assert sum(counts[s] for s in tuple(RecipientState)) == counts["total"]
+    assert counts.failed == 1 and counts.skipped == 2 and counts.total == 3
+    assert sum(counts.per_state()[s] for s in tuple(RecipientState)) == counts.total == counts.per_state()["total"]
     rows = list(journal.result_rows(campaign_id))
     assert [(r["row"], r["status"], r["error_code"]) for r in rows] == [(2, "failed", 17), (3, "invalid", None),
                                                                          (4, "duplicate", None)]

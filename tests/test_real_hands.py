@@ -232,7 +232,7 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
             await compose(page, "hi {{نام}}")
             page.review.rate_spin.setValue(120)  # one every 0.5 s: time to pause
             sending = asyncio.ensure_future(page.send())
-            while page.campaign_id is None or window.context.journal.counts(page.campaign_id)["sent"] < 2:
+            while page.campaign_id is None or window.context.journal.counts(page.campaign_id).sent < 2:
                 await asyncio.sleep(0.05)
             page.send_step.pause_button.click()
             await sending

@@ -60,14 +60,14 @@ async def test_the_reports_numbers_are_the_journals_in_pdf_and_xlsx(sandbox: Emb
         report = campaign_report(journal, campaign_id)
         counts = journal.counts(campaign_id)
         errors = journal.error_counts(campaign_id)
-    assert (report.sent, report.failed, report.imported) == (counts["sent"], counts["failed"], counts["total"])
-    assert report.errors == errors and sum(report.skipped.values()) == counts["skipped"]
-    assert sum(n for _, n in report.over_time) == counts["sent"] and not report.so_far
-    assert report.valid == counts["sent"] + counts["failed"]  # every row with a message has an outcome
+    assert (report.sent, report.failed, report.imported) == (counts.sent, counts.failed, counts.total)
+    assert report.errors == errors and sum(report.skipped.values()) == counts.skipped
+    assert sum(n for _, n in report.over_time) == counts.sent and not report.so_far
+    assert report.valid == counts.sent + counts.failed  # every row with a message has an outcome
     save(report, tmp_path / "r.xlsx")
     cells = figures(tmp_path / "r.xlsx")
-    assert cells["Sent"] == counts["sent"] and cells["Failed"] == counts["failed"]
-    assert cells["Imported rows"] == counts["total"]
+    assert cells["Sent"] == counts.sent and cells["Failed"] == counts.failed
+    assert cells["Imported rows"] == counts.total
     sheet = load_workbook(tmp_path / "r.xlsx").active
     assert sheet is not None and len(sheet._charts) == 2  # the funnel and the sends per hour, as native charts
     save(report, tmp_path / "r.pdf")
@@ -177,7 +177,7 @@ def test_a_cancelled_campaigns_never_sent_rows_are_not_sent_not_pending(sandbox:
     campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(kind="text",
                                   text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
     journal.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
-    waiting = journal.counts(campaign_id)["pending"]
+    waiting = journal.counts(campaign_id).pending
     rows = journal.result_rows(campaign_id)
     report = campaign_report(journal, campaign_id)
     journal.close()

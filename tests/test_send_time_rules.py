@@ -72,7 +72,7 @@ def assert_skipped_as_suppressed(journal: Journal, campaign_id: int, phones: set
     for phone in phones:
         assert rows[phone]["status"] == "suppressed"
         assert (reason_words(rows[phone]["error"]) or "").startswith("on the suppression list")
-    assert journal.counts(campaign_id)[RecipientState.SKIPPED] == len(phones)
+    assert journal.counts(campaign_id).skipped == len(phones)
 
 
 async def test_a_number_suppressed_while_the_campaign_runs_is_not_messaged(sandbox: EmbeddedSandbox) -> None:
@@ -116,7 +116,7 @@ async def test_a_number_suppressed_before_a_retry_is_not_messaged(sandbox: Embed
     sandbox.settings.fault_5xx = 1.0  # every send fails with a retryable 5xx
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY, retry=RetryPolicy(max_retries=0)) as client:
         await CampaignEngine(journal, client).run(campaign_id)
-    assert journal.counts(campaign_id)[RecipientState.FAILED] == 6 and delivered(sandbox) == []
+    assert journal.counts(campaign_id).failed == 6 and delivered(sandbox) == []
     sandbox.settings.fault_5xx = 0.0
     retry_id = journal.create_retry_campaign(campaign_id)
     suppression_list().add(phones[:2])
@@ -136,7 +136,7 @@ async def test_an_unreadable_suppression_list_pauses_instead_of_sending(sandbox:
         result = await CampaignEngine(journal, client).run(campaign_id)
     assert result.status == CampaignStatus.PAUSED and "suppression list" in said(result.reason)
     assert delivered(sandbox) == []
-    assert journal.counts(campaign_id)[RecipientState.PENDING] == 3
+    assert journal.counts(campaign_id).pending == 3
     await asyncio.sleep(0)
 
 

@@ -104,7 +104,7 @@ async def test_a_weekly_series_fires_twice_under_a_fake_clock_each_run_reading_t
         timespec="milliseconds")
     runs = [journal.campaign(i) for i in sent]
     assert [c.series_id for c in runs] == [series_id, series_id]
-    assert [journal.counts(c.id)["sent"] for c in runs] == [3, 5]  # the sheet was read again
+    assert [journal.counts(c.id).sent for c in runs] == [3, 5]  # the sheet was read again
     assert len(delivered(sandbox)) == 8  # the same message to the same numbers on purpose: no repeat refusal
     change_series(journal, series_id, status=SeriesStatus.PAUSED)
     assert await go(at("2026-11-14 10:00")) == []
@@ -159,7 +159,7 @@ def test_the_background_runner_sends_a_run_with_no_window_and_stops_with_the_ser
         time.sleep(0.5)
     with open_store() as journal:
         (campaign,) = journal.campaigns()
-        assert campaign.series_id == 1 and journal.counts(campaign.id)["sent"] == 3
+        assert campaign.series_id == 1 and journal.counts(campaign.id).sent == 3
 
 
 def test_each_run_of_a_series_with_the_sms_fallback_has_it(tmp_path: Path) -> None:

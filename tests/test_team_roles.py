@@ -240,7 +240,7 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
         campaign = journal.campaign(1)
         assert campaign.approval == "approved" and not campaign.ignore_cap and campaign.ready_seq is not None
         assert campaign.ready_seq < 1000
-        assert campaign.status == "finished" and journal.counts(1)["sent"] == 3
+        assert campaign.status == "finished" and journal.counts(1).sent == 3
         assert {r.message_data["message"]["text"] for r in journal.recipients(1)} == {
             f"approved text n{i}" for i in range(1, 4)}
     # A follow-up of an approved campaign is a new send: it waits for an approver too.

@@ -119,7 +119,7 @@ def test_the_window_follows_and_pauses_a_campaign_another_desktop_sends(
                 async def scenario() -> float:
                     following = asyncio.ensure_future(main._resume(campaign_id))  # History → the campaign
                     await until(lambda: step.sending() and step.campaign_id == campaign_id)
-                    before = journal.counts(campaign_id)["sent"]
+                    before = journal.counts(campaign_id).sent
                     await until(lambda: step.progress.value() > before)  # the other desktop's progress, here
                     asked = time.monotonic()
                     step.pause_button.click()

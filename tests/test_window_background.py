@@ -83,7 +83,7 @@ def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it
 async def until_status(window: MainWindow, campaign_id: int, status: CampaignStatus) -> int:
     journal = window.context.journal
     await until(lambda: journal.campaign(campaign_id).status == status and not window.runs.is_sending(campaign_id))
-    return journal.counts(campaign_id)["sent"]
+    return journal.counts(campaign_id).sent
 
 
 def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window(
@@ -96,7 +96,7 @@ def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window
         sending = asyncio.ensure_future(page.send())
         await until(lambda: bool(office.runs.in_background()) and step.sending())
         campaign_id = office.runs.in_background()[0]
-        await until(lambda: page.context.journal.counts(campaign_id)["sent"] >= 2)
+        await until(lambda: page.context.journal.counts(campaign_id).sent >= 2)
         runner = page.context.journal.campaign(campaign_id).runner
         assert runner is not None
         killed = time.monotonic()
@@ -153,7 +153,7 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
     async def scenario() -> Any:
         following = asyncio.ensure_future(office._resume(campaign_id))  # History → the campaign being sent
         await until(lambda: step.sending() and step.campaign_id == campaign_id)
-        before = office.context.journal.counts(campaign_id)["sent"]
+        before = office.context.journal.counts(campaign_id).sent
         await until(lambda: step.progress.value() > before)  # progress reaches the window
         page_sent = step.progress.value()
         assert step.pause_button.isEnabled()

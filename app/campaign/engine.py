@@ -30,6 +30,7 @@ from app.campaign.journal import (
     JournalFault,
     RecipientState,
 )
+from app.campaign.journal.records import Counts
 from app.campaign.journal.leasing import LeaseLost
 from app.campaign.journal.sessions import SendingSession
 from app.campaign.judge import AnswerJudge
@@ -150,7 +151,7 @@ class CampaignEngine:
         if ended and not self.journal.recipients_to_send(campaign_id) and not (
                 campaign.sms_fallback is not None and self.journal.sms_waiting(campaign_id)):
             return RunResult(campaign_id, campaign.status, campaign.reason,
-                             self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
+                             self.journal.counts(campaign_id).per_state(), self.journal.error_counts(campaign_id))
         watchers = await self._start(campaign)
         try:
             await self._rounds(campaign, campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end,
@@ -179,7 +180,7 @@ class CampaignEngine:
         self._stop = StopSignal()
         self._store_fault: JournalFault | None = None
         self._campaign = campaign
-        self._tally = RunTally(self.journal.counts(campaign.id), self._clock)
+        self._tally = RunTally(self.journal.counts(campaign.id).per_state(), self._clock)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
         self.journal.set_status(campaign.id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
@@ -223,7 +224,7 @@ class CampaignEngine:
             if not more or self._stop:
                 break
         refused = await sms_stage(self.sms, self.journal, campaign, quiet, lambda: bool(self._stop))
-        self._tally.counts = await asyncio.to_thread(self.journal.counts, campaign.id)
+        self._tally.counts = (await asyncio.to_thread(self.journal.counts, campaign.id)).per_state()
         if refused is not None:
             self.pause(refused)
 
@@ -243,7 +244,7 @@ class CampaignEngine:
             return False
         if round_number and queue:
             delay = min(2.0 ** round_number, 30.0)
-            left = self.journal.counts(campaign.id)[RecipientState.UNKNOWN]
+            left = self.journal.counts(campaign.id).unknown
             self._emit(CampaignStatus.RUNNING, waiting=waiting_reason("resending", count=left, seconds=f"{delay:.0f}"))
             await sending.interruptible_sleep(delay)
             if self._stop:
@@ -280,13 +281,13 @@ class CampaignEngine:
             counts = self.journal.counts(campaign_id)
             sms_waiting = self.journal.sms_waiting(campaign_id) if self._campaign.sms_fallback is not None else 0
         except JournalError:
-            counts, sms_waiting = dict(self._tally.counts), 0
+            counts, sms_waiting = Counts.of(self._tally.counts), 0
         status, reason = self._stop.stop or settled(counts, self.unknown_rounds, sms_waiting)
         try:
             if self._session is not None and self._session.leaves_to_others():
                 # Another sender (a team store) goes on with this campaign and settles it.
-                return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
-                                 self._store_fault)
+                return RunResult(campaign_id, status, reason, counts.per_state(),
+                                 self.journal.error_counts(campaign_id), self._store_fault)
             if self.journal.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
                 self.journal.audit(status, campaign_id, reason.stored() if reason is not None else None)
             else:
@@ -297,7 +298,7 @@ class CampaignEngine:
         except JournalError as exc:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
             errors = {}
-        return RunResult(campaign_id, status, reason, counts, errors, self._store_fault)
+        return RunResult(campaign_id, status, reason, counts.per_state(), errors, self._store_fault)
 
     async def _watch_session(self) -> None:
         """Stop at once when this sender's journal or lock file is no longer the one it

@@ -37,7 +37,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     same."""
     since, started = "", time.monotonic()
     campaign, first_counts = await asyncio.to_thread(
-        lambda: (journal.campaign(campaign_id), journal.counts(campaign_id)))
+        lambda: (journal.campaign(campaign_id), journal.counts(campaign_id).per_state()))
     quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
     first_done = _done(first_counts)
     first_look = True
@@ -72,7 +72,8 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
             await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
         except JournalError:
             pass  # the store still cannot be written: the sentence reaches the window all the same
-    counts, errors = await asyncio.to_thread(lambda: (journal.counts(campaign_id), journal.error_counts(campaign_id)))
+    counts, errors = await asyncio.to_thread(
+        lambda: (journal.counts(campaign_id).per_state(), journal.error_counts(campaign_id)))
     return RunResult(campaign_id, status, reason, counts, errors)
 
 
@@ -82,7 +83,7 @@ def _look(journal: Journal, campaign_id: int, since: str, sms: bool) -> tuple[
     whether a process still sends the campaign, the sender's pace as it recorded it, and
     with ``sms`` (an SMS fallback) how many were sent by SMS), read in that order."""
     changed, since = journal.changed_since(campaign_id, since)
-    counts = journal.counts(campaign_id)
+    counts = journal.counts(campaign_id).per_state()
     return (changed, since, counts, campaign_is_sending(journal, campaign_id), journal.sender_pace(campaign_id),
             journal.sms_sent(campaign_id) if sms else None)
 

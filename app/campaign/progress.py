@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from app.campaign.journal import CampaignStatus, RecipientState
+from app.campaign.journal.records import Counts
 from app.campaign.pacer import Pacer
 from app.reasons import Reason, pause_reason
 
@@ -118,14 +119,13 @@ class PaceShown:
     sharing: int = 0
 
 
-def settled(counts: dict[str, int], unknown_rounds: int, sms_waiting: int = 0) -> tuple[CampaignStatus, Reason | None]:
+def settled(counts: Counts, unknown_rounds: int, sms_waiting: int = 0) -> tuple[CampaignStatus, Reason | None]:
     """How a run that was not stopped ended, from the journal's ``counts``: never
     ``finished`` while a recipient is pending, in flight or unknown, or ``sms_waiting``
     recipients wait for the SMS fallback (then paused, with the reason why)."""
-    if counts[RecipientState.UNKNOWN]:
-        return CampaignStatus.PAUSED, pause_reason("not_confirmed", count=counts[RecipientState.UNKNOWN],
-                                                   rounds=unknown_rounds)
-    left = counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT]
+    if counts.unknown:
+        return CampaignStatus.PAUSED, pause_reason("not_confirmed", count=counts.unknown, rounds=unknown_rounds)
+    left = counts.not_sent
     if left:
         return CampaignStatus.PAUSED, pause_reason("not_sent", count=left)
     if sms_waiting:

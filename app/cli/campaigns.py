@@ -93,7 +93,7 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
             raise CliError.of(exc) from None
         with service_to_send_to(args, default_url=parent.base_url) as (base_url, api_key):
             print(f"campaign {campaign_id}", flush=True)
-            print(f"retrying {journal.counts(campaign_id)['pending']} recipients of campaign {parent.id}")
+            print(f"retrying {journal.counts(campaign_id).pending} recipients of campaign {parent.id}")
             if args.background:
                 return start_in_background(args, journal, campaign_id, base_url, api_key)
             return asyncio.run(run_campaign(journal, campaign_id, base_url, api_key, args.timeout))

@@ -365,7 +365,7 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
     from datetime import datetime, timezone
 
     from app.campaign.approval import NotApproved, approval_rule, check_sendable
-    from app.campaign.journal import STATES_TO_SEND, CampaignStatus
+    from app.campaign.journal import CampaignStatus
     from app.campaign.schedule import seconds_until
     from app.report.words import Words
     from app.jobs.runner import RunnerFailed, remember_key, runner_log, start_runner
@@ -375,7 +375,7 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
         check_sendable(campaign, approval_rule(journal))  # before a sending process is started for nothing
     except NotApproved as exc:
         raise CliError.of(exc) from None
-    left = sum(journal.counts(campaign_id)[state] for state in STATES_TO_SEND)
+    left = journal.counts(campaign_id).to_send
     if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not left:
         print(f"campaign {campaign_id} is {campaign.status}; nobody is left to send to")
         return EXIT_OK

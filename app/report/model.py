@@ -185,9 +185,8 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
     last_send = sends[-1] if sends else None
     before, after = _balances(balances or [], first_send, last_send)
     return CampaignReport(
-        campaign=campaign, made_at=made_at, started_by=started_by, imported=counts["total"], valid=valid,
-        sent=counts[RecipientState.SENT], failed=counts[RecipientState.FAILED], unknown=counts[RecipientState.UNKNOWN],
-        not_sent=counts[RecipientState.PENDING] + counts[RecipientState.IN_FLIGHT], skipped=skipped,
+        campaign=campaign, made_at=made_at, started_by=started_by, imported=counts.total, valid=valid,
+        sent=counts.sent, failed=counts.failed, unknown=counts.unknown, not_sent=counts.not_sent, skipped=skipped,
         errors=journal.error_counts(campaign_id), over_time=over_time, first_send=first_send,
         last_send=last_send, pauses=pauses, so_far=journal.is_sending(campaign_id)
         or campaign.status == CampaignStatus.RUNNING, unit_price=unit_price, balance_before=before,

@@ -14,6 +14,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from app.campaign import Campaign, Journal, JournalError
+from app.campaign.journal.records import Counts
 from app.reasons import Reason
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,7 @@ class WindowJournal:
     async def campaign(self, campaign_id: int) -> Campaign:
         return await asyncio.to_thread(self._journal_of().campaign, campaign_id)
 
-    async def counts(self, campaign_id: int) -> dict[str, int]:
+    async def counts(self, campaign_id: int) -> Counts:
         """Recipients per state of ``campaign_id`` (it scans every row)."""
         return await asyncio.to_thread(self._journal_of().counts, campaign_id)
 

@@ -112,15 +112,10 @@ class JournalReading(JournalConnection):
             (campaign_id, RecipientState.FAILED, RecipientState.UNKNOWN))}
 
     @sentences
-    def counts(self, campaign_id: int) -> dict[str, int]:
-        """Recipients per state, every state present; plus ``total``."""
-        counts: dict[str, int] = {state.value: 0 for state in RecipientState}
-        for state, number in self.db.execute(
-            "SELECT state, COUNT(*) FROM recipients WHERE campaign_id = ? GROUP BY state", (campaign_id,)
-        ):
-            counts[state] = number
-        counts["total"] = sum(counts[state] for state in RecipientState)
-        return counts
+    def counts(self, campaign_id: int) -> Counts:
+        """The campaign's recipients per state (:class:`Counts`)."""
+        return Counts.of(dict(self.db.execute(
+            "SELECT state, COUNT(*) FROM recipients WHERE campaign_id = ? GROUP BY state", (campaign_id,))))
 
     @sentences
     def skipped_counts(self, campaign_id: int) -> dict[str, int]:
@@ -133,7 +128,7 @@ class JournalReading(JournalConnection):
     @sentences
     def summary(self, campaign_id: int) -> Summary:
         """The reconciliation of a campaign (:class:`Summary`)."""
-        return Summary(Counts.of(self.counts(campaign_id)), self.error_counts(campaign_id),
+        return Summary(self.counts(campaign_id), self.error_counts(campaign_id),
                        self.skipped_counts(campaign_id))
 
     @sentences

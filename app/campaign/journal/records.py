@@ -259,6 +259,11 @@ class Counts:
         """Still needing a request (:data:`STATES_TO_SEND`)."""
         return self.pending + self.in_flight + self.unknown
 
+    def per_state(self) -> dict[str, int]:
+        """A run's tally of them (app.campaign.progress): RecipientState value → number,
+        plus ``total``."""
+        return {**{state.value: getattr(self, state.value) for state in RecipientState}, "total": self.total}
+
 
 @dataclass(frozen=True)
 class Summary:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from app.campaign import Campaign, Journal, RecipientState
 from app.campaign.journal.sms import ChannelCounts
+from app.campaign.journal.records import Counts
 from app.campaign.sms_fallback import channel_counts
 from app.contacts import ExportError, Sheet, SheetLook, write_results
 from app.ui.bidi import ltr
@@ -41,7 +42,7 @@ class ReadResults:
 
     campaign: Campaign
     rows: list[dict[str, Any]] | RowSet  # a RowSet when read for the end of a run (the model takes it over)
-    counts: dict[str, int]
+    counts: Counts
     errors: dict[int, int]
     channels: ChannelCounts | None = None  # a campaign with an SMS fallback: per channel
 
@@ -128,12 +129,13 @@ class ResultsStep(QWidget):
         """The counts and the summary lines of :meth:`show_read`."""
         counts, campaign = read.counts, read.campaign
         campaign_id = self.campaign_id = campaign.id
-        todo = counts["total"] - counts["skipped"]
-        done = counts["sent"] + counts["failed"] + counts["unknown"]
-        self.counts.show_counts(recipients=todo, sent=counts["sent"], failed=counts["failed"],
+        todo = counts.total - counts.skipped
+        done = counts.sent + counts.failed + counts.unknown
+        self.counts.show_counts(recipients=todo, sent=counts.sent, failed=counts.failed,
                                 left=max(0, todo - done), cost=None)
-        per_status = [self.tr("{0} {1}").format(figure(counts[state]), state_name(state))
-                      for state in SHOWN_STATES if counts.get(state)]
+        per_state = counts.per_state()
+        per_status = [self.tr("{0} {1}").format(figure(per_state[state]), state_name(state))
+                      for state in SHOWN_STATES if per_state.get(state)]
         lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
             figure(campaign_id), campaign_title(campaign.name), state_name(campaign.status),
             self.tr(", ").join(per_status))]

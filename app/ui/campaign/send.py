@@ -27,6 +27,7 @@ from app.campaign import (
     RunResult,
 )
 from app.campaign.approval import Approval, NotApproved
+from app.campaign.journal.records import Counts
 from app.reasons import pause_reason
 from app.jobs.runner import RunnerFailed
 from app.ui.bidi import ltr
@@ -52,16 +53,15 @@ CHART_SECONDS = 1.0
 @dataclass(frozen=True)
 class ShownCampaign:
     """What the send step shows of a campaign from the journal: its ``status`` and
-    ``counts`` (recipients per state, "total" and "skipped"); ``left``: recipients with no
-    final outcome yet."""
+    ``counts`` (recipients per state); ``left``: recipients with no final outcome yet."""
 
     campaign_id: int
     status: str
-    counts: dict[str, int]
+    counts: Counts
 
     @property
     def left(self) -> int:
-        return self.counts["pending"] + self.counts["in_flight"] + self.counts["unknown"]
+        return self.counts.to_send
 
 
 def read_shown(journal: Journal, campaign_id: int) -> ShownCampaign:
@@ -173,8 +173,8 @@ class SendStep(QWidget):
             return  # another campaign was attached meanwhile
         self._read = read
         if not self.sending():  # while it sends, its progress shows the counts
-            self.progress.setRange(0, max(1, read.counts["total"] - read.counts["skipped"]))
-            self._show_counts(read.counts)
+            self.progress.setRange(0, max(1, read.counts.total - read.counts.skipped))
+            self._show_counts(read.counts.per_state())
         self._show_buttons()
 
     def sending(self) -> bool:

@@ -14,7 +14,7 @@ from app.campaign.journal import JournalError, actor
 from app.ui.context import AppContext
 from app.ui.dialogs import ask_text, confirm
 from app.ui.formatting import figure
-from app.ui.texts import describe_failure
+from app.ui.texts import campaign_title, describe_failure
 
 
 def approval_needed(journal: Journal) -> bool:
@@ -121,8 +121,8 @@ class ApprovalBar(QWidget):
         campaign = await self.context.store.campaign(campaign_id)
         counts = await self.context.store.counts(campaign_id)
         text = self.tr("Approve campaign {0} ({1}), made by {2}? Its {3} recipients can then be sent.").format(
-            figure(campaign_id, grouped=False), campaign.name, campaign.created_by or "?",
-            figure(counts["pending"]))
+            figure(campaign_id, grouped=False), campaign_title(campaign.name), campaign.created_by or "?",
+            figure(counts.pending))
         return await confirm(self, self.tr("Approve campaign {0}").format(figure(campaign_id, grouped=False)), text)
 
     def _tell(self, text: str) -> str:

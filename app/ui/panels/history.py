@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from app.campaign import Campaign, CampaignStatus, Journal
 from app.campaign.journal.team import TeamJournal
+from app.campaign.journal.records import Counts
 from app.campaign.schedule import seconds_until
 from app.campaign.shown import ShownStatus, shown_status
 from app.ui.bidi import ltr
@@ -34,7 +35,7 @@ from app.ui.widgets import title
 TEAM_REFRESH_MS = 2000
 
 
-def read_history(journal: Journal) -> list[tuple[Campaign, dict[str, int], ShownStatus]]:
+def read_history(journal: Journal) -> list[tuple[Campaign, Counts, ShownStatus]]:
     """Every campaign of ``journal`` with its counts and the status shown for it (it
     reads the journal: in a worker thread)."""
     now = datetime.now(timezone.utc)
@@ -111,7 +112,7 @@ class HistoryPanel(QWidget):
             self._show(read)
         await self.approval.read()
 
-    def _show(self, read: list[tuple[Campaign, dict[str, int], ShownStatus]]) -> None:
+    def _show(self, read: list[tuple[Campaign, Counts, ShownStatus]]) -> None:
         rows = []
         now = datetime.now(timezone.utc)
         for campaign, c, status in read:
@@ -120,9 +121,9 @@ class HistoryPanel(QWidget):
                          "owner": ltr(f"{campaign.created_by}@{campaign.created_on}") if campaign.created_by else "",
                          "kind": campaign.kind, "status": str(status),
                          "status_note": self._rejection(campaign) if status == ShownStatus.REJECTED else None,
-                         "sent": c["sent"],
-                         "failed": c["failed"],  # a cancelled campaign has nothing left to send
-                         "left": 0 if campaign.status == CampaignStatus.CANCELLED else c["pending"] + c["in_flight"],
+                         "sent": c.sent,
+                         "failed": c.failed,  # a cancelled campaign has nothing left to send
+                         "left": 0 if campaign.status == CampaignStatus.CANCELLED else c.not_sent,
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
         chosen = self.model.campaign_id(self._row())
         self.model.set_rows(rows)
