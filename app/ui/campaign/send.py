@@ -174,7 +174,7 @@ class SendStep(QWidget):
         self._read = read
         if not self.sending():  # while it sends, its progress shows the counts
             self.progress.setRange(0, max(1, read.counts.total - read.counts.skipped))
-            self._show_counts(read.counts.per_state())
+            self._show_counts(read.counts)
         self._show_buttons()
 
     def sending(self) -> bool:
@@ -254,11 +254,11 @@ class SendStep(QWidget):
         if result.campaign_id != self.campaign_id:
             return
         self._update_buttons()
-        self._show_counts(result.counts)
         c = result.counts
+        self._show_counts(c)
         summary = self.tr("Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.").format(
-            figure(result.campaign_id), state_name(result.status), figure(c["sent"]), figure(c["failed"]),
-            figure(c["unknown"]), figure(c["pending"] + c["in_flight"]))
+            figure(result.campaign_id), state_name(result.status), figure(c.sent), figure(c.failed),
+            figure(c.unknown), figure(c.not_sent))
         if result.reason:
             summary += " " + describe_reason(result.reason)
         self.log_line(summary)
@@ -273,15 +273,14 @@ class SendStep(QWidget):
     def log_line(self, text: str) -> None:
         self.log.appendPlainText(f"{clock()}  {text}")
 
-    def _show_counts(self, c: dict[str, int]) -> None:
-        done = c["sent"] + c["failed"] + c["unknown"]
+    def _show_counts(self, c: Counts) -> None:
+        done = c.sent + c.failed + c.unknown
         self.progress.show_value(min(done, self.progress.maximum()))
         # Qt's %v and %m are Latin digits: the figures are written in the interface's digits.
         self.progress.setFormat(self.tr("{0} of {1}").format(figure(self.progress.value()),
                                                            figure(self.progress.maximum())))
-        todo = c["total"] - c["skipped"] if "total" in c else self.progress.maximum()
-        self.counts.show_counts(recipients=todo, sent=c["sent"], failed=c["failed"], left=max(0, todo - done),
-                                cost=None)
+        todo = c.total - c.skipped
+        self.counts.show_counts(recipients=todo, sent=c.sent, failed=c.failed, left=max(0, todo - done), cost=None)
 
     def _on_progress(self, progress: Progress) -> None:
         if progress.campaign_id != self.campaign_id:
@@ -297,11 +296,13 @@ class SendStep(QWidget):
         if now - self._last_refresh < 0.1 and progress.waiting is None:
             return  # the rest of the screen at most ten times a second
         self._last_refresh = now
+        if self.pause_button.isEnabled() != self.sending():  # shown before the page knew it sends: its buttons too
+            self._show_buttons()
         if not self.status.is_error:  # what the run is doing now: waiting (for its start, say) or sending
             self.status.say(describe_reason(progress.waiting) if progress.waiting else self.tr("Sending…"))
-        c = progress.counts
+        c = Counts.of(progress.counts)
         self._show_counts(c)
-        done = c["sent"] + c["failed"] + c["unknown"]
+        done = c.sent + c.failed + c.unknown
         left = self.progress.maximum() - done
         # Time left at the pace the run can keep: the pacer's (learned) rate when it is lower.
         pace = progress.rate_per_minute
