@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 #: Reason code → English template with ``{named}`` parameters.
 REASONS: dict[str, str] = {
@@ -329,20 +329,22 @@ def content_problem(code: str, **params: object) -> Reason:
     return _of(CONTENT_PROBLEMS, code, params)
 
 
+@lru_cache(maxsize=1024)
 def row_reason(code: str, **params: object) -> str:
     """The stored form (:meth:`Reason.stored`) of why a row is not sent: ``code`` of
-    :data:`REASONS` with its parameters. Raises KeyError for another code or a missing
-    parameter."""
+    :data:`REASONS` with its parameters (each hashable: a sheet's rows share a few
+    reasons, made once). Raises KeyError for another code or a missing parameter."""
     if code not in REASONS:
         raise KeyError(code)
     return Reason.of(code, **params).stored()
 
 
-@cache
+@lru_cache(maxsize=4096)
 def reason_words(stored: str | None) -> str | None:
     """The English sentence of a row's reason or error as the journal keeps it: a
     :func:`row_reason` in words, the service's (or an older version's) words as they
-    are; None for None. Cached: a million rows share a few reasons."""
+    are; None for None. Cached: a million rows share a few reasons (bounded: each
+    duplicate names its own first row)."""
     reason = Reason.from_stored(stored)
     return None if reason is None else reason.text()
 

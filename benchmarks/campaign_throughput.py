@@ -38,7 +38,7 @@ async def engine(url: str, count: int, in_flight: int) -> float:
         started = time.perf_counter()
         result = await CampaignEngine(journal, client).run(campaign_id)
         elapsed = time.perf_counter() - started
-    assert result.counts["sent"] == count, result.counts
+    assert result.counts.sent == count, result.counts
     return count / elapsed
 
 

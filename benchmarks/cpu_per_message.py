@@ -105,7 +105,7 @@ async def engine(url: str, count: int, in_flight: int, *, writes_on_loop: bool =
         run = (time.process_time() - started) / count
     done.set()
     watcher.join()
-    assert result.counts["sent"] == count
+    assert result.counts.sent == count
     return run, create, largest[0]
 
 

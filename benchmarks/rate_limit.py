@@ -30,10 +30,11 @@ from _common import machine, make_campaign, sandbox_process
 
 from app.api import SafirClient
 from app.campaign import CampaignEngine, Journal
+from app.campaign.journal.records import Counts
 
 
 async def campaign(url: str, count: int, rate: float,
-                   pause_at: int | None = None) -> tuple[float, dict[str, int], float | None]:
+                   pause_at: int | None = None) -> tuple[float, Counts, float | None]:
     """(achieved messages per minute, final counts, None): over the whole run, or with
     ``pause_at`` over the first minute after a pause of 20 s once that many were sent, and
     the rate in the 30 s from 15 s after the resume."""
@@ -45,7 +46,7 @@ async def campaign(url: str, count: int, rate: float,
         started = time.monotonic()
         if pause_at is None:
             result = await engine.run(campaign_id)
-            return result.counts["sent"] * 60 / (time.monotonic() - started), result.counts, None
+            return result.counts.sent * 60 / (time.monotonic() - started), result.counts, None
         pausing = asyncio.ensure_future(pause_once(journal, campaign_id, engine, pause_at))
         await engine.run(campaign_id)
         await pausing
@@ -116,12 +117,12 @@ def main() -> None:
                              "--balance", "1000000") as url:
             achieved, counts, settled = asyncio.run(campaign(url, args.count, rate, pause_at))
             state = httpx.get(f"{url}/sandbox/state").json()
-        once = state["messages"] == counts["sent"] == len(state["messages_per_phone"])
+        once = state["messages"] == counts.sent == len(state["messages_per_phone"])
         refused = state["errors_by_code"].get("3", 0)
         over = "whole run" if settled is None else \
             f"first minute after the resume; 15-45 s after it {settled:.0f}/min = {settled / args.limit:.1%}"
         print(f"{label:<34} {achieved:6.0f}/min = {achieved / args.limit:5.1%} of the limit ({over}); "
-              f"refused {refused} = {refused / max(1, counts['sent']):4.1%}; sent {counts['sent']}/{args.count}, "
+              f"refused {refused} = {refused / max(1, counts.sent):4.1%}; sent {counts.sent}/{args.count}, "
               f"exactly once: {once}")
     with sandbox_process("--rate-per-minute", str(args.limit), "--burst-per-second", "0",
                          "--balance", "1000000") as url:

@@ -156,7 +156,7 @@ def main() -> None:
                 ticks = meter.stop()
                 figures[f"sending {separate}"] = [t for t in ticks if t[0] + t[1] <= ended[0]]
                 figures[f"end {separate}"] = [t for t in ticks if t[0] + t[1] > ended[0]]
-                figures[f"elapsed {separate}"] = (time.perf_counter() - started, result.counts["sent"] if result else 0)
+                figures[f"elapsed {separate}"] = (time.perf_counter() - started, result.counts.sent if result else 0)
                 # The end's baseline: the same results page shown again, the window idle (the page's own paint).
                 meter.start()
                 for _ in range(3):

@@ -274,7 +274,7 @@ async def follow_a_stand_in_sender(tmp_path: Path, sandbox: EmbeddedSandbox, row
 async def test_the_rate_a_follower_shows_never_exceeds_the_rate_set(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
     # Outcomes far faster than the set rate, as the journal records them.
     result, shown = await follow_a_stand_in_sender(tmp_path, sandbox, rows=20, rate=60, seconds=0.05)
-    assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 20
+    assert result.status == CampaignStatus.FINISHED and result.counts.sent == 20
     assert max(p.rate_per_minute for p in shown) == 60  # what the counts alone would say is about 600 a minute
 
 

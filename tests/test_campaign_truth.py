@@ -70,7 +70,7 @@ async def test_a_rate_above_the_services_limit_slows_down_and_finishes(tmp_path:
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
             engine = CampaignEngine(journal, client)
             result = await engine.run(campaign_id)
-        assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 40
+        assert result.status == CampaignStatus.FINISHED and result.counts.sent == 40
         assert engine._pacer is not None and engine._pacer.limit is not None
         assert engine._pacer.rate_per_minute < 1200
         assert_each_phone_once(sandbox, journal, campaign_id)
@@ -99,11 +99,11 @@ async def test_an_unexpected_exception_pauses_with_a_sentence_and_resume_complet
         result = await CampaignEngine(journal, client).run(campaign_id)
     assert result.status == CampaignStatus.PAUSED
     assert result.reason is not None and "RuntimeError" in said(result.reason) and DEMO_API_KEY not in said(result.reason)
-    assert result.counts["unknown"] == 1 and result.counts["sent"] == 2 and result.counts["pending"] == 9
+    assert result.counts.unknown == 1 and result.counts.sent == 2 and result.counts.pending == 9
     assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
-    assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 12
+    assert result.status == CampaignStatus.FINISHED and result.counts.sent == 12
     assert_each_phone_once(sandbox, journal, campaign_id)
 
 
@@ -113,7 +113,7 @@ async def test_a_key_with_an_invisible_character_pauses_before_anything_leaves(
     campaign_id = new_campaign(journal, tmp_path, sandbox.url, 5)
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY + "\u200b") as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
-    assert result.status == CampaignStatus.PAUSED and result.counts["pending"] == 5
+    assert result.status == CampaignStatus.PAUSED and result.counts.pending == 5
     assert result.reason is not None and "invisible" in said(result.reason) and "position 13" in said(result.reason)
     assert delivered(sandbox) == []
 
@@ -129,13 +129,13 @@ async def test_a_service_that_stops_answering_pauses_and_resume_delivers_each_on
             result = await CampaignEngine(journal, client).run(campaign_id)
         assert result.status == CampaignStatus.PAUSED
         assert result.reason is not None and "not answering" in said(result.reason)
-        assert result.counts["unknown"] >= 5 and result.counts["pending"] > 0 and result.counts["sent"] == 0
+        assert result.counts.unknown >= 5 and result.counts.pending > 0 and result.counts.sent == 0
         assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
 
         sandbox.settings.fault_timeout = 0.0  # the service answers again
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
             result = await CampaignEngine(journal, client).run(campaign_id)
-        assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 20
+        assert result.status == CampaignStatus.FINISHED and result.counts.sent == 20
         assert_each_phone_once(sandbox, journal, campaign_id)
 
 
@@ -147,7 +147,7 @@ async def test_silence_longer_than_the_watchdog_pauses_within_seconds(tmp_path: 
             engine = CampaignEngine(journal, client, no_answer_seconds=1.0)
             result = await asyncio.wait_for(engine.run(campaign_id), timeout=10)
         assert result.status == CampaignStatus.PAUSED and "has not answered" in said(result.reason)
-        assert result.counts["unknown"] == 3 and result.counts["pending"] == 3
+        assert result.counts.unknown == 3 and result.counts.pending == 3
         sandbox.settings.fault_timeout = 0.0
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
             result = await CampaignEngine(journal, client).run(campaign_id)
@@ -164,7 +164,7 @@ async def test_lost_answers_converge_to_zero_unknown_without_a_resume(tmp_path: 
             engine = CampaignEngine(journal, client, sleep=quick_sleep, unknown_rounds=10)
             result = await engine.run(campaign_id)
         assert result.status == CampaignStatus.FINISHED
-        assert result.counts["unknown"] == 0 and result.counts["sent"] == 60
+        assert result.counts.unknown == 0 and result.counts.sent == 60
         assert_each_phone_once(sandbox, journal, campaign_id)
         attempts = journal.db.execute("SELECT COUNT(*) FROM attempts WHERE campaign_id = ?",
                                       (campaign_id,)).fetchone()[0]
@@ -185,7 +185,7 @@ async def test_pause_ends_a_long_pacing_wait_within_a_second(sandbox: EmbeddedSa
         engine.pause()
         result = await run
         assert loop.time() - paused_at < 1.0
-    assert result.status == CampaignStatus.PAUSED and result.counts["sent"] == 1 and result.counts["pending"] == 4
+    assert result.status == CampaignStatus.PAUSED and result.counts.sent == 1 and result.counts.pending == 4
 
 
 @pytest.mark.parametrize(("pragma", "words"), [
@@ -219,7 +219,7 @@ async def test_a_journal_fault_mid_campaign_pauses_with_a_sentence(
     monkeypatch.setattr(Journal, "reopen", reopen)
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client, writes_on_loop=writes_on_loop).run(campaign_id)
-    assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 300
+    assert result.status == CampaignStatus.FINISHED and result.counts.sent == 300
     assert_each_phone_once(sandbox, journal, campaign_id)
 
 

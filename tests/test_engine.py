@@ -32,7 +32,7 @@ async def test_every_valid_row_is_sent_once_with_its_own_text(sandbox: EmbeddedS
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client, on_progress=events.append).run(campaign_id)
     assert result.status == CampaignStatus.FINISHED
-    assert result.counts["sent"] == 13 and result.counts["failed"] == 1 and result.counts["pending"] == 0
+    assert result.counts.sent == 13 and result.counts.failed == 1 and result.counts.pending == 0
     messages = delivered(sandbox)
     assert len(messages) == 13 == len({m["phone_number"] for m in messages})
     by_phone = {m["phone_number"]: m["text"] for m in messages}
@@ -54,7 +54,7 @@ async def test_resume_after_a_crash_resends_in_flight_rows_without_duplicates(sa
                                   request_id=first.request_id)
         journal.mark_in_flight(first, "text", time.time())
         result = await CampaignEngine(journal, client).run(campaign_id)
-    assert result.counts["sent"] == 13
+    assert result.counts.sent == 13
     assert len(delivered(sandbox, first.phone)) == 1
 
 
@@ -64,10 +64,10 @@ async def test_a_refused_key_pauses_the_campaign_and_loses_no_recipient(sandbox:
     async with SafirClient(sandbox.url, api_key="wrong-key") as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
     assert result.status == CampaignStatus.PAUSED and "API access key" in said(result.reason)
-    assert result.counts["pending"] == 14 and result.counts["sent"] == result.counts["failed"] == 0
+    assert result.counts.pending == 14 and result.counts.sent == result.counts.failed == 0
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         resumed = await CampaignEngine(journal, client).run(campaign_id)
-    assert resumed.status == CampaignStatus.FINISHED and resumed.counts["sent"] == 13
+    assert resumed.status == CampaignStatus.FINISHED and resumed.counts.sent == 13
 
 
 async def test_an_unreachable_service_pauses_instead_of_failing_rows(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ async def test_an_unreachable_service_pauses_instead_of_failing_rows(tmp_path: P
                            sleep=no_sleep) as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
     assert result.status == CampaignStatus.PAUSED and "could not connect" in said(result.reason)
-    assert result.counts["failed"] == 0 and result.counts["pending"] == 14
+    assert result.counts.failed == 0 and result.counts.pending == 14
 
 
 async def test_pause_stops_between_requests_and_keeps_the_rest_pending() -> None:
@@ -99,5 +99,5 @@ async def test_pause_stops_between_requests_and_keeps_the_rest_pending() -> None
             result = await engine.run(campaign_id)
         assert result.status == CampaignStatus.PAUSED
         c = result.counts
-        assert c["sent"] + c["failed"] == len(delivered(sandbox)) + c["failed"] < 14
-        assert c["sent"] + c["failed"] + c["pending"] == 14 and c["in_flight"] == 0
+        assert c.sent + c.failed == len(delivered(sandbox)) + c.failed < 14
+        assert c.sent + c.failed + c.pending == 14 and c.in_flight == 0

@@ -94,13 +94,13 @@ async def test_each_error_class_has_its_consequence(answer: object, expect_statu
     state = next(r.state for r in journal.recipients(campaign_id) if r.phone == third)
     assert state == expect_state
     if sent is not None:
-        assert result.counts["sent"] == sent
+        assert result.counts.sent == sent
     else:
-        assert result.counts["sent"] == 2 and result.counts["pending"] == 4 and result.reason
+        assert result.counts.sent == 2 and result.counts.pending == 4 and result.reason
     if expect_state == RecipientState.UNKNOWN:
         assert result.reason and "did not confirm 1 messages" in result.reason.text()
         assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
-    assert sum(result.counts[s] for s in tuple(RecipientState)) == result.counts["total"] == 6
+    assert sum(result.counts.per_state()[s] for s in tuple(RecipientState)) == result.counts.total == 6
 
 
 @respx.mock
@@ -118,7 +118,7 @@ async def test_rate_limit_answers_slow_the_campaign_and_nobody_is_lost() -> None
     async with SafirClient(BASE, api_key="k", sleep=no_sleep, retry=RetryPolicy(max_retries=0)) as c:
         engine = CampaignEngine(journal, c, clock=lambda: ticks["now"], sleep=fake_sleep)
         result = await engine.run(campaign_id)
-    assert result.status == CampaignStatus.FINISHED and result.counts["sent"] == 6
+    assert result.status == CampaignStatus.FINISHED and result.counts.sent == 6
     assert engine._pacer is not None and engine._pacer.limit is not None and engine._pacer.rate_per_minute < 600
 
 
@@ -205,7 +205,7 @@ async def test_the_31st_otp_to_a_phone_within_an_hour_is_held_back_locally() -> 
         for _ in range(31):
             result = await CampaignEngine(journal, c).run(campaign(journal, PHONES[:1], otp))
     assert route.call_count == 30
-    assert result.counts["failed"] == 1 and result.errors_by_code == {18: 1}
+    assert result.counts.failed == 1 and result.errors_by_code == {18: 1}
 
 
 @respx.mock
@@ -231,7 +231,7 @@ async def test_retry_failed_resends_only_retryable_rows_under_their_own_request_
     respx.post(f"{BASE}/api/v3/send_message").respond(200, json=OK)
     async with client() as c:
         result = await CampaignEngine(journal, c).run(retry_id)
-    assert result.counts["sent"] == 1
+    assert result.counts.sent == 1
 
 
 def test_rows_whose_values_make_an_invalid_message_are_marked_before_sending() -> None:

@@ -95,7 +95,7 @@ async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_pa
         await CampaignEngine(journal, client).run(first)  # 989124000001 reaches the cap meanwhile
         await CampaignEngine(journal, client).run(otp)  # a one-time password is exempt
         result = await CampaignEngine(journal, client).run(later)
-    assert result.status == "finished" and result.counts["sent"] == 2 and result.counts["skipped"] == 1
+    assert result.status == "finished" and result.counts.sent == 2 and result.counts.skipped == 1
     (held,) = [r for r in journal.recipients(later) if r.state == RecipientState.SKIPPED]
     assert held.phone == "989124000001" and held.verdict == "capped"
     assert journal.recipients(otp)[0].state == RecipientState.SENT
@@ -119,7 +119,7 @@ async def test_a_test_send_is_neither_capped_nor_counted_by_the_cap_or_the_repea
         campaign = create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url,
                                    rate_per_minute=0)  # the repeat guard is on: a test is no earlier send
         result = await CampaignEngine(journal, client).run(campaign)
-        assert result.counts["sent"] == 2
+        assert result.counts.sent == 2
         helped = await send_one(journal, client, phone_input="09124000001", content=content, bot_id=1001,
                                 base_url=sandbox.url, fields={"name": "n1"})
     assert helped.outcome is SingleOutcome.NOT_SENT  # a quick send is a real message: the cap holds it

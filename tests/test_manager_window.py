@@ -89,7 +89,7 @@ def test_the_review_says_how_many_the_frequency_cap_would_skip(
         page.new_campaign()
         await compose(office, "contacts.csv", "second {{نام}}", 0)
         await page.review.repeats_found()
-        return first.counts["sent"], page.review.review_label.text()
+        return first.counts.sent, page.review.review_label.text()
 
     sent, text = run_in_qt_loop(qapp, scenario)
     capped = page.review.capped

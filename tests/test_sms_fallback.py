@@ -160,7 +160,7 @@ async def test_a_wrong_key_pauses_the_campaign_and_its_numbers_wait_for_their_sm
             result = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
         assert result.status == CampaignStatus.PAUSED and result.reason is not None
         assert result.reason.code == "sms_refused", result.reason
-        assert result.counts[RecipientState.PENDING] == 2 and sms_sent(sms_sandbox) == []
+        assert result.counts.pending == 2 and sms_sent(sms_sandbox) == []
 
 
 @pytest.mark.parametrize(("data", "opt_out", "expected"), [

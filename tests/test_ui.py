@@ -357,7 +357,7 @@ def test_resume_from_history_while_sending_keeps_pause_working(qapp: Any, window
 
     result = run_in_qt_loop(qapp, scenario)
     assert result is not None and result.status == CampaignStatus.PAUSED
-    assert 1 <= result.counts["sent"] < 14 and result.counts["pending"] > 0
+    assert 1 <= result.counts.sent < 14 and result.counts.pending > 0
 
 
 def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: MainWindow,

@@ -128,7 +128,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
     seen = run_in_qt_loop(qapp, scenario)
     journal = window.context.journal
     assert seen["first"].status == CampaignStatus.FINISHED
-    assert seen["first"].counts["sent"] == 13 and seen["first"].counts["failed"] == 1
+    assert seen["first"].counts.sent == 13 and seen["first"].counts.failed == 1
     assert seen["paused"].status == CampaignStatus.PAUSED
     assert seen["second"] == CampaignStatus.FINISHED
     assert seen["fourth"].status == CampaignStatus.PAUSED
@@ -159,7 +159,7 @@ def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, windo
     starts, waiting, result = run_in_qt_loop(qapp, scenario)
     assert starts in ("in 2 h 59 min", "in 3 h 0 min"), starts  # the picker starts an hour ahead
     assert "waiting for the start time" in waiting
-    assert result.status == CampaignStatus.PAUSED and result.counts["sent"] == 0
+    assert result.status == CampaignStatus.PAUSED and result.counts.sent == 0
     assert delivered(limited) == []
 
 

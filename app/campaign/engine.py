@@ -151,7 +151,7 @@ class CampaignEngine:
         if ended and not self.journal.recipients_to_send(campaign_id) and not (
                 campaign.sms_fallback is not None and self.journal.sms_waiting(campaign_id)):
             return RunResult(campaign_id, campaign.status, campaign.reason,
-                             self.journal.counts(campaign_id).per_state(), self.journal.error_counts(campaign_id))
+                             self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
         watchers = await self._start(campaign)
         try:
             await self._rounds(campaign, campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end,
@@ -170,7 +170,7 @@ class CampaignEngine:
             self.client.retry = self._client_retry
             self._close_writer()
         result = await asyncio.to_thread(self._settle, campaign_id)  # counting scans every row: off the loop
-        self._tally.counts = result.counts
+        self._tally.counts = result.counts.per_state()
         self._emit(result.status)
         return result
 
@@ -286,8 +286,8 @@ class CampaignEngine:
         try:
             if self._session is not None and self._session.leaves_to_others():
                 # Another sender (a team store) goes on with this campaign and settles it.
-                return RunResult(campaign_id, status, reason, counts.per_state(),
-                                 self.journal.error_counts(campaign_id), self._store_fault)
+                return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
+                                 self._store_fault)
             if self.journal.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
                 self.journal.audit(status, campaign_id, reason.stored() if reason is not None else None)
             else:
@@ -298,7 +298,7 @@ class CampaignEngine:
         except JournalError as exc:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
             errors = {}
-        return RunResult(campaign_id, status, reason, counts.per_state(), errors, self._store_fault)
+        return RunResult(campaign_id, status, reason, counts, errors, self._store_fault)
 
     async def _watch_session(self) -> None:
         """Stop at once when this sender's journal or lock file is no longer the one it

@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from app.campaign.journal import CampaignStatus, Journal, JournalError, RecipientState
 from app.campaign.lock import campaign_is_sending
 from app.campaign.progress import PaceShown, Progress, RunResult
+from app.campaign.journal.records import Counts
 from app.campaign.schedule import campaign_quiet_hours, time_to_wait
 from app.reasons import Reason, pause_reason
 
@@ -57,7 +58,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
                              limit=pace.limit, sharing=pace.sharing, earlier=first_look, by_sms=by_sms))
         first_look = False
         if let_go():
-            return RunResult(campaign_id, CampaignStatus.RUNNING, None, counts,
+            return RunResult(campaign_id, CampaignStatus.RUNNING, None, Counts.of(counts),
                              await asyncio.to_thread(journal.error_counts, campaign_id))
         if not sending:
             break
@@ -72,8 +73,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
             await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
         except JournalError:
             pass  # the store still cannot be written: the sentence reaches the window all the same
-    counts, errors = await asyncio.to_thread(
-        lambda: (journal.counts(campaign_id).per_state(), journal.error_counts(campaign_id)))
+    counts, errors = await asyncio.to_thread(lambda: (journal.counts(campaign_id), journal.error_counts(campaign_id)))
     return RunResult(campaign_id, status, reason, counts, errors)
 
 

@@ -67,7 +67,7 @@ class RunResult:
     campaign_id: int
     status: str
     reason: Reason | None
-    counts: dict[str, int] = field(default_factory=dict[str, int])
+    counts: Counts = field(default_factory=Counts)
     errors_by_code: dict[int, int] = field(default_factory=dict[int, int])
     store_fault: str | None = None
 

@@ -211,7 +211,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     from app.campaign import CampaignEngine, CampaignLocked, CampaignStatus, JournalError
     from app.campaign.approval import NotApproved
     from app.campaign.journal import JournalFault
-    from app.campaign.journal.records import Counts, Summary
+    from app.campaign.journal.records import Summary
     from app.campaign.sms_fallback import FOLLOW_FOR_SECONDS, SmsFallback
     from app.cli.progress import ProgressPrinter, pause_on_signals
 
@@ -239,7 +239,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
     try:
         summary, base = journal.summary(campaign_id), journal.campaign(campaign_id).base_url
     except JournalError:
-        summary, base = Summary(Counts.of(result.counts), result.errors_by_code, {}), base_url
+        summary, base = Summary(result.counts, result.errors_by_code, {}), base_url
     print_summary(summary, campaign_id, result.status)
     if result.status != CampaignStatus.FINISHED:
         hint = sandbox_flag(base)

@@ -69,7 +69,7 @@ def _run(home: Path) -> str | None:
             result = await page.send()
             if result is None or result.status != CampaignStatus.FINISHED:
                 return f"the demo campaign did not finish: {page.message_line.text()}"
-            print(f"campaign sent: {result.counts['sent']} sent, {result.counts['failed']} failed")
+            print(f"campaign sent: {result.counts.sent} sent, {result.counts.failed} failed")
             if not await page.results.export_results(out):
                 return f"the results could not be exported: {page.message_line.text()}"
             return None
