@@ -53,8 +53,9 @@ def _neutralise_column(column: pd.Series) -> pd.Series:
 def _in_words(column: pd.Series) -> pd.Series:
     """Each row's reason or error as its sentence: the journal keeps a reason as a code
     (app.reasons.row_reason), written here in English; other text stays as it is."""
-    text = column.astype("string")
-    return text.map({value: reason_words(value) for value in text.dropna().unique()}).astype("string")
+    codes, distinct = pd.factorize(column.astype("string"))  # a million rows share a few reasons
+    words = pd.array([reason_words(str(value)) for value in distinct] + [None], dtype="string")
+    return pd.Series(words[codes], index=column.index)  # code -1 (no value) takes the last: None
 
 
 def results_frame(rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
