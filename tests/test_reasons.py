@@ -114,3 +114,14 @@ def test_no_sentence_is_read_back_into_a_code() -> None:
     sentence = store_problem("store_disk_full", store="postgresql://team@db/safir").text()
     assert Reason.from_stored(sentence) == Reason.said(sentence)
     assert not [name for name in dir(app.reasons) if "parse" in name.lower()]
+
+
+def test_no_code_is_in_two_catalogues() -> None:
+    """A stored reason names only its code: a code in two catalogues would be read back
+    with the other one's sentence."""
+    import app.reasons as r
+
+    catalogues = (r.PAUSE_REASONS, r.WAITING, r.REASONS, r.CONTENT_PROBLEMS, r.FILE_PROBLEMS, r.STORE_PROBLEMS,
+                  r.TEAM_PROBLEMS, r.CAMPAIGN_NAMES)
+    assert sum(len(c) for c in catalogues) == len(set().union(*catalogues)) == len(r._CODED)
+    assert r.SAID not in r._CODED
