@@ -118,10 +118,11 @@ def write_frame(path: str | Path, frame: pd.DataFrame, source: Sheet | None = No
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".xlsx"):
         raise ExportError(file_problem("file_bad_suffix", file=path.name))
-    frame = frame.assign(error=_in_words(pd.Series(frame["error"])))
+    words = _in_words(pd.Series(frame["error"]))
     if source is not None and suffix == ".xlsx" and source.path.suffix.lower() in (".xlsx", ".xlsm"):
-        return _workbook_copy(path, frame, source, names or {})
-    out = frame.copy()
+        return _workbook_copy(path, frame.assign(error=words), source, names or {})
+    out = frame.copy()  # the one copy this writer makes: the caller's frame is left as it was
+    out["error"] = words
     if source is not None:
         original = source.frame.copy()
         if suffix == ".xlsx":  # a new workbook for a CSV, XLS or ODS source: cells typed again
