@@ -28,7 +28,6 @@ STALL_SECONDS = 2.0
 INVALID_INPUT_STREAK = 5
 
 
-
 def said_by(error: SafirError) -> dict[str, object]:
     """The codes beside a pause reason that quotes ``error``'s words, so the window words
     them itself: ``service_code`` (spec 7.2, 7.3) and ``client_problem`` (SafirError.problem),
@@ -40,6 +39,7 @@ def said_by(error: SafirError) -> dict[str, object]:
     if error.problem is not None:
         codes["client_problem"] = error.problem
     return codes
+
 
 class AnswerJudge:
     """Turns one recipient's error into its new state, calling ``pause(reason)`` where the
