@@ -228,7 +228,7 @@ def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
         assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, reason
     for words, resumed in (("interrupted (SIGTERM)", True), ("interrupted (SIGINT)", False)):  # as stored before
         with journal.transaction():
-            journal.db.execute("UPDATE campaigns SET status_reason = ? WHERE id = ?", (words, campaign_id))
+            journal.db.execute("UPDATE campaigns SET status_reason = $1 WHERE id = $2", (words, campaign_id))
         assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, words
     journal.set_status(campaign_id, CampaignStatus.RUNNING)  # nobody holds its lock: the sender died
     assert resumes_at_login(journal, journal.campaign(campaign_id))

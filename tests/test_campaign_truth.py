@@ -166,7 +166,7 @@ async def test_lost_answers_converge_to_zero_unknown_without_a_resume(tmp_path: 
         assert result.status == CampaignStatus.FINISHED
         assert result.counts.unknown == 0 and result.counts.sent == 60
         assert_each_phone_once(sandbox, journal, campaign_id)
-        attempts = journal.db.execute("SELECT COUNT(*) FROM attempts WHERE campaign_id = ?",
+        attempts = journal.db.execute("SELECT COUNT(*) FROM attempts WHERE campaign_id = $1",
                                       (campaign_id,)).fetchone()[0]
         assert attempts > 60  # some were re-sent, under their own request_id
 

@@ -94,7 +94,7 @@ def test_a_row_a_frozen_sender_keeps_locked_is_waited_for_not_left_unsent(team_s
                                      {"message": {"text": "hi"}}) for row in range(2, 6)])
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
             with frozen.transaction():  # the frozen sender's open transaction, with row 4 locked
-                frozen.db.execute("SELECT 1 FROM recipients WHERE campaign_id = ? AND row = 4 FOR UPDATE",
+                frozen.db.execute("SELECT 1 FROM recipients WHERE campaign_id = $1 AND row = 4 FOR UPDATE",
                                   (campaign_id,))
                 sending = asyncio.ensure_future(CampaignEngine(journal, client).run(campaign_id))
                 await asyncio.sleep(2.0)

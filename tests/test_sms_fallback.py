@@ -92,8 +92,8 @@ def make_campaign(journal: Journal, sandbox: EmbeddedSandbox, phones: list[str],
 def answered_no_account(journal: Journal, campaign_id: int, row: int | None = None) -> None:
     """As if the service had answered code 17 (no Bale account) for ``row`` (None: every row)."""
     with journal.transaction():
-        journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = ?"
-                           + (" AND row = ?" if row is not None else ""),
+        journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = $1"
+                           + (" AND row = $2" if row is not None else ""),
                            (campaign_id,) if row is None else (campaign_id, row))
 
 
@@ -116,9 +116,9 @@ async def test_an_sms_whose_answer_was_lost_is_sent_again_under_its_id_and_reach
             assert Counter(m["phone"] for m in sms_sent(sms_sandbox)) == once
             # A sender that died after marking them in flight, before it heard back: resumed, it sends them again.
             with journal.transaction():
-                journal.db.execute("UPDATE recipients SET state = ? WHERE campaign_id = ? AND channel = 'sms'",
+                journal.db.execute("UPDATE recipients SET state = $1 WHERE campaign_id = $2 AND channel = 'sms'",
                                    (RecipientState.IN_FLIGHT, campaign_id))
-                journal.db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (CampaignStatus.PAUSED, campaign_id))
+                journal.db.execute("UPDATE campaigns SET status = $1 WHERE id = $2", (CampaignStatus.PAUSED, campaign_id))
             sms_sandbox.settings.sms_fault_timeout = 0.0
             again = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway, sleep=no_wait)).run(
                 campaign_id)
@@ -251,7 +251,7 @@ async def test_a_campaign_that_ended_with_numbers_waiting_for_their_sms_sends_th
             # A second sender recorded a code 17 after this one had moved its own to SMS, and settled it as it was.
             with journal.transaction():
                 journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17, message_id = NULL"
-                                   " WHERE campaign_id = ? AND row = 2", (campaign_id,))
+                                   " WHERE campaign_id = $1 AND row = 2", (campaign_id,))
             assert settled(journal.counts(campaign_id), 3, journal.sms_waiting(campaign_id))[0] == CampaignStatus.PAUSED
             again = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
         assert again.status == CampaignStatus.FINISHED, again.reason

@@ -17,7 +17,7 @@ import psycopg
 import pytest
 
 from app.campaign import CampaignStatus, JournalError, RecipientState
-from app.campaign.journal import JournalFault
+from app.campaign.journal import Journal, JournalFault
 from app.campaign.journal.team import TeamJournal
 from app.campaign.progress import PaceShown
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
@@ -367,19 +367,22 @@ def test_a_team_store_over_tls_is_verified_and_a_wrong_root_is_a_sentence(tmp_pa
         server.remove()
 
 
-def test_the_journals_sql_keeps_literals_comments_and_casts_whole_on_postgresql(team_store: str,
-                                                                                  tmp_path: Path) -> None:
-    """Issue 36: ``?`` and ``:name`` become psycopg's placeholders only outside string
-    literals, quoted names, comments and dollar-quoted bodies; a ``%`` stays a ``%``."""
-    journal = TeamJournal(team_store, tmp_path / "journal.sqlite3")
-    try:
-        assert tuple(journal.db.execute("SELECT 'what?', '50%', ?::int /* why? */, 'a:b' -- and :c?\n",
-                                        (7,)).fetchone()) == ("what?", "50%", 7, "a:b")
-        assert tuple(journal.db.execute('SELECT :n::text AS "n?", $q$ ? :x $q$', {"n": 5}).fetchone()) == \
-            ("5", " ? :x ")
-        assert tuple(journal.db.execute("SELECT '50%', 'a?b'").fetchone()) == ("50%", "a?b")  # no parameters
-    finally:
-        journal.close()
+def test_the_journals_sql_runs_as_written_on_both_engines(team_store: str, tmp_path: Path) -> None:
+    """Issue 36: one text, no rewriting: ``$1`` is a parameter on SQLite and on PostgreSQL
+    (a value used twice is given once); what sits in a literal, a quoted name or a comment
+    is never one, nor is a ``%``."""
+    sql = "SELECT 'what?', '50%', $1 + 0 /* $2? */, 'a:b', '$2' AS \"$1?\", $2 || $1 -- and :c? $3\n"
+    with Journal(tmp_path / "journal.sqlite3") as local:
+        team = TeamJournal(team_store, tmp_path / "team.sqlite3")
+        try:
+            for journal in (local, team):
+                row = journal.db.execute(sql, (7, "x")).fetchone()
+                assert tuple(row) == ("what?", "50%", 7, "a:b", "$2", "x7")
+                assert row["$1?"] == "$2"
+                assert tuple(journal.db.execute("SELECT '50%', 'a?b', '$1'").fetchone()) == ("50%", "a?b", "$1")
+            assert tuple(team.db.execute("SELECT $q$ ? :x $1 $q$, $1::text", (5,)).fetchone()) == (" ? :x $1 ", "5")
+        finally:
+            team.close()
 
 
 def test_a_row_a_frozen_desktop_holds_mid_transaction_is_waited_for_not_given_up(team_store: str,
@@ -395,10 +398,10 @@ def test_a_row_a_frozen_desktop_holds_mid_transaction_is_waited_for_not_given_up
     try:
         campaign_id = make(journal)
         frozen.db.execute("BEGIN")
-        frozen.db.execute("UPDATE campaigns SET name = name WHERE id = ?", (campaign_id,))  # and then nothing
+        frozen.db.execute("UPDATE campaigns SET name = name WHERE id = $1", (campaign_id,))  # and then nothing
         started = time.monotonic()
         with journal.transaction():
-            journal.db.execute("UPDATE campaigns SET name = 'taken over' WHERE id = ?", (campaign_id,))
+            journal.db.execute("UPDATE campaigns SET name = 'taken over' WHERE id = $1", (campaign_id,))
         assert time.monotonic() - started >= 10  # it waited, for the server to end the frozen session
         assert journal.campaign(campaign_id).name == "taken over"
     finally:

@@ -152,7 +152,7 @@ def add_series(journal: Journal, name: str, rule: RepeatRule, plan: dict[str, An
     with journal.transaction():
         row = journal.db.execute(
             "INSERT INTO series (name, rule, plan, status, next_run, created_at, created_by, updated_at)"
-            " VALUES (?,?,?,?,?,?,?,?) RETURNING id",
+            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id",
             (name, rule.to_json(), json.dumps(plan, ensure_ascii=False), SeriesStatus.ACTIVE,
              _instant(rule.next_after(now)), now_text(), f"{user}@{machine}", now_text())).fetchone()
     journal.audit("series created", None, f"series {row[0]}: {rule.describe()}")
@@ -173,7 +173,7 @@ def last_runs(journal: Journal) -> dict[int, int]:
 
 def one_series(journal: Journal, series_id: int) -> Series:
     """The series with this id; raises KeyError if there is none."""
-    row = journal.db.execute("SELECT * FROM series WHERE id = ?", (series_id,)).fetchone()
+    row = journal.db.execute("SELECT * FROM series WHERE id = $1", (series_id,)).fetchone()
     if row is None:
         raise KeyError(series_id)
     return _series(row)
@@ -211,7 +211,7 @@ def claim_run(journal: Journal, series: Series, now: datetime) -> bool:
 def note_series(journal: Journal, series_id: int, note: Reason | None) -> None:
     """Say why a series waits (None: it does not)."""
     with journal.transaction():
-        journal.db.execute("UPDATE series SET status_note = ?, updated_at = ? WHERE id = ?",
+        journal.db.execute("UPDATE series SET status_note = $1, updated_at = $2 WHERE id = $3",
                            (note.stored() if note is not None else None, now_text(), series_id))
 
 

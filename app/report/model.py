@@ -167,14 +167,14 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
     db = journal.db
     counts = journal.counts(campaign_id)
     skipped = {str(v): int(n) for v, n in db.execute(
-        "SELECT verdict, COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ? GROUP BY verdict",
+        "SELECT verdict, COUNT(*) FROM recipients WHERE campaign_id = $1 AND state = $2 GROUP BY verdict",
         (campaign_id, RecipientState.SKIPPED))}
-    valid = int(db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND request_id IS NOT NULL",
+    valid = int(db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = $1 AND request_id IS NOT NULL",
                            (campaign_id,)).fetchone()[0])
     sends = [float(t) for (t,) in db.execute(
-        "SELECT finished_at FROM attempts WHERE campaign_id = ? AND outcome = ? AND finished_at IS NOT NULL"
+        "SELECT finished_at FROM attempts WHERE campaign_id = $1 AND outcome = $2 AND finished_at IS NOT NULL"
         " ORDER BY finished_at", (campaign_id, RecipientState.SENT))]
-    first = db.execute("SELECT MIN(started_at) FROM attempts WHERE campaign_id = ?", (campaign_id,)).fetchone()[0]
+    first = db.execute("SELECT MIN(started_at) FROM attempts WHERE campaign_id = $1", (campaign_id,)).fetchone()[0]
     bucket, over_time = sends_over_time(sends)
     trail = journal.audit_trail(campaign_id)
     pauses = [Pause(str(a["at"]), str(a["action"]), Reason.from_stored(a["detail"]), f"{a['os_user']}@{a['machine']}")

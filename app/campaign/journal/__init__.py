@@ -1,8 +1,9 @@
 """The journal: every campaign, recipient and outcome in one SQLite database.
 
 Split by responsibility: :mod:`.schema` (tables and migrations), :mod:`.connection` (one
-connection per thread), :mod:`.errors` (faults as sentences), :mod:`.records` (states and
-rows), :mod:`.reading`, :mod:`.repeats` (the repeat guard), :mod:`.creation`,
+connection per thread), :mod:`.database` (SQLite speaking the journal's SQL, ``$1``
+parameters), :mod:`.errors` (faults as sentences), :mod:`.records` (states and rows),
+:mod:`.reading`, :mod:`.repeats` (the repeat guard), :mod:`.creation`,
 :mod:`.sending` (the send path's writes) and :mod:`.store` (the :class:`Journal` itself).
 """
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import quote
 from typing import Any, Protocol, Self
 
+from app.campaign.journal.database import SqliteDatabase
 from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
 from app.campaign.journal.schema import (
     CACHE_KIB,
@@ -46,8 +47,10 @@ class Cursor(Protocol):
 
 
 class Database(Protocol):
-    """What the journal's code uses of a connection: SQL with ``?`` (and ``:name``)
-    placeholders, rows that index by position and by column name (``dict(row)`` works)."""
+    """What the journal's code uses of a connection: SQL whose parameters are numbered
+    ``$1``, ``$2``… (PostgreSQL's own placeholders, which SQLite reads as named ones:
+    app/campaign/journal/database.py), given as a sequence; rows that index by position
+    and by column name (``dict(row)`` works)."""
 
     @property
     def in_transaction(self) -> bool: ...
@@ -110,8 +113,8 @@ class JournalConnection:
         None for an error that is not the store's."""
         return explain(exc, self.path) if isinstance(exc, sqlite3.Error) else None
 
-    #: SQL that sets message_data's template id to the parameter (JSON kept as text).
-    SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', ?)"
+    #: SQL that sets message_data's template id to the parameter ``$1`` (JSON kept as text).
+    SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', $1)"
     #: The store's clock as the journal stores instants (ISO 8601, UTC, milliseconds), in
     #: SQL: what the frequency cap and followers compare, never a desktop's own clock.
     NOW_TEXT = "strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')"
@@ -187,15 +190,15 @@ class JournalConnection:
                 # mode=rw: never create the file here (opening made it, _private_file): a
                 # thread's first connection after the journal was deleted must fail, not
                 # leave an empty journal where the user's was.
-                db = sqlite3.connect(_read_write_uri(Path(self.path)), uri=True, isolation_level=None,
-                                     timeout=self.BUSY_TIMEOUT_SECONDS, check_same_thread=False)
+                connection = sqlite3.connect(_read_write_uri(Path(self.path)), uri=True, isolation_level=None,
+                                             timeout=self.BUSY_TIMEOUT_SECONDS, check_same_thread=False)
                 try:
-                    db.row_factory = sqlite3.Row
-                    self._configure_patiently(db)
+                    connection.row_factory = sqlite3.Row
+                    self._configure_patiently(connection)
                 except BaseException:
-                    db.close()
+                    connection.close()
                     raise
-                self._connections[key] = db
+                db = self._connections[key] = SqliteDatabase(connection)
         return db
 
     def _configure_patiently(self, db: sqlite3.Connection) -> None:
@@ -370,3 +373,10 @@ def sql_statements(script: str) -> list[str]:
     if pending.strip(" \t\r\n;"):
         statements.append(pending.rstrip(";").strip())
     return statements
+
+
+def placeholders(first: int, count: int) -> str:
+    """``"$first, …, $last"``: ``count`` numbered placeholders from ``$first`` on (an
+    ``IN`` list). The journal's SQL numbers its parameters as PostgreSQL does (``$1``),
+    which SQLite reads as named ones (docs/architecture.md, "One store, two engines")."""
+    return ", ".join(f"${n}" for n in range(first, first + count))

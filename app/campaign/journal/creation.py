@@ -130,7 +130,7 @@ class JournalCreation(RepeatGuard):
             "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
             " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,"
             " created_by, created_on, ignore_cap, approval, series_id, test_send, sms_fallback)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23) RETURNING id",
             (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
              rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
              time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval, series_id,
@@ -151,17 +151,17 @@ class JournalCreation(RepeatGuard):
             self._serialized()  # of two identical creations at once, the second sees the first
             if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
                 newer = [i for (i,) in self.db.execute(
-                    "SELECT id FROM campaigns WHERE ready_seq > ? AND id != ?", (looked_upto, campaign_id))]
+                    "SELECT id FROM campaigns WHERE ready_seq > $1 AND id != $2", (looked_upto, campaign_id))]
                 if newer:
                     self._refuse_repeats(campaign_id, repeats_since, newer)
             elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
                 self._skip_repeats(campaign_id, repeats_since)
             self.db.execute(
-                f"UPDATE campaigns SET status = ?, created_at = {self.NOW_TEXT}, updated_at = {self.NOW_TEXT},"
-                " ready_seq = (SELECT COALESCE(MAX(ready_seq), 0) + 1 FROM campaigns) WHERE id = ?",
+                f"UPDATE campaigns SET status = $1, created_at = {self.NOW_TEXT}, updated_at = {self.NOW_TEXT},"
+                " ready_seq = (SELECT COALESCE(MAX(ready_seq), 0) + 1 FROM campaigns) WHERE id = $2",
                 (CampaignStatus.READY, campaign_id))
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine)"
-                            " VALUES (?, ?, 'created', ?, ?)", (now_text(), campaign_id, *actor()))
+                            " VALUES ($1, $2, 'created', $3, $4)", (now_text(), campaign_id, *actor()))
 
     def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
         with self._bulk_writing():
@@ -184,8 +184,8 @@ class JournalCreation(RepeatGuard):
             with self.transaction():
                 self.db.executemany(
                     "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
-                    " request_id, state, repeat_key, channel) VALUES (?,?,?,?,?,?,?,?,?,?,?)", values)
-                self.db.execute("UPDATE campaigns SET updated_at = ? WHERE id = ?", (now_text(), campaign_id))
+                    " request_id, state, repeat_key, channel) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)", values)
+                self.db.execute("UPDATE campaigns SET updated_at = $1 WHERE id = $2", (now_text(), campaign_id))
             # Size the next chunk so its transaction holds the lock about CHUNK_SECONDS.
             took = max(time.perf_counter() - started, 1e-4)
             chunk = max(100, min(50_000, int(len(values) * CHUNK_SECONDS / took)))
@@ -194,7 +194,7 @@ class JournalCreation(RepeatGuard):
         """Leave an interrupted creation for :meth:`_drop_abandoned` (fast: one update)."""
         try:
             with self.transaction():
-                self.db.execute("UPDATE campaigns SET updated_at = '1970-01-01' WHERE id = ? AND status = ?",
+                self.db.execute("UPDATE campaigns SET updated_at = '1970-01-01' WHERE id = $1 AND status = $2",
                                 (campaign_id, CampaignStatus.CREATING))
         except Exception as exc:
             if self.database_error(exc) is None:
@@ -204,7 +204,7 @@ class JournalCreation(RepeatGuard):
         """Remove creations that a killed or interrupted process left behind."""
         limit = datetime.fromtimestamp(datetime.now(timezone.utc).timestamp() - ABANDONED_AFTER_SECONDS, timezone.utc)
         for (campaign_id,) in self.db.execute(
-                "SELECT id FROM campaigns WHERE status = ? AND (updated_at IS NULL OR updated_at < ?)",
+                "SELECT id FROM campaigns WHERE status = $1 AND (updated_at IS NULL OR updated_at < $2)",
                 (CampaignStatus.CREATING, limit.isoformat(timespec="milliseconds"))).fetchall():
             self._drop_campaign(campaign_id)
 
@@ -213,11 +213,11 @@ class JournalCreation(RepeatGuard):
         while True:
             with self.transaction():
                 gone = self.db.execute(
-                    "DELETE FROM recipients WHERE campaign_id = ? AND row IN"
-                    " (SELECT row FROM recipients WHERE campaign_id = ? LIMIT ?)",
+                    "DELETE FROM recipients WHERE campaign_id = $1 AND row IN"
+                    " (SELECT row FROM recipients WHERE campaign_id = $2 LIMIT $3)",
                     (campaign_id, campaign_id, CHUNK_ROWS * 4)).rowcount
                 if not gone:
-                    self.db.execute("DELETE FROM campaigns WHERE id = ?", (campaign_id,))
+                    self.db.execute("DELETE FROM campaigns WHERE id = $1", (campaign_id,))
                     return
 
     @sentences

@@ -57,16 +57,16 @@ class StoreBook:
     def _opened_row(self) -> Generator[tuple[PaceState, float], None, None]:
         journal, key = self._journal, self._key
         with journal.transaction():
-            journal.db.execute("INSERT INTO pace (key) VALUES (?) ON CONFLICT (key) DO NOTHING", (key,))
+            journal.db.execute("INSERT INTO pace (key) VALUES ($1) ON CONFLICT (key) DO NOTHING", (key,))
             row = journal.db.execute(
                 "SELECT rate, next_slot, hold_until, learned_at, refused_at, probe_at, probe_step, proven, peak"
-                " FROM pace WHERE key = ?" + journal.FOR_UPDATE, (key,)).fetchone()
+                " FROM pace WHERE key = $1" + journal.FOR_UPDATE, (key,)).fetchone()
             now = journal.pace_clock()
             first = math.floor((now - WINDOW - 1.0) / TICK)
             recorded = {int(t): int(n) for t, n in journal.db.execute(
-                "SELECT tick, count FROM pace_starts WHERE key = ? AND tick >= ?", (key, first))}
+                "SELECT tick, count FROM pace_starts WHERE key = $1 AND tick >= $2", (key, first))}
             sharing = int(journal.db.execute(
-                "SELECT COUNT(*) FROM pace_users WHERE key = ? AND who <> ? AND seen > ?",
+                "SELECT COUNT(*) FROM pace_users WHERE key = $1 AND who <> $2 AND seen > $3",
                 (key, self._who, now - SHARING_SECONDS)).fetchone()[0])
             # Held within what the rule itself could have written: a member writing the row by
             # hand stalls nobody for longer than a Retry-After could.
@@ -82,19 +82,19 @@ class StoreBook:
     def _save(self, state: PaceState, recorded: dict[int, int], now: float) -> None:
         journal, key = self._journal, self._key
         journal.db.execute(
-            "UPDATE pace SET rate = ?, next_slot = ?, hold_until = ?, learned_at = ?, refused_at = ?, probe_at = ?,"
-            " probe_step = ?, proven = ?, peak = ? WHERE key = ?",
+            "UPDATE pace SET rate = $1, next_slot = $2, hold_until = $3, learned_at = $4, refused_at = $5,"
+            " probe_at = $6, probe_step = $7, proven = $8, peak = $9 WHERE key = $10",
             (state.limit, state.next_slot, state.hold_until, _stored(state.learned_at), _stored(state.refused_at),
              _stored(state.probe_at), state.probe_step, state.proven, state.peak, key))
         changed = [(key, tick, n) for tick, n in state.starts.items() if recorded.get(tick) != n]
         if changed:
             journal.db.executemany(
-                "INSERT INTO pace_starts (key, tick, count) VALUES (?, ?, ?)"
+                "INSERT INTO pace_starts (key, tick, count) VALUES ($1, $2, $3)"
                 " ON CONFLICT (key, tick) DO UPDATE SET count = excluded.count", changed)
-        journal.db.execute("INSERT INTO pace_users (key, who, seen) VALUES (?, ?, ?)"
+        journal.db.execute("INSERT INTO pace_users (key, who, seen) VALUES ($1, $2, $3)"
                            " ON CONFLICT (key, who) DO UPDATE SET seen = excluded.seen", (key, self._who, now))
         self._opened += 1
         if self._opened % 100 == 1:
-            journal.db.execute("DELETE FROM pace_starts WHERE key = ? AND tick < ?",
+            journal.db.execute("DELETE FROM pace_starts WHERE key = $1 AND tick < $2",
                                (key, math.floor((now - KEEP_SECONDS) / TICK)))
-            journal.db.execute("DELETE FROM pace_users WHERE key = ? AND seen < ?", (key, now - KEEP_SECONDS))
+            journal.db.execute("DELETE FROM pace_users WHERE key = $1 AND seen < $2", (key, now - KEEP_SECONDS))

@@ -50,7 +50,7 @@ class JournalReading(JournalConnection):
     @sentences
     def campaign(self, campaign_id: int) -> Campaign:
         """The campaign with this id; raises KeyError if there is none."""
-        row = self.db.execute("SELECT * FROM campaigns WHERE id = ? AND status != ?",
+        row = self.db.execute("SELECT * FROM campaigns WHERE id = $1 AND status != $2",
                               (campaign_id, CampaignStatus.CREATING)).fetchone()
         if row is None:
             raise KeyError(campaign_id)
@@ -60,15 +60,15 @@ class JournalReading(JournalConnection):
     def campaigns(self) -> list[Campaign]:
         """Every campaign, newest first."""
         return [self._campaign(r) for r in self.db.execute(
-            "SELECT * FROM campaigns WHERE status != ? ORDER BY id DESC", (CampaignStatus.CREATING,))]
+            "SELECT * FROM campaigns WHERE status != $1 ORDER BY id DESC", (CampaignStatus.CREATING,))]
 
     @sentences
     def recipients(self, campaign_id: int, state: str | None = None) -> list[Recipient]:
         """Recipients in sheet order, optionally only those in ``state``."""
-        sql = f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ?"
+        sql = f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = $1"
         args: tuple[Any, ...] = (campaign_id,)
         if state is not None:
-            sql += " AND state = ?"
+            sql += " AND state = $2"
             args += (state,)
         return [recipient(row) for row in self.db.execute(sql + " ORDER BY row", args).fetchall()]
 
@@ -86,7 +86,7 @@ class JournalReading(JournalConnection):
         instant to ask from next time."""
         rows = self.db.execute(
             "SELECT row, state, error, error_code, updated_at FROM recipients"
-            " WHERE campaign_id = ? AND updated_at > ? ORDER BY updated_at", (campaign_id, since)).fetchall()
+            " WHERE campaign_id = $1 AND updated_at > $2 ORDER BY updated_at", (campaign_id, since)).fetchall()
         latest = max((str(r[4]) for r in rows), default=since)
         return [(int(r[0]), str(r[1]), r[2], r[3]) for r in rows], latest
 
@@ -97,7 +97,7 @@ class JournalReading(JournalConnection):
         rows = self.db.execute(
             "SELECT r.campaign_id, c.name, c.kind, r.state, r.error, r.message_id, r.updated_at"
             " FROM recipients r JOIN campaigns c ON c.id = r.campaign_id"
-            " WHERE r.phone = ? AND r.state != ? ORDER BY r.updated_at DESC, r.campaign_id DESC LIMIT ?",
+            " WHERE r.phone = $1 AND r.state != $2 ORDER BY r.updated_at DESC, r.campaign_id DESC LIMIT $3",
             (phone, RecipientState.SKIPPED, limit),
         )
         return [dict(r) for r in rows]
@@ -107,22 +107,22 @@ class JournalReading(JournalConnection):
         """Failed and unknown recipients per error code, for reconciliation (a recipient
         sent back to pending, by a refusal that paused the campaign, is nobody's failure)."""
         return {code: n for code, n in self.db.execute(
-            "SELECT error_code, COUNT(*) FROM recipients WHERE campaign_id = ? AND error_code IS NOT NULL"
-            " AND state IN (?, ?) GROUP BY error_code ORDER BY error_code",
+            "SELECT error_code, COUNT(*) FROM recipients WHERE campaign_id = $1 AND error_code IS NOT NULL"
+            " AND state IN ($2, $3) GROUP BY error_code ORDER BY error_code",
             (campaign_id, RecipientState.FAILED, RecipientState.UNKNOWN))}
 
     @sentences
     def counts(self, campaign_id: int) -> Counts:
         """The campaign's recipients per state (:class:`Counts`)."""
         return Counts.of(dict(self.db.execute(
-            "SELECT state, COUNT(*) FROM recipients WHERE campaign_id = ? GROUP BY state", (campaign_id,))))
+            "SELECT state, COUNT(*) FROM recipients WHERE campaign_id = $1 GROUP BY state", (campaign_id,))))
 
     @sentences
     def skipped_counts(self, campaign_id: int) -> dict[str, int]:
         """Skipped recipients per verdict (invalid, duplicate, empty, suppressed, repeat,
         capped, …), the most first; only verdicts that occur."""
         return {verdict: n for verdict, n in self.db.execute(
-            "SELECT verdict, COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ? GROUP BY verdict"
+            "SELECT verdict, COUNT(*) FROM recipients WHERE campaign_id = $1 AND state = $2 GROUP BY verdict"
             " ORDER BY COUNT(*) DESC, verdict", (campaign_id, RecipientState.SKIPPED))}
 
     @sentences

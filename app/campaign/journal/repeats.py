@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timezone
-from typing import Any
 
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import repeat_key, repeat_prefix, to_json
@@ -27,10 +26,11 @@ class RepeatGuard(JournalReading):
                    " OR (old.state = 'pending' AND c.status != 'cancelled'))")
     #: 1 for an earlier row that got (or may have got) its message, 0 for one still to send.
     _EARLIER_SENT = "CASE WHEN old.state IN ('sent', 'in_flight', 'unknown') THEN 1 ELSE 0 END"
+    #: Rows of the new campaign ``$1`` that repeat a campaign created since the instant ``$2``.
     _REPEATS = (
         "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
-        " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = :campaign"
-        " WHERE c.id != :campaign AND c.status != 'creating' AND c.created_at >= :since"
+        " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = $1"
+        " WHERE c.id != $1 AND c.status != 'creating' AND c.created_at >= $2"
         " AND old.repeat_key IS NOT NULL AND " + _ON_ITS_WAY
     )
 
@@ -48,12 +48,12 @@ class RepeatGuard(JournalReading):
         self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (n INTEGER, repeat_key BIGINT)")
         try:
             self.db.execute("DELETE FROM probe")
-            self.db.executemany("INSERT INTO probe VALUES (?, ?)", keys)
+            self.db.executemany("INSERT INTO probe VALUES ($1, $2)", keys)
             count, waiting, earlier = self.db.execute(
                 "SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT p.n, MAX(" + self._EARLIER_SENT + ") AS got,"
                 " MAX(c.id) AS latest FROM probe p"
                 " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
-                " WHERE c.status != 'creating' AND c.created_at >= ? AND " + self._ON_ITS_WAY + " GROUP BY p.n) AS r",
+                " WHERE c.status != 'creating' AND c.created_at >= $1 AND " + self._ON_ITS_WAY + " GROUP BY p.n) AS r",
                 (_instant(since),)).fetchone()
         finally:
             self.db.execute("DELETE FROM probe")
@@ -64,8 +64,7 @@ class RepeatGuard(JournalReading):
     def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
         """Raise RepeatFound if rows of ``campaign_id`` repeat campaigns made since ``since``
         (only those with an id in ``among``, when given)."""
-        params: dict[str, Any] = {"campaign": campaign_id,
-                                  "since": _instant(since)}
+        params = (campaign_id, _instant(since))
         only = ""
         if among is not None:
             only = f" AND c.id IN ({', '.join(str(int(i)) for i in among)})"
@@ -73,12 +72,12 @@ class RepeatGuard(JournalReading):
             f"SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT new.row, MAX({self._EARLIER_SENT}) AS got,"
             f" MAX(c.id) AS latest {self._REPEATS}{only} GROUP BY new.row) AS r", params).fetchone()
         if count:
-            total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND state = ?",
+            total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = $1 AND state = $2",
                                     (campaign_id, RecipientState.PENDING)).fetchone()[0]
             raise RepeatFound(self.campaign(int(earlier)), int(count), int(total), int(waiting or 0))
 
     def _skip_repeats(self, campaign_id: int, since: datetime) -> None:
-        params = {"campaign": campaign_id, "since": _instant(since)}
+        params = (campaign_id, _instant(since))
         # Per row, the newest campaign that sent it, else the newest still to send it.
         found: dict[int, tuple[int, int]] = {}
         for row, earlier, got in self.db.execute(
@@ -86,8 +85,8 @@ class RepeatGuard(JournalReading):
                 " ORDER BY new.row, got DESC, c.id DESC", params).fetchall():
             found.setdefault(int(row), (int(earlier), int(got)))
         self.db.executemany(
-            "UPDATE recipients SET state = ?, verdict = 'repeat', reason = ? WHERE campaign_id = ? AND row = ?"
-            " AND state = ?",
+            "UPDATE recipients SET state = $1, verdict = 'repeat', reason = $2 WHERE campaign_id = $3 AND row = $4"
+            " AND state = $5",
             [(RecipientState.SKIPPED, row_reason("repeat" if got else "repeat_waiting", campaign=earlier),
               campaign_id, row, RecipientState.PENDING) for row, (earlier, got) in found.items()])
 

@@ -22,15 +22,15 @@ from datetime import datetime, timezone
 from typing import Any
 
 from app.campaign.caps import CapScope
-from app.campaign.journal.connection import JournalConnection
+from app.campaign.journal.connection import JournalConnection, placeholders
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import Capped, MarkResult, Outcome, Recipient, RecipientState
 from app.reasons import row_reason
 
 #: A recipient's lease ends with its outcome, unless it goes back to pending (a refusal
-#: for rate: its sender keeps it queued) or stays in flight; two parameters: the state.
-_LEASE = ("lease_owner = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_owner END,"
-          " lease_until = CASE WHEN ? IN ('pending', 'in_flight') THEN lease_until END")
+#: for rate: its sender keeps it queued) or stays in flight; its parameter ``$1`` is the state.
+_LEASE = ("lease_owner = CASE WHEN $1 IN ('pending', 'in_flight') THEN lease_owner END,"
+          " lease_until = CASE WHEN $1 IN ('pending', 'in_flight') THEN lease_until END")
 
 #: Recipients that got their message, or may have (what the frequency cap counts).
 _GOT = "r.state IN ('sent', 'in_flight', 'unknown') AND c.test_send = 0"
@@ -84,7 +84,7 @@ class JournalSending(JournalConnection):
         their ids, in order."""
         ids = self._next_attempt_ids(len(marks))
         self.db.executemany(
-            "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES (?,?,?,?,?,?)",
+            "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES ($1,$2,$3,$4,$5,$6)",
             [(attempt_id, r.campaign_id, r.row, r.phone, kind, now) for attempt_id, (r, kind, now) in zip(ids, marks)])
         return ids
 
@@ -97,10 +97,10 @@ class JournalSending(JournalConnection):
             return {}
         self._lock_numbers(phones)
         sql = (f"SELECT r.phone, COUNT(*) FROM recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE {_GOT}"
-               f" AND r.updated_at >= ? AND r.phone IN ({', '.join('?' for _ in phones)})")
+               f" AND r.updated_at >= $1 AND r.phone IN ({placeholders(2, len(phones))})")
         args: list[object] = [since, *phones]
         if scope.bot_id is not None:
-            sql, args = sql + " AND c.bot_id = ?", [*args, scope.bot_id]
+            sql, args = sql + f" AND c.bot_id = ${len(args) + 1}", [*args, scope.bot_id]
         if not scope.cap.count_otp:
             sql += " AND c.kind <> 'otp'"
         got = {str(phone): int(n) for phone, n in self.db.execute(sql + " GROUP BY r.phone", args)}
@@ -127,10 +127,10 @@ class JournalSending(JournalConnection):
         if not changes:
             return set()
         self.db.executemany(
-            "UPDATE recipients SET state = ?, verdict = COALESCE(?, verdict), reason = COALESCE(?, reason),"
-            f" attempts = attempts + ?, updated_at = {self.NOW_TEXT},"
-            " lease_owner = CASE WHEN ? = 'in_flight' THEN lease_owner END,"
-            " lease_until = CASE WHEN ? = 'in_flight' THEN lease_until END WHERE campaign_id = ? AND row = ?",
+            "UPDATE recipients SET state = $1, verdict = COALESCE($2, verdict), reason = COALESCE($3, reason),"
+            f" attempts = attempts + $4, updated_at = {self.NOW_TEXT},"
+            " lease_owner = CASE WHEN $5 = 'in_flight' THEN lease_owner END,"
+            " lease_until = CASE WHEN $6 = 'in_flight' THEN lease_until END WHERE campaign_id = $7 AND row = $8",
             [(values["state"], values.get("verdict"), values.get("reason"), values.get("attempts", 0),
               values["state"], values["state"], recipient.campaign_id, recipient.row) for recipient, values in changes])
         return {recipient.row for recipient, _ in changes}
@@ -142,16 +142,16 @@ class JournalSending(JournalConnection):
         with self.transaction():
             recorded = self._record_outcomes(outcomes)
             self.db.executemany(
-                "UPDATE attempts SET finished_at = ?, outcome = ?, error_code = ?, error = ? WHERE id = ?",
+                "UPDATE attempts SET finished_at = $1, outcome = $2, error_code = $3, error = $4 WHERE id = $5",
                 [(o.now, o.state, o.error_code, o.error, o.attempt_id) for o in outcomes if o.attempt_id is not None])
         return recorded
 
     def _record_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
         """The recipients' rows of :meth:`record_many_outcomes` (the embedded journal: unfenced)."""
         self.db.executemany(
-            f"UPDATE recipients SET state = ?, message_id = ?, error_code = ?, error = ?, updated_at = {self.NOW_TEXT},"
-            f" {_LEASE} WHERE campaign_id = ? AND row = ?",
-            [(o.state, o.message_id, o.error_code, o.error, o.state, o.state, o.campaign_id, o.row)
+            f"UPDATE recipients SET state = $1, message_id = $2, error_code = $3, error = $4,"
+            f" updated_at = {self.NOW_TEXT}, {_LEASE} WHERE campaign_id = $5 AND row = $6",
+            [(o.state, o.message_id, o.error_code, o.error, o.campaign_id, o.row)
              for o in outcomes])
         return [True] * len(outcomes)
 
@@ -185,10 +185,10 @@ class JournalSending(JournalConnection):
         """How many messages ``phone`` got (or may have got) since the instant ``since``,
         from ``bot_id`` (None: any bot), one-time passwords counted or not."""
         sql = ("SELECT COUNT(*) FROM recipients r JOIN campaigns c ON c.id = r.campaign_id"
-               f" WHERE r.phone = ? AND {_GOT} AND r.updated_at >= ?")
+               f" WHERE r.phone = $1 AND {_GOT} AND r.updated_at >= $2")
         args: list[object] = [phone, since]
         if bot_id is not None:
-            sql, args = sql + " AND c.bot_id = ?", [*args, bot_id]
+            sql, args = sql + " AND c.bot_id = $3", [*args, bot_id]
         if not count_otp:
             sql += " AND c.kind <> 'otp'"
         return int(self.db.execute(sql, args).fetchone()[0])
@@ -198,13 +198,13 @@ class JournalSending(JournalConnection):
         """The phones that got ``limit`` or more messages since ``since`` (see
         :meth:`messages_to`): what a new campaign's review counts as capped."""
         sql = (f"SELECT r.phone FROM recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE {_GOT}"
-               " AND r.updated_at >= ? AND r.phone IS NOT NULL")
+               " AND r.updated_at >= $1 AND r.phone IS NOT NULL")
         args: list[object] = [since]
         if bot_id is not None:
-            sql, args = sql + " AND c.bot_id = ?", [*args, bot_id]
+            sql, args = sql + " AND c.bot_id = $2", [*args, bot_id]
         if not count_otp:
             sql += " AND c.kind <> 'otp'"
-        sql += " GROUP BY r.phone HAVING COUNT(*) >= ?"
+        sql += f" GROUP BY r.phone HAVING COUNT(*) >= ${len(args) + 1}"
         return {str(p) for (p,) in self.db.execute(sql, [*args, limit])}
 
     @sentences
@@ -212,7 +212,7 @@ class JournalSending(JournalConnection):
         """Requests of ``kind`` to ``phone`` started at or after ``since`` (Unix
         seconds) that may have been delivered (all but known failures)."""
         return int(self.db.execute(
-            "SELECT COUNT(*) FROM attempts WHERE phone = ? AND kind = ? AND started_at >= ?"
-            " AND (outcome IS NULL OR outcome != ?)",
+            "SELECT COUNT(*) FROM attempts WHERE phone = $1 AND kind = $2 AND started_at >= $3"
+            " AND (outcome IS NULL OR outcome != $4)",
             (phone, kind, since, RecipientState.FAILED),
         ).fetchone()[0])

@@ -85,9 +85,9 @@ class KeysetFeed:
         found: list[Recipient] = []
         while self._states and len(found) < limit:
             rows = self._journal.db.execute(
-                f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ? AND state = ? AND channel = 'bale'"
-                " AND row > ?"
-                " ORDER BY row LIMIT ?", (self._campaign_id, self._states[0], self._after, limit - len(found)),
+                f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = $1 AND state = $2 AND channel = 'bale'"
+                " AND row > $3"
+                " ORDER BY row LIMIT $4", (self._campaign_id, self._states[0], self._after, limit - len(found)),
             ).fetchall()
             found += [recipient(row) for row in rows]
             if len(found) < limit:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from app.campaign.caps import CapScope
+from app.campaign.journal.connection import placeholders
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, JournalReading, recipient
 from app.campaign.journal.records import Capped, Channel, Recipient, RecipientState
@@ -27,10 +28,11 @@ _TO_SEND = "('in_flight', 'unknown', 'pending')"
 _TO_SEND_STATES = (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING)
 #: Days a number found without a Bale account is sent an SMS at once, the service not asked again.
 NO_ACCOUNT_DAYS = 30
-#: A recipient row ``k`` that found its number without a Bale account, in a campaign (not a
-#: test send) of the service at the address given as its parameter.
-_KNOWN = ("(k.channel = 'sms' OR k.error_code = 17 AND k.state = 'failed') AND k.campaign_id IN ("
-          "SELECT kc.id FROM campaigns kc WHERE kc.base_url = ? AND kc.test_send = 0)")
+def _known(base_url: int) -> str:
+    """SQL true of a recipient row ``k`` that found its number without a Bale account, in
+    a campaign (not a test send) of the service at the address in parameter ``$base_url``."""
+    return ("(k.channel = 'sms' OR k.error_code = 17 AND k.state = 'failed') AND k.campaign_id IN ("
+            f"SELECT kc.id FROM campaigns kc WHERE kc.base_url = ${base_url} AND kc.test_send = 0)")
 
 
 @dataclass(frozen=True)
@@ -86,10 +88,10 @@ class JournalSms(JournalReading, JournalSending):
         trigger refuses any other move: one channel per recipient)."""
         with self.transaction():
             cursor = self.db.execute(
-                "UPDATE recipients SET channel = ?, state = ?, error_code = NULL, error = NULL, lease_owner = NULL,"
+                "UPDATE recipients SET channel = $1, state = $2, error_code = NULL, error = NULL, lease_owner = NULL,"
                 f" lease_until = NULL, lease_epoch = lease_epoch + 1, updated_at = {self.NOW_TEXT}"
-                " WHERE campaign_id = ? AND channel = ? AND state = ? AND error_code = 17"
-                " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ? AND c.sms_fallback IS NOT NULL)",
+                " WHERE campaign_id = $3 AND channel = $4 AND state = $5 AND error_code = 17"
+                " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $6 AND c.sms_fallback IS NOT NULL)",
                 (Channel.SMS, RecipientState.PENDING, campaign_id, Channel.BALE, RecipientState.FAILED, campaign_id))
             return max(cursor.rowcount, 0)
 
@@ -104,13 +106,12 @@ class JournalSms(JournalReading, JournalSending):
         since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
         with self.transaction():
             cursor = self.db.execute(
-                "UPDATE recipients SET channel = ?, lease_owner = NULL, lease_until = NULL,"
+                "UPDATE recipients SET channel = $1, lease_owner = NULL, lease_until = NULL,"
                 f" lease_epoch = lease_epoch + 1, updated_at = {self.NOW_TEXT}"
-                " WHERE campaign_id = ? AND channel = ? AND state = ? AND phone IN ("
-                f" SELECT k.phone FROM recipients k WHERE {_KNOWN} AND k.campaign_id <> ? AND k.updated_at >= ?)"
-                " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = ? AND c.sms_fallback IS NOT NULL)",
-                (Channel.SMS, campaign_id, Channel.BALE, RecipientState.PENDING, base_url, campaign_id, since,
-                 campaign_id))
+                " WHERE campaign_id = $2 AND channel = $3 AND state = $4 AND phone IN ("
+                f" SELECT k.phone FROM recipients k WHERE {_known(5)} AND k.campaign_id <> $2 AND k.updated_at >= $6)"
+                " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $2 AND c.sms_fallback IS NOT NULL)",
+                (Channel.SMS, campaign_id, Channel.BALE, RecipientState.PENDING, base_url, since))
             return max(cursor.rowcount, 0)
 
     @sentences
@@ -124,15 +125,15 @@ class JournalSms(JournalReading, JournalSending):
         for start in range(0, len(listed), 500):
             part = listed[start:start + 500]
             found |= {str(p) for (p,) in self.db.execute(
-                f"SELECT DISTINCT k.phone FROM recipients k WHERE {_KNOWN} AND k.updated_at >= ?"
-                f" AND k.phone IN ({', '.join('?' for _ in part)})", (base_url, since, *part))}
+                f"SELECT DISTINCT k.phone FROM recipients k WHERE {_known(1)} AND k.updated_at >= $2"
+                f" AND k.phone IN ({placeholders(3, len(part))})", (base_url, since, *part))}
         return found
 
     @sentences
     def sms_sent(self, campaign_id: int) -> int:
         """Recipients of ``campaign_id`` sent by SMS."""
         return int(self.db.execute(
-            "SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND channel = ? AND state = ?",
+            "SELECT COUNT(*) FROM recipients WHERE campaign_id = $1 AND channel = $2 AND state = $3",
             (campaign_id, Channel.SMS, RecipientState.SENT)).fetchone()[0])
 
     @sentences
@@ -140,8 +141,8 @@ class JournalSms(JournalReading, JournalSending):
         """Recipients that wait for an SMS: failed by the service with code 17 and still on
         its channel, or on the SMS channel and still to send."""
         return int(self.db.execute(
-            "SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND (channel = ? AND state = ? AND error_code = 17"
-            f" OR channel = ? AND state IN {_TO_SEND})",
+            "SELECT COUNT(*) FROM recipients WHERE campaign_id = $1"
+            f" AND (channel = $2 AND state = $3 AND error_code = 17 OR channel = $4 AND state IN {_TO_SEND})",
             (campaign_id, Channel.BALE, RecipientState.FAILED, Channel.SMS)).fetchone()[0])
 
     @sentences
@@ -150,10 +151,11 @@ class JournalSms(JournalReading, JournalSending):
         """Up to ``limit`` SMS recipients after sheet row ``after`` still to send (in
         ``states``; by default in flight, unknown and pending), in sheet order."""
         wanted = tuple(states or (RecipientState.IN_FLIGHT, RecipientState.UNKNOWN, RecipientState.PENDING))
-        marks = ", ".join("?" for _ in wanted)
+        last = len(wanted) + 2
         rows = self.db.execute(
-            f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = ? AND channel = ? AND state IN ({marks})"
-            " AND row > ? ORDER BY row LIMIT ?", (campaign_id, Channel.SMS, *wanted, after, limit)).fetchall()
+            f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = $1 AND channel = $2"
+            f" AND state IN ({placeholders(3, len(wanted))}) AND row > ${last + 1} ORDER BY row LIMIT ${last + 2}",
+            (campaign_id, Channel.SMS, *wanted, after, limit)).fetchall()
         return [recipient(row) for row in rows]
 
     @sentences
@@ -164,7 +166,7 @@ class JournalSms(JournalReading, JournalSending):
         with self.transaction():
             # The row as it is now (locked on a team store): another sender may have sent it since it was read.
             found = self.db.execute(
-                f"SELECT state FROM recipients WHERE campaign_id = ? AND row = ? AND channel = ? {self.FOR_UPDATE}",
+                f"SELECT state FROM recipients WHERE campaign_id = $1 AND row = $2 AND channel = $3 {self.FOR_UPDATE}",
                 (target.campaign_id, target.row, Channel.SMS)).fetchone()
             if found is None or found[0] not in _TO_SEND_STATES:
                 return False
@@ -173,14 +175,15 @@ class JournalSms(JournalReading, JournalSending):
                                         scope).get(0)
                 if capped is not None:
                     self.db.execute(
-                        f"UPDATE recipients SET state = ?, verdict = 'capped', reason = ?, updated_at = {self.NOW_TEXT}"
-                        " WHERE campaign_id = ? AND row = ? AND channel = ? AND state = ?",
+                        "UPDATE recipients SET state = $1, verdict = 'capped', reason = $2,"
+                        f" updated_at = {self.NOW_TEXT}"
+                        " WHERE campaign_id = $3 AND row = $4 AND channel = $5 AND state = $6",
                         (RecipientState.SKIPPED, row_reason("capped", count=capped.count, days=capped.days),
                          target.campaign_id, target.row, Channel.SMS, RecipientState.PENDING))
                     return capped
             cursor = self.db.execute(
-                f"UPDATE recipients SET state = ?, attempts = attempts + 1, updated_at = {self.NOW_TEXT}"
-                f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                f"UPDATE recipients SET state = $1, attempts = attempts + 1, updated_at = {self.NOW_TEXT}"
+                f" WHERE campaign_id = $2 AND row = $3 AND channel = $4 AND state IN {_TO_SEND}",
                 (RecipientState.IN_FLIGHT, target.campaign_id, target.row, Channel.SMS))
             return cursor.rowcount == 1
 
@@ -189,8 +192,8 @@ class JournalSms(JournalReading, JournalSending):
         """An SMS recipient a send-time rule holds back (its number suppressed meanwhile)."""
         with self.transaction():
             self.db.execute(
-                f"UPDATE recipients SET state = ?, verdict = ?, reason = ?, updated_at = {self.NOW_TEXT}"
-                f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                f"UPDATE recipients SET state = $1, verdict = $2, reason = $3, updated_at = {self.NOW_TEXT}"
+                f" WHERE campaign_id = $4 AND row = $5 AND channel = $6 AND state IN {_TO_SEND}",
                 (RecipientState.SKIPPED, verdict, reason, campaign_id, row, Channel.SMS))
 
     @sentences
@@ -198,9 +201,9 @@ class JournalSms(JournalReading, JournalSending):
         """Record what became of an SMS in flight; False when it was settled meanwhile."""
         with self.transaction():
             cursor = self.db.execute(
-                "UPDATE recipients SET state = ?, message_id = COALESCE(?, message_id), sms_status = ?, sms_cost = ?,"
-                f" error_code = ?, error = ?, updated_at = {self.NOW_TEXT}"
-                f" WHERE campaign_id = ? AND row = ? AND channel = ? AND state IN {_TO_SEND}",
+                "UPDATE recipients SET state = $1, message_id = COALESCE($2, message_id), sms_status = $3,"
+                f" sms_cost = $4, error_code = $5, error = $6, updated_at = {self.NOW_TEXT}"
+                f" WHERE campaign_id = $7 AND row = $8 AND channel = $9 AND state IN {_TO_SEND}",
                 (outcome.state, outcome.message_id, outcome.status, outcome.cost, outcome.error_code, outcome.error,
                  campaign_id, outcome.row, Channel.SMS))
             return cursor.rowcount == 1
@@ -208,10 +211,9 @@ class JournalSms(JournalReading, JournalSending):
     @sentences
     def sms_to_follow(self, campaign_id: int, final: Sequence[str]) -> list[tuple[int, str]]:
         """The SMS sent whose delivery status is not one of ``final``: (row, request_id) each."""
-        marks = ", ".join("?" for _ in final)
         return [(int(r[0]), str(r[1])) for r in self.db.execute(
-            "SELECT row, request_id FROM recipients WHERE campaign_id = ? AND channel = ? AND state = ?"
-            f" AND (sms_status IS NULL OR sms_status NOT IN ({marks})) ORDER BY row",
+            "SELECT row, request_id FROM recipients WHERE campaign_id = $1 AND channel = $2 AND state = $3"
+            f" AND (sms_status IS NULL OR sms_status NOT IN ({placeholders(4, len(final))})) ORDER BY row",
             (campaign_id, Channel.SMS, RecipientState.SENT, *final)).fetchall()]
 
     @sentences
@@ -221,7 +223,8 @@ class JournalSms(JournalReading, JournalSending):
             return
         with self.transaction():
             self.db.executemany(
-                "UPDATE recipients SET sms_status = ? WHERE campaign_id = ? AND row = ? AND channel = ? AND state = ?",
+                "UPDATE recipients SET sms_status = $1"
+                " WHERE campaign_id = $2 AND row = $3 AND channel = $4 AND state = $5",
                 [(status, campaign_id, row, Channel.SMS, RecipientState.SENT) for row, status in statuses])
 
     @sentences
@@ -232,7 +235,7 @@ class JournalSms(JournalReading, JournalSending):
         cost = 0
         for channel, state, status, n, spent in self.db.execute(
                 "SELECT channel, state, sms_status, COUNT(*), SUM(COALESCE(sms_cost, 0)) FROM recipients"
-                " WHERE campaign_id = ? AND state <> ? GROUP BY channel, state, sms_status",
+                " WHERE campaign_id = $1 AND state <> $2 GROUP BY channel, state, sms_status",
                 (campaign_id, RecipientState.SKIPPED)):
             key = _count_key(str(channel), str(state), status, delivered, final)
             counts[key] = counts.get(key, 0) + int(n)

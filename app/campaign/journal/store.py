@@ -87,7 +87,7 @@ class Journal(JournalCreation, JournalSms):
         embedded store, the one holding its lock, as the journal names it)."""
         if not self.is_sending(campaign_id):
             return []
-        row = self.db.execute("SELECT runner FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
+        row = self.db.execute("SELECT runner FROM campaigns WHERE id = $1", (campaign_id,)).fetchone()
         return [{"owner": row[0]}] if row is not None and row[0] else []
 
     def suppression_watch(self) -> Suppressed:
@@ -113,7 +113,7 @@ class Journal(JournalCreation, JournalSms):
         """A setting everyone using this journal shares (JSON: the frequency cap, approval;
         on a team store also the template library, prices, the balance history), or None
         when nobody has set it yet."""
-        row = self.db.execute("SELECT value FROM shared_settings WHERE key = ?", (key,)).fetchone()
+        row = self.db.execute("SELECT value FROM shared_settings WHERE key = $1", (key,)).fetchone()
         return None if row is None else json.loads(row[0])
 
     @sentences
@@ -122,7 +122,7 @@ class Journal(JournalCreation, JournalSms):
         user, machine = actor()
         with self.transaction():
             self.db.execute(
-                "INSERT INTO shared_settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)"
+                "INSERT INTO shared_settings (key, value, updated_at, updated_by) VALUES ($1, $2, $3, $4)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
                 " updated_by = excluded.updated_by", (key, json.dumps(value, ensure_ascii=False), now_text(),
                                                       f"{user}@{machine}"))
@@ -132,12 +132,12 @@ class Journal(JournalCreation, JournalSms):
         """Add ``item`` to the shared list ``key``, keeping its last ``keep`` items (two
         writers appending at once both land: the row is locked while it changes)."""
         with self.transaction():
-            row = self.db.execute("SELECT value FROM shared_settings WHERE key = ?" + self.FOR_UPDATE,
+            row = self.db.execute("SELECT value FROM shared_settings WHERE key = $1" + self.FOR_UPDATE,
                                   (key,)).fetchone()
             items: list[Any] = [] if row is None else list(json.loads(row[0]))
             user, machine = actor()
             self.db.execute(
-                "INSERT INTO shared_settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)"
+                "INSERT INTO shared_settings (key, value, updated_at, updated_by) VALUES ($1, $2, $3, $4)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,"
                 " updated_by = excluded.updated_by",
                 (key, json.dumps([*items, item][-keep:], ensure_ascii=False), now_text(), f"{user}@{machine}"))
@@ -147,8 +147,8 @@ class Journal(JournalCreation, JournalSms):
         """Store a campaign's approval (app.campaign.approval.Approval), who decided it and
         a rejection's reason."""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET approval = ?, approved_by = ?, approval_note = ?, updated_at = ?"
-                            " WHERE id = ?", (approval, by, note, now_text(), campaign_id))
+            self.db.execute("UPDATE campaigns SET approval = $1, approved_by = $2, approval_note = $3, updated_at = $4"
+                            " WHERE id = $5", (approval, by, note, now_text(), campaign_id))
 
     def frequency_cap(self) -> FrequencyCap | None:
         """The frequency cap everyone using this journal shares, or None (no cap)."""
@@ -171,7 +171,7 @@ class Journal(JournalCreation, JournalSms):
         paused, resumed, cancelled, exported...) to the campaign."""
         with self.transaction():
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
-                            " VALUES (?,?,?,?,?,?)", (now_text(), campaign_id, action, *actor(), detail))
+                            " VALUES ($1,$2,$3,$4,$5,$6)", (now_text(), campaign_id, action, *actor(), detail))
 
     @sentences
     def audit_trail(self, campaign_id: int | None = None) -> list[dict[str, Any]]:
@@ -180,7 +180,7 @@ class Journal(JournalCreation, JournalSms):
         sql = "SELECT at, campaign_id, action, os_user, machine, detail FROM audit"
         args: tuple[Any, ...] = ()
         if campaign_id is not None:
-            sql, args = sql + " WHERE campaign_id = ?", (campaign_id,)
+            sql, args = sql + " WHERE campaign_id = $1", (campaign_id,)
         return [dict(row) for row in self.db.execute(sql + " ORDER BY id", args)]
 
     @sentences
@@ -198,7 +198,7 @@ class Journal(JournalCreation, JournalSms):
             raise ValueError(f"campaign {campaign_id} is {campaign.status}; only a stopped campaign can be changed")
         if template_id is not None and campaign.kind != "template":
             raise ValueError(f"campaign {campaign_id} sends {campaign.kind} messages, not a template")
-        rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = ? AND state = ?",
+        rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = $1 AND state = $2",
                                               (campaign_id, RecipientState.PENDING))]
         return self._retarget(campaign, bot_id, template_id, rows, [new_request_id() for _ in rows])
 
@@ -208,19 +208,20 @@ class Journal(JournalCreation, JournalSms):
         campaign_id = campaign.id
         with self.transaction():
             if bot_id is not None:
-                self.db.execute("UPDATE campaigns SET bot_id = ? WHERE id = ?", (bot_id, campaign_id))
+                self.db.execute("UPDATE campaigns SET bot_id = $1 WHERE id = $2", (bot_id, campaign_id))
             if template_id is not None:
                 content = {**campaign.content, "template_id": template_id}
-                self.db.execute("UPDATE campaigns SET content = ? WHERE id = ?",
+                self.db.execute("UPDATE campaigns SET content = $1 WHERE id = $2",
                                 (json.dumps(content, ensure_ascii=False), campaign_id))
                 self.db.execute(
-                    f"UPDATE recipients SET message_data = {self.SET_TEMPLATE_ID} WHERE campaign_id = ? AND state = ?",
+                    f"UPDATE recipients SET message_data = {self.SET_TEMPLATE_ID}"
+                    " WHERE campaign_id = $2 AND state = $3",
                     (template_id, campaign_id, RecipientState.PENDING))
             if campaign.approval is not None:  # a changed campaign is not the one approved
-                self.db.execute("UPDATE campaigns SET approval = ?, approved_by = NULL, approval_note = NULL"
-                                " WHERE id = ?", (Approval.AWAITING, campaign_id))
-            self.db.executemany("UPDATE recipients SET request_id = ?, error_code = NULL, error = NULL"
-                                " WHERE campaign_id = ? AND row = ? AND state = ?",
+                self.db.execute("UPDATE campaigns SET approval = $1, approved_by = NULL, approval_note = NULL"
+                                " WHERE id = $2", (Approval.AWAITING, campaign_id))
+            self.db.executemany("UPDATE recipients SET request_id = $1, error_code = NULL, error = NULL"
+                                " WHERE campaign_id = $2 AND row = $3 AND state = $4",
                                 [(request_id, campaign_id, r, RecipientState.PENDING)
                                  for r, request_id in zip(rows, request_ids)])
         return len(rows)
@@ -231,7 +232,7 @@ class Journal(JournalCreation, JournalSms):
         ``following`` (compare-and-set: of two processes, one gets it); whether this one did."""
         with self.transaction():
             return self.db.execute(
-                "UPDATE series SET next_run = ?, status_note = NULL, updated_at = ? WHERE id = ? AND next_run = ?"
+                "UPDATE series SET next_run = $1, status_note = NULL, updated_at = $2 WHERE id = $3 AND next_run = $4"
                 " AND status = 'active'", (following, now_text(), series_id, due)).rowcount == 1
 
     @sentences
@@ -239,15 +240,15 @@ class Journal(JournalCreation, JournalSms):
         """Store a repeating campaign's status, rule and plan (JSON) and its next run
         (app.campaign.repeat.change_series decides them)."""
         with self.transaction():
-            self.db.execute("UPDATE series SET status = ?, rule = ?, plan = ?, next_run = ?, status_note = NULL,"
-                            " updated_at = ? WHERE id = ?", (status, rule, plan, next_run, now_text(), series_id))
+            self.db.execute("UPDATE series SET status = $1, rule = $2, plan = $3, next_run = $4, status_note = NULL,"
+                            " updated_at = $5 WHERE id = $6", (status, rule, plan, next_run, now_text(), series_id))
 
     @sentences
     def set_runner(self, campaign_id: int, runner: str | None) -> None:
         """Record which process (``"pid@host"``) sends the campaign now (None: none), and
         forget any stop asked of an earlier sender."""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET runner = ?, stop_request = NULL, stop_reason = NULL WHERE id = ?",
+            self.db.execute("UPDATE campaigns SET runner = $1, stop_request = NULL, stop_reason = NULL WHERE id = $2",
                             (runner, campaign_id))
 
     @sentences
@@ -255,16 +256,17 @@ class Journal(JournalCreation, JournalSms):
         """Ask the process sending the campaign to pause or cancel it (``reason`` why,
         kept as a code); it is honoured within a second (docs/architecture.md, "Processes")."""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET stop_request = ?, stop_reason = ? WHERE id = ?",
+            self.db.execute("UPDATE campaigns SET stop_request = $1, stop_reason = $2 WHERE id = $3",
                             (request, reason.stored(), campaign_id))
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
-                            " VALUES (?, ?, ?, ?, ?, ?)",
+                            " VALUES ($1, $2, $3, $4, $5, $6)",
                             (now_text(), campaign_id, f"{request} asked", *actor(), reason.stored()))
 
     @sentences
     def stop_requested(self, campaign_id: int) -> tuple[StopRequest, Reason] | None:
         """The stop another process asked for, if any: (request, reason)."""
-        row = self.db.execute("SELECT stop_request, stop_reason FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
+        row = self.db.execute("SELECT stop_request, stop_reason FROM campaigns WHERE id = $1",
+                              (campaign_id,)).fetchone()
         if row is None or row[0] is None:
             return None
         return StopRequest(row[0]), Reason.from_stored(row[1]) or Reason.said("")
@@ -276,15 +278,15 @@ class Journal(JournalCreation, JournalSms):
         whether the service's limit holds it under the set rate, for whoever follows the
         campaign from another process (docs/architecture.md, "Processes")."""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET pace_per_minute = ?, pace_slowed = ?, pace_limit = ?,"
-                            " pace_sharing = ? WHERE id = ?",
+            self.db.execute("UPDATE campaigns SET pace_per_minute = $1, pace_slowed = $2, pace_limit = $3,"
+                            " pace_sharing = $4 WHERE id = $5",
                             (pace_per_minute, int(slowed), limit, sharing, campaign_id))
 
     @sentences
     def sender_pace(self, campaign_id: int) -> PaceShown:
         """What :meth:`set_pace` recorded last (all zero before a sender told it)."""
         row = self.db.execute("SELECT pace_per_minute, pace_slowed, pace_limit, pace_sharing FROM campaigns"
-                              " WHERE id = ?", (campaign_id,)).fetchone()
+                              " WHERE id = $1", (campaign_id,)).fetchone()
         if row is None or row[0] is None:
             return PaceShown()
         return PaceShown(float(row[0]), bool(row[1]), None if row[2] is None else float(row[2]), int(row[3] or 0))
@@ -296,10 +298,10 @@ class Journal(JournalCreation, JournalSms):
         ``expected``, only while its status is still that (compare-and-set: a sender
         settling a run never overwrites what another sender or a person settled since).
         Returns whether it was stored."""
-        sql, args = "UPDATE campaigns SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?", [
+        sql, args = "UPDATE campaigns SET status = $1, status_reason = $2, updated_at = $3 WHERE id = $4", [
             status, reason.stored() if reason is not None else None, now_text(), campaign_id]
         if expected is not None:
-            sql, args = sql + " AND status = ?", [*args, expected]
+            sql, args = sql + " AND status = $5", [*args, expected]
         with self.transaction():
             return self.db.execute(sql, args).rowcount > 0
 

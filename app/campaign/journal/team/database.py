@@ -1,49 +1,19 @@
-"""A psycopg connection that speaks the journal's SQL: ``?`` and ``:name`` placeholders,
-rows that index by position and by column name, explicit BEGIN/COMMIT (autocommit
-otherwise), like the journal's sqlite3 connections (docs/architecture.md, "One store, two
-engines")."""
+"""A psycopg connection that speaks the journal's SQL: parameters numbered ``$1``, ``$2``…
+(PostgreSQL's own, sent as they are by psycopg's raw cursor), rows that index by position
+and by column name, explicit BEGIN/COMMIT (autocommit otherwise), like the journal's SQLite
+connections (app/campaign/journal/database.py; docs/architecture.md, "One store, two engines")."""
 
 from __future__ import annotations
 
 import os
-import re
 import socket
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any, LiteralString, cast
 
 import psycopg
 from psycopg.pq import TransactionStatus
 from psycopg.rows import RowMaker
-
-#: The journal's SQL as PostgreSQL reads it: what must be kept whole (string literals,
-#: quoted names, comments, dollar-quoted bodies, ``::`` casts), then ``?``, ``:name`` and ``%``.
-_TOKEN = re.compile(r"""
-    (?P<kept> '(?:[^']|'')*' | "(?:[^"]|"")*" | --[^\n]* | /\*.*?\*/ | (?P<tag>\$\w*\$).*?(?P=tag) | :: )
-  | (?P<positional> \? )
-  | (?<![\w:]) : (?P<name> [A-Za-z_]\w* )
-  | (?P<percent> % )
-""", re.VERBOSE | re.DOTALL)
-
-
-def _psycopg_token(match: re.Match[str]) -> str:
-    if match.group("kept") is not None:  # as written; psycopg reads every % as its own, so doubled
-        return match.group("kept").replace("%", "%%")
-    if match.group("positional") is not None:
-        return "%s"
-    if match.group("name") is not None:
-        return f"%({match.group('name')})s"
-    return "%%"
-
-
-@lru_cache(maxsize=512)
-def translate(sql: str) -> str:
-    """The journal's SQL with psycopg's placeholders: ``?`` → ``%s``, ``:name`` →
-    ``%(name)s``, every ``%`` doubled; a string literal, a quoted name, a comment, a
-    dollar-quoted body and a ``::`` cast keep their text (``'what?'`` stays a question).
-    For a statement run with parameters (psycopg sends one without them as it is)."""
-    return _TOKEN.sub(_psycopg_token, sql)
 
 
 class Row(tuple[Any, ...]):
@@ -73,7 +43,7 @@ def _row_factory(cursor: psycopg.Cursor[Any]) -> RowMaker[Row]:
 class Cursor:
     """The part of a DB-API cursor the journal reads."""
 
-    def __init__(self, cursor: psycopg.Cursor[Row]) -> None:
+    def __init__(self, cursor: psycopg.RawCursor[Row]) -> None:
         self._cursor = cursor
 
     @property
@@ -125,23 +95,20 @@ class TeamDatabase:
         return self.connection.closed or self.connection.broken
 
     def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
-        cursor = self.connection.cursor(row_factory=_row_factory)
+        cursor = psycopg.RawCursor(self.connection, row_factory=_row_factory)
         self.busy_since = time.monotonic()
         try:
             # The journal's SQL is its own text (values always go as parameters).
-            if parameters:
-                cursor.execute(cast(LiteralString, translate(sql)), parameters)
-            else:  # no placeholders to fill: psycopg sends it as it is (a % too)
-                cursor.execute(cast(LiteralString, sql))
+            cursor.execute(cast(LiteralString, sql), parameters or None)
         finally:
             self.busy_since = None
         return Cursor(cursor)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
-        cursor = self.connection.cursor(row_factory=_row_factory)
+        cursor = psycopg.RawCursor(self.connection, row_factory=_row_factory)
         self.busy_since = time.monotonic()
         try:
-            cursor.executemany(cast(LiteralString, translate(sql)), list(parameters))
+            cursor.executemany(cast(LiteralString, sql), list(parameters))
         finally:
             self.busy_since = None
         return Cursor(cursor)

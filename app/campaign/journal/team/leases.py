@@ -46,8 +46,8 @@ NOW = "extract(epoch from clock_timestamp())"
 def live_senders(journal: TeamJournal, campaign_id: int) -> list[dict[str, Any]]:
     """The senders of ``campaign_id`` that sent a heartbeat lately, oldest first."""
     return [dict(row) for row in journal.db.execute(
-        "SELECT owner, os_user, machine, started_at FROM senders WHERE campaign_id = ?"
-        f" AND heartbeat > {NOW} - ? ORDER BY started_at", (campaign_id, SENDER_ALIVE_SECONDS))]
+        "SELECT owner, os_user, machine, started_at FROM senders WHERE campaign_id = $1"
+        f" AND heartbeat > {NOW} - $2 ORDER BY started_at", (campaign_id, SENDER_ALIVE_SECONDS))]
 
 
 class LeaseFeed:
@@ -59,7 +59,7 @@ class LeaseFeed:
         self._states = list(states)
         # Rows whose answer was lost stay this sender's (team/sending.py): a round that
         # re-sends them claims each of them once more; the main pass does not.
-        self._own = " OR (lease_owner = ? AND state = 'unknown' AND NOT row = ANY(?))" if resend else ""
+        self._own = " OR (lease_owner = $1 AND state = 'unknown' AND NOT row = ANY($6))" if resend else ""
         self._taken: list[int] = []
 
     def database_error(self, error: Exception) -> JournalError | None:
@@ -80,18 +80,18 @@ class LeaseFeed:
             sent_at = session.term.now()
             with journal.transaction():
                 rows = journal.db.execute(
-                    f"UPDATE recipients r SET lease_owner = ?, lease_until = {NOW} + ?,"
+                    f"UPDATE recipients r SET lease_owner = $1, lease_until = {NOW} + $2,"
                     " lease_epoch = r.lease_epoch + 1 FROM ("
-                    " SELECT campaign_id, row, lease_owner AS was FROM recipients WHERE campaign_id = ? AND state = ?"
+                    " SELECT campaign_id, row, lease_owner AS was FROM recipients WHERE campaign_id = $3 AND state = $4"
                     " AND channel = 'bale'"
-                    f" AND (lease_owner IS NULL OR lease_until < {NOW}{self._own}) ORDER BY row LIMIT ?"
+                    f" AND (lease_owner IS NULL OR lease_until < {NOW}{self._own}) ORDER BY row LIMIT $5"
                     " FOR UPDATE SKIP LOCKED) picked WHERE r.campaign_id = picked.campaign_id AND r.row = picked.row"
                     f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}, picked.was",
-                    (session.owner, journal.lease_seconds, session.campaign_id, state,
-                     *([session.owner, self._taken] if self._own else []), limit - len(found))).fetchall()
+                    (session.owner, journal.lease_seconds, session.campaign_id, state, limit - len(found),
+                     *([self._taken] if self._own else []))).fetchall()
                 overtaken = sorted({str(row[-1]) for row in rows if row[-1] and row[-1] != session.owner})
                 if overtaken:  # their holders lost these: they must give back what they still hold
-                    journal.db.execute("UPDATE senders SET revoked = true WHERE campaign_id = ? AND owner = ANY(?)",
+                    journal.db.execute("UPDATE senders SET revoked = true WHERE campaign_id = $1 AND owner = ANY($2)",
                                        (session.campaign_id, overtaken))
                 session.claimed(sent_at)
             if not session.term.good():
@@ -108,11 +108,10 @@ class LeaseFeed:
         transaction: idle_in_transaction_session_timeout). What this sender holds is its
         own to settle."""
         journal = self._session.journal
-        marks = ", ".join("?" for _ in self._states)
         row = journal.db.execute(
-            f"SELECT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = ? AND state IN ({marks}) AND channel = 'bale'"
-            f" AND NOT (lease_owner IS NOT NULL AND lease_owner = ? AND COALESCE(lease_until >= {NOW}, false)))",
-            (self._session.campaign_id, *self._states, self._session.owner)).fetchone()
+            "SELECT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = $1 AND state = ANY($2) AND channel = 'bale'"
+            f" AND NOT (lease_owner IS NOT NULL AND lease_owner = $3 AND COALESCE(lease_until >= {NOW}, false)))",
+            (self._session.campaign_id, self._states, self._session.owner)).fetchone()
         return bool(row and row[0])
 
 
@@ -141,18 +140,18 @@ class LeasedSession(SendingSession):
         journal = self.journal
         with journal.transaction():
             journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
-                               " WHERE campaign_id = ? AND lease_owner = ?", (self.campaign_id, self.owner))
+                               " WHERE campaign_id = $1 AND lease_owner = $2", (self.campaign_id, self.owner))
             journal.db.execute(
                 "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
-                f" VALUES (?, ?, ?, ?, ?, {NOW}) ON CONFLICT (campaign_id, owner) DO UPDATE SET heartbeat = {NOW},"
+                f" VALUES ($1, $2, $3, $4, $5, {NOW}) ON CONFLICT (campaign_id, owner) DO UPDATE SET heartbeat = {NOW},"
                 " revoked = false", (self.campaign_id, self.owner, user, machine, now_text()))
             alone = not self._others()
             # A Pause asked of the senders already at work stays asked; a first sender starts afresh.
             journal.db.execute(
-                "UPDATE campaigns SET runner = ?" + (", stop_request = NULL, stop_reason = NULL" if alone else "")
-                + " WHERE id = ?", (self.owner, self.campaign_id))
+                "UPDATE campaigns SET runner = $1" + (", stop_request = NULL, stop_reason = NULL" if alone else "")
+                + " WHERE id = $2", (self.owner, self.campaign_id))
             journal.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
-                               " VALUES (?, ?, 'sending', ?, ?, ?)", (now_text(), self.campaign_id, user, machine,
+                               " VALUES ($1, $2, 'sending', $3, $4, $5)", (now_text(), self.campaign_id, user, machine,
                                                                       self.owner))
         self._beat = threading.Thread(target=self._heartbeat, name="team-heartbeat", daemon=True)
         self._beat.start()
@@ -167,10 +166,10 @@ class LeasedSession(SendingSession):
         try:
             with journal.transaction():
                 self._give_back()
-                journal.db.execute("DELETE FROM senders WHERE campaign_id = ? AND owner = ?",
+                journal.db.execute("DELETE FROM senders WHERE campaign_id = $1 AND owner = $2",
                                    (self.campaign_id, self.owner))
                 if not self._others():
-                    journal.db.execute("UPDATE campaigns SET runner = NULL WHERE id = ?", (self.campaign_id,))
+                    journal.db.execute("UPDATE campaigns SET runner = NULL WHERE id = $1", (self.campaign_id,))
         except psycopg.Error as error:  # the store went away: the leases run out by themselves
             log.warning("campaign %s: could not give back the leases: %s", self.campaign_id,
                         journal.database_error(error))
@@ -180,7 +179,7 @@ class LeasedSession(SendingSession):
 
     def _give_back(self) -> None:
         self.journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
-                                " WHERE campaign_id = ? AND lease_owner = ?", (self.campaign_id, self.owner))
+                                " WHERE campaign_id = $1 AND lease_owner = $2", (self.campaign_id, self.owner))
 
     def holds(self) -> bool:
         """True while this sender may still act on its leases (no round trip)."""
@@ -199,8 +198,8 @@ class LeasedSession(SendingSession):
         journal = self.journal
         with journal.transaction():
             self._give_back()
-            journal.db.execute(f"UPDATE senders SET revoked = false, heartbeat = {NOW} WHERE campaign_id = ?"
-                               " AND owner = ?", (self.campaign_id, self.owner))
+            journal.db.execute(f"UPDATE senders SET revoked = false, heartbeat = {NOW} WHERE campaign_id = $1"
+                               " AND owner = $2", (self.campaign_id, self.owner))
         self.term.reset()
 
     def database_error(self, error: Exception) -> JournalError | None:
@@ -212,7 +211,7 @@ class LeasedSession(SendingSession):
         revoked sender has lost its leases; a sender holding nothing before starts its
         term here. Later claims do not move the term on: the leases claimed before them
         run out first, and only the heartbeat renews those."""
-        standing = self.journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ? AND owner = ?"
+        standing = self.journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = $1 AND owner = $2"
                                            " RETURNING revoked", (self.campaign_id, self.owner)).fetchone()
         if standing is None or standing[0]:
             self.term.lost = True
@@ -226,14 +225,14 @@ class LeasedSession(SendingSession):
         path's writes lock them, so the two never wait on each other in a circle."""
         db = self.journal.db
         # Leases already run out are not renewed: another sender may be taking them now.
-        db.execute(f"UPDATE recipients SET lease_until = {NOW} + ? WHERE campaign_id = ? AND row IN ("
-                   "SELECT row FROM recipients WHERE campaign_id = ? AND lease_owner = ?"
+        db.execute(f"UPDATE recipients SET lease_until = {NOW} + $1 WHERE campaign_id = $2 AND row IN ("
+                   "SELECT row FROM recipients WHERE campaign_id = $3 AND lease_owner = $4"
                    f" AND lease_until >= {NOW} ORDER BY row FOR UPDATE)",
                    (self.journal.lease_seconds, self.campaign_id, self.campaign_id, self.owner))
-        expired = db.execute(f"SELECT COUNT(*) FROM recipients WHERE campaign_id = ? AND lease_owner = ?"
+        expired = db.execute(f"SELECT COUNT(*) FROM recipients WHERE campaign_id = $1 AND lease_owner = $2"
                              f" AND lease_until < {NOW}", (self.campaign_id, self.owner)).fetchone()[0]
         # Last, so a takeover that committed meanwhile is seen: it revokes this sender in its transaction.
-        standing = db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ? AND owner = ?"
+        standing = db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = $1 AND owner = $2"
                               " RETURNING revoked", (self.campaign_id, self.owner)).fetchone()
         self.term.renewed(sent_at, whole=standing is not None and not standing[0] and not expired)
 
@@ -250,8 +249,8 @@ class LeasedSession(SendingSession):
                         journal.db.execute("SET LOCAL lock_timeout = '500ms'")
                         self.renew_held(sent_at)
                 else:
-                    standing = journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = ?"
-                                                  " AND owner = ? RETURNING revoked",
+                    standing = journal.db.execute(f"UPDATE senders SET heartbeat = {NOW} WHERE campaign_id = $1"
+                                                  " AND owner = $2 RETURNING revoked",
                                                   (self.campaign_id, self.owner)).fetchone()
                     if standing is None or standing[0]:
                         self.term.lost = True
@@ -272,10 +271,10 @@ class LeasedSession(SendingSession):
         journal = self.journal
         try:
             with journal.transaction():
-                journal.db.execute("SELECT id FROM campaigns WHERE id = ? FOR UPDATE", (self.campaign_id,))
+                journal.db.execute("SELECT id FROM campaigns WHERE id = $1 FOR UPDATE", (self.campaign_id,))
                 if not self._others():
                     return False  # the last: its row stays until it has settled, so followers see a sender
-                journal.db.execute("DELETE FROM senders WHERE campaign_id = ? AND owner = ?",
+                journal.db.execute("DELETE FROM senders WHERE campaign_id = $1 AND owner = $2",
                                    (self.campaign_id, self.owner))
                 return True
         except psycopg.Error:  # the store is gone: settling meets it too, and says so

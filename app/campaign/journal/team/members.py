@@ -41,7 +41,7 @@ class TeamMembers(JournalSending):
         """Approve or reject a campaign as this member (the store checks the approver role
         and that they did not make it, and audits it). Raises JournalError (``REFUSED``)."""
         with self.transaction():
-            self.db.execute("SELECT safir_decide(?, ?, ?, ?)", (campaign_id, approve, reason, socket.gethostname()))
+            self.db.execute("SELECT safir_decide($1, $2, $3, $4)", (campaign_id, approve, reason, socket.gethostname()))
 
     @sentences
     def members(self) -> list[Member]:
@@ -58,36 +58,38 @@ class TeamMembers(JournalSending):
             connection = cast(TeamDatabase, self.db).connection
             verifier = connection.pgconn.encrypt_password(password.encode(), name.encode(), b"scram-sha-256").decode()
         with self.transaction():
-            self.db.execute("SELECT safir_add_member(?, ?, ?, ?)", (name, str(role), verifier, socket.gethostname()))
+            self.db.execute("SELECT safir_add_member($1, $2, $3, $4)",
+                            (name, str(role), verifier, socket.gethostname()))
 
     @sentences
     def set_member_role(self, name: str, role: TeamRole) -> None:
         """Change a member's role (never the last admin's away). Raises JournalError."""
         with self.transaction():
-            self.db.execute("SELECT safir_set_group(?, ?, ?)", (name, str(role), socket.gethostname()))
+            self.db.execute("SELECT safir_set_group($1, $2, $3)", (name, str(role), socket.gethostname()))
 
     @sentences
     def remove_member(self, name: str) -> None:
         """Take every role of this store from ``name`` (their login stays, for other
         stores of the server); a campaign they are sending pauses. Raises JournalError."""
         with self.transaction():
-            self.db.execute("SELECT safir_remove_member(?, ?)", (name, socket.gethostname()))
+            self.db.execute("SELECT safir_remove_member($1, $2)", (name, socket.gethostname()))
 
     def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
                   request_ids: list[str]) -> int:
         # The store's function: members may not change a campaign's message or its rows' request_ids themselves.
         with self.transaction():
-            return int(self.db.execute("SELECT safir_retarget(?, ?, ?, ?::int[], ?::text[])",
+            return int(self.db.execute("SELECT safir_retarget($1, $2, $3, $4::int[], $5::text[])",
                                        (campaign.id, bot_id, template_id, rows, request_ids)).fetchone()[0])
 
     @sentences
     def write_series(self, series_id: int, status: str, rule: str, plan: str, next_run: str | None) -> None:
         # The store's function: only the series' maker or an admin changes what its runs send.
         with self.transaction():
-            self.db.execute("SELECT safir_change_series(?, ?, ?, ?, ?)", (series_id, status, rule, plan, next_run))
+            self.db.execute("SELECT safir_change_series($1, $2, $3, $4, $5)", (series_id, status, rule, plan, next_run))
 
     @sentences
     def claim_series_run(self, series_id: int, due: str, following: str) -> bool:
         # The store's function: a run is taken forward only, from the run that is due.
         with self.transaction():
-            return bool(self.db.execute("SELECT safir_claim_run(?, ?, ?)", (series_id, due, following)).fetchone()[0])
+            return bool(self.db.execute("SELECT safir_claim_run($1, $2, $3)",
+                                        (series_id, due, following)).fetchone()[0])

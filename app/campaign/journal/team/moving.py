@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.campaign.approval import APPROVAL_SETTING, ApprovalRule
 from app.campaign.caps import CAP_SETTING, FrequencyCap
+from app.campaign.journal.connection import placeholders
 from app.campaign.journal.records import TeamRole, actor, now_text
 from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
 
@@ -55,7 +56,7 @@ def copy_journal(local: Journal, team: TeamJournal) -> CopyResult:
     new_ids: dict[int, int] = {}
     for campaign in reversed(local.campaigns()):
         origin = f"{user}@{machine}:{local.path}#{campaign.id}"
-        found = team.db.execute("SELECT campaign_id FROM audit WHERE action = 'copied' AND detail = ?",
+        found = team.db.execute("SELECT campaign_id FROM audit WHERE action = 'copied' AND detail = $1",
                                 (origin,)).fetchone()
         if found is not None:
             new_ids[campaign.id] = int(found[0])
@@ -67,7 +68,7 @@ def copy_journal(local: Journal, team: TeamJournal) -> CopyResult:
             recipients += _copy_rows(local, team, "recipients", campaign.id, new_id)
             _copy_rows(local, team, "attempts", campaign.id, new_id)
             team.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
-                            " VALUES (?, ?, 'copied', ?, ?, ?)", (now_text(), new_id, user, machine, origin))
+                            " VALUES ($1, $2, 'copied', $3, $4, $5)", (now_text(), new_id, user, machine, origin))
         copied += 1
     phones = SuppressionWatch(Path(local.path).with_name(SUPPRESSION_FILE)).phones()
     suppressed = team.suppression_watch().suppress(phones) if phones else 0
@@ -104,7 +105,7 @@ def _described(key: str, value: Any) -> str:
 
 
 def _copy_campaign(local: Journal, team: TeamJournal, campaign_id: int, new_ids: dict[int, int]) -> int:
-    row: dict[str, Any] = dict(local.db.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)).fetchone())
+    row: dict[str, Any] = dict(local.db.execute("SELECT * FROM campaigns WHERE id = $1", (campaign_id,)).fetchone())
     row.pop("id")
     row["parent_id"] = new_ids.get(row["parent_id"]) if row["parent_id"] is not None else None
     row["runner"] = row["stop_request"] = row["stop_reason"] = None
@@ -112,12 +113,12 @@ def _copy_campaign(local: Journal, team: TeamJournal, campaign_id: int, new_ids:
     json.loads(row["content"])  # stored as text on both sides; a damaged row fails here, not in the store
     columns = list(row)
     return int(team.db.execute(
-        f"INSERT INTO campaigns ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)}) RETURNING id",
+        f"INSERT INTO campaigns ({', '.join(columns)}) VALUES ({placeholders(1, len(columns))}) RETURNING id",
         [row[c] for c in columns]).fetchone()[0])
 
 
 def _copy_rows(local: Journal, team: TeamJournal, table: str, campaign_id: int, new_id: int) -> int:
-    cursor = local.db.execute(f"SELECT * FROM {table} WHERE campaign_id = ?", (campaign_id,))
+    cursor = local.db.execute(f"SELECT * FROM {table} WHERE campaign_id = $1", (campaign_id,))
     count = 0
     while True:
         rows = [dict(r) for r in cursor.fetchmany(CHUNK)]
@@ -128,6 +129,6 @@ def _copy_rows(local: Journal, team: TeamJournal, table: str, campaign_id: int, 
             row["campaign_id"] = new_id
             if table == "recipients":
                 row["lease_owner"] = row["lease_until"] = None
-        team.db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
+        team.db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders(1, len(columns))})",
                             [[row[c] for c in columns] for row in rows])
         count += len(rows)

@@ -43,7 +43,7 @@ class TeamSending(JournalSending):
     def _lock_numbers(self, phones: list[str]) -> None:
         # In one order for everyone (sorted keys), so two senders never wait on each other in a circle.
         keys = sorted({number_lock(p) for p in phones})
-        self.db.execute("SELECT pg_advisory_xact_lock(k) FROM unnest(?::bigint[]) WITH ORDINALITY AS t(k, n)"
+        self.db.execute("SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) WITH ORDINALITY AS t(k, n)"
                         " ORDER BY n", (keys,)).fetchall()
 
     def _insert_attempts(self, marks: Sequence[tuple[Recipient, str, float]]) -> list[int]:
@@ -52,7 +52,7 @@ class TeamSending(JournalSending):
             return []
         made = self.db.execute(
             "INSERT INTO attempts (campaign_id, row, phone, kind, started_at)"
-            " SELECT * FROM unnest(?::bigint[], ?::int[], ?::text[], ?::text[], ?::float8[])"
+            " SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[])"
             " RETURNING campaign_id, row, id",
             ([r.campaign_id for r, _, _ in marks], [r.row for r, _, _ in marks], [r.phone for r, _, _ in marks],
              [kind for _, kind, _ in marks], [now for _, _, now in marks])).fetchall()
@@ -68,9 +68,9 @@ class TeamSending(JournalSending):
             f" reason = COALESCE(c.reason, r.reason), attempts = r.attempts + c.attempts, updated_at = {NOW_TEXT},"
             " lease_owner = CASE WHEN c.state = 'in_flight' THEN r.lease_owner END,"
             " lease_until = CASE WHEN c.state = 'in_flight' THEN r.lease_until END"
-            " FROM unnest(?::bigint[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::int[])"
+            " FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::int[])"
             " AS c(campaign_id, row, epoch, state, verdict, reason, attempts)"
-            " WHERE r.campaign_id = c.campaign_id AND r.row = c.row AND r.lease_owner = ? AND r.lease_epoch = c.epoch"
+            " WHERE r.campaign_id = c.campaign_id AND r.row = c.row AND r.lease_owner = $8 AND r.lease_epoch = c.epoch"
             " RETURNING r.row",
             ([r.campaign_id for r, _ in changes], [r.row for r, _ in changes], [r.lease_epoch for r, _ in changes],
              [str(v["state"]) for _, v in changes], [v.get("verdict") for _, v in changes],
@@ -89,9 +89,9 @@ class TeamSending(JournalSending):
                 f" error = o.error, updated_at = {NOW_TEXT},"
                 f" lease_owner = CASE WHEN o.state IN ({_HELD}) THEN r.lease_owner END,"
                 f" lease_until = CASE WHEN o.state IN ({_HELD}) THEN r.lease_until END"
-                " FROM unnest(?::bigint[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::int[], ?::text[])"
+                " FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::int[], $7::text[])"
                 " AS o(campaign_id, row, epoch, state, message_id, error_code, error)"
-                " WHERE r.campaign_id = o.campaign_id AND r.row = o.row AND r.lease_owner = ?"
+                " WHERE r.campaign_id = o.campaign_id AND r.row = o.row AND r.lease_owner = $8"
                 " AND (o.epoch IS NULL OR r.lease_epoch = o.epoch) RETURNING r.campaign_id, r.row",
                 ([o.campaign_id for o in mine], [o.row for o in mine], [o.lease_epoch for o in mine],
                  [str(o.state) for o in mine], [o.message_id for o in mine],

@@ -2,8 +2,8 @@
 (docs/architecture.md, "One store, two engines"; docs/team.md).
 
 :class:`TeamJournal` is a :class:`Journal` whose connections are psycopg's: every query
-of the journal runs unchanged (``?`` placeholders are translated), and what differs is
-overridden here: the connection, the schema and its migrations, faults as sentences,
+of the journal runs unchanged (its parameters are numbered as PostgreSQL numbers them,
+``$1``), and what differs is overridden here: the connection, the schema and its migrations, faults as sentences,
 serialized transactions (an advisory lock), attempt ids from a sequence, and what a
 team shares: senders with leases instead of a file lock, one pace per API key, the
 suppression list.
@@ -91,9 +91,9 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
     def _drop_campaign(self, campaign_id: int) -> None:
         # Members may not delete: the store's function takes a creation away whole, and nothing else.
         with self.transaction():
-            self.db.execute("SELECT safir_drop_creation(?)", (campaign_id,))
+            self.db.execute("SELECT safir_drop_creation($1)", (campaign_id,))
 
-    SET_TEMPLATE_ID = ("jsonb_set(message_data::jsonb, '{template_message,template_id}', to_jsonb(?::text))::text")
+    SET_TEMPLATE_ID = ("jsonb_set(message_data::jsonb, '{template_message,template_id}', to_jsonb($1::text))::text")
 
     @property
     def location(self) -> str:
@@ -169,7 +169,7 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
     def _serialized(self) -> None:
         # Another desktop's last look at a big campaign may hold it for a while: wait longer than for a row.
         self.db.execute("SET LOCAL lock_timeout = '60s'")
-        self.db.execute("SELECT pg_advisory_xact_lock(?)", (_SERIAL_LOCK,))
+        self.db.execute("SELECT pg_advisory_xact_lock($1)", (_SERIAL_LOCK,))
 
     @contextlib.contextmanager
     def _bulk_writing(self) -> Generator[None, None, None]:
@@ -216,7 +216,7 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
 
     def _set_version(self, version: int) -> None:
         self.db.execute("DELETE FROM safir_schema")
-        self.db.execute("INSERT INTO safir_schema VALUES (?)", (version,))
+        self.db.execute("INSERT INTO safir_schema VALUES ($1)", (version,))
 
     def _newer_schema(self, version: int) -> JournalError:
         return JournalError(store_problem("store_newer_schema", store=self.location, version=version),

@@ -63,7 +63,8 @@ class TeamSuppression:
             with self._journal.transaction():
                 before = self._count()
                 self._journal.db.executemany(
-                    "INSERT INTO suppression (phone, added_at, added_by) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", rows)
+                    "INSERT INTO suppression (phone, added_at, added_by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                    rows)
                 added = self._count() - before
         except psycopg.Error as error:
             raise self._journal.database_error(error) or error from None
@@ -75,7 +76,7 @@ class TeamSuppression:
         try:
             with self._journal.transaction():
                 before = self._count()
-                self._journal.db.executemany("DELETE FROM suppression WHERE phone = ?", [(p,) for p in set(phones)])
+                self._journal.db.executemany("DELETE FROM suppression WHERE phone = $1", [(p,) for p in set(phones)])
                 gone = before - self._count()
         except psycopg.Error as error:
             raise self._journal.database_error(error) or error from None
