@@ -224,13 +224,13 @@ def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
     expected = {pause_reason("signal", signal="SIGTERM"): True, pause_reason("signal", signal="SIGHUP"): True,
                 pause_reason("signal", signal="SIGINT"): False, pause_reason("user_paused"): False}
     for reason, resumed in expected.items():
-        journal.set_status(campaign_id, CampaignStatus.PAUSED, reason)
+        journal.control.set_status(campaign_id, CampaignStatus.PAUSED, reason)
         assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, reason
     for words, resumed in (("interrupted (SIGTERM)", True), ("interrupted (SIGINT)", False)):  # as stored before
         with journal.transaction():
             journal.db.execute("UPDATE campaigns SET status_reason = $1 WHERE id = $2", (words, campaign_id))
         assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, words
-    journal.set_status(campaign_id, CampaignStatus.RUNNING)  # nobody holds its lock: the sender died
+    journal.control.set_status(campaign_id, CampaignStatus.RUNNING)  # nobody holds its lock: the sender died
     assert resumes_at_login(journal, journal.campaign(campaign_id))
     journal.close()
 
@@ -255,7 +255,7 @@ async def follow_a_stand_in_sender(tmp_path: Path, sandbox: EmbeddedSandbox, row
                                   bot_id=1001, base_url=sandbox.url, rate_per_minute=rate)
     sender = FileLock(str(lock_path(journal, campaign_id)))  # as a sending process holds it
     sender.acquire()
-    journal.set_status(campaign_id, CampaignStatus.RUNNING)
+    journal.control.set_status(campaign_id, CampaignStatus.RUNNING)
     shown: list[Progress] = []
 
     async def send() -> None:
@@ -263,7 +263,7 @@ async def follow_a_stand_in_sender(tmp_path: Path, sandbox: EmbeddedSandbox, row
             before_each(journal, campaign_id, number)
             journal.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
             await asyncio.sleep(seconds)
-        journal.set_status(campaign_id, CampaignStatus.FINISHED)
+        journal.control.set_status(campaign_id, CampaignStatus.FINISHED)
         sender.release()
 
     result, _ = await asyncio.gather(follow(journal, campaign_id, shown.append), send())
@@ -281,7 +281,7 @@ async def test_the_rate_a_follower_shows_never_exceeds_the_rate_set(tmp_path: Pa
 async def test_a_follower_shows_the_pace_the_sender_learned(tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
     def refused_from_the_third(journal: Journal, campaign_id: int, number: int) -> None:
         if number == 3:  # the service allows 225 a minute, and another campaign sends with the key
-            journal.set_pace(campaign_id, 225.0, True, 225.0, 1)
+            journal.control.set_pace(campaign_id, 225.0, True, 225.0, 1)
 
     result, shown = await follow_a_stand_in_sender(tmp_path, sandbox, rows=10, rate=600, seconds=0.1,
                                                    before_each=refused_from_the_third)
@@ -477,7 +477,7 @@ def test_a_sender_that_died_is_told_with_its_exit_status_only_when_it_is_known(
 
     campaign_id = new_campaign(tmp_path, sandbox, 3)
     with open_store() as journal:
-        journal.set_status(campaign_id, CampaignStatus.RUNNING)  # left running; nobody sends it
+        journal.control.set_status(campaign_id, CampaignStatus.RUNNING)  # left running; nobody sends it
         result = asyncio.run(follow(journal, campaign_id, lambda _: None, ended=lambda: exit_status))
     assert result.status == CampaignStatus.PAUSED and said(result.reason).startswith(told), result.reason
     assert "?" not in said(result.reason)

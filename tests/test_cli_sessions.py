@@ -148,7 +148,7 @@ def test_a_running_campaign_nobody_sends_is_shown_as_interrupted(sandbox: Embedd
     assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "x", "--rate", "0",
                api_key=DEMO_API_KEY).returncode == 0
     with open_store() as journal:
-        journal.set_status(1, CampaignStatus.RUNNING)  # as a SIGKILL or a full disk would leave it
+        journal.control.set_status(1, CampaignStatus.RUNNING)  # as a SIGKILL or a full disk would leave it
     listed = run("list").stdout
     assert "interrupted" in listed and "running" not in listed
 

@@ -77,19 +77,19 @@ def test_a_version_1_journal_is_migrated_without_losing_a_row(tmp_path: Path) ->
     [row] = journal.recipients_to_send(1)
     assert (row.row, row.request_id, row.state) == (2, "r-1", "in_flight")
     assert journal.recent_attempts("989121234567", "text", 0) == 0  # the new attempts table exists
-    assert journal.sender_pace(1) == PaceShown()  # never told by a sender of this version
+    assert journal.control.sender_pace(1) == PaceShown()  # never told by a sender of this version
 
 
 @pytest.mark.usefixtures("each_store")
 def test_the_pace_a_sender_records_is_what_a_follower_reads() -> None:
     with open_store() as journal:
         campaign_id, other = make(journal), make(journal)
-        assert journal.sender_pace(campaign_id) == PaceShown()
-        journal.set_pace(campaign_id, 247.0, True, 247.0, 2)
-        assert journal.sender_pace(campaign_id) == PaceShown(247.0, True, 247.0, 2)
-        assert journal.sender_pace(other) == PaceShown()
-        journal.set_pace(campaign_id, 600.0, False)  # the limit was raised: back at the set rate
-        assert journal.sender_pace(campaign_id) == PaceShown(600.0, False)
+        assert journal.control.sender_pace(campaign_id) == PaceShown()
+        journal.control.set_pace(campaign_id, 247.0, True, 247.0, 2)
+        assert journal.control.sender_pace(campaign_id) == PaceShown(247.0, True, 247.0, 2)
+        assert journal.control.sender_pace(other) == PaceShown()
+        journal.control.set_pace(campaign_id, 600.0, False)  # the limit was raised: back at the set rate
+        assert journal.control.sender_pace(campaign_id) == PaceShown(600.0, False)
         assert journal.campaign(campaign_id).pace_per_minute == 600.0
 
 

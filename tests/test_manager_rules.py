@@ -16,7 +16,7 @@ import pytest
 from app.api import SafirClient
 from app.campaign import CampaignEngine, Content, RecipientState
 from app.campaign.approval import NotApproved
-from app.campaign.caps import FrequencyCap
+from app.campaign.caps import FrequencyCap, set_frequency_cap
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.jobs.store import open_store
 from app.jobs.creating import count_capped, create_campaign
@@ -77,7 +77,7 @@ def test_the_frequency_cap_skips_numbers_across_campaigns_and_ignore_cap_overrid
 async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_passwords_are_exempt(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     journal = open_store()
-    journal.set_frequency_cap(FrequencyCap(1, 1))
+    set_frequency_cap(journal, FrequencyCap(1, 1))
     checked = check_sheet(sheet(tmp_path, "s.csv", range(1, 4)))
     later = create_campaign(journal, checked, content=Content(kind="text", text="later {{name}}"), bot_id=1001,
                             base_url=sandbox.url, rate_per_minute=0)
@@ -107,7 +107,7 @@ async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_pa
 async def test_a_test_send_is_neither_capped_nor_counted_by_the_cap_or_the_repeat_guard(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     journal = open_store()
-    journal.set_frequency_cap(FrequencyCap(1, 7))
+    set_frequency_cap(journal, FrequencyCap(1, 7))
     content = Content(kind="text", text="hi {{name}}")
     checked = check_sheet(sheet(tmp_path, "s.csv", range(1, 3)))
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
@@ -168,7 +168,7 @@ def test_nothing_goes_out_before_an_approvers_ok_and_its_maker_is_not_one(
     assert sent.returncode == 0, sent.stderr
     assert len(delivered(sandbox)) == 3
     with open_store() as journal:
-        trail = [(a["action"], a["os_user"]) for a in journal.audit_trail(int(campaign))]
+        trail = [(a["action"], a["os_user"]) for a in journal.audit_trail.entries(int(campaign))]
     assert [a for a, _ in trail][:3] == ["created", "rejected", "approved"] and ("finished", account) in trail
     assert all(who == account for _, who in trail)  # the OS account, never $USER
 
@@ -188,7 +188,7 @@ async def test_an_approver_password_works_on_one_machine_and_a_changed_campaign_
         decide(journal, campaign, approve=True, user="clerk", machine="desk", password="guess")
     assert decide(journal, campaign, approve=True, user="clerk", machine="desk", password="open sesame").approval \
         == "approved"
-    journal.retarget(campaign, template_id="sale")  # a different message than the one approved
+    journal.control.retarget(journal.campaign(campaign), template_id="sale")  # a different message than the one approved
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         with pytest.raises(NotApproved):
             await CampaignEngine(journal, client).run(campaign)

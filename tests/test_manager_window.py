@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
 
 from app.campaign.approval import ApprovalRule, hash_password, set_approval_rule
-from app.campaign.caps import FrequencyCap
+from app.campaign.caps import FrequencyCap, frequency_cap, set_frequency_cap
 from app.sandbox import EmbeddedSandbox
 from app.ui.main_window import MainWindow
 from tests.helpers import delivered
@@ -78,7 +78,7 @@ def test_a_campaign_awaiting_approval_is_approved_in_history_then_sent(
 
 def test_the_review_says_how_many_the_frequency_cap_would_skip(
         qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
-    office.context.journal.set_frequency_cap(FrequencyCap(1, 30))
+    set_frequency_cap(office.context.journal, FrequencyCap(1, 30))
     page = office.campaign
 
     async def scenario() -> tuple[int, str]:
@@ -126,7 +126,7 @@ def test_report_from_history_is_written_in_the_interfaces_language(
     said, text = run_in_qt_loop(qapp, scenario)
     assert "r.pdf" in said and "گزارش کارزار" in text and "قیف تحویل" in text
     with office.context.journal as journal:
-        assert any(a["action"] == "report" for a in journal.audit_trail())
+        assert any(a["action"] == "report" for a in journal.audit_trail.entries())
 
 
 def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel(
@@ -169,7 +169,7 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
                                          recipients=[], approval="awaiting", series_id=series.id)
         run_in_qt_loop(qapp, panel.refresh)
         assert panel.table.item(0, 5).text() == f"campaign {run_id}: awaiting approval"
-        journal.set_approval(run_id, "rejected", "boss@office", "wrong week")
+        journal.control.set_approval(run_id, "rejected", "boss@office", "wrong week")
         run_in_qt_loop(qapp, panel.refresh)
         assert panel.table.item(0, 5).text() == f"campaign {run_id}: rejected — wrong week"
         panel.table.selectRow(0)
@@ -193,7 +193,7 @@ def test_the_rules_box_sets_the_cap_and_approval_and_refuses_a_rule_nobody_could
     box.approvers.setText("manager@head-office, admin")
     assert "saved" in run_in_qt_loop(qapp, box.save)
     journal = office.context.journal
-    cap, rule = journal.frequency_cap(), approval_rule(journal)
+    cap, rule = frequency_cap(journal), approval_rule(journal)
     assert cap is not None and (cap.max_messages, cap.days, cap.any_bot, cap.count_otp) == (3, 14, True, False)
     assert rule is not None and rule.required and rule.approvers == ("manager@head-office", "admin")
     run_in_qt_loop(qapp, box.load)

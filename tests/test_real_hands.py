@@ -348,7 +348,7 @@ async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_inter
         assert shown_status(journal, journal.campaign(campaign_id)) == ShownStatus.SCHEDULED
         engine.pause()
         await running
-    journal.set_status(campaign_id, CampaignStatus.RUNNING)  # as a killed process leaves it
+    journal.control.set_status(campaign_id, CampaignStatus.RUNNING)  # as a killed process leaves it
     assert shown_status(journal, journal.campaign(campaign_id)) == ShownStatus.INTERRUPTED
     assert delivered(sandbox) == []
 

@@ -51,12 +51,12 @@ def test_the_journal_keeps_a_stop_request_and_a_status_as_reasons() -> None:
         base_url="http://127.0.0.1:1",
         recipients=[NewRecipient(2, "09121234567", "989121234567", "valid", None, {"message": {"text": "hi"}})])
     asked = pause_reason("signal", signal="SIGTERM")
-    journal.request_stop(campaign_id, StopRequest.PAUSE, asked)
-    assert journal.stop_requested(campaign_id) == (StopRequest.PAUSE, asked)
-    journal.set_status(campaign_id, CampaignStatus.PAUSED, asked)
+    journal.control.request_stop(campaign_id, StopRequest.PAUSE, asked)
+    assert journal.control.stop_requested(campaign_id) == (StopRequest.PAUSE, asked)
+    journal.control.set_status(campaign_id, CampaignStatus.PAUSED, asked)
     campaign = journal.campaign(campaign_id)
     assert campaign.reason == asked and campaign.reason.code == "signal"
-    assert [Reason.from_stored(a["detail"]) for a in journal.audit_trail(campaign_id)
+    assert [Reason.from_stored(a["detail"]) for a in journal.audit_trail.entries(campaign_id)
             if a["action"] == "pause asked"] == [asked]
     journal.close()
 

@@ -103,7 +103,7 @@ def test_a_campaign_still_sending_says_so_far_and_one_with_no_outcome_still_rend
                                   text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
     save(campaign_report(journal, campaign_id), tmp_path / "new.pdf")
     assert "No message was sent yet." in pdf_text(tmp_path / "new.pdf")
-    journal.set_status(campaign_id, CampaignStatus.RUNNING)  # as a sender that has not finished leaves it
+    journal.control.set_status(campaign_id, CampaignStatus.RUNNING)  # as a sender that has not finished leaves it
     report = campaign_report(journal, campaign_id)
     journal.close()
     assert report.so_far
@@ -176,7 +176,7 @@ def test_a_cancelled_campaigns_never_sent_rows_are_not_sent_not_pending(sandbox:
     journal = open_store()
     campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(kind="text",
                                   text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
-    journal.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
+    journal.control.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
     waiting = journal.counts(campaign_id).pending
     rows = journal.result_rows(campaign_id)
     report = campaign_report(journal, campaign_id)

@@ -249,7 +249,7 @@ def test_a_cancelled_campaigns_unsent_rows_do_not_block_sending_them_again(sandb
     checked = check_sheet(_sheet(tmp_path, "a.csv", ROWS))
     content = Content(kind="text", text="hi {{نام}}")
     first = create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url)
-    journal.set_status(first, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
+    journal.control.set_status(first, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
     assert create_campaign(journal, checked, content=content, bot_id=1001, base_url=sandbox.url) > first
 
 

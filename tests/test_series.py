@@ -116,7 +116,7 @@ async def test_a_weekly_series_fires_twice_under_a_fake_clock_each_run_reading_t
 
 def test_a_run_the_balance_would_not_pay_for_waits_with_a_sentence(tmp_path: Path) -> None:
     journal = open_store()
-    journal.share_setting("balance_history", [{"at": "2026-10-27T10:00:00+00:00", "balance": 2}])
+    journal.shared.set("balance_history", [{"at": "2026-10-27T10:00:00+00:00", "balance": 2}])
     plan = plan_for(write(tmp_path / "s.csv", range(1, 6)), content=Content(kind="text", text="x"), bot_id=1001,
                     base_url="http://127.0.0.1:9", rate_per_minute=0, in_flight=1)
     series_id = add_series(journal, "big", RepeatRule(Every.DAY, "10:00"), plan, at("2026-10-27 18:00"))
@@ -125,7 +125,7 @@ def test_a_run_the_balance_would_not_pay_for_waits_with_a_sentence(tmp_path: Pat
     assert waiting.note is not None and waiting.note.code == "series_balance"
     assert "would not pay for this run's 5 messages" in waiting.note.text()
     assert journal.campaigns() == []
-    journal.share_setting("balance_history", [{"at": "2026-10-28T10:05:00+00:00", "balance": 900}])
+    journal.shared.set("balance_history", [{"at": "2026-10-28T10:05:00+00:00", "balance": 900}])
     assert len(fire_due(journal, at("2026-10-28 10:06"), lambda _: None)) == 1  # it started once it could
     journal.close()
 

@@ -298,7 +298,7 @@ async def test_a_rest_campaign_keeps_the_fallback_and_each_rows_channel(sms_sand
         campaign_id = make_campaign(journal, sms_sandbox, PHONES[:2], "لغو")
         answered_no_account(journal, campaign_id, row=2)
         journal.hand_over_to_sms(campaign_id)
-        journal.set_status(campaign_id, CampaignStatus.CANCELLED)
+        journal.control.set_status(campaign_id, CampaignStatus.CANCELLED)
         rest = journal.create_rest_campaign(campaign_id)
         assert journal.campaign(rest).sms_fallback == "لغو"
         parent = {r.row: (r.channel, r.request_id) for r in journal.recipients(campaign_id)}

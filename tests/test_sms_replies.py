@@ -45,7 +45,7 @@ def test_replies_are_listed_once_and_opt_outs_go_on_the_suppression_list(
         "+447700900123: STOP — asks to opt out, but it is no Iranian mobile number: not listed"]
     with open_store() as journal:
         assert suppression_list(journal).phones() == {"989121110001", "989121110003"}
-        assert [a["detail"] for a in journal.audit_trail() if a["action"] == "opt-out"] == [
+        assert [a["detail"] for a in journal.audit_trail.entries() if a["action"] == "opt-out"] == [
             "09121110001: لغو ۱۱", "09121110003: STOP"]
     close_team_stores()
     again = run("replies")

@@ -111,7 +111,7 @@ def test_a_sender_waits_for_an_approver_and_nobody_talks_past_the_store(team: Te
         campaign = journal.campaign(1)
         assert campaign.status == CampaignStatus.FINISHED
         assert campaign.created_by == "alice" and campaign.approved_by == "bob"
-        trail = [(a["action"], a["os_user"]) for a in journal.audit_trail(1)]
+        trail = [(a["action"], a["os_user"]) for a in journal.audit_trail.entries(1)]
     assert ("created", "alice") in trail and ("approved", "bob") in trail
     assert all(who in ("alice", "bob") for _, who in trail), trail  # nobody else acted on it
 

@@ -74,7 +74,7 @@ def test_a_killed_desktops_campaign_is_finished_by_another_after_its_lease(
     with open_store() as journal:
         assert journal.campaign(campaign.id).status == CampaignStatus.FINISHED
         assert journal.counts(campaign.id).sent == 40
-        trail = [(a["action"], a["machine"]) for a in journal.audit_trail(campaign.id)]
+        trail = [(a["action"], a["machine"]) for a in journal.audit_trail.entries(campaign.id)]
     assert trail[0][0] == "created" and [a for a, _ in trail].count("sending") == 2 and trail[-1][0] == "finished"
 
 
@@ -92,7 +92,7 @@ def test_two_desktops_share_one_campaign_without_sending_anyone_twice(
     counts = each_once(limited_sandbox)
     assert len(counts) == 60 and set(counts.values()) == {1}
     with open_store() as journal:
-        machines = {a["detail"] for a in journal.audit_trail(int(campaign_id)) if a["action"] == "sending"}
+        machines = {a["detail"] for a in journal.audit_trail.entries(int(campaign_id)) if a["action"] == "sending"}
     assert len(machines) == 2  # both processes sent part of it
 
 
@@ -310,9 +310,9 @@ def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -
         assert journal.campaign(earlier).ready_seq == earlier  # the repeat guard's last look orders it too
         campaign_id = make(journal)
         assert journal.campaign(campaign_id).ready_seq > earlier  # a sequence: in order, not without gaps
-        assert journal.sender_pace(campaign_id) == PaceShown()
-        journal.set_pace(campaign_id, 540.0, True, 540.0, 1)
-        assert journal.sender_pace(campaign_id) == PaceShown(540.0, True, 540.0, 1)
+        assert journal.control.sender_pace(campaign_id) == PaceShown()
+        journal.control.set_pace(campaign_id, 540.0, True, 540.0, 1)
+        assert journal.control.sender_pace(campaign_id) == PaceShown(540.0, True, 540.0, 1)
         assert journal.pacer(0, "k", time.monotonic, asyncio.sleep, who="1@a").limit is None
 
 

@@ -131,7 +131,7 @@ def test_the_window_follows_and_pauses_a_campaign_another_desktop_sends(
                 stopped = time.monotonic()
                 assert sending.returncode == 3 and stopped - asked < 2.5  # the other desktop's sender paused
                 assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
-                actions = [a["action"] for a in journal.audit_trail(campaign_id)]
+                actions = [a["action"] for a in journal.audit_trail.entries(campaign_id)]
                 assert "pause asked" in actions and actions[-1] == "paused"
         finally:
             if sending.poll() is None:

@@ -669,7 +669,7 @@ def test_a_pause_the_store_refuses_is_told_on_the_send_step(
     def refuse(*_: object) -> None:
         raise JournalError("the journal is locked by another program")
 
-    monkeypatch.setattr(window.context.journal, "request_stop", refuse)
+    monkeypatch.setattr(window.context.journal.control, "request_stop", refuse)
 
     async def scenario() -> None:
         assert runs.pause(7)  # asked at once; the write happens in a worker thread

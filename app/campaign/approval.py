@@ -107,7 +107,7 @@ class ApprovalRule:
 
 def approval_rule(journal: Journal) -> ApprovalRule | None:
     """The journal's approval rule (None: none set)."""
-    return ApprovalRule.from_json(journal.shared_setting(APPROVAL_SETTING))
+    return ApprovalRule.from_json(journal.shared.get(APPROVAL_SETTING))
 
 
 def initial_approval(journal: Journal) -> str | None:
@@ -137,9 +137,9 @@ def set_approval_rule(journal: Journal, rule: ApprovalRule) -> None:
     if problem:
         raise ValueError(problem)
     journal.require(TeamRole.ADMIN)
-    journal.share_setting(APPROVAL_SETTING, rule.to_json())
+    journal.shared.set(APPROVAL_SETTING, rule.to_json())
     if not journal.decides_in_store:  # a team store audits every rule change itself
-        journal.audit("approval rule set", None, rule.describe())
+        journal.audit_trail.add("approval rule set", None, rule.describe())
 
 
 def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, machine: str,
@@ -173,7 +173,8 @@ def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, mach
     if not by_password and campaign.created_by == user:
         raise MakerCannotApprove(f"{user} made campaign {campaign_id}: another approver must approve or reject it")
     state = Approval.APPROVED if approve else Approval.REJECTED
-    journal.set_approval(campaign_id, state, f"{user}@{machine}" + (" (approver password)" if by_password else ""),
-                         None if approve else (reason or "").strip())
-    journal.audit("approved" if approve else "rejected", campaign_id, None if approve else reason)
+    journal.control.set_approval(campaign_id, state,
+                                 f"{user}@{machine}" + (" (approver password)" if by_password else ""),
+                                 None if approve else (reason or "").strip())
+    journal.audit_trail.add("approved" if approve else "rejected", campaign_id, None if approve else reason)
     return journal.campaign(campaign_id)

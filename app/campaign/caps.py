@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
+
+from app.campaign.journal.records import TeamRole
+
+if TYPE_CHECKING:
+    from app.campaign.journal import Journal
 
 #: Days are calendar days in this time zone.
 CAP_TIME_ZONE = "Asia/Tehran"
@@ -87,3 +92,20 @@ class CapScope:
         if cap is None or ignore_cap or not cap.applies_to(kind):
             return None
         return cls(cap, None if cap.any_bot else bot_id)
+
+
+def frequency_cap(journal: Journal) -> FrequencyCap | None:
+    """The frequency cap everyone using ``journal`` shares, or None (no cap)."""
+    return FrequencyCap.from_json(journal.shared.get(CAP_SETTING))
+
+
+def set_frequency_cap(journal: Journal, cap: FrequencyCap | None) -> None:
+    """Set the journal's frequency cap (None: none). Raises ValueError for a cap that
+    cannot be set (its sentence), and JournalError (a team store refuses anyone but an admin)."""
+    problem = cap.problem() if cap is not None else None
+    if problem:
+        raise ValueError(problem)
+    journal.require(TeamRole.ADMIN)
+    journal.shared.set(CAP_SETTING, cap.to_json() if cap is not None else None)
+    if not journal.decides_in_store:  # a team store audits every rule change itself
+        journal.audit_trail.add("frequency cap set", None, cap.describe() if cap is not None else "no cap")

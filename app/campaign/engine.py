@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 UNKNOWN_ROUNDS = 3
 #: Seconds without any answer, while requests are out, before the campaign pauses.
 NO_ANSWER_SECONDS = 30.0
-#: Seconds at least between two records of the pace for followers (Journal.set_pace).
+#: Seconds at least between two records of the pace for followers (CampaignControl.set_pace).
 PACE_RECORD_SECONDS = 1.0
 #: Seconds between looks at whether this sender still holds its journal and lock files.
 SESSION_CHECK_SECONDS = 0.25
@@ -182,7 +182,7 @@ class CampaignEngine:
         self._campaign = campaign
         self._tally = RunTally(self.journal.counts(campaign.id).per_state(), self._clock)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
-        self.journal.set_status(campaign.id, CampaignStatus.RUNNING)
+        self.journal.control.set_status(campaign.id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
         self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep,
                                          who=f"{self._session.owner}#{campaign.id}",
@@ -288,8 +288,8 @@ class CampaignEngine:
                 # Another sender (a team store) goes on with this campaign and settles it.
                 return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
                                  self._store_fault)
-            if self.journal.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
-                self.journal.audit(status, campaign_id, reason.stored() if reason is not None else None)
+            if self.journal.control.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
+                self.journal.audit_trail.add(status, campaign_id, reason.stored() if reason is not None else None)
             else:
                 stored = self.journal.campaign(campaign_id)
                 log.info("campaign %s: was %s meanwhile by another; left so", campaign_id, stored.status)

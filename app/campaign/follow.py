@@ -70,7 +70,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         status, reason = CampaignStatus.PAUSED, last_words() or (
             pause_reason("sender_vanished") if code is None else pause_reason("sender_died", status=code))
         try:
-            await asyncio.to_thread(journal.set_status, campaign_id, status, reason)
+            await asyncio.to_thread(journal.control.set_status, campaign_id, status, reason)
         except JournalError:
             pass  # the store still cannot be written: the sentence reaches the window all the same
     counts, errors = await asyncio.to_thread(lambda: (journal.counts(campaign_id), journal.error_counts(campaign_id)))
@@ -84,7 +84,7 @@ def _look(journal: Journal, campaign_id: int, since: str, sms: bool) -> tuple[
     with ``sms`` (an SMS fallback) how many were sent by SMS), read in that order."""
     changed, since = journal.changed_since(campaign_id, since)
     counts = journal.counts(campaign_id).per_state()
-    return (changed, since, counts, campaign_is_sending(journal, campaign_id), journal.sender_pace(campaign_id),
+    return (changed, since, counts, campaign_is_sending(journal, campaign_id), journal.control.sender_pace(campaign_id),
             journal.sms_sent(campaign_id) if sms else None)
 
 

@@ -109,7 +109,7 @@ class RunTally:
 
 @dataclass(frozen=True)
 class PaceShown:
-    """A sender's pace as it records it for followers (:meth:`Journal.set_pace`): its pace
+    """A sender's pace as it records it for followers (:meth:`CampaignControl.set_pace`): its pace
     now (messages per minute, 0: unpaced), whether the service's limit holds it under the
     set rate, that limit as learned (None: not met), and the other campaigns sharing it."""
 

@@ -155,7 +155,7 @@ def add_series(journal: Journal, name: str, rule: RepeatRule, plan: dict[str, An
             " VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id",
             (name, rule.to_json(), json.dumps(plan, ensure_ascii=False), SeriesStatus.ACTIVE,
              _instant(rule.next_after(now)), now_text(), f"{user}@{machine}", now_text())).fetchone()
-    journal.audit("series created", None, f"series {row[0]}: {rule.describe()}")
+    journal.audit_trail.add("series created", None, f"series {row[0]}: {rule.describe()}")
     return int(row[0])
 
 
@@ -194,9 +194,9 @@ def change_series(journal: Journal, series_id: int, *, status: SeriesStatus | No
     next_run = current.next_run
     if rule is not None or status is SeriesStatus.ACTIVE:
         next_run = _instant(new_rule.next_after(moment))
-    journal.write_series(series_id, status or current.status, new_rule.to_json(),
-                         json.dumps(plan if plan is not None else current.plan, ensure_ascii=False), next_run)
-    journal.audit(f"series {status or 'changed'}", None, f"series {series_id}")
+    journal.series_runs.write(series_id, status or current.status, new_rule.to_json(),
+                              json.dumps(plan if plan is not None else current.plan, ensure_ascii=False), next_run)
+    journal.audit_trail.add(f"series {status or 'changed'}", None, f"series {series_id}")
     return one_series(journal, series_id)
 
 
@@ -205,7 +205,7 @@ def claim_run(journal: Journal, series: Series, now: datetime) -> bool:
     False when another process took it first (a team store's other desktops)."""
     if series.next_run is None:
         return False
-    return journal.claim_series_run(series.id, series.next_run, _instant(series.rule.next_after(now)))
+    return journal.series_runs.claim(series.id, series.next_run, _instant(series.rule.next_after(now)))
 
 
 def note_series(journal: Journal, series_id: int, note: Reason | None) -> None:

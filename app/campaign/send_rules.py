@@ -8,7 +8,7 @@ import csv
 import time
 from dataclasses import dataclass
 
-from app.campaign.caps import CapScope
+from app.campaign.caps import CapScope, frequency_cap
 from app.campaign.journal import Campaign, Journal, JournalError, Recipient, RecipientState
 from app.campaign.suppression import Suppressed
 from app.reasons import Reason, pause_reason, row_reason
@@ -48,7 +48,7 @@ class SendTimeRules:
         self._journal = journal
         self._suppression = suppression
         self._kind = campaign.kind
-        self.scope = CapScope.of(journal.frequency_cap(), campaign.kind, campaign.bot_id, bool(campaign.ignore_cap))
+        self.scope = CapScope.of(frequency_cap(journal), campaign.kind, campaign.bot_id, bool(campaign.ignore_cap))
 
     def suppressed(self, recipient: Recipient) -> HeldBack | None:
         """Skipped when its number is on the suppression list now (a request that may have

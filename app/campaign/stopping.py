@@ -44,7 +44,7 @@ class StopSignal:
         while self.stop is None:
             await asyncio.sleep(every)
             try:
-                asked = journal.stop_requested(campaign_id)
+                asked = journal.control.stop_requested(campaign_id)
             except JournalError:
                 continue
             if asked is None:

@@ -70,7 +70,7 @@ class MarkSkipped:
 
 @dataclass(frozen=True)
 class SetPace:
-    """The pace the sender keeps now (:meth:`Journal.set_pace`)."""
+    """The pace the sender keeps now (:meth:`CampaignControl.set_pace`)."""
 
     campaign_id: int
     pace_per_minute: float
@@ -171,8 +171,8 @@ class _Batching:
                 values[i] = journal.mark_skipped(command.campaign_id, command.row, command.verdict, command.reason,
                                                  owner=command.owner, lease_epoch=command.lease_epoch)
             elif isinstance(command, SetPace):
-                journal.set_pace(command.campaign_id, command.pace_per_minute, command.slowed, command.limit,
-                                 command.sharing)
+                journal.control.set_pace(command.campaign_id, command.pace_per_minute, command.slowed,
+                                         command.limit, command.sharing)
         return values
 
 

@@ -131,11 +131,11 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
             print(f"campaign {campaign.id} is {campaign.status} already")
             return EXIT_OK
         if not campaign_is_sending(journal, campaign.id):
-            journal.set_status(campaign.id, status, reason)
-            journal.audit(status, campaign.id, reason.stored())
+            journal.control.set_status(campaign.id, status, reason)
+            journal.audit_trail.add(status, campaign.id, reason.stored())
             print(f"campaign {campaign.id} {status}")
             return EXIT_OK
-        journal.request_stop(campaign.id, request, reason)
+        journal.control.request_stop(campaign.id, request, reason)
         deadline = time.monotonic() + STOP_WAIT_SECONDS
         while campaign_is_sending(journal, campaign.id):
             if time.monotonic() > deadline:

@@ -70,7 +70,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         campaign = stored_campaign(journal, args.campaign_id)
         if args.bot_id is not None or args.template is not None:
             try:
-                changed = journal.retarget(campaign.id, bot_id=args.bot_id, template_id=args.template)
+                changed = journal.control.retarget(campaign, bot_id=args.bot_id, template_id=args.template)
             except ValueError as exc:
                 raise CliError.of(exc) from None
             what = " and ".join(f for f, v in (("bot", args.bot_id), ("template", args.template)) if v is not None)
@@ -149,7 +149,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         rows = journal.result_rows(campaign.id)
         source = _campaign_source(campaign, rows, args.sheet_name) if args.with_source else None
         write_rows(args.out, rows, source)
-        journal.audit("exported", campaign.id, str(args.out))
+        journal.audit_trail.add("exported", campaign.id, str(args.out))
         return EXIT_OK
 
 

@@ -46,22 +46,22 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def cmd_cap(args: argparse.Namespace) -> int:
-    from app.campaign.caps import FrequencyCap
+    from app.campaign.caps import FrequencyCap, frequency_cap, set_frequency_cap
 
     with open_journal() as journal:
         if args.off:
-            journal.set_frequency_cap(None)
+            set_frequency_cap(journal, None)
             print("no frequency cap")
             return EXIT_OK
         if args.max is None and args.days is None:
-            cap = journal.frequency_cap()
+            cap = frequency_cap(journal)
             print(f"frequency cap: {cap.describe()}" if cap else "no frequency cap (set one: cap --max N --days D)")
             return EXIT_OK
         if args.max is None or args.days is None:
             raise CliError("give both --max N and --days D (or --off)")
         cap = FrequencyCap(args.max, args.days, any_bot=args.any_bot, count_otp=args.include_otp)
         try:
-            journal.set_frequency_cap(cap)
+            set_frequency_cap(journal, cap)
         except ValueError as exc:
             raise CliError.of(exc) from None
         print(f"frequency cap: {cap.describe()}")

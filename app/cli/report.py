@@ -42,9 +42,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise CliError(f"the period is backwards: --from {args.since} comes after "
                        + (f"--to {until}" if args.until else f"today ({until})"))
     with open_journal() as journal, _words(args.language) as words:
-        templates = journal.shared_setting("templates") or []
-        prices = journal.shared_setting("prices") or {}
-        balances = journal.shared_setting("balance_history") or []
+        templates = journal.shared.get("templates") or []
+        prices = journal.shared.get("prices") or {}
+        balances = journal.shared.get("balance_history") or []
         if args.campaign_id is not None:
             campaign = stored_campaign(journal, args.campaign_id)
             report = campaign_report(journal, campaign.id, unit_price=unit_price(campaign, templates, prices),
@@ -57,7 +57,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             written = save(report, Path(args.out), words)
         except ReportError as exc:
             raise CliError.of(exc) from None
-        journal.audit("report", args.campaign_id, str(written))
+        journal.audit_trail.add("report", args.campaign_id, str(written))
     print(f"report: {written}")
     return EXIT_OK
 

@@ -25,7 +25,7 @@ from app.campaign import (
 )
 from app.campaign.definition import limit_problem
 from app.campaign.approval import initial_approval
-from app.campaign.caps import FrequencyCap
+from app.campaign.caps import FrequencyCap, frequency_cap
 from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
 from app.contacts import mark_unsaved_formula_cells, normalise
 from app.reasons import Reason, campaign_name, content_problem
@@ -189,7 +189,7 @@ def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: 
     """How many valid rows of ``checked`` the frequency cap would skip for a campaign of
     ``kind`` from ``bot_id`` (None when no cap is set, it does not apply to the kind, or
     nobody is capped). Reads the journal once (the numbers at the cap in its days)."""
-    cap = journal.frequency_cap()
+    cap = frequency_cap(journal)
     if cap is None or not cap.applies_to(kind):
         return None
     capped = journal.phones_at_cap(cap.since(now or datetime.now(timezone.utc)), cap.max_messages,
@@ -255,5 +255,5 @@ def record_v2_otp(journal: Journal, *, phone_input: str, phone: str, base_url: s
         rate_per_minute=0, in_flight=1, base_url=base_url,
         recipients=[NewRecipient(1, phone_input, phone, "valid", None, {"v2_otp": True})])
     journal.record_outcome(campaign_id, 1, RecipientState.SENT)
-    journal.set_status(campaign_id, CampaignStatus.FINISHED)
+    journal.control.set_status(campaign_id, CampaignStatus.FINISHED)
     return campaign_id

@@ -49,7 +49,7 @@ async def read_replies(gateway: SmsGateway, journal: Journal,
     JournalError and SheetError (the list): what was not recorded is handled next time."""
     fresh = await gateway.replies()
     earlier = await gateway.replies(read_before=True)
-    handled = {json.loads(a["detail"]).get("messageid") for a in journal.audit_trail()
+    handled = {json.loads(a["detail"]).get("messageid") for a in journal.audit_trail.entries()
                if a["action"] == "reply" and a["detail"]}
     found = {r.message_id: r for r in [*earlier, *fresh] if r.message_id not in handled}
     listed = suppression_list(journal)
@@ -61,9 +61,9 @@ async def read_replies(gateway: SmsGateway, journal: Journal,
             done = listed.add([reply.phone])
             on_list = bool(done.added or done.already)
             if on_list:
-                journal.audit("opt-out", None, f"{reply.phone}: {reply.text}")
-        journal.audit("reply", None, json.dumps({"messageid": reply.message_id, "phone": reply.phone,
-                                                 "text": reply.text}, ensure_ascii=False))
+                journal.audit_trail.add("opt-out", None, f"{reply.phone}: {reply.text}")
+        journal.audit_trail.add("reply", None, json.dumps({"messageid": reply.message_id, "phone": reply.phone,
+                                                           "text": reply.text}, ensure_ascii=False))
         read.append(ReadReply(reply, asked_out, on_list))
     return read
 

@@ -3,7 +3,7 @@
 :func:`start_runner` starts ``safir-campaign run-campaign ID`` (the same program) detached
 from the caller: a new session, no terminal, output to ``logs/campaign-ID.log``. The
 window and the CLI then watch it through the journal and stop it by writing a Pause or
-Cancel there (:meth:`Journal.request_stop`); the campaign lock keeps a second sender out.
+Cancel there (:meth:`CampaignControl.request_stop`); the campaign lock keeps a second sender out.
 No Qt, no pandas: the window and the CLI both use this.
 """
 

@@ -41,7 +41,7 @@ def plan_for(sheet: str, *, content: Content, bot_id: int, base_url: str, rate_p
 
 def last_balance(journal: Journal) -> int | None:
     """The last balance the service reported (the shared balance history), if any."""
-    history = journal.shared_setting("balance_history") or []
+    history = journal.shared.get("balance_history") or []
     if not history:
         return None
     try:
@@ -100,5 +100,5 @@ def _run(journal: Journal, series: Series, now: datetime) -> int | None:
     except CampaignInputError as exc:
         note_series(journal, series.id, exc.reason)
         return None
-    journal.audit("series run", campaign_id, f"series {series.id}")
+    journal.audit_trail.add("series run", campaign_id, f"series {series.id}")
     return campaign_id

@@ -176,7 +176,7 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
         " ORDER BY finished_at", (campaign_id, RecipientState.SENT))]
     first = db.execute("SELECT MIN(started_at) FROM attempts WHERE campaign_id = $1", (campaign_id,)).fetchone()[0]
     bucket, over_time = sends_over_time(sends)
-    trail = journal.audit_trail(campaign_id)
+    trail = journal.audit_trail.entries(campaign_id)
     pauses = [Pause(str(a["at"]), str(a["action"]), Reason.from_stored(a["detail"]), f"{a['os_user']}@{a['machine']}")
               for a in trail
               if a["action"] in (CampaignStatus.PAUSED, CampaignStatus.CANCELLED, "pause asked", "cancel asked")]

@@ -51,7 +51,7 @@ def read_team(journal: Journal) -> TeamView:
     if isinstance(journal, TeamJournal):
         for key in TEAM_SETTINGS:
             try:
-                value = journal.shared_setting(key)
+                value = journal.shared.get(key)
             except JournalError as exc:
                 log.warning("the team's %s could not be read: %s", key, exc)
                 continue
@@ -199,7 +199,7 @@ class AppContext:
         if isinstance(self.journal, TeamJournal):
             self._team = TeamView(self._team.member, {**self._team.shared, key: value})
             self._saves += 1
-            self.store.soon(lambda journal: journal.share_setting(key, value), f"the team's {key}")
+            self.store.soon(lambda journal: journal.shared.set(key, value), f"the team's {key}")
 
     def templates(self) -> list[dict[str, str]]:
         """The template library (the team's, on a team store): ``template_id``, ``body``,
@@ -232,7 +232,7 @@ class AppContext:
             self._team = TeamView(self._team.member, {**self._team.shared,
                                                       "balance_history": [*shared, entry][-200:]})
             self._saves += 1
-            self.store.soon(lambda journal: journal.append_shared("balance_history", entry, keep=200),
+            self.store.soon(lambda journal: journal.shared.append("balance_history", entry, keep=200),
                             "the team's balance history")
 
     def balance_history(self) -> list[dict[str, Any]]:

@@ -102,7 +102,7 @@ class WindowJournal:
         return await asyncio.to_thread(self._journal_of().create_rest_campaign, parent_id)
 
     async def set_status(self, campaign_id: int, status: str, reason: Reason | None = None) -> bool:
-        return await asyncio.to_thread(self._journal_of().set_status, campaign_id, status, reason)
+        return await asyncio.to_thread(self._journal_of().control.set_status, campaign_id, status, reason)
 
 
 

@@ -34,7 +34,7 @@ async def write_report(parent: QWidget, context: AppContext, campaign_id: int, p
         price = unit_price(journal.campaign(campaign_id), templates, prices)
         report = campaign_report(journal, campaign_id, unit_price=price, balances=balances)
         written = save(report, path, words)
-        journal.audit("report", campaign_id, str(written))
+        journal.audit_trail.add("report", campaign_id, str(written))
         return written
 
     try:

@@ -66,8 +66,8 @@ class JournalConnection:
     The queries of the journal's other modules are written once for both stores; what
     differs between SQLite and the team store (PostgreSQL, app.campaign.journal.team)
     is here, as small hooks the team store overrides: :meth:`database_error`,
-    :meth:`_serialized`, :meth:`_next_attempt_ids`, :meth:`_bulk_writing`,
-    :data:`SET_TEMPLATE_ID`.
+    :meth:`_serialized`, :meth:`_next_attempt_ids`, :meth:`_bulk_writing`, :data:`NOW_TEXT`,
+    :data:`FOR_UPDATE`.
 
     The file and its folder are made readable by the user only. Raises JournalError when
     the journal cannot be opened or is newer than this app. Use as a context manager, or
@@ -113,11 +113,12 @@ class JournalConnection:
         None for an error that is not the store's."""
         return explain(exc, self.path) if isinstance(exc, sqlite3.Error) else None
 
-    #: SQL that sets message_data's template id to the parameter ``$1`` (JSON kept as text).
-    SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', $1)"
     #: The store's clock as the journal stores instants (ISO 8601, UTC, milliseconds), in
     #: SQL: what the frequency cap and followers compare, never a desktop's own clock.
     NOW_TEXT = "strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')"
+    #: How a read that is about to be updated locks its row (SQLite's write transaction
+    #: already holds the database).
+    FOR_UPDATE = ""
 
     def check_still_there(self) -> None:
         """Raise JournalError (``GONE``) when the journal file is no longer the one this

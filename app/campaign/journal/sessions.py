@@ -151,8 +151,8 @@ class SendingSession:
                                  "finish or stop it") from None
         self._lock_identity = file_identity(self._path)
         try:
-            self.journal.set_runner(self.campaign_id, self.owner)
-            self.journal.audit("sending", self.campaign_id, self.owner)
+            self.journal.control.set_runner(self.campaign_id, self.owner)
+            self.journal.audit_trail.add("sending", self.campaign_id, self.owner)
         except BaseException:
             self._lock.release()
             raise
@@ -160,7 +160,7 @@ class SendingSession:
 
     def __exit__(self, *exc: object) -> None:
         try:
-            self.journal.set_runner(self.campaign_id, None)
+            self.journal.control.set_runner(self.campaign_id, None)
         except JournalError:
             pass  # the journal failed: the run has told it already
         finally:

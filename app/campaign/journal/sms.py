@@ -77,9 +77,6 @@ class ChannelCounts:
 class JournalSms(JournalReading, JournalSending):
     """The SMS channel's reads and writes; every method raises JournalError."""
 
-    #: How a read that is about to be updated locks its row (a team store: FOR UPDATE).
-    FOR_UPDATE = ""
-
     @sentences
     def hand_over_to_sms(self, campaign_id: int) -> int:
         """Move every recipient the service failed with code 17 to the SMS channel, pending

@@ -222,7 +222,7 @@ class RunController(QObject):
         run = self.runs.get(campaign_id)
         if run is not None and run.following:
             said = reason or pause_reason("user_paused")
-            self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.PAUSE, said),
+            self.context.store.soon(lambda journal: journal.control.request_stop(campaign_id, StopRequest.PAUSE, said),
                                     f"the pause of campaign {campaign_id}",
                                     lambda error: self.refused.emit(campaign_id, describe_failure(error)))
             return True
@@ -237,7 +237,7 @@ class RunController(QObject):
         run = self.runs.get(campaign_id)
         if run is not None and run.following:
             said = pause_reason("user_cancelled")
-            self.context.store.soon(lambda journal: journal.request_stop(campaign_id, StopRequest.CANCEL, said),
+            self.context.store.soon(lambda journal: journal.control.request_stop(campaign_id, StopRequest.CANCEL, said),
                                     f"the cancellation of campaign {campaign_id}",
                                     lambda error: self.refused.emit(campaign_id, describe_failure(error)))
             return True

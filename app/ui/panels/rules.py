@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from app.campaign import Journal, JournalError
 from app.campaign.approval import ApprovalRule, approval_rule, hash_password, set_approval_rule
-from app.campaign.caps import MAX_CAP_DAYS, MAX_CAP_MESSAGES, FrequencyCap
+from app.campaign.caps import MAX_CAP_DAYS, MAX_CAP_MESSAGES, FrequencyCap, frequency_cap, set_frequency_cap
 from app.campaign.journal import TeamRole
 from app.ui.context import AppContext
 from app.ui.texts import describe, describe_failure, role_name
@@ -28,7 +28,7 @@ def read_rules(journal: Journal) -> tuple[FrequencyCap | None, ApprovalRule | No
     """``journal``'s frequency cap and approval rule, or why they cannot be read (its
     error's reason, as stored). It reads the journal: in a worker thread."""
     try:
-        return journal.frequency_cap(), approval_rule(journal)
+        return frequency_cap(journal), approval_rule(journal)
     except JournalError as exc:
         return exc.reason.stored()
 
@@ -128,7 +128,7 @@ class RulesBox(QGroupBox):
             return self._say(self.tr("Nobody could approve a campaign: name an approver or set an approver "
                                      "password."))
         def store(journal: Journal) -> None:
-            journal.set_frequency_cap(cap)
+            set_frequency_cap(journal, cap)
             set_approval_rule(journal, rule)
 
         try:

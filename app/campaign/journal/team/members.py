@@ -12,7 +12,7 @@ import socket
 from typing import cast
 
 from app.campaign.journal.errors import JournalError, JournalFault, sentences
-from app.campaign.journal.records import Campaign, Member, TeamRole
+from app.campaign.journal.records import Member, TeamRole
 from app.campaign.journal.sending import JournalSending
 from app.campaign.journal.team.database import TeamDatabase
 from app.reasons import team_problem
@@ -73,23 +73,3 @@ class TeamMembers(JournalSending):
         stores of the server); a campaign they are sending pauses. Raises JournalError."""
         with self.transaction():
             self.db.execute("SELECT safir_remove_member($1, $2)", (name, socket.gethostname()))
-
-    def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
-                  request_ids: list[str]) -> int:
-        # The store's function: members may not change a campaign's message or its rows' request_ids themselves.
-        with self.transaction():
-            return int(self.db.execute("SELECT safir_retarget($1, $2, $3, $4::int[], $5::text[])",
-                                       (campaign.id, bot_id, template_id, rows, request_ids)).fetchone()[0])
-
-    @sentences
-    def write_series(self, series_id: int, status: str, rule: str, plan: str, next_run: str | None) -> None:
-        # The store's function: only the series' maker or an admin changes what its runs send.
-        with self.transaction():
-            self.db.execute("SELECT safir_change_series($1, $2, $3, $4, $5)", (series_id, status, rule, plan, next_run))
-
-    @sentences
-    def claim_series_run(self, series_id: int, due: str, following: str) -> bool:
-        # The store's function: a run is taken forward only, from the run that is due.
-        with self.transaction():
-            return bool(self.db.execute("SELECT safir_claim_run($1, $2, $3)",
-                                        (series_id, due, following)).fetchone()[0])

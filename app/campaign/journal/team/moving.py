@@ -82,14 +82,14 @@ def _copy_rules(local: Journal, team: TeamJournal) -> tuple[tuple[str, ...], dic
     copied: list[str] = []
     kept: dict[str, tuple[str, str]] = {}
     for key in RULES:
-        mine, theirs = local.shared_setting(key), team.shared_setting(key)
+        mine, theirs = local.shared.get(key), team.shared.get(key)
         if key == APPROVAL_SETTING and mine is not None:
             rule = ApprovalRule.from_json(mine)
             mine = None if rule is None else ApprovalRule(rule.required).to_json()
         if mine is None or mine == theirs:
             continue
         if theirs is None:
-            team.share_setting(key, mine)
+            team.shared.set(key, mine)
             copied.append(key)
         else:
             kept[key] = (_described(key, theirs), _described(key, mine))

@@ -23,6 +23,7 @@ import psycopg
 from app.campaign.journal.connection import Transaction
 from app.campaign.journal.errors import JournalError, JournalFault
 from app.campaign.journal.store import Journal
+from app.campaign.journal.team.control import TeamCampaignControl, TeamSeriesRuns
 from app.campaign.journal.team.database import TeamDatabase
 from app.campaign.journal.team.errors import explain, fault_of, shown_address
 from app.campaign.journal.team.leases import LEASE_SECONDS, NOW, LeasedSession, live_senders
@@ -93,7 +94,8 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
         with self.transaction():
             self.db.execute("SELECT safir_drop_creation($1)", (campaign_id,))
 
-    SET_TEMPLATE_ID = ("jsonb_set(message_data::jsonb, '{template_message,template_id}', to_jsonb($1::text))::text")
+    CONTROL = TeamCampaignControl
+    SERIES_RUNS = TeamSeriesRuns
 
     @property
     def location(self) -> str:

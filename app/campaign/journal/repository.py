@@ -1,0 +1,57 @@
+"""The base of the journal's repositories: each a small class of queries about one thing
+(the audit trail, shared settings, a campaign's control, a series' runs), over the store
+it is given, SQLite's or the team store's (docs/architecture.md, "The store's repositories").
+
+A repository reaches the database only through :class:`Store`: one thread's connection
+(:class:`~app.campaign.journal.connection.Database`, ``$1`` parameters), a transaction,
+the store's SQL for its clock and for a locking read, and its errors as sentences.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from app.campaign.journal.connection import Database, Transaction
+from app.campaign.journal.errors import JournalError
+
+
+class Store(Protocol):
+    """What a repository uses of its store (JournalConnection, and the team store)."""
+
+    @property
+    def NOW_TEXT(self) -> str:  # noqa: N802 - the store's class constant
+        """The store's clock as the journal stores instants, in SQL."""
+        ...
+
+    @property
+    def FOR_UPDATE(self) -> str:  # noqa: N802 - the store's class constant
+        """How a read that is about to be updated locks its row ("" on SQLite)."""
+        ...
+
+    @property
+    def db(self) -> Database: ...
+
+    def transaction(self) -> Transaction: ...
+
+    def database_error(self, error: Exception) -> JournalError | None: ...
+
+
+class Repository:
+    """Queries over ``store``; every public method raises JournalError (the store's
+    sentence, :func:`~app.campaign.journal.errors.sentences`), never a driver's error."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @property
+    def db(self) -> Database:
+        """This thread's connection to the store."""
+        return self.store.db
+
+    def transaction(self) -> Transaction:
+        """``with repository.transaction():`` one atomic commit of this thread's statements."""
+        return self.store.transaction()
+
+    def database_error(self, error: Exception) -> JournalError | None:
+        """The store's sentence for ``error`` (None: not the store's)."""
+        return self.store.database_error(error)

@@ -1,0 +1,35 @@
+"""A campaign's and a series' changes on the team store, through the store's own
+functions: members may not change a campaign's message, its rows' request_ids or a
+series' plan themselves (app/campaign/journal/team/authority.py)."""
+
+from __future__ import annotations
+
+from app.campaign.journal.control import CampaignControl, SeriesRuns
+from app.campaign.journal.errors import sentences
+from app.campaign.journal.records import Campaign
+
+
+class TeamCampaignControl(CampaignControl):
+    """:class:`CampaignControl` whose retargeting is the store's function ``safir_retarget``."""
+
+    def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
+                  request_ids: list[str]) -> int:
+        with self.transaction():
+            return int(self.db.execute("SELECT safir_retarget($1, $2, $3, $4::int[], $5::text[])",
+                                       (campaign.id, bot_id, template_id, rows, request_ids)).fetchone()[0])
+
+
+class TeamSeriesRuns(SeriesRuns):
+    """:class:`SeriesRuns` through the store's functions: only the series' maker or an
+    admin changes what its runs send; a run is taken forward only, from the run that is due."""
+
+    @sentences
+    def claim(self, series_id: int, due: str, following: str) -> bool:
+        with self.transaction():
+            return bool(self.db.execute("SELECT safir_claim_run($1, $2, $3)",
+                                        (series_id, due, following)).fetchone()[0])
+
+    @sentences
+    def write(self, series_id: int, status: str, rule: str, plan: str, next_run: str | None) -> None:
+        with self.transaction():
+            self.db.execute("SELECT safir_change_series($1, $2, $3, $4, $5)", (series_id, status, rule, plan, next_run))

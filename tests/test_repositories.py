@@ -1,0 +1,121 @@
+"""Issue 36: each of the store's repositories alone, over a store of each engine (a bare
+SQLite connection; the team store's own), through its public methods only."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from app.campaign.journal import CampaignStatus, Journal, StopRequest
+from app.campaign.journal.audit import AuditTrail
+from app.campaign.journal.connection import JournalConnection
+from app.campaign.journal.control import CampaignControl, SeriesRuns
+from app.campaign.journal.repository import Store
+from app.campaign.journal.shared import SharedSettings
+from app.campaign.progress import PaceShown
+from app.campaign.repeat import RepeatRule, add_series, one_series
+from app.desktop import paths
+from app.jobs.store import open_store, store_location
+from app.reasons import Reason
+from tests.helpers.journal import make
+
+pytestmark = pytest.mark.usefixtures("each_store")
+
+
+@pytest.fixture
+def store() -> Iterator[Store]:
+    """The bare store of this test's engine: SQLite's connection without the Journal's
+    classes, or the team store (its repositories come from the store's own classes)."""
+    bare = JournalConnection(paths.journal_path()) if store_location() is None else open_store()
+    yield bare
+    bare.close()  # type: ignore[attr-defined]
+
+
+def test_the_audit_trail_keeps_entries_in_order_and_by_campaign(store: Store) -> None:
+    with open_store() as journal:
+        campaign_id = make(journal)
+    trail = AuditTrail(store)
+    before = len(trail.entries())
+    trail.add("exported", campaign_id, "/tmp/results.csv")
+    trail.add("opt-out", None, "09121110001: STOP")
+    entries = trail.entries()[before:]
+    assert [(e["action"], e["campaign_id"], e["detail"]) for e in entries] == [
+        ("exported", campaign_id, "/tmp/results.csv"), ("opt-out", None, "09121110001: STOP")]
+    assert all(e["os_user"] and e["machine"] and e["at"] for e in entries)
+    assert [e["action"] for e in trail.entries(campaign_id)][-1] == "exported"
+
+
+def test_shared_settings_round_trip_json_and_two_appending_at_once_both_land(store: Store) -> None:
+    shared = SharedSettings(store)
+    assert shared.get("prices") is None
+    shared.set("prices", {"text": 120, "نام": "ریال"})
+    assert shared.get("prices") == {"text": 120, "نام": "ریال"}
+    for n in range(5):
+        shared.append("balance_history", n, keep=3)
+    assert shared.get("balance_history") == [2, 3, 4]
+
+    def append_many(first: int) -> None:
+        mine = SharedSettings(store)  # each thread its own connection, through the store
+        for n in range(first, first + 20):
+            mine.append("log", n, keep=100)
+
+    threads = [threading.Thread(target=append_many, args=(first,)) for first in (0, 100)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(shared.get("log")) == [*range(20), *range(100, 120)]
+
+
+def test_a_campaigns_control_sets_status_only_from_the_status_expected(store: Store) -> None:
+    with open_store() as journal:
+        campaign_id = make(journal)
+        control = journal.CONTROL(store)
+        assert control.set_status(campaign_id, CampaignStatus.RUNNING)
+        assert not control.set_status(campaign_id, CampaignStatus.FINISHED, expected=CampaignStatus.PAUSED)
+        assert control.set_status(campaign_id, CampaignStatus.PAUSED, Reason("user_paused"),
+                                  expected=CampaignStatus.RUNNING)
+        shown = journal.campaign(campaign_id)
+        assert shown.status == CampaignStatus.PAUSED and Reason.from_stored(shown.status_reason) == Reason("user_paused")
+
+
+def test_a_stop_asked_is_read_back_and_a_new_runner_forgets_it(store: Store) -> None:
+    with open_store() as journal:
+        campaign_id = make(journal)
+    control = CampaignControl(store)
+    assert control.stop_requested(campaign_id) is None
+    control.request_stop(campaign_id, StopRequest.PAUSE, Reason("user_paused"))
+    assert control.stop_requested(campaign_id) == (StopRequest.PAUSE, Reason("user_paused"))
+    assert [e["action"] for e in AuditTrail(store).entries(campaign_id)][-1] == "pause asked"
+    control.set_runner(campaign_id, "123@desk")
+    assert control.stop_requested(campaign_id) is None
+    assert control.sender_pace(campaign_id) == PaceShown()
+    control.set_pace(campaign_id, 57.5, True, limit=60.0, sharing=2)
+    assert control.sender_pace(campaign_id) == PaceShown(57.5, True, 60.0, 2)
+
+
+def test_a_series_run_is_claimed_once_and_its_plan_rewritten(store: Store) -> None:
+    now = datetime.now(timezone.utc) - timedelta(days=3)  # its first run is due (a team store takes no other)
+    with open_store() as journal:
+        series_id = add_series(journal, "weekly", RepeatRule.from_json('{"every": "day", "at": "09:00"}'),
+                               {"sheet": "a.csv"}, now)
+        due = one_series(journal, series_id).next_run
+        runs: SeriesRuns = journal.SERIES_RUNS(store)
+    assert due is not None
+    following = (datetime.fromisoformat(due) + timedelta(days=1)).isoformat()
+    taken = [runs.claim(series_id, due, following) for _ in range(2)]
+    assert taken == [True, False]  # compare-and-set: the second finds the run moved on
+    runs.write(series_id, "paused", '{"every": "day", "at": "10:00"}', '{"sheet": "b.csv"}', None)
+    with open_store() as journal:
+        series = one_series(journal, series_id)
+    assert (series.status, series.plan, series.next_run) == ("paused", {"sheet": "b.csv"}, None)
+
+
+def test_a_journal_holds_one_of_each_of_its_stores_kind() -> None:
+    with open_store() as journal:
+        assert isinstance(journal, Journal)
+        assert isinstance(journal.control, journal.CONTROL) and isinstance(journal.series_runs, journal.SERIES_RUNS)
+        assert journal.audit_trail.store is journal and journal.shared.store is journal
