@@ -32,7 +32,7 @@ from tests.helpers.cli import run
 
 def runner_pid(campaign_id: int) -> int:
     with open_store() as journal:
-        runner = journal.campaign(campaign_id).runner
+        runner = journal.campaigns.get(campaign_id).runner
     assert runner is not None
     return int(runner.split("@")[0])
 
@@ -65,9 +65,9 @@ def test_pause_from_another_process_is_honoured_within_a_second_and_resume_finis
     assert paused.returncode == 0 and "paused" in paused.stdout, paused.stderr
     assert time.monotonic() - asked < 5  # the CLI's own start-up included
     with open_store() as journal:
-        campaign = journal.campaign(campaign_id)
+        campaign = journal.campaigns.get(campaign_id)
         assert campaign.status == CampaignStatus.PAUSED and campaign.runner is None
-        sent_when_paused = journal.counts(campaign_id).sent
+        sent_when_paused = journal.recipients.counts(campaign_id).sent
     time.sleep(1.0)
     assert len(delivered(slow_sandbox)) == sent_when_paused  # nothing went out after the pause
     resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
@@ -161,7 +161,7 @@ def gone(pid: int) -> bool:
 
 def status_of(campaign_id: int) -> str:
     with open_store() as journal:
-        return journal.campaign(campaign_id).status
+        return journal.campaigns.get(campaign_id).status
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
@@ -225,13 +225,13 @@ def test_only_a_dead_sender_or_the_end_of_the_session_is_resumed_at_login(
                 pause_reason("signal", signal="SIGINT"): False, pause_reason("user_paused"): False}
     for reason, resumed in expected.items():
         journal.control.set_status(campaign_id, CampaignStatus.PAUSED, reason)
-        assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, reason
+        assert resumes_at_login(journal, journal.campaigns.get(campaign_id)) is resumed, reason
     for words, resumed in (("interrupted (SIGTERM)", True), ("interrupted (SIGINT)", False)):  # as stored before
         with journal.transaction():
             journal.db.execute("UPDATE campaigns SET status_reason = $1 WHERE id = $2", (words, campaign_id))
-        assert resumes_at_login(journal, journal.campaign(campaign_id)) is resumed, words
+        assert resumes_at_login(journal, journal.campaigns.get(campaign_id)) is resumed, words
     journal.control.set_status(campaign_id, CampaignStatus.RUNNING)  # nobody holds its lock: the sender died
-    assert resumes_at_login(journal, journal.campaign(campaign_id))
+    assert resumes_at_login(journal, journal.campaigns.get(campaign_id))
     journal.close()
 
 
@@ -259,7 +259,7 @@ async def follow_a_stand_in_sender(tmp_path: Path, sandbox: EmbeddedSandbox, row
     shown: list[Progress] = []
 
     async def send() -> None:
-        for number, recipient in enumerate(journal.recipients(campaign_id)):
+        for number, recipient in enumerate(journal.recipients.listed(campaign_id)):
             before_each(journal, campaign_id, number)
             journal.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
             await asyncio.sleep(seconds)
@@ -420,7 +420,7 @@ def test_a_journal_that_cannot_grow_under_the_runner_pauses_it_with_a_sentence_a
     assert "failed to write" in watched.stderr and f"safir-campaign resume {campaign_id}" in watched.stderr
     no_traceback_anywhere(started.stdout, started.stderr, watched.stdout, watched.stderr)
     with open_store() as journal:
-        assert journal.counts(campaign_id).sent < 400
+        assert journal.recipients.counts(campaign_id).sent < 400
     resumed = run("resume", str(campaign_id), "--background", "--base-url", slow_sandbox.url, api_key=DEMO_API_KEY)
     assert resumed.returncode == 0, resumed.stderr
     assert run("watch", str(campaign_id), timeout=120).returncode == 0

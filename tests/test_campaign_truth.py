@@ -54,7 +54,7 @@ def assert_each_phone_once(sandbox: EmbeddedSandbox, journal: Journal, campaign_
     messages = delivered(sandbox)
     phones = [m["phone_number"] for m in messages]
     assert len(phones) == len(set(phones)), "a phone got two messages"
-    sent = {r.phone for r in journal.recipients(campaign_id, RecipientState.SENT)}
+    sent = {r.phone for r in journal.recipients.listed(campaign_id, RecipientState.SENT)}
     assert sent == set(phones)
 
 
@@ -100,7 +100,7 @@ async def test_an_unexpected_exception_pauses_with_a_sentence_and_resume_complet
     assert result.status == CampaignStatus.PAUSED
     assert result.reason is not None and "RuntimeError" in said(result.reason) and DEMO_API_KEY not in said(result.reason)
     assert result.counts.unknown == 1 and result.counts.sent == 2 and result.counts.pending == 9
-    assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
+    assert journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client).run(campaign_id)
     assert result.status == CampaignStatus.FINISHED and result.counts.sent == 12
@@ -130,7 +130,7 @@ async def test_a_service_that_stops_answering_pauses_and_resume_delivers_each_on
         assert result.status == CampaignStatus.PAUSED
         assert result.reason is not None and "not answering" in said(result.reason)
         assert result.counts.unknown >= 5 and result.counts.pending > 0 and result.counts.sent == 0
-        assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
+        assert journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED
 
         sandbox.settings.fault_timeout = 0.0  # the service answers again
         async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
@@ -177,7 +177,7 @@ async def test_pause_ends_a_long_pacing_wait_within_a_second(sandbox: EmbeddedSa
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         engine = CampaignEngine(journal, client)
         run = asyncio.ensure_future(engine.run(campaign_id))
-        while journal.counts(campaign_id).sent < 1:
+        while journal.recipients.counts(campaign_id).sent < 1:
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.2)
         loop = asyncio.get_running_loop()
@@ -215,7 +215,7 @@ async def test_a_journal_fault_mid_campaign_pauses_with_a_sentence(
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client, writes_on_loop=writes_on_loop).run(campaign_id)
     assert result.status == CampaignStatus.PAUSED and result.reason is not None and words in said(result.reason)
-    assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED  # the main connection could write
+    assert journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED  # the main connection could write
     monkeypatch.setattr(Journal, "reopen", reopen)
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client, writes_on_loop=writes_on_loop).run(campaign_id)

@@ -107,7 +107,8 @@ def _chain(node: ast.AST) -> list[str]:
 
 
 def _journal_calls_on_the_loop(trees: dict[str, ast.Module]) -> list[str]:
-    """Each call in ``trees`` of a journal's method (``….journal.m()``, ``journal.m()``),
+    """Each call in ``trees`` of a journal's method (``….journal.m()``, ``journal.m()``,
+    ``journal.repository.m()``),
     or handing a journal to a function, outside a thread body. A thread body: a function or
     lambda handed to one of :data:`THREADERS`, or a function every call of which (in all
     ``trees``) lies in thread bodies."""
@@ -148,7 +149,7 @@ def _journal_calls_on_the_loop(trees: dict[str, ast.Module]) -> list[str]:
     found = []
     for where, call, stack in calls:
         chain = _chain(call.func)
-        method = len(chain) >= 2 and chain[-2] == "journal" and chain[-1] != "close"
+        method = "journal" in chain[:-1] and chain[-1] != "close"  # its own, or a repository's
         hands = (chain[-1:] and chain[-1] not in THREADERS | HANDS_OVER
                  and any(_chain(arg)[-1:] == ["journal"] for arg in call.args))
         if (method or hands) and not in_body(stack):
@@ -164,8 +165,8 @@ def test_the_window_never_calls_the_journal_on_its_own_thread() -> None:
              and where != "app/ui/journal_calls.py"}
     assert _journal_calls_on_the_loop(trees) == []
     # the look finds what it looks for: a read on the loop, a journal handed to a reader
-    planted = ast.parse("def shown(self):\n    self.context.journal.counts(1)\n    shown_status(journal, c)\n"
+    planted = ast.parse("def shown(self):\n    self.context.journal.recipients.counts(1)\n    shown_status(journal, c)\n"
                         "async def fine(self):\n    await self.context.store.in_thread(lambda journal: "
-                        "journal.counts(1))\n")
+                        "journal.recipients.counts(1))\n")
     assert [f.split(": ")[1] for f in _journal_calls_on_the_loop({"planted": planted})] == [
-        "self.context.journal.counts", "shown_status"]
+        "self.context.journal.recipients.counts", "shown_status"]

@@ -38,7 +38,7 @@ async def test_every_valid_row_is_sent_once_with_its_own_text(sandbox: EmbeddedS
     by_phone = {m["phone_number"]: m["text"] for m in messages}
     assert by_phone["989121110001"] == "سلام علی"
     assert by_phone["989352220012"] == "سلام شیرین"
-    failed = next(r for r in journal.recipients(campaign_id) if r.state == RecipientState.FAILED)
+    failed = next(r for r in journal.recipients.listed(campaign_id) if r.state == RecipientState.FAILED)
     assert failed.phone == "989121110000" and failed.error_code == 17
     assert events[-1].status == CampaignStatus.FINISHED and events[-1].counts["sent"] == 13
 
@@ -46,7 +46,7 @@ async def test_every_valid_row_is_sent_once_with_its_own_text(sandbox: EmbeddedS
 async def test_resume_after_a_crash_resends_in_flight_rows_without_duplicates(sandbox: EmbeddedSandbox) -> None:
     journal = open_store()
     campaign_id = sample_campaign(journal, sandbox.url)
-    first = journal.recipients_to_send(campaign_id)[0]
+    first = journal.recipients.to_send(campaign_id)[0]
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         # The request reached the service but the app died before journaling the answer.
         await client.send_message(bot_id=1001, phone_number=first.phone,
@@ -92,7 +92,7 @@ async def test_pause_stops_between_requests_and_keeps_the_rest_pending() -> None
             engine = CampaignEngine(journal, client)
 
             def pause_after_three(progress: object) -> None:
-                if engine.journal.counts(campaign_id).sent >= 3:
+                if engine.journal.recipients.counts(campaign_id).sent >= 3:
                     engine.pause()
 
             engine.on_progress = pause_after_three

@@ -91,7 +91,7 @@ async def test_each_error_class_has_its_consequence(answer: object, expect_statu
     async with client() as c:
         result = await CampaignEngine(journal, c, sleep=no_sleep).run(campaign_id)
     assert result.status == expect_status
-    state = next(r.state for r in journal.recipients(campaign_id) if r.phone == third)
+    state = next(r.state for r in journal.recipients.listed(campaign_id) if r.phone == third)
     assert state == expect_state
     if sent is not None:
         assert result.counts.sent == sent
@@ -99,7 +99,7 @@ async def test_each_error_class_has_its_consequence(answer: object, expect_statu
         assert result.counts.sent == 2 and result.counts.pending == 4 and result.reason
     if expect_state == RecipientState.UNKNOWN:
         assert result.reason and "did not confirm 1 messages" in result.reason.text()
-        assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
+        assert journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED
     assert sum(result.counts.per_state()[s] for s in tuple(RecipientState)) == result.counts.total == 6
 
 
@@ -132,7 +132,7 @@ async def test_a_second_process_is_refused_with_a_clear_message() -> None:
         with FileLock(str(engine.lock_path(campaign_id))):
             with pytest.raises(CampaignLocked, match="another process"):
                 await engine.run(campaign_id)
-    assert journal.counts(campaign_id).pending == 6
+    assert journal.recipients.counts(campaign_id).pending == 6
 
 
 @pytest.mark.parametrize(("local_time", "quiet"), [
@@ -224,10 +224,10 @@ async def test_retry_failed_resends_only_retryable_rows_under_their_own_request_
     async with client() as c:
         await CampaignEngine(journal, c).run(campaign_id)
     retry_id = journal.create_retry_campaign(campaign_id)
-    parent_row = next(r for r in journal.recipients(campaign_id) if r.phone == PHONES[1])
-    retried = list(journal.recipients(retry_id))
+    parent_row = next(r for r in journal.recipients.listed(campaign_id) if r.phone == PHONES[1])
+    retried = list(journal.recipients.listed(retry_id))
     assert [(r.phone, r.request_id) for r in retried] == [(PHONES[1], parent_row.request_id)]
-    assert journal.campaign(retry_id).parent_id == campaign_id
+    assert journal.campaigns.get(retry_id).parent_id == campaign_id
     respx.post(f"{BASE}/api/v3/send_message").respond(200, json=OK)
     async with client() as c:
         result = await CampaignEngine(journal, c).run(retry_id)

@@ -70,9 +70,9 @@ def test_a_sender_frozen_past_its_lease_sends_nothing_it_lost_and_leaves_the_cam
         assert len(counts) == rows and set(counts.values()) == {1}, counts.most_common(3)
         assert sending_requests(sandbox) <= rows + 16  # at most the requests out at the moment it froze
         with open_store() as journal:
-            campaign = journal.campaign(1)
+            campaign = journal.campaigns.get(1)
             assert campaign.status == CampaignStatus.FINISHED, campaign.status_reason
-            assert journal.counts(1).sent == rows
+            assert journal.recipients.counts(1).sent == rows
         # The woken sender tells the truth: the campaign is finished, every recipient final.
         assert zombie.returncode == 0, err
         assert "finished" in out and "has not answered" not in err
@@ -101,7 +101,7 @@ def test_a_row_a_frozen_sender_keeps_locked_is_waited_for_not_left_unsent(team_s
                 assert not sending.done()  # it waits for the locked row...
             started = time.monotonic()
             result = await sending  # ...and sends it once the lock is gone
-        sent = journal.counts(campaign_id).sent
+        sent = journal.recipients.counts(campaign_id).sent
         journal.close()
         frozen.close()
         return result.status, sent, time.monotonic() - started

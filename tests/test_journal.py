@@ -17,7 +17,7 @@ from tests.helpers.journal import make
 def test_rows_start_pending_or_skipped_with_a_fixed_request_id() -> None:
     journal = open_store()
     campaign_id = make(journal)
-    recipients = list(journal.recipients(campaign_id))
+    recipients = list(journal.recipients.listed(campaign_id))
     assert [r.state for r in recipients] == [RecipientState.PENDING, RecipientState.SKIPPED, RecipientState.SKIPPED]
     request_id = recipients[0].request_id
     assert request_id and recipients[1].request_id is None
@@ -25,7 +25,7 @@ def test_rows_start_pending_or_skipped_with_a_fixed_request_id() -> None:
     journal.close()
 
     reopened = open_store()
-    again = reopened.recipients_to_send(campaign_id)
+    again = reopened.recipients.to_send(campaign_id)
     assert [(r.row, r.state, r.request_id, r.attempts) for r in again] == [(2, "in_flight", request_id, 1)]
 
 
@@ -34,10 +34,10 @@ def test_counts_always_add_up_and_results_follow_sheet_order() -> None:
     journal = open_store()
     campaign_id = make(journal)
     journal.record_outcome(campaign_id, 2, RecipientState.FAILED, error_code=17, error="no account")
-    counts = journal.counts(campaign_id)
+    counts = journal.recipients.counts(campaign_id)
     assert counts.failed == 1 and counts.skipped == 2 and counts.total == 3
     assert sum(counts.per_state()[s] for s in tuple(RecipientState)) == counts.total == counts.per_state()["total"]
-    rows = list(journal.result_rows(campaign_id))
+    rows = list(journal.recipients.result_rows(campaign_id))
     assert [(r["row"], r["status"], r["error_code"]) for r in rows] == [(2, "failed", 17), (3, "invalid", None),
                                                                          (4, "duplicate", None)]
     assert rows[2]["phone"] == "989121234567"
@@ -72,9 +72,9 @@ def test_a_version_1_journal_is_migrated_without_losing_a_row(tmp_path: Path) ->
 
     journal = Journal(path)
     assert journal.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    old = journal.campaign(1)
+    old = journal.campaigns.get(1)
     assert old.status == "paused" and old.time_zone == "Asia/Tehran" and old.quiet_start is None
-    [row] = journal.recipients_to_send(1)
+    [row] = journal.recipients.to_send(1)
     assert (row.row, row.request_id, row.state) == (2, "r-1", "in_flight")
     assert journal.recent_attempts("989121234567", "text", 0) == 0  # the new attempts table exists
     assert journal.control.sender_pace(1) == PaceShown()  # never told by a sender of this version
@@ -90,7 +90,7 @@ def test_the_pace_a_sender_records_is_what_a_follower_reads() -> None:
         assert journal.control.sender_pace(other) == PaceShown()
         journal.control.set_pace(campaign_id, 600.0, False)  # the limit was raised: back at the set rate
         assert journal.control.sender_pace(campaign_id) == PaceShown(600.0, False)
-        assert journal.campaign(campaign_id).pace_per_minute == 600.0
+        assert journal.campaigns.get(campaign_id).pace_per_minute == 600.0
 
 
 def test_a_new_journal_opened_by_two_at_once_is_migrated_once(tmp_path: Path) -> None:
@@ -184,7 +184,7 @@ def test_a_thread_that_first_reads_a_journal_deleted_meanwhile_never_leaves_an_e
     for name in ("journal.sqlite3", "journal.sqlite3-wal", "journal.sqlite3-shm"):  # a user clearing the folder
         (tmp_path / name).unlink(missing_ok=True)
     with ThreadPoolExecutor(1) as pool, pytest.raises((sqlite3.Error, JournalError)):
-        pool.submit(journal.campaigns).result()  # a thread with no connection yet
+        pool.submit(journal.campaigns.all).result()  # a thread with no connection yet
     assert not path.exists()  # the next command says the journal is gone, not "no campaigns yet"
     journal.close()
 

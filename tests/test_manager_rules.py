@@ -61,7 +61,7 @@ def test_the_frequency_cap_skips_numbers_across_campaigns_and_ignore_cap_overrid
     phones = sorted(m["phone_number"] for m in delivered(sandbox))
     assert phones == sorted([f"98912400{i:04d}" for i in range(1, 6)] + [f"98912400{i:04d}" for i in range(6, 9)])
     with open_store() as journal:
-        rows = {r.phone: r for r in journal.recipients(int(second))}
+        rows = {r.phone: r for r in journal.recipients.listed(int(second))}
         capped = [r for r in rows.values() if r.verdict == "capped"]
         assert len(capped) == 3 and all(r.state == RecipientState.SKIPPED for r in capped)
         assert "frequency cap" in (reason_words(capped[0].reason) or "")
@@ -96,9 +96,9 @@ async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_pa
         await CampaignEngine(journal, client).run(otp)  # a one-time password is exempt
         result = await CampaignEngine(journal, client).run(later)
     assert result.status == "finished" and result.counts.sent == 2 and result.counts.skipped == 1
-    (held,) = [r for r in journal.recipients(later) if r.state == RecipientState.SKIPPED]
+    (held,) = [r for r in journal.recipients.listed(later) if r.state == RecipientState.SKIPPED]
     assert held.phone == "989124000001" and held.verdict == "capped"
-    assert journal.recipients(otp)[0].state == RecipientState.SENT
+    assert journal.recipients.listed(otp)[0].state == RecipientState.SENT
     assert len(delivered(sandbox, "989124000001")) == 2  # the first text and the one-time password
     journal.close()
     await asyncio.sleep(0)
@@ -123,7 +123,7 @@ async def test_a_test_send_is_neither_capped_nor_counted_by_the_cap_or_the_repea
         helped = await send_one(journal, client, phone_input="09124000001", content=content, bot_id=1001,
                                 base_url=sandbox.url, fields={"name": "n1"})
     assert helped.outcome is SingleOutcome.NOT_SENT  # a quick send is a real message: the cap holds it
-    assert journal.campaign(tried.campaign_id or 0).title == "test send to 989124000001"
+    assert journal.campaigns.get(tried.campaign_id or 0).title == "test send to 989124000001"
     assert len(delivered(sandbox, "989124000001")) == 3
     journal.close()
     await asyncio.sleep(0)
@@ -188,7 +188,7 @@ async def test_an_approver_password_works_on_one_machine_and_a_changed_campaign_
         decide(journal, campaign, approve=True, user="clerk", machine="desk", password="guess")
     assert decide(journal, campaign, approve=True, user="clerk", machine="desk", password="open sesame").approval \
         == "approved"
-    journal.control.retarget(journal.campaign(campaign), template_id="sale")  # a different message than the one approved
+    journal.control.retarget(journal.campaigns.get(campaign), template_id="sale")  # a different message than the one approved
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         with pytest.raises(NotApproved):
             await CampaignEngine(journal, client).run(campaign)

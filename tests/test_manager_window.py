@@ -159,7 +159,7 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         assert page.send_step.start_button.isEnabled() and page.review.repeats is None
         assert "Repeating campaign" in said and "every Saturday at 10:00" in said, said
         assert series.rule.every is Every.WEEK and series.plan["sheet"].endswith("contacts.csv")
-        assert journal.campaigns() == [] and delivered(slow_sandbox) == []  # nothing now: the first run is on Saturday
+        assert journal.campaigns.all() == [] and delivered(slow_sandbox) == []  # nothing now: the first run is on Saturday
         panel = office.series
         office.nav.setCurrentRow(office.pages.indexOf(panel))
         assert panel.table.rowCount() == 1 and "Saturday" in panel.table.item(0, 2).text()

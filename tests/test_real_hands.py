@@ -232,11 +232,11 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
             await compose(page, "hi {{نام}}")
             page.review.rate_spin.setValue(120)  # one every 0.5 s: time to pause
             sending = asyncio.ensure_future(page.send())
-            while page.campaign_id is None or window.context.journal.counts(page.campaign_id).sent < 2:
+            while page.campaign_id is None or window.context.journal.recipients.counts(page.campaign_id).sent < 2:
                 await asyncio.sleep(0.05)
             page.send_step.pause_button.click()
             await sending
-            assert window.context.journal.campaign(page.campaign_id).status == CampaignStatus.PAUSED
+            assert window.context.journal.campaigns.get(page.campaign_id).status == CampaignStatus.PAUSED
             assert page.send_step.cancel_button.isEnabled()  # a paused campaign can be cancelled
             declined = answer_next_question(qapp, QMessageBox.StandardButton.No)
             assert not await page.send_step.cancel()
@@ -249,7 +249,7 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
         assert "recipients have not been sent yet" in declined[0] and accepted
         assert declined[1] == "&No"  # Enter does not cancel a campaign
         journal = window.context.journal
-        first = journal.campaigns()[1]
+        first = journal.campaigns.all()[1]
         assert first.status == CampaignStatus.CANCELLED
         assert rest is not None and rest.status == CampaignStatus.FINISHED
     phones = [m["phone_number"] for m in delivered(sandbox)]
@@ -343,13 +343,13 @@ async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_inter
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         engine = CampaignEngine(journal, client)
         running = asyncio.ensure_future(engine.run(campaign_id))
-        while journal.campaign(campaign_id).status != CampaignStatus.RUNNING:
+        while journal.campaigns.get(campaign_id).status != CampaignStatus.RUNNING:
             await asyncio.sleep(0.02)
-        assert shown_status(journal, journal.campaign(campaign_id)) == ShownStatus.SCHEDULED
+        assert shown_status(journal, journal.campaigns.get(campaign_id)) == ShownStatus.SCHEDULED
         engine.pause()
         await running
     journal.control.set_status(campaign_id, CampaignStatus.RUNNING)  # as a killed process leaves it
-    assert shown_status(journal, journal.campaign(campaign_id)) == ShownStatus.INTERRUPTED
+    assert shown_status(journal, journal.campaigns.get(campaign_id)) == ShownStatus.INTERRUPTED
     assert delivered(sandbox) == []
 
 

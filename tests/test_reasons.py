@@ -54,7 +54,7 @@ def test_the_journal_keeps_a_stop_request_and_a_status_as_reasons() -> None:
     journal.control.request_stop(campaign_id, StopRequest.PAUSE, asked)
     assert journal.control.stop_requested(campaign_id) == (StopRequest.PAUSE, asked)
     journal.control.set_status(campaign_id, CampaignStatus.PAUSED, asked)
-    campaign = journal.campaign(campaign_id)
+    campaign = journal.campaigns.get(campaign_id)
     assert campaign.reason == asked and campaign.reason.code == "signal"
     assert [Reason.from_stored(a["detail"]) for a in journal.audit_trail.entries(campaign_id)
             if a["action"] == "pause asked"] == [asked]
@@ -70,7 +70,7 @@ def test_a_rows_reason_is_kept_as_a_code_and_worded_only_at_the_edges(sandbox: E
     assert done.returncode == 0, done.stderr
     journal = open_store()
     try:
-        kept = {r.row: r for r in journal.recipients(int(done.stdout.split()[1]))}
+        kept = {r.row: r for r in journal.recipients.listed(int(done.stdout.split()[1]))}
     finally:
         journal.close()
     skipped = {row: Reason.from_stored(r.reason) for row, r in kept.items() if r.state == RecipientState.SKIPPED}

@@ -58,8 +58,8 @@ async def test_the_reports_numbers_are_the_journals_in_pdf_and_xlsx(sandbox: Emb
     campaign_id = await sent_campaign(sandbox)
     with open_store() as journal:
         report = campaign_report(journal, campaign_id)
-        counts = journal.counts(campaign_id)
-        errors = journal.error_counts(campaign_id)
+        counts = journal.recipients.counts(campaign_id)
+        errors = journal.recipients.error_counts(campaign_id)
     assert (report.sent, report.failed, report.imported) == (counts.sent, counts.failed, counts.total)
     assert report.errors == errors and sum(report.skipped.values()) == counts.skipped
     assert sum(n for _, n in report.over_time) == counts.sent and not report.so_far
@@ -177,8 +177,8 @@ def test_a_cancelled_campaigns_never_sent_rows_are_not_sent_not_pending(sandbox:
     campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(kind="text",
                                   text="hi {{نام}}"), bot_id=1001, base_url=sandbox.url)
     journal.control.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
-    waiting = journal.counts(campaign_id).pending
-    rows = journal.result_rows(campaign_id)
+    waiting = journal.recipients.counts(campaign_id).pending
+    rows = journal.recipients.result_rows(campaign_id)
     report = campaign_report(journal, campaign_id)
     journal.close()
     assert waiting and not [r for r in rows if r["status"] == "pending"]

@@ -13,6 +13,7 @@ from app.campaign.journal import CampaignStatus, Journal, StopRequest
 from app.campaign.journal.audit import AuditTrail
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.control import CampaignControl, SeriesRuns
+from app.campaign.journal.reading import Campaigns, Recipients
 from app.campaign.journal.repository import Store
 from app.campaign.journal.shared import SharedSettings
 from app.campaign.progress import PaceShown
@@ -32,6 +33,22 @@ def store() -> Iterator[Store]:
     bare = JournalConnection(paths.journal_path()) if store_location() is None else open_store()
     yield bare
     bare.close()  # type: ignore[attr-defined]
+
+
+def test_campaigns_and_their_recipients_are_read_as_stored(store: Store) -> None:
+    with open_store() as journal:
+        first, second = make(journal), make(journal)
+    campaigns, recipients = Campaigns(store), Recipients(store)
+    assert [c.id for c in campaigns.all()][:2] == [second, first]  # newest first
+    assert campaigns.get(first).content == {"text": "hi"}
+    with pytest.raises(KeyError):
+        campaigns.get(second + 1)
+    assert [(r.row, r.state) for r in recipients.listed(first)] == [(2, "pending"), (3, "skipped"), (4, "skipped")]
+    assert [r.row for r in recipients.to_send(first)] == [2]
+    assert (recipients.counts(first).pending, recipients.counts(first).total) == (1, 3)
+    assert recipients.skipped_counts(first) == {"duplicate": 1, "invalid": 1}
+    assert [(r["row"], r["status"]) for r in recipients.result_rows(first)] == [
+        (2, "pending"), (3, "invalid"), (4, "duplicate")]
 
 
 def test_the_audit_trail_keeps_entries_in_order_and_by_campaign(store: Store) -> None:
@@ -78,7 +95,7 @@ def test_a_campaigns_control_sets_status_only_from_the_status_expected(store: St
         assert not control.set_status(campaign_id, CampaignStatus.FINISHED, expected=CampaignStatus.PAUSED)
         assert control.set_status(campaign_id, CampaignStatus.PAUSED, Reason("user_paused"),
                                   expected=CampaignStatus.RUNNING)
-        shown = journal.campaign(campaign_id)
+        shown = journal.campaigns.get(campaign_id)
         assert shown.status == CampaignStatus.PAUSED and Reason.from_stored(shown.status_reason) == Reason("user_paused")
 
 

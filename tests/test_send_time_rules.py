@@ -68,11 +68,11 @@ def delivered_phones(sandbox: EmbeddedSandbox) -> list[str]:
 
 
 def assert_skipped_as_suppressed(journal: Journal, campaign_id: int, phones: set[str]) -> None:
-    rows = {r["phone"]: r for r in journal.result_rows(campaign_id)}
+    rows = {r["phone"]: r for r in journal.recipients.result_rows(campaign_id)}
     for phone in phones:
         assert rows[phone]["status"] == "suppressed"
         assert (reason_words(rows[phone]["error"]) or "").startswith("on the suppression list")
-    assert journal.counts(campaign_id).skipped == len(phones)
+    assert journal.recipients.counts(campaign_id).skipped == len(phones)
 
 
 async def test_a_number_suppressed_while_the_campaign_runs_is_not_messaged(sandbox: EmbeddedSandbox) -> None:
@@ -116,7 +116,7 @@ async def test_a_number_suppressed_before_a_retry_is_not_messaged(sandbox: Embed
     sandbox.settings.fault_5xx = 1.0  # every send fails with a retryable 5xx
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY, retry=RetryPolicy(max_retries=0)) as client:
         await CampaignEngine(journal, client).run(campaign_id)
-    assert journal.counts(campaign_id).failed == 6 and delivered(sandbox) == []
+    assert journal.recipients.counts(campaign_id).failed == 6 and delivered(sandbox) == []
     sandbox.settings.fault_5xx = 0.0
     retry_id = journal.create_retry_campaign(campaign_id)
     suppression_list().add(phones[:2])
@@ -136,7 +136,7 @@ async def test_an_unreadable_suppression_list_pauses_instead_of_sending(sandbox:
         result = await CampaignEngine(journal, client).run(campaign_id)
     assert result.status == CampaignStatus.PAUSED and "suppression list" in said(result.reason)
     assert delivered(sandbox) == []
-    assert journal.counts(campaign_id).pending == 3
+    assert journal.recipients.counts(campaign_id).pending == 3
     await asyncio.sleep(0)
 
 
@@ -190,7 +190,7 @@ def test_a_repeat_still_to_send_in_a_waiting_campaign_is_told_apart_from_one_sen
     assert "3 sent, 5 still to send" in dry.stdout, dry.stdout
     only_new = run("send", str(grown), *send, "--only-new", api_key=DEMO_API_KEY)
     assert only_new.returncode == 0, only_new.stderr
-    reasons = {r.phone: reason_words(r.reason) for r in journal.recipients(int(only_new.stdout.split()[1]), RecipientState.SKIPPED)}
+    reasons = {r.phone: reason_words(r.reason) for r in journal.recipients.listed(int(only_new.stdout.split()[1]), RecipientState.SKIPPED)}
     assert sorted(reasons.values()) == sorted(
         [f"already got this message in campaign {first}"] * 3
         + [f"still to get this message from campaign {waiting}, which is not cancelled"] * 5)
@@ -350,7 +350,7 @@ def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: Embedd
         create_campaign(journal, check_sheet(_sheet(tmp_path, "a.csv", ROWS)), content=Content(text="hi"),
                         bot_id=1001, base_url=sandbox.url)
     assert "the campaign was not created" in str(caught.value) and "resume" not in str(caught.value)
-    assert journal.campaigns() == []  # nothing half-made is shown
+    assert journal.campaigns.all() == []  # nothing half-made is shown
 
 
 @given(text=st.text(max_size=40) | st.just("x" * 5000), name=st.text(max_size=30), secure=st.booleans())

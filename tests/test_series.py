@@ -102,9 +102,9 @@ async def test_a_weekly_series_fires_twice_under_a_fake_clock_each_run_reading_t
     assert len(second) == 1
     assert one_series(journal, series_id).next_run == at("2026-11-14 10:00").astimezone(timezone.utc).isoformat(
         timespec="milliseconds")
-    runs = [journal.campaign(i) for i in sent]
+    runs = [journal.campaigns.get(i) for i in sent]
     assert [c.series_id for c in runs] == [series_id, series_id]
-    assert [journal.counts(c.id).sent for c in runs] == [3, 5]  # the sheet was read again
+    assert [journal.recipients.counts(c.id).sent for c in runs] == [3, 5]  # the sheet was read again
     assert len(delivered(sandbox)) == 8  # the same message to the same numbers on purpose: no repeat refusal
     change_series(journal, series_id, status=SeriesStatus.PAUSED)
     assert await go(at("2026-11-14 10:00")) == []
@@ -124,7 +124,7 @@ def test_a_run_the_balance_would_not_pay_for_waits_with_a_sentence(tmp_path: Pat
     waiting = one_series(journal, series_id)
     assert waiting.note is not None and waiting.note.code == "series_balance"
     assert "would not pay for this run's 5 messages" in waiting.note.text()
-    assert journal.campaigns() == []
+    assert journal.campaigns.all() == []
     journal.shared.set("balance_history", [{"at": "2026-10-28T10:05:00+00:00", "balance": 900}])
     assert len(fire_due(journal, at("2026-10-28 10:06"), lambda _: None)) == 1  # it started once it could
     journal.close()
@@ -158,8 +158,8 @@ def test_the_background_runner_sends_a_run_with_no_window_and_stops_with_the_ser
         assert time.monotonic() < deadline, log
         time.sleep(0.5)
     with open_store() as journal:
-        (campaign,) = journal.campaigns()
-        assert campaign.series_id == 1 and journal.counts(campaign.id).sent == 3
+        (campaign,) = journal.campaigns.all()
+        assert campaign.series_id == 1 and journal.recipients.counts(campaign.id).sent == 3
 
 
 def test_each_run_of_a_series_with_the_sms_fallback_has_it(tmp_path: Path) -> None:
@@ -168,5 +168,5 @@ def test_each_run_of_a_series_with_the_sms_fallback_has_it(tmp_path: Path) -> No
                     base_url="http://127.0.0.1:9", rate_per_minute=0, in_flight=1, sms_fallback="لغو ۱۱")
     add_series(journal, "with SMS", RepeatRule(Every.DAY, "10:00"), plan, at("2026-10-27 18:00"))
     made = fire_due(journal, at("2026-10-28 10:00"), lambda _: None)
-    assert len(made) == 1 and journal.campaign(made[0]).sms_fallback == "لغو ۱۱"
+    assert len(made) == 1 and journal.campaigns.get(made[0]).sms_fallback == "لغو ۱۱"
     journal.close()

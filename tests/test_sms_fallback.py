@@ -127,7 +127,7 @@ async def test_an_sms_whose_answer_was_lost_is_sent_again_under_its_id_and_reach
         counts = channel_counts(journal, campaign_id)
         assert (counts.bale_sent, counts.sms_sent, counts.sms_failed) == (4, 2, 0)
         # The service once, the SMS twice (the gateway took it once: the second send was under the same id).
-        assert [r.attempts for r in journal.recipients(campaign_id) if r.channel == "sms"] == [3, 3]
+        assert [r.attempts for r in journal.recipients.listed(campaign_id) if r.channel == "sms"] == [3, 3]
 
 
 async def test_a_campaign_without_the_fallback_leaves_numbers_without_an_account_failed(
@@ -219,7 +219,7 @@ async def test_a_number_found_without_bale_is_sent_its_next_message_by_sms_witho
             assert (await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(second)).status \
                 == CampaignStatus.FINISHED
         assert int(httpx.get(f"{sms_sandbox.url}/sandbox/state").json()["errors_by_code"].get("17", 0)) == asked
-        assert [(r.phone, r.channel, r.state, r.attempts) for r in journal.recipients(second)] == [
+        assert [(r.phone, r.channel, r.state, r.attempts) for r in journal.recipients.listed(second)] == [
             (phones[0], "sms", "sent", 1), (phones[1], "bale", "sent", 1), (phones[2], "bale", "sent", 1)]
         assert Counter(m["phone"] for m in sms_sent(sms_sandbox)) == {national(phones[0]): 2}
 
@@ -252,7 +252,7 @@ async def test_a_campaign_that_ended_with_numbers_waiting_for_their_sms_sends_th
             with journal.transaction():
                 journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17, message_id = NULL"
                                    " WHERE campaign_id = $1 AND row = 2", (campaign_id,))
-            assert settled(journal.counts(campaign_id), 3, journal.sms_waiting(campaign_id))[0] == CampaignStatus.PAUSED
+            assert settled(journal.recipients.counts(campaign_id), 3, journal.sms_waiting(campaign_id))[0] == CampaignStatus.PAUSED
             again = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
         assert again.status == CampaignStatus.FINISHED, again.reason
         assert [m["phone"] for m in sms_sent(sms_sandbox)] == [national(phones[0])]
@@ -277,7 +277,7 @@ async def test_sms_wait_for_the_start_time_and_quiet_hours_like_the_service(sms_
             result = await running
         assert result.status == CampaignStatus.PAUSED
         assert len(sms_sent(sms_sandbox)) == sent_before  # quiet hours hold the SMS too
-        assert [(r.channel, r.state) for r in journal.recipients(later)] == [("sms", "pending")]
+        assert [(r.channel, r.state) for r in journal.recipients.listed(later)] == [("sms", "pending")]
 
 
 async def test_a_stale_read_never_marks_another_senders_sms_capped(sms_sandbox: EmbeddedSandbox) -> None:
@@ -290,7 +290,7 @@ async def test_a_stale_read_never_marks_another_senders_sms_capped(sms_sandbox: 
         cap = CapScope(FrequencyCap(max_messages=1, days=1), None)
         # B, from its read of it as pending: not capped by A's own mark; B sends it again under its id (never twice).
         assert journal.mark_sms_in_flight(read_by_b, cap) is True
-        assert [(r.state, r.verdict) for r in journal.recipients(campaign_id)] == [("in_flight", "valid")]
+        assert [(r.state, r.verdict) for r in journal.recipients.listed(campaign_id)] == [("in_flight", "valid")]
 
 
 async def test_a_rest_campaign_keeps_the_fallback_and_each_rows_channel(sms_sandbox: EmbeddedSandbox) -> None:
@@ -300,9 +300,9 @@ async def test_a_rest_campaign_keeps_the_fallback_and_each_rows_channel(sms_sand
         journal.hand_over_to_sms(campaign_id)
         journal.control.set_status(campaign_id, CampaignStatus.CANCELLED)
         rest = journal.create_rest_campaign(campaign_id)
-        assert journal.campaign(rest).sms_fallback == "لغو"
-        parent = {r.row: (r.channel, r.request_id) for r in journal.recipients(campaign_id)}
-        assert {r.row: (r.channel, r.request_id) for r in journal.recipients(rest)} == parent
+        assert journal.campaigns.get(rest).sms_fallback == "لغو"
+        parent = {r.row: (r.channel, r.request_id) for r in journal.recipients.listed(campaign_id)}
+        assert {r.row: (r.channel, r.request_id) for r in journal.recipients.listed(rest)} == parent
         assert parent[2][0] == "sms" and parent[3][0] == "bale"
 
 
@@ -324,9 +324,9 @@ async def test_a_refusal_after_a_lost_answer_leaves_the_sms_unknown_never_pendin
         campaign_id = make_campaign(journal, sms_sandbox, PHONES[:1], "")
         answered_no_account(journal, campaign_id)
         fallback = SmsFallback(journal, LostThenRefused(), sleep=no_wait)  # type: ignore[arg-type]
-        refused = await fallback.send(journal.campaign(campaign_id), lambda: False)
+        refused = await fallback.send(journal.campaigns.get(campaign_id), lambda: False)
         assert refused is not None and refused.code == "sms_refused"
-        assert [(r.channel, r.state) for r in journal.recipients(campaign_id)] == [("sms", "unknown")]
+        assert [(r.channel, r.state) for r in journal.recipients.listed(campaign_id)] == [("sms", "unknown")]
 
 
 @pytest.mark.embedded_only
@@ -344,7 +344,7 @@ async def test_an_unreadable_suppression_list_pauses_the_sms_with_a_sentence(
             result = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(again)
         assert result.status == CampaignStatus.PAUSED and result.reason is not None
         assert result.reason.code == "suppression_unreadable", result.reason
-        assert journal.campaign(again).status == CampaignStatus.PAUSED and len(sms_sent(sms_sandbox)) == sent_before
+        assert journal.campaigns.get(again).status == CampaignStatus.PAUSED and len(sms_sent(sms_sandbox)) == sent_before
 
 
 def test_a_series_run_sends_its_sms_through_the_account_of_the_profile_its_series_names(
@@ -368,7 +368,7 @@ def test_a_series_run_sends_its_sms_through_the_account_of_the_profile_its_serie
         add_series(journal, "B's offers", RepeatRule(Every.DAY, "10:00"), plan,
                    datetime(2026, 10, 27, 14, 30, tzinfo=timezone.utc))
         made = fire_due(journal, datetime(2026, 10, 28, 7, 0, tzinfo=timezone.utc), lambda _: None)
-        gateway = campaign_gateway(journal, journal.campaign(made[0]), sandbox=False)
+        gateway = campaign_gateway(journal, journal.campaigns.get(made[0]), sandbox=False)
     assert gateway is not None and gateway.sender == "30001234" and looked == [("Shop B", "sms_api_key")]
     assert "shop-b-key" not in json.dumps(plan)  # the key stays in the keyring
 

@@ -108,7 +108,7 @@ def test_a_sender_waits_for_an_approver_and_nobody_talks_past_the_store(team: Te
         counts = each_once(sandbox)
     assert len(counts) == 12 and set(counts.values()) == {1}
     with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
-        campaign = journal.campaign(1)
+        campaign = journal.campaigns.get(1)
         assert campaign.status == CampaignStatus.FINISHED
         assert campaign.created_by == "alice" and campaign.approved_by == "bob"
         trail = [(a["action"], a["os_user"]) for a in journal.audit_trail.entries(1)]
@@ -161,7 +161,7 @@ def test_a_member_removed_while_sending_is_paused_and_nothing_is_lost(team: Team
         _, err = sending.communicate(timeout=60)
         assert sending.returncode == 3 and "alice" in err and "Traceback" not in err, err
         with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
-            campaign = journal.campaign(1)
+            campaign = journal.campaigns.get(1)
             assert campaign.status == CampaignStatus.PAUSED
             # the store's own function paused it, and says why as a reason code, not a sentence
             assert campaign.reason is not None and campaign.reason.code == "member_removed", campaign.status_reason
@@ -237,11 +237,11 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
     done = team.psql("alice", "UPDATE campaigns SET ready_seq = 9223372036854775807 WHERE id = 1")
     assert done.returncode == 0  # allowed, and ignored: the store orders readiness itself
     with TeamJournal(team.url, tmp_path / "owner" / "journal.sqlite3", password=team.owner_password) as journal:
-        campaign = journal.campaign(1)
+        campaign = journal.campaigns.get(1)
         assert campaign.approval == "approved" and not campaign.ignore_cap and campaign.ready_seq is not None
         assert campaign.ready_seq < 1000
-        assert campaign.status == "finished" and journal.counts(1).sent == 3
-        assert {r.message_data["message"]["text"] for r in journal.recipients(1)} == {
+        assert campaign.status == "finished" and journal.recipients.counts(1).sent == 3
+        assert {r.message_data["message"]["text"] for r in journal.recipients.listed(1)} == {
             f"approved text n{i}" for i in range(1, 4)}
     # A follow-up of an approved campaign is a new send: it waits for an approver too.
     child = team.psql("alice", "INSERT INTO campaigns (created_at, name, kind, content, bot_id, rate_per_minute,"

@@ -45,10 +45,10 @@ def test_three_desktops_send_three_campaigns_on_one_key_each_number_exactly_once
     counts = each_once(limited_sandbox)
     assert len(counts) == 90 and set(counts.values()) == {1}
     with open_store() as journal:
-        campaigns = journal.campaigns()
+        campaigns = journal.campaigns.all()
         assert len(campaigns) == 3 and {c.status for c in campaigns} == {CampaignStatus.FINISHED}
         assert {c.created_on for c in campaigns} and all(c.created_by for c in campaigns)
-        assert all(journal.counts(c.id).sent == 30 for c in campaigns)
+        assert all(journal.recipients.counts(c.id).sent == 30 for c in campaigns)
         keys = [str(r[0]) for r in journal.db.execute("SELECT key FROM pace")]
     assert len(keys) == 1 and DEMO_API_KEY not in keys[0]  # one shared pace for the one key, never the key itself
 
@@ -64,16 +64,16 @@ def test_a_killed_desktops_campaign_is_finished_by_another_after_its_lease(
     dying.send_signal(signal.SIGKILL)
     dying.communicate()
     with open_store() as journal:
-        (campaign,) = journal.campaigns()
-        left = journal.counts(campaign.id)
+        (campaign,) = journal.campaigns.all()
+        left = journal.recipients.counts(campaign.id)
         assert left.not_sent > 0  # it died mid-send
     taken_over = second.run("resume", str(campaign.id), "--base-url", sandbox.url, timeout=120)
     assert taken_over.returncode == 0, taken_over.stderr
     counts = each_once(sandbox)
     assert len(counts) == 40 and set(counts.values()) == {1}
     with open_store() as journal:
-        assert journal.campaign(campaign.id).status == CampaignStatus.FINISHED
-        assert journal.counts(campaign.id).sent == 40
+        assert journal.campaigns.get(campaign.id).status == CampaignStatus.FINISHED
+        assert journal.recipients.counts(campaign.id).sent == 40
         trail = [(a["action"], a["machine"]) for a in journal.audit_trail.entries(campaign.id)]
     assert trail[0][0] == "created" and [a for a, _ in trail].count("sending") == 2 and trail[-1][0] == "finished"
 
@@ -147,8 +147,8 @@ def test_a_number_suppressed_on_one_desktop_is_not_messaged_by_another(
     phones = set(each_once(sandbox))
     assert not phones & {f"98{p[1:]}" for p in late} and len(phones) == 24
     with open_store() as journal:
-        (campaign,) = journal.campaigns()
-        rows = {r.phone: r for r in journal.recipients(campaign.id)}
+        (campaign,) = journal.campaigns.all()
+        rows = {r.phone: r for r in journal.recipients.listed(campaign.id)}
     assert all(rows[f"98{p[1:]}"].verdict == "suppressed" and rows[f"98{p[1:]}"].state == RecipientState.SKIPPED
                for p in late)
     assert other.run("suppression", "count").stdout.startswith("6 numbers")
@@ -199,7 +199,7 @@ def test_a_worker_threads_connection_that_died_with_the_server_is_a_sentence_and
                 worker.submit(feed.next_batch, 2).result()
             assert failed.value.kind is JournalFault.UNREACHABLE and password not in str(failed.value)
             assert len(worker.submit(feed.next_batch, 2).result()) == 2  # connected again
-            assert journal.campaign(campaign_id).id == campaign_id  # and so is every other thread
+            assert journal.campaigns.get(campaign_id).id == campaign_id  # and so is every other thread
         journal.close()
     finally:
         server.remove()
@@ -307,9 +307,9 @@ def test_a_store_of_the_previous_schema_is_brought_up_to_date(team_store: str) -
         journal.db.execute("UPDATE safir_schema SET version = 3")
     with open_store() as journal:
         assert journal.db.execute("SELECT version FROM safir_schema").fetchone()[0] == TeamJournal.SCHEMA_VERSION
-        assert journal.campaign(earlier).ready_seq == earlier  # the repeat guard's last look orders it too
+        assert journal.campaigns.get(earlier).ready_seq == earlier  # the repeat guard's last look orders it too
         campaign_id = make(journal)
-        assert journal.campaign(campaign_id).ready_seq > earlier  # a sequence: in order, not without gaps
+        assert journal.campaigns.get(campaign_id).ready_seq > earlier  # a sequence: in order, not without gaps
         assert journal.control.sender_pace(campaign_id) == PaceShown()
         journal.control.set_pace(campaign_id, 540.0, True, 540.0, 1)
         assert journal.control.sender_pace(campaign_id) == PaceShown(540.0, True, 540.0, 1)
@@ -330,8 +330,8 @@ def test_copying_a_desktops_journal_into_the_team_store_twice_copies_once(
     again = copy.run("store", "copy", "--to", team_store)
     assert "copied 0 campaigns" in again.stdout and "1 campaigns were there already" in again.stdout
     with open_store() as journal:
-        (campaign,) = journal.campaigns()
-        assert journal.counts(campaign.id).sent == 12 and campaign.status == CampaignStatus.FINISHED
+        (campaign,) = journal.campaigns.all()
+        assert journal.recipients.counts(campaign.id).sent == 12 and campaign.status == CampaignStatus.FINISHED
         assert "989121112222" in journal.suppression_watch()
     # The copied request ids are the ones the service saw: sending again from the store repeats nothing.
     repeat = copy.run("send", sheet(tmp_path, "s.csv", 1, 12), "--base-url", sandbox.url, "--bot-id", "1001",
@@ -403,7 +403,7 @@ def test_a_row_a_frozen_desktop_holds_mid_transaction_is_waited_for_not_given_up
         with journal.transaction():
             journal.db.execute("UPDATE campaigns SET name = 'taken over' WHERE id = $1", (campaign_id,))
         assert time.monotonic() - started >= 10  # it waited, for the server to end the frozen session
-        assert journal.campaign(campaign_id).name == "taken over"
+        assert journal.campaigns.get(campaign_id).name == "taken over"
     finally:
         journal.close()
         with contextlib.suppress(Exception):

@@ -111,15 +111,15 @@ def test_the_window_follows_and_pauses_a_campaign_another_desktop_sends(
             step = main.campaign.send_step
             with context.journal as journal:
                 deadline = time.monotonic() + 30
-                while not journal.campaigns() or not journal.is_sending(journal.campaigns()[0].id):
+                while not journal.campaigns.all() or not journal.is_sending(journal.campaigns.all()[0].id):
                     assert time.monotonic() < deadline
                     time.sleep(0.1)
-                campaign_id = journal.campaigns()[0].id
+                campaign_id = journal.campaigns.all()[0].id
 
                 async def scenario() -> float:
                     following = asyncio.ensure_future(main._resume(campaign_id))  # History → the campaign
                     await until(lambda: step.sending() and step.campaign_id == campaign_id)
-                    before = journal.counts(campaign_id).sent
+                    before = journal.recipients.counts(campaign_id).sent
                     await until(lambda: step.progress.value() > before)  # the other desktop's progress, here
                     asked = time.monotonic()
                     step.pause_button.click()
@@ -130,7 +130,7 @@ def test_the_window_follows_and_pauses_a_campaign_another_desktop_sends(
                 sending.communicate(timeout=30)
                 stopped = time.monotonic()
                 assert sending.returncode == 3 and stopped - asked < 2.5  # the other desktop's sender paused
-                assert journal.campaign(campaign_id).status == CampaignStatus.PAUSED
+                assert journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED
                 actions = [a["action"] for a in journal.audit_trail.entries(campaign_id)]
                 assert "pause asked" in actions and actions[-1] == "paused"
         finally:

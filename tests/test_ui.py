@@ -347,7 +347,7 @@ def test_resume_from_history_while_sending_keeps_pause_working(qapp: Any, window
         page.go(2)
         page.review.rate_spin.setValue(60)  # one a second: still sending when History is used
         sending = asyncio.ensure_future(page.send())
-        while not page.send_step.sending() or page.context.journal.counts(page.campaign_id).sent < 1:
+        while not page.send_step.sending() or page.context.journal.recipients.counts(page.campaign_id).sent < 1:
             await asyncio.sleep(0.05)
         await window._resume(page.campaign_id)  # History → Resume on the campaign being sent
         assert page.send_step.sending() and "its controls are here" in page.message_line.text()

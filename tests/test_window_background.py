@@ -30,8 +30,8 @@ def once_each(sandbox: EmbeddedSandbox, expected: int) -> None:
 def wait_for_status(campaign_id: int, status: CampaignStatus, seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     with open_store() as journal:
-        while journal.campaign(campaign_id).status != status:
-            assert time.monotonic() < deadline, journal.campaign(campaign_id)
+        while journal.campaigns.get(campaign_id).status != status:
+            assert time.monotonic() < deadline, journal.campaigns.get(campaign_id)
             time.sleep(0.1)
 
 
@@ -82,8 +82,8 @@ def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it
 
 async def until_status(window: MainWindow, campaign_id: int, status: CampaignStatus) -> int:
     journal = window.context.journal
-    await until(lambda: journal.campaign(campaign_id).status == status and not window.runs.is_sending(campaign_id))
-    return journal.counts(campaign_id).sent
+    await until(lambda: journal.campaigns.get(campaign_id).status == status and not window.runs.is_sending(campaign_id))
+    return journal.recipients.counts(campaign_id).sent
 
 
 def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window(
@@ -96,8 +96,8 @@ def test_a_killed_sender_is_told_within_five_seconds_and_resumed_from_the_window
         sending = asyncio.ensure_future(page.send())
         await until(lambda: bool(office.runs.in_background()) and step.sending())
         campaign_id = office.runs.in_background()[0]
-        await until(lambda: page.context.journal.counts(campaign_id).sent >= 2)
-        runner = page.context.journal.campaign(campaign_id).runner
+        await until(lambda: page.context.journal.recipients.counts(campaign_id).sent >= 2)
+        runner = page.context.journal.campaigns.get(campaign_id).runner
         assert runner is not None
         killed = time.monotonic()
         os.kill(int(runner.split("@")[0]), signal.SIGKILL)
@@ -155,7 +155,7 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
     async def scenario() -> Any:
         following = asyncio.ensure_future(office._resume(campaign_id))  # History → the campaign being sent
         await until(lambda: step.sending() and step.campaign_id == campaign_id)
-        before = office.context.journal.counts(campaign_id).sent
+        before = office.context.journal.recipients.counts(campaign_id).sent
         await until(lambda: step.progress.value() > before)  # progress reaches the window
         page_sent = step.progress.value()
         # The buttons follow the sender's state, which may arrive a look after the progress (both CPUs busy).
@@ -168,7 +168,7 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
     assert shown >= 1
     wait_for_status(campaign_id, CampaignStatus.PAUSED, seconds=5)
     with open_store() as journal:
-        assert journal.campaign(campaign_id).runner is None  # the sending process stopped
+        assert journal.campaigns.get(campaign_id).runner is None  # the sending process stopped
 
 
 def test_a_resumed_campaigns_earlier_failures_are_not_told_again_as_news(
@@ -221,4 +221,4 @@ def test_a_paused_campaign_shown_here_is_followed_once_another_desktop_resumes_i
 
     run_in_qt_loop(qapp, scenario)
     with open_store() as journal:
-        assert journal.campaign(campaign_id).runner is None  # paused from here: its sender stopped
+        assert journal.campaigns.get(campaign_id).runner is None  # paused from here: its sender stopped

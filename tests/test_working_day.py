@@ -64,7 +64,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         assert page.send_step.start_button.isEnabled()
         sending = asyncio.ensure_future(page.send())
         await until(lambda: page.campaign_id is not None and runs.is_sending(page.campaign_id)
-                    and page.context.journal.counts(page.campaign_id).sent >= 1)
+                    and page.context.journal.recipients.counts(page.campaign_id).sent >= 1)
         second_id = page.campaign_id
         seen["second_id"] = second_id
         # While it sends, a third is prepared from another sheet: the run goes on without the page.
@@ -95,7 +95,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         assert page.send_step.chart.points[:len(points_before)] == points_before  # history kept across resume
         await until(lambda: not runs.is_sending(second_id), seconds=90)
         await resumed
-        seen["second"] = page.context.journal.campaign(second_id).status
+        seen["second"] = page.context.journal.campaigns.get(second_id).status
 
         # 4. The language switched mid-draft keeps the draft; a campaign keeps sending across it.
         page.new_campaign()
@@ -135,7 +135,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
     assert "window was closed" in said(seen["fourth"].reason)
     # Nothing was sent twice: every delivery of the second campaign is to a different phone.
     second_phones = [m["phone_number"] for m in delivered(limited) if str(m.get("text", "")).startswith("دومی")]
-    assert len(second_phones) == len(set(second_phones)) == journal.counts(seen["second_id"]).sent
+    assert len(second_phones) == len(set(second_phones)) == journal.recipients.counts(seen["second_id"]).sent
 
 
 def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, window: MainWindow,

@@ -157,9 +157,9 @@ def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, mach
 
     if journal.decides_in_store:
         journal.decide_in_store(campaign_id, approve=approve, reason=reason)
-        return journal.campaign(campaign_id)
+        return journal.campaigns.get(campaign_id)
     rule = approval_rule(journal)
-    campaign = journal.campaign(campaign_id)
+    campaign = journal.campaigns.get(campaign_id)
     if rule is None or not rule.required:  # under the rule, one made before it needs approval too
         raise ValueError(f"campaign {campaign_id} needs no approval")
     if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED):
@@ -177,4 +177,4 @@ def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, mach
                                  f"{user}@{machine}" + (" (approver password)" if by_password else ""),
                                  None if approve else (reason or "").strip())
     journal.audit_trail.add("approved" if approve else "rejected", campaign_id, None if approve else reason)
-    return journal.campaign(campaign_id)
+    return journal.campaigns.get(campaign_id)

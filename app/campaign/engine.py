@@ -140,18 +140,19 @@ class CampaignEngine:
         senders), JournalError if the journal fails before sending starts (later journal
         faults pause the run and are its ``reason``).
         """
-        check_sendable(self.journal.campaign(campaign_id), approval_rule(self.journal))
+        check_sendable(self.journal.campaigns.get(campaign_id), approval_rule(self.journal))
         with self.journal.sending_session(campaign_id, runner_identity()) as session:
             self._session = session
-            return await self._run(self.journal.campaign(campaign_id))  # as it is now this sender holds it
+            return await self._run(self.journal.campaigns.get(campaign_id))  # as it is now this sender holds it
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
         ended = campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED)
-        if ended and not self.journal.recipients_to_send(campaign_id) and not (
+        if ended and not self.journal.recipients.to_send(campaign_id) and not (
                 campaign.sms_fallback is not None and self.journal.sms_waiting(campaign_id)):
+            recipients = self.journal.recipients
             return RunResult(campaign_id, campaign.status, campaign.reason,
-                             self.journal.counts(campaign_id), self.journal.error_counts(campaign_id))
+                             recipients.counts(campaign_id), recipients.error_counts(campaign_id))
         watchers = await self._start(campaign)
         try:
             await self._rounds(campaign, campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end,
@@ -180,7 +181,7 @@ class CampaignEngine:
         self._stop = StopSignal()
         self._store_fault: JournalFault | None = None
         self._campaign = campaign
-        self._tally = RunTally(self.journal.counts(campaign.id).per_state(), self._clock)
+        self._tally = RunTally(self.journal.recipients.counts(campaign.id).per_state(), self._clock)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
         self.journal.control.set_status(campaign.id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
@@ -224,7 +225,7 @@ class CampaignEngine:
             if not more or self._stop:
                 break
         refused = await sms_stage(self.sms, self.journal, campaign, quiet, lambda: bool(self._stop))
-        self._tally.counts = (await asyncio.to_thread(self.journal.counts, campaign.id)).per_state()
+        self._tally.counts = (await asyncio.to_thread(self.journal.recipients.counts, campaign.id)).per_state()
         if refused is not None:
             self.pause(refused)
 
@@ -244,7 +245,7 @@ class CampaignEngine:
             return False
         if round_number and queue:
             delay = min(2.0 ** round_number, 30.0)
-            left = self.journal.counts(campaign.id).unknown
+            left = self.journal.recipients.counts(campaign.id).unknown
             self._emit(CampaignStatus.RUNNING, waiting=waiting_reason("resending", count=left, seconds=f"{delay:.0f}"))
             await sending.interruptible_sleep(delay)
             if self._stop:
@@ -278,7 +279,7 @@ class CampaignEngine:
         while the campaign is still ``running`` (compare-and-set): what another sender or
         a person settled meanwhile stands, and is what this run returns."""
         try:
-            counts = self.journal.counts(campaign_id)
+            counts = self.journal.recipients.counts(campaign_id)
             sms_waiting = self.journal.sms_waiting(campaign_id) if self._campaign.sms_fallback is not None else 0
         except JournalError:
             counts, sms_waiting = Counts.of(self._tally.counts), 0
@@ -286,15 +287,15 @@ class CampaignEngine:
         try:
             if self._session is not None and self._session.leaves_to_others():
                 # Another sender (a team store) goes on with this campaign and settles it.
-                return RunResult(campaign_id, status, reason, counts, self.journal.error_counts(campaign_id),
+                return RunResult(campaign_id, status, reason, counts, self.journal.recipients.error_counts(campaign_id),
                                  self._store_fault)
             if self.journal.control.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
                 self.journal.audit_trail.add(status, campaign_id, reason.stored() if reason is not None else None)
             else:
-                stored = self.journal.campaign(campaign_id)
+                stored = self.journal.campaigns.get(campaign_id)
                 log.info("campaign %s: was %s meanwhile by another; left so", campaign_id, stored.status)
                 status, reason = stored.status, stored.reason
-            errors = self.journal.error_counts(campaign_id)
+            errors = self.journal.recipients.error_counts(campaign_id)
         except JournalError as exc:
             log.error("campaign %s: could not store its status %s: %s", campaign_id, status, exc)
             errors = {}

@@ -38,7 +38,7 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     same."""
     since, started = "", time.monotonic()
     campaign, first_counts = await asyncio.to_thread(
-        lambda: (journal.campaign(campaign_id), journal.counts(campaign_id).per_state()))
+        lambda: (journal.campaigns.get(campaign_id), journal.recipients.counts(campaign_id).per_state()))
     quiet = campaign_quiet_hours(campaign.quiet_start, campaign.quiet_end, campaign.time_zone)
     first_done = _done(first_counts)
     first_look = True
@@ -59,11 +59,11 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
         first_look = False
         if let_go():
             return RunResult(campaign_id, CampaignStatus.RUNNING, None, Counts.of(counts),
-                             await asyncio.to_thread(journal.error_counts, campaign_id))
+                             await asyncio.to_thread(journal.recipients.error_counts, campaign_id))
         if not sending:
             break
         await asyncio.sleep(FOLLOW_SECONDS)
-    campaign = await asyncio.to_thread(journal.campaign, campaign_id)
+    campaign = await asyncio.to_thread(journal.campaigns.get, campaign_id)
     status, reason = CampaignStatus(campaign.status), campaign.reason
     if status is CampaignStatus.RUNNING and settle_dead:  # nobody sends it, yet never stopped: the sender died
         code = ended()
@@ -73,7 +73,9 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
             await asyncio.to_thread(journal.control.set_status, campaign_id, status, reason)
         except JournalError:
             pass  # the store still cannot be written: the sentence reaches the window all the same
-    counts, errors = await asyncio.to_thread(lambda: (journal.counts(campaign_id), journal.error_counts(campaign_id)))
+    recipients = journal.recipients
+    counts, errors = await asyncio.to_thread(lambda: (recipients.counts(campaign_id),
+                                                      recipients.error_counts(campaign_id)))
     return RunResult(campaign_id, status, reason, counts, errors)
 
 
@@ -82,8 +84,8 @@ def _look(journal: Journal, campaign_id: int, since: str, sms: bool) -> tuple[
     """One look at the journal: (rows changed since ``since``, the new mark, the counts,
     whether a process still sends the campaign, the sender's pace as it recorded it, and
     with ``sms`` (an SMS fallback) how many were sent by SMS), read in that order."""
-    changed, since = journal.changed_since(campaign_id, since)
-    counts = journal.counts(campaign_id).per_state()
+    changed, since = journal.recipients.changed_since(campaign_id, since)
+    counts = journal.recipients.counts(campaign_id).per_state()
     return (changed, since, counts, campaign_is_sending(journal, campaign_id), journal.control.sender_pace(campaign_id),
             journal.sms_sent(campaign_id) if sms else None)
 

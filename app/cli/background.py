@@ -89,9 +89,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
             print(f"\nstopped watching; campaign {campaign.id} goes on in the background "
                   f"(pause it with: safir-campaign pause {campaign.id})")
             return 130
-        campaign = journal.campaign(campaign.id)
+        campaign = journal.campaigns.get(campaign.id)
         status = shown_status(journal, campaign)
-        print_summary(journal.summary(campaign.id), campaign.id, status)
+        print_summary(journal.recipients.summary(campaign.id), campaign.id, status)
         if status is not ShownStatus.FINISHED:
             # A sender that could not record its own pause (a full disk) said why in its log.
             why = campaign.reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
@@ -142,7 +142,7 @@ def _stop(args: argparse.Namespace, request: StopRequest) -> int:
                 raise CliError(f"campaign {campaign.id} was asked to {request} but its sending process has not "
                                f"stopped within {STOP_WAIT_SECONDS:.0f} s; it will when its requests return")
             time.sleep(0.1)
-        print(f"campaign {campaign.id} {journal.campaign(campaign.id).status}")
+        print(f"campaign {campaign.id} {journal.campaigns.get(campaign.id).status}")
         return EXIT_OK
 
 
@@ -166,7 +166,7 @@ def cmd_resume_due(args: argparse.Namespace) -> int:
     from app.jobs.login_resume import resumes_at_login
 
     with open_journal() as journal:
-        for campaign in reversed(journal.campaigns()):
+        for campaign in reversed(journal.campaigns.all()):
             if not resumes_at_login(journal, campaign):
                 continue
             if sandbox_flag(campaign.base_url):  # a sandbox here that is gone

@@ -93,7 +93,7 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
             raise CliError.of(exc) from None
         with service_to_send_to(args, default_url=parent.base_url) as (base_url, api_key):
             print(f"campaign {campaign_id}", flush=True)
-            print(f"retrying {journal.counts(campaign_id).pending} recipients of campaign {parent.id}")
+            print(f"retrying {journal.recipients.counts(campaign_id).pending} recipients of campaign {parent.id}")
             if args.background:
                 return start_in_background(args, journal, campaign_id, base_url, api_key)
             return asyncio.run(run_campaign(journal, campaign_id, base_url, api_key, args.timeout))
@@ -112,7 +112,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"kind {campaign.kind}, bot {campaign.bot_id}, {rate}, "
               f"{campaign.in_flight} in flight, {campaign.base_url}"
               + (f", retry of campaign {campaign.parent_id}" if campaign.parent_id else ""))
-        summary = journal.summary(campaign.id)
+        summary = journal.recipients.summary(campaign.id)
         print_summary(summary, campaign.id, status)
         if campaign.sms_fallback is not None:
             look_at_sms(journal, campaign)
@@ -125,14 +125,14 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     with open_journal() as journal:
-        campaigns = journal.campaigns()
+        campaigns = journal.campaigns.all()
         if not campaigns:
             print("no campaigns yet")
             return EXIT_OK
         print(f"{'id':>5}  {'created (UTC)':<16}  {'status':<11}  {'sent':>6} {'failed':>6} {'unknown':>7} "
               f"{'left':>6}  name")
         for campaign in campaigns:
-            summary = journal.summary(campaign.id)
+            summary = journal.recipients.summary(campaign.id)
             c = summary.counts
             status = _shown(journal, campaign)
             step = next_step(campaign.id, status, summary, campaign.base_url)
@@ -146,7 +146,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     with open_journal() as journal:
         campaign = stored_campaign(journal, args.campaign_id)
-        rows = journal.result_rows(campaign.id)
+        rows = journal.recipients.result_rows(campaign.id)
         source = _campaign_source(campaign, rows, args.sheet_name) if args.with_source else None
         write_rows(args.out, rows, source)
         journal.audit_trail.add("exported", campaign.id, str(args.out))

@@ -237,7 +237,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
             # A sender of its own follows its SMS to their end (nobody waits for it); a send in a terminal, a minute.
             await follow_sms(sms, campaign_id, FOLLOW_FOR_SECONDS if followed else SMS_FOLLOW_SECONDS)
     try:
-        summary, base = journal.summary(campaign_id), journal.campaign(campaign_id).base_url
+        summary, base = journal.recipients.summary(campaign_id), journal.campaigns.get(campaign_id).base_url
     except JournalError:
         summary, base = Summary(result.counts, result.errors_by_code, {}), base_url
     print_summary(summary, campaign_id, result.status)
@@ -265,7 +265,7 @@ def sms_gateway_of(journal: Journal, campaign_id: int, base_url: str,
     from app.jobs.sms_gateway import GatewayNotSetUp, campaign_gateway
 
     try:
-        campaign = journal.campaign(campaign_id)
+        campaign = journal.campaigns.get(campaign_id)
     except KeyError:
         return None
     sandbox = base_url in _RUN_SANDBOXES or is_loopback(urlsplit(base_url).hostname or "")
@@ -344,7 +344,7 @@ async def store_back(journal: Journal, campaign_id: int) -> bool:
     while time.monotonic() < deadline:
         await asyncio.sleep(STORE_RETRY_SECONDS)
         try:
-            journal.campaign(campaign_id)
+            journal.campaigns.get(campaign_id)
         except JournalError:
             continue
         return True
@@ -353,7 +353,7 @@ async def store_back(journal: Journal, campaign_id: int) -> bool:
 
 def stored_campaign(journal: Journal, campaign_id: int) -> Campaign:
     try:
-        return journal.campaign(campaign_id)
+        return journal.campaigns.get(campaign_id)
     except KeyError:
         raise CliError(f"there is no campaign {campaign_id} (see: safir-campaign list).") from None
 
@@ -370,12 +370,12 @@ def start_in_background(args: argparse.Namespace, journal: Journal, campaign_id:
     from app.report.words import Words
     from app.jobs.runner import RunnerFailed, remember_key, runner_log, start_runner
 
-    campaign = journal.campaign(campaign_id)
+    campaign = journal.campaigns.get(campaign_id)
     try:
         check_sendable(campaign, approval_rule(journal))  # before a sending process is started for nothing
     except NotApproved as exc:
         raise CliError.of(exc) from None
-    left = journal.counts(campaign_id).to_send
+    left = journal.recipients.counts(campaign_id).to_send
     if campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED) and not left:
         print(f"campaign {campaign_id} is {campaign.status}; nobody is left to send to")
         return EXIT_OK

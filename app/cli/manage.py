@@ -111,7 +111,7 @@ def cmd_decide(args: argparse.Namespace) -> int:
         # What the approver decides on: the campaign's figures, as its review showed them.
         print(f"campaign {campaign.id}: {campaign.title} ({campaign.kind}, bot {campaign.bot_id}, made by "
               f"{campaign.created_by} on {campaign.created_on})")
-        print_summary(journal.summary(campaign.id), campaign.id, campaign.status)
+        print_summary(journal.recipients.summary(campaign.id), campaign.id, campaign.status)
         try:
             decided = decide(journal, campaign.id, approve=args.approve, user=user, machine=machine,
                              password=password, reason=getattr(args, "reason", None))

@@ -253,7 +253,7 @@ async def _send(args: argparse.Namespace) -> int:
                 return 128 + stopped.signum
             print(f"campaign {campaign_id}", flush=True)
             _describe(args, checked)
-            if journal.campaign(campaign_id).approval == Approval.AWAITING:
+            if journal.campaigns.get(campaign_id).approval == Approval.AWAITING:
                 print(f"campaign {campaign_id} awaits approval: nothing is sent until an approver runs "
                       f"'safir-campaign approve {campaign_id}'; then send it with: safir-campaign resume {campaign_id}"
                       + sandbox_flag(base_url), file=sys.stderr)
@@ -262,7 +262,8 @@ async def _send(args: argparse.Namespace) -> int:
                 return start_in_background(args, journal, campaign_id, base_url, api_key)
             status = await run_campaign(journal, campaign_id, base_url, api_key, args.timeout)
             if args.results is not None:
-                write_rows(args.results, journal.result_rows(campaign_id), checked.sheet if args.with_source else None)
+                write_rows(args.results, journal.recipients.result_rows(campaign_id),
+                           checked.sheet if args.with_source else None)
     return status
 
 

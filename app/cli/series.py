@@ -220,7 +220,7 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
         print(f"series runner: process {os.getpid()}", flush=True)
 
         def send(campaign_id: int) -> None:
-            campaign = journal.campaign(campaign_id)
+            campaign = journal.campaigns.get(campaign_id)
             key = key_for(campaign.base_url)
             if not key:
                 note_series(journal, campaign.series_id or 0,

@@ -57,7 +57,7 @@ def _check(url: str | None) -> int:
     _refuse_password_in(location)
     with open_store(location) as journal:
         assert isinstance(journal, TeamJournal)
-        campaigns = len(journal.campaigns())
+        campaigns = len(journal.campaigns.all())
         print(f"team store {journal.location}: ready ({campaigns} campaigns)")
     return EXIT_OK
 

@@ -56,7 +56,7 @@ async def send_one(journal: Journal, client: Any, *, phone_input: str, content: 
     except CampaignInputError as exc:
         return SingleSend(SingleOutcome.INVALID, error=str(exc), input_error=exc)
     result = await CampaignEngine(journal, client).run(campaign_id)
-    row = (await asyncio.to_thread(journal.recipients, campaign_id))[0]
+    row = (await asyncio.to_thread(journal.recipients.listed, campaign_id))[0]
     if row.state == RecipientState.SENT:
         return SingleSend(SingleOutcome.SENT, row.phone, row.message_id, campaign_id=campaign_id)
     if row.state in (RecipientState.UNKNOWN, RecipientState.FAILED):

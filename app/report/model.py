@@ -162,10 +162,10 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
     """The report of ``campaign_id`` as the journal has it now. ``balances``: the balance
     history (``at`` ISO instant, ``balance``) to read the balance before and after from.
     Raises KeyError for an unknown campaign and JournalError."""
-    campaign = journal.campaign(campaign_id)
+    campaign = journal.campaigns.get(campaign_id)
     made_at = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
     db = journal.db
-    counts = journal.counts(campaign_id)
+    counts = journal.recipients.counts(campaign_id)
     skipped = {str(v): int(n) for v, n in db.execute(
         "SELECT verdict, COUNT(*) FROM recipients WHERE campaign_id = $1 AND state = $2 GROUP BY verdict",
         (campaign_id, RecipientState.SKIPPED))}
@@ -187,7 +187,7 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
     return CampaignReport(
         campaign=campaign, made_at=made_at, started_by=started_by, imported=counts.total, valid=valid,
         sent=counts.sent, failed=counts.failed, unknown=counts.unknown, not_sent=counts.not_sent, skipped=skipped,
-        errors=journal.error_counts(campaign_id), over_time=over_time, first_send=first_send,
+        errors=journal.recipients.error_counts(campaign_id), over_time=over_time, first_send=first_send,
         last_send=last_send, pauses=pauses, so_far=journal.is_sending(campaign_id)
         or campaign.status == CampaignStatus.RUNNING, unit_price=unit_price, balance_before=before,
         balance_after=after, message=_message_of(campaign), bucket=bucket,
@@ -197,7 +197,7 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
 def summary_report(journal: Journal, since: str, until: str, *, unit_price: float | None = None) -> SummaryReport:
     """Every campaign made from ``since`` to ``until`` (ISO instants; ``until`` included
     to the end of its second), each reported. Raises JournalError."""
-    chosen = [c for c in journal.campaigns()
+    chosen = [c for c in journal.campaigns.all()
               if since <= c.created_at[:len(since)] and c.created_at[:len(until)] <= until]
     return SummaryReport(since, until, [campaign_report(journal, c.id, unit_price=unit_price)
                                         for c in sorted(chosen, key=lambda c: c.id)])

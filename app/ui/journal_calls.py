@@ -84,14 +84,14 @@ class WindowJournal:
         run_soon(read_and_show())
 
     async def campaign(self, campaign_id: int) -> Campaign:
-        return await asyncio.to_thread(self._journal_of().campaign, campaign_id)
+        return await asyncio.to_thread(self._journal_of().campaigns.get, campaign_id)
 
     async def counts(self, campaign_id: int) -> Counts:
         """Recipients per state of ``campaign_id`` (it scans every row)."""
-        return await asyncio.to_thread(self._journal_of().counts, campaign_id)
+        return await asyncio.to_thread(self._journal_of().recipients.counts, campaign_id)
 
     async def sends_to(self, phone: str) -> list[dict[str, Any]]:
-        return await asyncio.to_thread(self._journal_of().sends_to, phone)
+        return await asyncio.to_thread(self._journal_of().recipients.sends_to, phone)
 
     async def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
         journal = self._journal_of()

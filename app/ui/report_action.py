@@ -31,7 +31,7 @@ async def write_report(parent: QWidget, context: AppContext, campaign_id: int, p
     templates, prices, balances = context.templates(), context.prices(), context.balance_history()
 
     def make(journal: Journal) -> Path:
-        price = unit_price(journal.campaign(campaign_id), templates, prices)
+        price = unit_price(journal.campaigns.get(campaign_id), templates, prices)
         report = campaign_report(journal, campaign_id, unit_price=price, balances=balances)
         written = save(report, path, words)
         journal.audit_trail.add("report", campaign_id, str(written))

@@ -24,6 +24,7 @@ from app.campaign.journal.records import (
     actor,
     now_text,
 )
+from app.campaign.journal.reading import Recipients
 from app.campaign.journal.repeats import RepeatGuard
 from app.reasons import SERVICE_ERRORS, campaign_name
 
@@ -38,6 +39,8 @@ ABANDONED_AFTER_SECONDS = 600.0
 
 class JournalCreation(RepeatGuard):
     """Stores new campaigns; every public method raises JournalError, never sqlite3.Error."""
+
+    recipients: Recipients  # the store's (app/campaign/journal/store.py)
 
     @sentences
     def create_campaign(
@@ -231,7 +234,7 @@ class JournalCreation(RepeatGuard):
         parent and ValueError when there is nothing to retry.
         """
         states = (RecipientState.FAILED, RecipientState.UNKNOWN) if include_unknown else (RecipientState.FAILED,)
-        everyone = self.recipients(parent_id)
+        everyone = self.recipients.listed(parent_id)
         failed = [r for r in everyone if r.state in states]
         rows = [r for r in failed if r.error_code not in PERMANENT_CODES]
         if not rows:
@@ -246,13 +249,13 @@ class JournalCreation(RepeatGuard):
         ``request_id`` (one that may have arrived is dropped by the service as a repeat);
         returns its id. Raises KeyError for an unknown parent and ValueError when
         nothing is left."""
-        rows = [r for r in self.recipients(parent_id) if r.state in STATES_TO_SEND]
+        rows = [r for r in self.recipients.listed(parent_id) if r.state in STATES_TO_SEND]
         if not rows:
             raise ValueError(f"campaign {parent_id} has nobody left to send to")
         return self._follow_up(parent_id, rows, "rest")
 
     def _follow_up(self, parent_id: int, rows: list[Recipient], why: str) -> int:
-        parent = self.campaign(parent_id)
+        parent = self.campaigns.get(parent_id)
         return self.create_campaign(
             name=campaign_name(why, name=parent.name, id=parent_id), kind=parent.kind, content=parent.content,
             bot_id=parent.bot_id, rate_per_minute=parent.rate_per_minute, in_flight=parent.in_flight,

@@ -1,4 +1,5 @@
-"""Reading the journal: campaigns, recipients, counts and results rows."""
+"""Reading the journal: campaigns, recipients, counts and results rows (two of the store's
+repositories, docs/architecture.md, "The store's repositories")."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import (
     STATES_TO_SEND,
@@ -17,6 +17,7 @@ from app.campaign.journal.records import (
     RecipientState,
     Summary,
 )
+from app.campaign.journal.repository import Repository
 from app.reasons import row_reason
 
 
@@ -38,32 +39,37 @@ def recipient(row: Any) -> Recipient:
 NOT_SENT = "not_sent"
 
 
-class JournalReading(JournalConnection):
-    """The journal's queries; every method raises JournalError, never sqlite3.Error."""
+def campaign_of(row: Any) -> Campaign:
+    """The Campaign of a ``SELECT * FROM campaigns`` row."""
+    data: dict[str, Any] = dict(row)
+    data["content"] = json.loads(data["content"])
+    return Campaign(**data)
 
-    @staticmethod
-    def _campaign(row: Any) -> Campaign:
-        data: dict[str, Any] = dict(row)
-        data["content"] = json.loads(data["content"])
-        return Campaign(**data)
+
+class Campaigns(Repository):
+    """The stored campaigns (a campaign still being created is nobody's yet)."""
 
     @sentences
-    def campaign(self, campaign_id: int) -> Campaign:
+    def get(self, campaign_id: int) -> Campaign:
         """The campaign with this id; raises KeyError if there is none."""
         row = self.db.execute("SELECT * FROM campaigns WHERE id = $1 AND status != $2",
                               (campaign_id, CampaignStatus.CREATING)).fetchone()
         if row is None:
             raise KeyError(campaign_id)
-        return self._campaign(row)
+        return campaign_of(row)
 
     @sentences
-    def campaigns(self) -> list[Campaign]:
+    def all(self) -> list[Campaign]:
         """Every campaign, newest first."""
-        return [self._campaign(r) for r in self.db.execute(
+        return [campaign_of(r) for r in self.db.execute(
             "SELECT * FROM campaigns WHERE status != $1 ORDER BY id DESC", (CampaignStatus.CREATING,))]
 
+
+class Recipients(Repository):
+    """A campaign's recipients: its rows, their states' counts, and its results rows."""
+
     @sentences
-    def recipients(self, campaign_id: int, state: str | None = None) -> list[Recipient]:
+    def listed(self, campaign_id: int, state: str | None = None) -> list[Recipient]:
         """Recipients in sheet order, optionally only those in ``state``."""
         sql = f"SELECT {RECIPIENT_COLUMNS} FROM recipients WHERE campaign_id = $1"
         args: tuple[Any, ...] = (campaign_id,)
@@ -73,11 +79,11 @@ class JournalReading(JournalConnection):
         return [recipient(row) for row in self.db.execute(sql + " ORDER BY row", args).fetchall()]
 
     @sentences
-    def recipients_to_send(self, campaign_id: int, states: Iterable[str] = STATES_TO_SEND) -> list[Recipient]:
+    def to_send(self, campaign_id: int, states: Iterable[str] = STATES_TO_SEND) -> list[Recipient]:
         """Recipients that still need a request, in the order of ``states`` (by default
         in-flight ones interrupted by a crash, then unknown ones whose answer was lost,
         both re-sent with their fixed request_id, then pending ones), each in sheet order."""
-        return [r for state in states for r in self.recipients(campaign_id, state)]
+        return [r for state in states for r in self.listed(campaign_id, state)]
 
     @sentences
     def changed_since(self, campaign_id: int, since: str) -> tuple[list[tuple[int, str, str | None, int | None]], str]:
@@ -139,9 +145,9 @@ class JournalReading(JournalConnection):
         fallback). A cancelled campaign's rows that were never sent
         are ``not_sent`` with the reason, not ``pending``: nothing will send them."""
         rows: list[dict[str, Any]] = []
-        campaign = self.campaign(campaign_id)
+        campaign = Campaigns(self.store).get(campaign_id)
         cancelled = campaign.status == CampaignStatus.CANCELLED
-        for r in self.recipients(campaign_id):
+        for r in self.listed(campaign_id):
             if r.state == RecipientState.SKIPPED:
                 status, error = r.verdict, r.reason
             elif cancelled and r.state == RecipientState.PENDING:

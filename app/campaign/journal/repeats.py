@@ -8,7 +8,8 @@ from datetime import datetime, timezone
 
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import repeat_key, repeat_prefix, to_json
-from app.campaign.journal.reading import JournalReading
+from app.campaign.journal.connection import JournalConnection
+from app.campaign.journal.reading import Campaigns
 from app.campaign.journal.records import NewRecipient, RecipientState, RepeatFound
 from app.reasons import row_reason
 
@@ -17,8 +18,10 @@ def _instant(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
 
 
-class RepeatGuard(JournalReading):
+class RepeatGuard(JournalConnection):
     """Finds rows that repeat a recent campaign's message, before and at creation."""
+
+    campaigns: Campaigns  # the store's (app/campaign/journal/store.py)
 
     #: An earlier row that got (or will get) its message: sent, maybe sent, or still to send
     #: in a campaign that was not cancelled.
@@ -59,7 +62,7 @@ class RepeatGuard(JournalReading):
             self.db.execute("DELETE FROM probe")
         if not count or not earlier:
             return None
-        return RepeatFound(self.campaign(int(earlier)), int(count), len(keys), int(waiting or 0))
+        return RepeatFound(self.campaigns.get(int(earlier)), int(count), len(keys), int(waiting or 0))
 
     def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
         """Raise RepeatFound if rows of ``campaign_id`` repeat campaigns made since ``since``
@@ -74,7 +77,7 @@ class RepeatGuard(JournalReading):
         if count:
             total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = $1 AND state = $2",
                                     (campaign_id, RecipientState.PENDING)).fetchone()[0]
-            raise RepeatFound(self.campaign(int(earlier)), int(count), int(total), int(waiting or 0))
+            raise RepeatFound(self.campaigns.get(int(earlier)), int(count), int(total), int(waiting or 0))
 
     def _skip_repeats(self, campaign_id: int, since: datetime) -> None:
         params = (campaign_id, _instant(since))

@@ -18,7 +18,7 @@ from datetime import timedelta
 from app.campaign.caps import CapScope
 from app.campaign.journal.connection import placeholders
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.reading import RECIPIENT_COLUMNS, JournalReading, recipient
+from app.campaign.journal.reading import RECIPIENT_COLUMNS, Campaigns, recipient
 from app.campaign.journal.records import Capped, Channel, Recipient, RecipientState
 from app.campaign.journal.sending import JournalSending
 from app.reasons import row_reason
@@ -74,8 +74,10 @@ class ChannelCounts:
         return self.delivered + self.undelivered + self.waiting
 
 
-class JournalSms(JournalReading, JournalSending):
+class JournalSms(JournalSending):
     """The SMS channel's reads and writes; every method raises JournalError."""
+
+    campaigns: Campaigns  # the store's (app/campaign/journal/store.py)
 
     @sentences
     def hand_over_to_sms(self, campaign_id: int) -> int:
@@ -99,7 +101,7 @@ class JournalSms(JournalReading, JournalSending):
         Bale account (code 17, or sent by SMS) in the last ``days`` days by the store's
         clock; how many moved. Its lease epoch is raised: a sender of the service that
         claimed it sends it nothing."""
-        base_url = self.campaign(campaign_id).base_url
+        base_url = self.campaigns.get(campaign_id).base_url
         since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
         with self.transaction():
             cursor = self.db.execute(

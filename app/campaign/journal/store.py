@@ -18,6 +18,7 @@ from app.campaign.journal.control import CampaignControl, SeriesRuns
 from app.campaign.journal.creation import JournalCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.pace import StoreBook
+from app.campaign.journal.reading import Campaigns, Recipients
 from app.campaign.journal.records import (
     Member,
     TeamRole,
@@ -35,7 +36,8 @@ class Journal(JournalCreation, JournalSms):
 
     Reading, creation with its repeat guard, and the send path's writes live in the
     classes it joins; its repositories (docs/architecture.md, "The store's
-    repositories") are its attributes: :attr:`audit_trail`, :attr:`shared` (settings the
+    repositories") are its attributes: :attr:`campaigns`, :attr:`recipients` (reading),
+    :attr:`audit_trail`, :attr:`shared` (settings the
     store's users share), :attr:`control` (what changes a stored campaign) and
     :attr:`series_runs`. Here: who acts, sending sessions, the suppression list and the
     pace a store keeps. Every method raises JournalError (never sqlite3.Error) with a
@@ -48,6 +50,8 @@ class Journal(JournalCreation, JournalSms):
 
     def __init__(self, path: str | Path) -> None:
         super().__init__(path)
+        self.campaigns = Campaigns(self)
+        self.recipients = Recipients(self)
         self.audit_trail = AuditTrail(self)
         self.shared = SharedSettings(self)
         self.control = self.CONTROL(self)

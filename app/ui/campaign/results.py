@@ -51,9 +51,9 @@ def read_results(journal: Journal, campaign_id: int,
                  rows: list[dict[str, Any]] | RowSet | None = None) -> ReadResults:
     """Read what :class:`ResultsStep` shows of ``campaign_id`` (``rows`` when already
     read): from any thread (raises JournalError, KeyError for no such campaign)."""
-    campaign = journal.campaign(campaign_id)
-    return ReadResults(campaign, rows if rows is not None else journal.result_rows(campaign_id),
-                       journal.counts(campaign_id), journal.error_counts(campaign_id),
+    campaign = journal.campaigns.get(campaign_id)
+    return ReadResults(campaign, rows if rows is not None else journal.recipients.result_rows(campaign_id),
+                       journal.recipients.counts(campaign_id), journal.recipients.error_counts(campaign_id),
                        channel_counts(journal, campaign_id) if campaign.sms_fallback is not None else None)
 
 
@@ -202,11 +202,11 @@ class ResultsStep(QWidget):
 
         def export(journal: Journal) -> tuple[Sheet | None, str]:
             # Off the GUI thread: a big campaign has many rows, and few distinct words to translate.
-            rows = journal.result_rows(campaign_id)
+            rows = journal.recipients.result_rows(campaign_id)
             status_of, error_of = functools.cache(state_name), functools.cache(describe)
             shown = [{**row, "status": status_of(str(row["status"])) if row["status"] else row["status"],
                       "error": error_of(row["error"], row["error_code"]) or None} for row in rows]
-            source, why_not = self._source(journal.campaign(campaign_id), rows)
+            source, why_not = self._source(journal.campaigns.get(campaign_id), rows)
             write_results(path, shown, source, names, look)
             return source, why_not
 

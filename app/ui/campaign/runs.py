@@ -104,7 +104,7 @@ class RunController(QObject):
         when this window already does (attach to it instead)."""
         if self.is_sending(campaign_id):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
-        await self.context.store.in_thread(lambda journal: check_sendable(journal.campaign(campaign_id),
+        await self.context.store.in_thread(lambda journal: check_sendable(journal.campaigns.get(campaign_id),
                                                                           approval_rule(journal)))
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         if self.context.settings.get("separate_sender"):
@@ -119,7 +119,7 @@ class RunController(QObject):
             gc.freeze()
             gc.disable()
         try:
-            wanted = await self.context.store.in_thread(lambda journal: journal.campaign(campaign_id).sms_fallback)
+            wanted = await self.context.store.in_thread(lambda journal: journal.campaigns.get(campaign_id).sms_fallback)
             gateway = self._sms_gateway(campaign_id) if wanted is not None else None
             async with self.context.client() as client, gateway or contextlib.nullcontext():
                 sms = SmsFallback(self.context.journal, gateway) if gateway is not None else None

@@ -66,7 +66,7 @@ class ShownCampaign:
 
 def read_shown(journal: Journal, campaign_id: int) -> ShownCampaign:
     """Campaign ``campaign_id``'s status and counts (it scans its rows: in a worker thread)."""
-    return ShownCampaign(campaign_id, journal.campaign(campaign_id).status, journal.counts(campaign_id))
+    return ShownCampaign(campaign_id, journal.campaigns.get(campaign_id).status, journal.recipients.counts(campaign_id))
 
 
 class SendStep(QWidget):

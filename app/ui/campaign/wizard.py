@@ -41,7 +41,7 @@ def read_outcome(journal: Journal, campaign_id: int, own_rows: bool) -> tuple[Re
     """A run's results and, with ``own_rows`` (the recipients step shows the campaign's
     rows), a copy of its rows for that table: each model changes its own. It reads the
     journal: in a worker thread."""
-    rows = journal.result_rows(campaign_id)
+    rows = journal.recipients.result_rows(campaign_id)
     return read_results(journal, campaign_id, row_set(rows, copy=False)), row_set(rows) if own_rows else None
 
 
@@ -257,7 +257,7 @@ class CampaignPage(QWidget):
         """At start-up: follow every campaign another process sends now, and show the
         first on its Send step unless a draft is under way; their ids."""
         journal = self.context.journal
-        found = await asyncio.to_thread(lambda: [c.id for c in journal.campaigns()
+        found = await asyncio.to_thread(lambda: [c.id for c in journal.campaigns.all()
                                                  if c.status == CampaignStatus.RUNNING
                                                  and campaign_is_sending(journal, c.id)])
         for campaign_id in found:

@@ -39,8 +39,8 @@ def read_history(journal: Journal) -> list[tuple[Campaign, Counts, ShownStatus]]
     """Every campaign of ``journal`` with its counts and the status shown for it (it
     reads the journal: in a worker thread)."""
     now = datetime.now(timezone.utc)
-    return [(campaign, journal.counts(campaign.id), shown_status(journal, campaign, now))
-            for campaign in journal.campaigns()]
+    return [(campaign, journal.recipients.counts(campaign.id), shown_status(journal, campaign, now))
+            for campaign in journal.campaigns.all()]
 
 
 class HistoryPanel(QWidget):

@@ -40,7 +40,7 @@ def read_series(journal: Journal) -> SeriesRead | str:
         found = all_series(journal)
         last = {}
         for series_id, campaign_id in last_runs(journal).items():
-            campaign = journal.campaign(campaign_id)
+            campaign = journal.campaigns.get(campaign_id)
             last[series_id] = (campaign, shown_status(journal, campaign))
     except JournalError as exc:
         return exc.reason.stored()

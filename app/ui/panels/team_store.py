@@ -95,7 +95,7 @@ class TeamStoreBox(QGroupBox):
         self._say(self.tr("Connecting to the team store…"), passed=True)
         try:
             journal = await asyncio.to_thread(self._open)
-            count = len(await asyncio.to_thread(journal.campaigns))
+            count = len(await asyncio.to_thread(journal.campaigns.all))
             journal.close()
         except JournalError as exc:
             return self._say(describe_failure(exc), passed=False)

@@ -54,7 +54,7 @@ def copy_journal(local: Journal, team: TeamJournal) -> CopyResult:
     user, machine = team.who().name, actor()[1]
     copied = recipients = already = 0
     new_ids: dict[int, int] = {}
-    for campaign in reversed(local.campaigns()):
+    for campaign in reversed(local.campaigns.all()):
         origin = f"{user}@{machine}:{local.path}#{campaign.id}"
         found = team.db.execute("SELECT campaign_id FROM audit WHERE action = 'copied' AND detail = $1",
                                 (origin,)).fetchone()
