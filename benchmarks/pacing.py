@@ -57,7 +57,7 @@ async def engine(url: str, count: int, rate: float) -> set[str]:
     campaign_id = make_campaign(journal, count, rate=rate, in_flight=16, base_url=url)
     async with SafirClient(url, api_key="demo-api-key") as client:
         await CampaignEngine(journal, client).run(campaign_id)
-    return {r.request_id for r in journal.recipients(campaign_id) if r.request_id}
+    return {r.request_id for r in journal.recipients.listed(campaign_id) if r.request_id}
 
 
 def main() -> None:

@@ -52,10 +52,10 @@ async def campaign(url: str, count: int, rate: float,
         await pausing
         await asyncio.sleep(20)
         resumed = asyncio.ensure_future(CampaignEngine(journal, client, writes_on_loop=True).run(campaign_id))
-        sent = [journal.counts(campaign_id).sent]
+        sent = [journal.recipients.counts(campaign_id).sent]
         for _ in range(4):  # at 15, 45 and 60 s after the resume
             await asyncio.sleep(15)
-            sent.append(journal.counts(campaign_id).sent)
+            sent.append(journal.recipients.counts(campaign_id).sent)
         result = await resumed
         return float(sent[4] - sent[0]), result.counts, (sent[3] - sent[1]) * 2.0
 
@@ -92,7 +92,7 @@ async def limit_changed(url: str, limit: int, count: int) -> tuple[float | None,
 
 
 async def pause_once(journal: Journal, campaign_id: int, engine: CampaignEngine, at: int) -> None:
-    while journal.counts(campaign_id).sent < at:
+    while journal.recipients.counts(campaign_id).sent < at:
         await asyncio.sleep(0.05)
     engine.pause()
 

@@ -30,7 +30,7 @@ _READ_ALL = """
 import resource, sys
 from app.desktop import paths
 from app.campaign import Journal
-rows = Journal(paths.journal_path()).recipients_to_send(int(sys.argv[1]))
+rows = Journal(paths.journal_path()).recipients.to_send(int(sys.argv[1]))
 print(len(rows), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
@@ -67,7 +67,7 @@ def main() -> None:
         peak = peak_mb(runner.pid)
         runner.send_signal(signal.SIGTERM)
         runner.wait(30)
-        sent = Journal(paths.journal_path()).counts(campaign_id).sent
+        sent = Journal(paths.journal_path()).recipients.counts(campaign_id).sent
     print(f"the runner, reading batches of {BATCH}:                 peak {peak:6,.0f} MB "
           f"(sending {sent:,} in {args.seconds:.0f} s, then SIGTERM: exit {runner.returncode}, paused)")
     print("target: at most 400 MB")

@@ -77,7 +77,7 @@ def main() -> None:
                 page.review.quiet_check.setChecked(False)
                 page.go(3)
                 sending = asyncio.ensure_future(page.send())
-                while page.campaign_id is None or context.journal.counts(page.campaign_id).sent < 4:
+                while page.campaign_id is None or context.journal.recipients.counts(page.campaign_id).sent < 4:
                     await asyncio.sleep(0.05)
                 await asyncio.sleep(0.3)
                 await shot("4-send")
