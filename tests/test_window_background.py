@@ -158,6 +158,8 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
         before = office.context.journal.recipients.counts(campaign_id).sent
         await until(lambda: step.progress.value() > before)  # progress reaches the window
         page_sent = step.progress.value()
+        counts = office.context.journal.recipients.counts(campaign_id)
+        assert step.progress.maximum() == counts.total - counts.skipped  # the bar is the campaign's whole length
         # The buttons follow the sender's state, which may arrive a look after the progress (both CPUs busy).
         await until(step.pause_button.isEnabled, seconds=30)
         step.pause_button.click()
@@ -169,6 +171,21 @@ def test_a_window_opened_later_follows_a_campaign_sent_in_the_background_and_pau
     wait_for_status(campaign_id, CampaignStatus.PAUSED, seconds=5)
     with open_store() as journal:
         assert journal.campaigns.get(campaign_id).runner is None  # the sending process stopped
+
+
+def test_a_campaign_taken_up_while_it_sends_shows_its_whole_length(qapp: Any, office: MainWindow) -> None:
+    """The bar's length comes with each progress: a page that took up a campaign already
+    sending (its read arrived after the first progress, as on busy CPUs) shows 3 of 58,
+    not 1 of 1."""
+    from app.campaign.journal.records import Counts
+    from app.campaign.progress import Progress
+
+    step = office.campaign.send_step
+    step.reset()
+    step.campaign_id = 7
+    counts = Counts(pending=54, in_flight=1, sent=3, failed=0, unknown=0, skipped=2)
+    step._on_progress(Progress(7, counts.per_state(), CampaignStatus.RUNNING))
+    assert (step.progress.value(), step.progress.maximum()) == (3, 58)
 
 
 def test_a_resumed_campaigns_earlier_failures_are_not_told_again_as_news(

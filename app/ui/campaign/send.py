@@ -173,7 +173,6 @@ class SendStep(QWidget):
             return  # another campaign was attached meanwhile
         self._read = read
         if not self.sending():  # while it sends, its progress shows the counts
-            self.progress.setRange(0, max(1, read.counts.total - read.counts.skipped))
             self._show_counts(read.counts)
         self._show_buttons()
 
@@ -275,6 +274,9 @@ class SendStep(QWidget):
 
     def _show_counts(self, c: Counts) -> None:
         done = c.sent + c.failed + c.unknown
+        # The bar's length from the counts themselves: a campaign already sending when this
+        # page took it up gets its length from its first progress, not from a read it skips.
+        self.progress.setRange(0, max(1, c.total - c.skipped))
         self.progress.show_value(min(done, self.progress.maximum()))
         # Qt's %v and %m are Latin digits: the figures are written in the interface's digits.
         self.progress.setFormat(self.tr("{0} of {1}").format(figure(self.progress.value()),
