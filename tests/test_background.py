@@ -261,7 +261,7 @@ async def follow_a_stand_in_sender(tmp_path: Path, sandbox: EmbeddedSandbox, row
     async def send() -> None:
         for number, recipient in enumerate(journal.recipients.listed(campaign_id)):
             before_each(journal, campaign_id, number)
-            journal.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
+            journal.outcomes.record_outcome(campaign_id, recipient.row, RecipientState.SENT)
             await asyncio.sleep(seconds)
         journal.control.set_status(campaign_id, CampaignStatus.FINISHED)
         sender.release()

@@ -205,7 +205,7 @@ def test_unknown_outcomes_show_in_list_and_status(tmp_path: Path) -> None:
                    api_key=DEMO_API_KEY).returncode == 0
     with open_store() as journal:
         row = journal.recipients.listed(1, RecipientState.SENT)[0].row
-        journal.record_outcome(1, row, RecipientState.UNKNOWN, error="the answer was lost")
+        journal.outcomes.record_outcome(1, row, RecipientState.UNKNOWN, error="the answer was lost")
     listed = run("list").stdout
     assert "unknown" in listed.splitlines()[0] and "safir-campaign resume 1" in listed
     status = run("status", "1").stdout

@@ -52,7 +52,7 @@ async def test_resume_after_a_crash_resends_in_flight_rows_without_duplicates(sa
         await client.send_message(bot_id=1001, phone_number=first.phone,
                                   message_data=MessageData.from_wire(first.message_data),
                                   request_id=first.request_id)
-        journal.mark_in_flight(first, "text", time.time())
+        journal.outcomes.mark_in_flight(first, "text", time.time())
         result = await CampaignEngine(journal, client).run(campaign_id)
     assert result.counts.sent == 13
     assert len(delivered(sandbox, first.phone)) == 1

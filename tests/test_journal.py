@@ -21,7 +21,7 @@ def test_rows_start_pending_or_skipped_with_a_fixed_request_id() -> None:
     assert [r.state for r in recipients] == [RecipientState.PENDING, RecipientState.SKIPPED, RecipientState.SKIPPED]
     request_id = recipients[0].request_id
     assert request_id and recipients[1].request_id is None
-    journal.mark_in_flight(recipients[0], "text", time.time())
+    journal.outcomes.mark_in_flight(recipients[0], "text", time.time())
     journal.close()
 
     reopened = open_store()
@@ -33,7 +33,7 @@ def test_rows_start_pending_or_skipped_with_a_fixed_request_id() -> None:
 def test_counts_always_add_up_and_results_follow_sheet_order() -> None:
     journal = open_store()
     campaign_id = make(journal)
-    journal.record_outcome(campaign_id, 2, RecipientState.FAILED, error_code=17, error="no account")
+    journal.outcomes.record_outcome(campaign_id, 2, RecipientState.FAILED, error_code=17, error="no account")
     counts = journal.recipients.counts(campaign_id)
     assert counts.failed == 1 and counts.skipped == 2 and counts.total == 3
     assert sum(counts.per_state()[s] for s in tuple(RecipientState)) == counts.total == counts.per_state()["total"]
@@ -76,7 +76,7 @@ def test_a_version_1_journal_is_migrated_without_losing_a_row(tmp_path: Path) ->
     assert old.status == "paused" and old.time_zone == "Asia/Tehran" and old.quiet_start is None
     [row] = journal.recipients.to_send(1)
     assert (row.row, row.request_id, row.state) == (2, "r-1", "in_flight")
-    assert journal.recent_attempts("989121234567", "text", 0) == 0  # the new attempts table exists
+    assert journal.outcomes.recent_attempts("989121234567", "text", 0) == 0  # the new attempts table exists
     assert journal.control.sender_pace(1) == PaceShown()  # never told by a sender of this version
 
 

@@ -4,6 +4,7 @@ SQLite connection; the team store's own), through its public methods only."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 
@@ -14,7 +15,9 @@ from app.campaign.journal.audit import AuditTrail
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.control import CampaignControl, SeriesRuns
 from app.campaign.journal.reading import Campaigns, Recipients
+from app.campaign.journal.records import RecipientState
 from app.campaign.journal.repository import Store
+from app.campaign.journal.sms import SmsChannel
 from app.campaign.journal.shared import SharedSettings
 from app.campaign.progress import PaceShown
 from app.campaign.repeat import RepeatRule, add_series, one_series
@@ -49,6 +52,26 @@ def test_campaigns_and_their_recipients_are_read_as_stored(store: Store) -> None
     assert recipients.skipped_counts(first) == {"duplicate": 1, "invalid": 1}
     assert [(r["row"], r["status"]) for r in recipients.result_rows(first)] == [
         (2, "pending"), (3, "invalid"), (4, "duplicate")]
+
+
+def test_an_outcome_is_recorded_after_its_mark_and_counted_by_the_cap(store: Store) -> None:
+    with open_store() as journal:
+        campaign_id = make(journal)
+        outcomes = journal.OUTCOMES(store)
+    first = Recipients(store).listed(campaign_id)[0]
+    since = "2000-01-01T00:00:00.000+00:00"
+    assert outcomes.messages_to("989121234567", since, None, count_otp=False) == 0
+    attempt = outcomes.mark_in_flight(first, "text", time.time())
+    assert isinstance(attempt, int)
+    assert outcomes.messages_to("989121234567", since, None, count_otp=False) == 1  # in flight: it may arrive
+    assert outcomes.record_outcome(campaign_id, first.row, RecipientState.SENT, attempt_id=attempt, now=time.time(),
+                                   message_id="m-1")
+    assert [(r.state, r.message_id) for r in Recipients(store).listed(campaign_id, RecipientState.SENT)] == [
+        ("sent", "m-1")]
+    assert outcomes.phones_at_cap(since, 1, None, count_otp=False) == {"989121234567"}
+    assert outcomes.recent_attempts("989121234567", "text", 0) == 1
+    sms = SmsChannel(store, outcomes)
+    assert (sms.sent(campaign_id), sms.waiting(campaign_id), sms.hand_over(campaign_id)) == (0, 0, 0)  # no fallback
 
 
 def test_the_audit_trail_keeps_entries_in_order_and_by_campaign(store: Store) -> None:

@@ -213,8 +213,8 @@ async def test_a_number_found_without_bale_is_sent_its_next_message_by_sms_witho
                 == CampaignStatus.FINISHED
             asked = int(httpx.get(f"{sms_sandbox.url}/sandbox/state").json()["errors_by_code"].get("17", 0))
             assert asked == 1
-            assert journal.known_without_account(phones, sms_sandbox.url) == {phones[0]}
-            assert journal.known_without_account(phones, "https://safir.bale.ai") == set()
+            assert journal.sms.known_without_account(phones, sms_sandbox.url) == {phones[0]}
+            assert journal.sms.known_without_account(phones, "https://safir.bale.ai") == set()
             second = make_campaign(journal, sms_sandbox, phones, "")
             assert (await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(second)).status \
                 == CampaignStatus.FINISHED
@@ -252,7 +252,7 @@ async def test_a_campaign_that_ended_with_numbers_waiting_for_their_sms_sends_th
             with journal.transaction():
                 journal.db.execute("UPDATE recipients SET state = 'failed', error_code = 17, message_id = NULL"
                                    " WHERE campaign_id = $1 AND row = 2", (campaign_id,))
-            assert settled(journal.recipients.counts(campaign_id), 3, journal.sms_waiting(campaign_id))[0] == CampaignStatus.PAUSED
+            assert settled(journal.recipients.counts(campaign_id), 3, journal.sms.waiting(campaign_id))[0] == CampaignStatus.PAUSED
             again = await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(campaign_id)
         assert again.status == CampaignStatus.FINISHED, again.reason
         assert [m["phone"] for m in sms_sent(sms_sandbox)] == [national(phones[0])]
@@ -284,12 +284,12 @@ async def test_a_stale_read_never_marks_another_senders_sms_capped(sms_sandbox: 
     with open_store() as journal:
         campaign_id = make_campaign(journal, sms_sandbox, PHONES[:1], "")
         answered_no_account(journal, campaign_id)
-        assert journal.hand_over_to_sms(campaign_id) == 1
-        read_by_b = journal.sms_to_send(campaign_id, -1, 10)[0]
-        assert journal.mark_sms_in_flight(read_by_b, None) is True  # A marks it and sends it
+        assert journal.sms.hand_over(campaign_id) == 1
+        read_by_b = journal.sms.to_send(campaign_id, -1, 10)[0]
+        assert journal.sms.mark_in_flight(read_by_b, None) is True  # A marks it and sends it
         cap = CapScope(FrequencyCap(max_messages=1, days=1), None)
         # B, from its read of it as pending: not capped by A's own mark; B sends it again under its id (never twice).
-        assert journal.mark_sms_in_flight(read_by_b, cap) is True
+        assert journal.sms.mark_in_flight(read_by_b, cap) is True
         assert [(r.state, r.verdict) for r in journal.recipients.listed(campaign_id)] == [("in_flight", "valid")]
 
 
@@ -297,7 +297,7 @@ async def test_a_rest_campaign_keeps_the_fallback_and_each_rows_channel(sms_sand
     with open_store() as journal:
         campaign_id = make_campaign(journal, sms_sandbox, PHONES[:2], "لغو")
         answered_no_account(journal, campaign_id, row=2)
-        journal.hand_over_to_sms(campaign_id)
+        journal.sms.hand_over(campaign_id)
         journal.control.set_status(campaign_id, CampaignStatus.CANCELLED)
         rest = journal.create_rest_campaign(campaign_id)
         assert journal.campaigns.get(rest).sms_fallback == "لغو"

@@ -149,7 +149,7 @@ class CampaignEngine:
         campaign_id = campaign.id
         ended = campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED)
         if ended and not self.journal.recipients.to_send(campaign_id) and not (
-                campaign.sms_fallback is not None and self.journal.sms_waiting(campaign_id)):
+                campaign.sms_fallback is not None and self.journal.sms.waiting(campaign_id)):
             recipients = self.journal.recipients
             return RunResult(campaign_id, campaign.status, campaign.reason,
                              recipients.counts(campaign_id), recipients.error_counts(campaign_id))
@@ -212,7 +212,7 @@ class CampaignEngine:
         leases gives back what it held and is made again. Numbers known to have no Bale
         account go straight to the SMS fallback (when there is one)."""
         if self.sms is not None and campaign.sms_fallback is not None:
-            await asyncio.to_thread(self.journal.hand_over_known, campaign.id)
+            await asyncio.to_thread(self.journal.sms.hand_over_known, campaign.id)
         for round_number in range(self.unknown_rounds + 1):
             states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
             while True:
@@ -280,7 +280,7 @@ class CampaignEngine:
         a person settled meanwhile stands, and is what this run returns."""
         try:
             counts = self.journal.recipients.counts(campaign_id)
-            sms_waiting = self.journal.sms_waiting(campaign_id) if self._campaign.sms_fallback is not None else 0
+            sms_waiting = self.journal.sms.waiting(campaign_id) if self._campaign.sms_fallback is not None else 0
         except JournalError:
             counts, sms_waiting = Counts.of(self._tally.counts), 0
         status, reason = self._stop.stop or settled(counts, self.unknown_rounds, sms_waiting)

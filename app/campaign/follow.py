@@ -87,7 +87,7 @@ def _look(journal: Journal, campaign_id: int, since: str, sms: bool) -> tuple[
     changed, since = journal.recipients.changed_since(campaign_id, since)
     counts = journal.recipients.counts(campaign_id).per_state()
     return (changed, since, counts, campaign_is_sending(journal, campaign_id), journal.control.sender_pace(campaign_id),
-            journal.sms_sent(campaign_id) if sms else None)
+            journal.sms.sent(campaign_id) if sms else None)
 
 
 def _done(counts: dict[str, int]) -> int:

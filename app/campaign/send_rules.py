@@ -70,7 +70,7 @@ class SendTimeRules:
         :data:`OTP_PER_PHONE_PER_HOUR` in the last hour (spec 8)."""
         if self._kind != "otp" or recipient.phone is None:
             return None
-        if self._journal.recent_attempts(recipient.phone, "otp", time.time() - 3600) < OTP_PER_PHONE_PER_HOUR:
+        if self._journal.outcomes.recent_attempts(recipient.phone, "otp", time.time() - 3600) < OTP_PER_PHONE_PER_HOUR:
             return None
         return HeldBack(RecipientState.FAILED, f"{OTP_PER_PHONE_PER_HOUR} one-time passwords went to this phone "
                         "in the last hour; not sent", 18)

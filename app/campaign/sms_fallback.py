@@ -66,7 +66,7 @@ def local_id(request_id: str) -> str:
 
 def channel_counts(journal: Journal, campaign_id: int) -> ChannelCounts:
     """``campaign_id``'s recipients per channel and SMS delivery (ChannelCounts)."""
-    return journal.channel_counts(campaign_id, _DELIVERED, _FINAL)
+    return journal.sms.channel_counts(campaign_id, _DELIVERED, _FINAL)
 
 
 @dataclass(frozen=True)
@@ -128,11 +128,11 @@ class SmsFallback:
         for round_number in range(SMS_ROUNDS):
             if round_number:
                 await self._sleep(SMS_BACKOFF_SECONDS * 2 ** round_number)
-            moved = await asyncio.to_thread(self.journal.hand_over_to_sms, campaign.id)
+            moved = await asyncio.to_thread(self.journal.sms.hand_over, campaign.id)
             self.tally.unconfirmed = 0
             after = -1
             while not stopped():
-                batch = await asyncio.to_thread(self.journal.sms_to_send, campaign.id, after, SMS_BATCH)
+                batch = await asyncio.to_thread(self.journal.sms.to_send, campaign.id, after, SMS_BATCH)
                 if not batch:
                     break
                 after = batch[-1].row
@@ -165,7 +165,7 @@ class SmsFallback:
     async def _send_one(self, recipient: Recipient, rules: SendTimeRules, opt_out: str) -> Reason | None:
         held = await asyncio.to_thread(rules.suppressed, recipient)
         if held is not None:
-            await asyncio.to_thread(self.journal.mark_sms_skipped, recipient.campaign_id, recipient.row,
+            await asyncio.to_thread(self.journal.sms.mark_skipped, recipient.campaign_id, recipient.row,
                                     held.verdict or "suppressed", held.reason)
             self._told(recipient.row, RecipientState.SKIPPED)
             return None
@@ -173,7 +173,7 @@ class SmsFallback:
         if text is None or recipient.phone is None or recipient.request_id is None:
             return await self._record(recipient, SmsOutcome(recipient.row, RecipientState.FAILED,
                                                             error=row_reason("sms_no_text")))
-        marked = await asyncio.to_thread(self.journal.mark_sms_in_flight, recipient, rules.scope)
+        marked = await asyncio.to_thread(self.journal.sms.mark_in_flight, recipient, rules.scope)
         if marked is not True:
             if marked:  # capped
                 self._told(recipient.row, RecipientState.SKIPPED)
@@ -206,9 +206,9 @@ class SmsFallback:
         if isinstance(outcome, Refused):  # refused for the account: it waits to be sent (again, under its id)
             waits = (SmsOutcome(recipient.row, RecipientState.UNKNOWN, error=row_reason("sms_not_taken"))
                      if outcome.maybe_taken else SmsOutcome(recipient.row, RecipientState.PENDING))
-            await asyncio.to_thread(self.journal.record_sms_outcome, recipient.campaign_id, waits)
+            await asyncio.to_thread(self.journal.sms.record_outcome, recipient.campaign_id, waits)
             return outcome.reason
-        if not await asyncio.to_thread(self.journal.record_sms_outcome, recipient.campaign_id, outcome):
+        if not await asyncio.to_thread(self.journal.sms.record_outcome, recipient.campaign_id, outcome):
             return None  # another sender settled it meanwhile
         counted = {RecipientState.SENT: "sent", RecipientState.FAILED: "failed"}.get(RecipientState(outcome.state),
                                                                                       "unconfirmed")
@@ -260,14 +260,14 @@ class SmsFallback:
                          campaign_id, exc)  # a network gone for a while: the follow goes on
             if not left or self._clock() >= deadline:
                 if left < 0:  # never answered: what the journal still waits for
-                    left = len(await asyncio.to_thread(self.journal.sms_to_follow, campaign_id, _FINAL))
+                    left = len(await asyncio.to_thread(self.journal.sms.to_follow, campaign_id, _FINAL))
                 return left
             await self._sleep(min(wait, max(0.0, deadline - self._clock())))
             wait = min(wait * 2, FOLLOW_LONGEST_SECONDS)
 
     async def look(self, campaign_id: int) -> int:
         """One look at the delivery of ``campaign_id``'s SMS not final yet; how many stay so."""
-        waiting = await asyncio.to_thread(self.journal.sms_to_follow, campaign_id, _FINAL)
+        waiting = await asyncio.to_thread(self.journal.sms.to_follow, campaign_id, _FINAL)
         by_id = {local_id(request_id): row for row, request_id in waiting}
         ids = list(by_id)
         changed: list[tuple[int, str]] = []
@@ -275,7 +275,7 @@ class SmsFallback:
             for status in await self.gateway.statuses(ids[start:start + STATUS_BATCH]):
                 if status.local_id in by_id:
                     changed.append((by_id[status.local_id], status.status.value))
-        await asyncio.to_thread(self.journal.set_sms_statuses, campaign_id, changed)
+        await asyncio.to_thread(self.journal.sms.set_statuses, campaign_id, changed)
         return sum(1 for _, status in changed if status not in _FINAL) + len(ids) - len(changed)
 
 
@@ -292,6 +292,6 @@ async def sms_stage(sms: SmsFallback | None, journal: Journal, campaign: Campaig
     if campaign.sms_fallback is None or stopped():
         return None
     if sms is None:
-        waiting = await asyncio.to_thread(journal.sms_waiting, campaign.id)
+        waiting = await asyncio.to_thread(journal.sms.waiting, campaign.id)
         return pause_reason("sms_not_set_up", count=waiting) if waiting else None
     return await sms.send(campaign, stopped, quiet)

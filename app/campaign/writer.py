@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class MarkInFlight:
-    """A request for ``recipient`` is about to leave (:meth:`Journal.mark_many_in_flight`):
+    """A request for ``recipient`` is about to leave (:meth:`Outcomes.mark_many_in_flight`):
     the result is the attempt's id, a Capped, or None when ``owner`` lost its lease."""
 
     recipient: Recipient
@@ -52,13 +52,13 @@ class MarkInFlight:
 
 @dataclass(frozen=True)
 class RecordOutcome(Outcome):
-    """A recipient's outcome (:meth:`Journal.record_outcome`, :class:`Outcome`): the result
+    """A recipient's outcome (:meth:`Outcomes.record_outcome`, :class:`Outcome`): the result
     is whether it was recorded (False: ``owner`` no longer holds it)."""
 
 
 @dataclass(frozen=True)
 class MarkSkipped:
-    """A send-time rule holds a recipient back (:meth:`Journal.mark_skipped`)."""
+    """A send-time rule holds a recipient back (:meth:`Outcomes.mark_skipped`)."""
 
     campaign_id: int
     row: int
@@ -157,19 +157,20 @@ class _Batching:
                 outcomes.append(i)
         for (owner, scope), indexes in marks.items():
             batch = [commands[i] for i in indexes]
-            results = journal.mark_many_in_flight([(m.recipient, m.kind, m.now) for m in batch
-                                                   if isinstance(m, MarkInFlight)], owner, scope)
+            results = journal.outcomes.mark_many_in_flight([(m.recipient, m.kind, m.now) for m in batch
+                                                            if isinstance(m, MarkInFlight)], owner, scope)
             for i, result in zip(indexes, results):
                 values[i] = result
         if outcomes:
-            recorded = journal.record_many_outcomes([c for i in outcomes
-                                                     if isinstance(c := commands[i], RecordOutcome)])
+            recorded = journal.outcomes.record_many_outcomes([c for i in outcomes
+                                                              if isinstance(c := commands[i], RecordOutcome)])
             for i, done in zip(outcomes, recorded):
                 values[i] = done
         for i, command in enumerate(commands):
             if isinstance(command, MarkSkipped):
-                values[i] = journal.mark_skipped(command.campaign_id, command.row, command.verdict, command.reason,
-                                                 owner=command.owner, lease_epoch=command.lease_epoch)
+                values[i] = journal.outcomes.mark_skipped(command.campaign_id, command.row, command.verdict,
+                                                          command.reason, owner=command.owner,
+                                                          lease_epoch=command.lease_epoch)
             elif isinstance(command, SetPace):
                 journal.control.set_pace(command.campaign_id, command.pace_per_minute, command.slowed,
                                          command.limit, command.sharing)

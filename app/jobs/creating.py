@@ -192,8 +192,8 @@ def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: 
     cap = frequency_cap(journal)
     if cap is None or not cap.applies_to(kind):
         return None
-    capped = journal.phones_at_cap(cap.since(now or datetime.now(timezone.utc)), cap.max_messages,
-                                   None if cap.any_bot else bot_id, cap.count_otp)
+    capped = journal.outcomes.phones_at_cap(cap.since(now or datetime.now(timezone.utc)), cap.max_messages,
+                                            None if cap.any_bot else bot_id, cap.count_otp)
     phones = [p for p in checked.verdicts.valid_phones()]
     count = sum(1 for p in phones if p in capped)
     return CappedCount(count, len(phones), cap) if count else None
@@ -203,7 +203,7 @@ def count_known_without_account(journal: Journal, checked: CheckedSheet, base_ur
     """How many valid rows of ``checked`` have a number a campaign of the service at
     ``base_url`` found without a Bale account in the last 30 days: an SMS fallback sends
     them an SMS at once."""
-    return len(journal.known_without_account(list(checked.verdicts.valid_phones()), base_url))
+    return len(journal.sms.known_without_account(list(checked.verdicts.valid_phones()), base_url))
 
 
 def create_quick_send(
@@ -254,6 +254,6 @@ def record_v2_otp(journal: Journal, *, phone_input: str, phone: str, base_url: s
         name=campaign_name("otp_v2", phone=phone), kind="otp", content=content.to_json(), bot_id=0,
         rate_per_minute=0, in_flight=1, base_url=base_url,
         recipients=[NewRecipient(1, phone_input, phone, "valid", None, {"v2_otp": True})])
-    journal.record_outcome(campaign_id, 1, RecipientState.SENT)
+    journal.outcomes.record_outcome(campaign_id, 1, RecipientState.SENT)
     journal.control.set_status(campaign_id, CampaignStatus.FINISHED)
     return campaign_id

@@ -14,6 +14,7 @@ import sqlite3
 import stat
 import threading
 import time
+from datetime import datetime, timezone
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -66,7 +67,7 @@ class JournalConnection:
     The queries of the journal's other modules are written once for both stores; what
     differs between SQLite and the team store (PostgreSQL, app.campaign.journal.team)
     is here, as small hooks the team store overrides: :meth:`database_error`,
-    :meth:`_serialized`, :meth:`_next_attempt_ids`, :meth:`_bulk_writing`, :data:`NOW_TEXT`,
+    :meth:`_serialized`, :meth:`_bulk_writing`, :meth:`store_now`, :data:`NOW_TEXT`,
     :data:`FOR_UPDATE`.
 
     The file and its folder are made readable by the user only. Raises JournalError when
@@ -161,10 +162,10 @@ class JournalConnection:
         """Inside a transaction: make it wait for every other writer's (SQLite's BEGIN
         IMMEDIATE already does; a team store takes a lock)."""
 
-    def _next_attempt_ids(self, count: int) -> list[int]:
-        """Ids for ``count`` new attempts rows (inside the write transaction)."""
-        first = int(self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM attempts").fetchone()[0])
-        return list(range(first, first + count))
+    def store_now(self) -> datetime:
+        """Now by the store's clock (aware, UTC): this machine's for the embedded journal,
+        the server's for a team store, so desktops whose clocks disagree decide alike."""
+        return datetime.now(timezone.utc)
 
     @contextlib.contextmanager
     def _bulk_writing(self) -> Generator[None, None, None]:

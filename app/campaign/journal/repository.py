@@ -4,11 +4,12 @@ it is given, SQLite's or the team store's (docs/architecture.md, "The store's re
 
 A repository reaches the database only through :class:`Store`: one thread's connection
 (:class:`~app.campaign.journal.connection.Database`, ``$1`` parameters), a transaction,
-the store's SQL for its clock and for a locking read, and its errors as sentences.
+the store's SQL for its clock and for a locking read, its clock, and its errors as sentences.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Protocol
 
 from app.campaign.journal.connection import Database, Transaction
@@ -32,6 +33,8 @@ class Store(Protocol):
     def db(self) -> Database: ...
 
     def transaction(self) -> Transaction: ...
+
+    def store_now(self) -> datetime: ...
 
     def database_error(self, error: Exception) -> JournalError | None: ...
 

@@ -18,13 +18,13 @@ Two guarantees are decided here, in the store, not by the sender's memory:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timezone
 from typing import Any
 
 from app.campaign.caps import CapScope
-from app.campaign.journal.connection import JournalConnection, placeholders
+from app.campaign.journal.connection import placeholders
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import Capped, MarkResult, Outcome, Recipient, RecipientState
+from app.campaign.journal.repository import Repository
 from app.reasons import row_reason
 
 #: A recipient's lease ends with its outcome, unless it goes back to pending (a refusal
@@ -37,13 +37,9 @@ _GOT = "r.state IN ('sent', 'in_flight', 'unknown') AND c.test_send = 0"
 
 
 
-class JournalSending(JournalConnection):
-    """Records attempts and outcomes; every method raises JournalError, never sqlite3.Error."""
-
-    def store_now(self) -> datetime:
-        """Now by the store's clock (aware, UTC): this machine's for the embedded journal,
-        the server's for a team store, so desktops whose clocks disagree decide alike."""
-        return datetime.now(timezone.utc)
+class Outcomes(Repository):
+    """The send path's writes (attempts and outcomes) and what the frequency cap counts
+    of them; every method raises JournalError, never a driver's error."""
 
     @sentences
     def mark_in_flight(self, recipient: Recipient, kind: str, now: float, owner: str = "",
@@ -63,7 +59,7 @@ class JournalSending(JournalConnection):
         None when ``owner`` no longer holds the recipient's lease (team store)."""
         results: list[MarkResult] = [None] * len(marks)
         with self.transaction():
-            capped = self._over_cap(marks, scope) if scope is not None else {}
+            capped = self.over_cap(marks, scope) if scope is not None else {}
             if capped:
                 reasons = {i: row_reason("capped", count=c.count, days=c.days) for i, c in capped.items()}
                 skipped = self._write_fenced(
@@ -82,16 +78,17 @@ class JournalSending(JournalConnection):
     def _insert_attempts(self, marks: Sequence[tuple[Recipient, str, float]]) -> list[int]:
         """Inside the mark's transaction: one attempts row per ``(recipient, kind, now)``;
         their ids, in order."""
-        ids = self._next_attempt_ids(len(marks))
+        first = int(self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM attempts").fetchone()[0])
+        ids = list(range(first, first + len(marks)))
         self.db.executemany(
             "INSERT INTO attempts (id, campaign_id, row, phone, kind, started_at) VALUES ($1,$2,$3,$4,$5,$6)",
             [(attempt_id, r.campaign_id, r.row, r.phone, kind, now) for attempt_id, (r, kind, now) in zip(ids, marks)])
         return ids
 
-    def _over_cap(self, marks: Sequence[tuple[Recipient, str, float]], scope: CapScope) -> dict[int, Capped]:
+    def over_cap(self, marks: Sequence[tuple[Recipient, str, float]], scope: CapScope) -> dict[int, Capped]:
         """Inside the mark's transaction: the marks the cap refuses, by index. Each number
         is locked first, so a count and the marks that follow it are one decision."""
-        since = scope.cap.since(self.store_now())
+        since = scope.cap.since(self.store.store_now())
         phones = sorted({r.phone for r, _, _ in marks if r.phone and r.state == RecipientState.PENDING})
         if not phones:
             return {}
@@ -128,7 +125,7 @@ class JournalSending(JournalConnection):
             return set()
         self.db.executemany(
             "UPDATE recipients SET state = $1, verdict = COALESCE($2, verdict), reason = COALESCE($3, reason),"
-            f" attempts = attempts + $4, updated_at = {self.NOW_TEXT},"
+            f" attempts = attempts + $4, updated_at = {self.store.NOW_TEXT},"
             " lease_owner = CASE WHEN $5 = 'in_flight' THEN lease_owner END,"
             " lease_until = CASE WHEN $6 = 'in_flight' THEN lease_until END WHERE campaign_id = $7 AND row = $8",
             [(values["state"], values.get("verdict"), values.get("reason"), values.get("attempts", 0),
@@ -150,7 +147,7 @@ class JournalSending(JournalConnection):
         """The recipients' rows of :meth:`record_many_outcomes` (the embedded journal: unfenced)."""
         self.db.executemany(
             f"UPDATE recipients SET state = $1, message_id = $2, error_code = $3, error = $4,"
-            f" updated_at = {self.NOW_TEXT}, {_LEASE} WHERE campaign_id = $5 AND row = $6",
+            f" updated_at = {self.store.NOW_TEXT}, {_LEASE} WHERE campaign_id = $5 AND row = $6",
             [(o.state, o.message_id, o.error_code, o.error, o.campaign_id, o.row)
              for o in outcomes])
         return [True] * len(outcomes)

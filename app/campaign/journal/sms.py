@@ -20,7 +20,8 @@ from app.campaign.journal.connection import placeholders
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, Campaigns, recipient
 from app.campaign.journal.records import Capped, Channel, Recipient, RecipientState
-from app.campaign.journal.sending import JournalSending
+from app.campaign.journal.repository import Repository, Store
+from app.campaign.journal.sending import Outcomes
 from app.reasons import row_reason
 
 #: The SMS channel's states that still need a request (as the service's).
@@ -74,13 +75,16 @@ class ChannelCounts:
         return self.delivered + self.undelivered + self.waiting
 
 
-class JournalSms(JournalSending):
-    """The SMS channel's reads and writes; every method raises JournalError."""
+class SmsChannel(Repository):
+    """The SMS channel's reads and writes; every method raises JournalError. ``outcomes``:
+    the store's send path, whose frequency cap an SMS counts against too."""
 
-    campaigns: Campaigns  # the store's (app/campaign/journal/store.py)
+    def __init__(self, store: Store, outcomes: Outcomes) -> None:
+        super().__init__(store)
+        self.outcomes = outcomes
 
     @sentences
-    def hand_over_to_sms(self, campaign_id: int) -> int:
+    def hand_over(self, campaign_id: int) -> int:
         """Move every recipient the service failed with code 17 to the SMS channel, pending
         (its lease epoch raised, so a frozen sender of the service writes nothing more on
         it); how many moved. Only for a campaign with an SMS fallback (a team store's own
@@ -88,7 +92,7 @@ class JournalSms(JournalSending):
         with self.transaction():
             cursor = self.db.execute(
                 "UPDATE recipients SET channel = $1, state = $2, error_code = NULL, error = NULL, lease_owner = NULL,"
-                f" lease_until = NULL, lease_epoch = lease_epoch + 1, updated_at = {self.NOW_TEXT}"
+                f" lease_until = NULL, lease_epoch = lease_epoch + 1, updated_at = {self.store.NOW_TEXT}"
                 " WHERE campaign_id = $3 AND channel = $4 AND state = $5 AND error_code = 17"
                 " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $6 AND c.sms_fallback IS NOT NULL)",
                 (Channel.SMS, RecipientState.PENDING, campaign_id, Channel.BALE, RecipientState.FAILED, campaign_id))
@@ -101,12 +105,12 @@ class JournalSms(JournalSending):
         Bale account (code 17, or sent by SMS) in the last ``days`` days by the store's
         clock; how many moved. Its lease epoch is raised: a sender of the service that
         claimed it sends it nothing."""
-        base_url = self.campaigns.get(campaign_id).base_url
-        since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
+        base_url = Campaigns(self.store).get(campaign_id).base_url
+        since = (self.store.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
         with self.transaction():
             cursor = self.db.execute(
                 "UPDATE recipients SET channel = $1, lease_owner = NULL, lease_until = NULL,"
-                f" lease_epoch = lease_epoch + 1, updated_at = {self.NOW_TEXT}"
+                f" lease_epoch = lease_epoch + 1, updated_at = {self.store.NOW_TEXT}"
                 " WHERE campaign_id = $2 AND channel = $3 AND state = $4 AND phone IN ("
                 f" SELECT k.phone FROM recipients k WHERE {_known(5)} AND k.campaign_id <> $2 AND k.updated_at >= $6)"
                 " AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $2 AND c.sms_fallback IS NOT NULL)",
@@ -118,7 +122,7 @@ class JournalSms(JournalSending):
         """Of ``phones``, those a campaign of the service at ``base_url`` found without a
         Bale account in the last ``days`` days (what :meth:`hand_over_known` would send by
         SMS), for a review."""
-        since = (self.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
+        since = (self.store.store_now() - timedelta(days=days)).isoformat(timespec="milliseconds")
         found: set[str] = set()
         listed = sorted(set(phones))
         for start in range(0, len(listed), 500):
@@ -129,14 +133,14 @@ class JournalSms(JournalSending):
         return found
 
     @sentences
-    def sms_sent(self, campaign_id: int) -> int:
+    def sent(self, campaign_id: int) -> int:
         """Recipients of ``campaign_id`` sent by SMS."""
         return int(self.db.execute(
             "SELECT COUNT(*) FROM recipients WHERE campaign_id = $1 AND channel = $2 AND state = $3",
             (campaign_id, Channel.SMS, RecipientState.SENT)).fetchone()[0])
 
     @sentences
-    def sms_waiting(self, campaign_id: int) -> int:
+    def waiting(self, campaign_id: int) -> int:
         """Recipients that wait for an SMS: failed by the service with code 17 and still on
         its channel, or on the SMS channel and still to send."""
         return int(self.db.execute(
@@ -145,7 +149,7 @@ class JournalSms(JournalSending):
             (campaign_id, Channel.BALE, RecipientState.FAILED, Channel.SMS)).fetchone()[0])
 
     @sentences
-    def sms_to_send(self, campaign_id: int, after: int, limit: int,
+    def to_send(self, campaign_id: int, after: int, limit: int,
                     states: Sequence[str] | None = None) -> list[Recipient]:
         """Up to ``limit`` SMS recipients after sheet row ``after`` still to send (in
         ``states``; by default in flight, unknown and pending), in sheet order."""
@@ -158,57 +162,58 @@ class JournalSms(JournalSending):
         return [recipient(row) for row in rows]
 
     @sentences
-    def mark_sms_in_flight(self, target: Recipient, scope: CapScope | None) -> bool | Capped:
+    def mark_in_flight(self, target: Recipient, scope: CapScope | None) -> bool | Capped:
         """Mark an SMS recipient in flight before its message leaves: True; Capped when the
         frequency cap (``scope``) refuses a pending one (it is skipped as ``capped``);
         False when it is no longer an SMS to send (another sender settled it)."""
         with self.transaction():
             # The row as it is now (locked on a team store): another sender may have sent it since it was read.
             found = self.db.execute(
-                f"SELECT state FROM recipients WHERE campaign_id = $1 AND row = $2 AND channel = $3 {self.FOR_UPDATE}",
+                "SELECT state FROM recipients WHERE campaign_id = $1 AND row = $2 AND channel = $3"
+                + self.store.FOR_UPDATE,
                 (target.campaign_id, target.row, Channel.SMS)).fetchone()
             if found is None or found[0] not in _TO_SEND_STATES:
                 return False
             if scope is not None and found[0] == RecipientState.PENDING:
-                capped = self._over_cap([(replace(target, state=RecipientState.PENDING), "sms", time.time())],
-                                        scope).get(0)
+                capped = self.outcomes.over_cap([(replace(target, state=RecipientState.PENDING), "sms", time.time())],
+                                                scope).get(0)
                 if capped is not None:
                     self.db.execute(
                         "UPDATE recipients SET state = $1, verdict = 'capped', reason = $2,"
-                        f" updated_at = {self.NOW_TEXT}"
+                        f" updated_at = {self.store.NOW_TEXT}"
                         " WHERE campaign_id = $3 AND row = $4 AND channel = $5 AND state = $6",
                         (RecipientState.SKIPPED, row_reason("capped", count=capped.count, days=capped.days),
                          target.campaign_id, target.row, Channel.SMS, RecipientState.PENDING))
                     return capped
             cursor = self.db.execute(
-                f"UPDATE recipients SET state = $1, attempts = attempts + 1, updated_at = {self.NOW_TEXT}"
+                f"UPDATE recipients SET state = $1, attempts = attempts + 1, updated_at = {self.store.NOW_TEXT}"
                 f" WHERE campaign_id = $2 AND row = $3 AND channel = $4 AND state IN {_TO_SEND}",
                 (RecipientState.IN_FLIGHT, target.campaign_id, target.row, Channel.SMS))
             return cursor.rowcount == 1
 
     @sentences
-    def mark_sms_skipped(self, campaign_id: int, row: int, verdict: str, reason: str) -> None:
+    def mark_skipped(self, campaign_id: int, row: int, verdict: str, reason: str) -> None:
         """An SMS recipient a send-time rule holds back (its number suppressed meanwhile)."""
         with self.transaction():
             self.db.execute(
-                f"UPDATE recipients SET state = $1, verdict = $2, reason = $3, updated_at = {self.NOW_TEXT}"
+                f"UPDATE recipients SET state = $1, verdict = $2, reason = $3, updated_at = {self.store.NOW_TEXT}"
                 f" WHERE campaign_id = $4 AND row = $5 AND channel = $6 AND state IN {_TO_SEND}",
                 (RecipientState.SKIPPED, verdict, reason, campaign_id, row, Channel.SMS))
 
     @sentences
-    def record_sms_outcome(self, campaign_id: int, outcome: SmsOutcome) -> bool:
+    def record_outcome(self, campaign_id: int, outcome: SmsOutcome) -> bool:
         """Record what became of an SMS in flight; False when it was settled meanwhile."""
         with self.transaction():
             cursor = self.db.execute(
                 "UPDATE recipients SET state = $1, message_id = COALESCE($2, message_id), sms_status = $3,"
-                f" sms_cost = $4, error_code = $5, error = $6, updated_at = {self.NOW_TEXT}"
+                f" sms_cost = $4, error_code = $5, error = $6, updated_at = {self.store.NOW_TEXT}"
                 f" WHERE campaign_id = $7 AND row = $8 AND channel = $9 AND state IN {_TO_SEND}",
                 (outcome.state, outcome.message_id, outcome.status, outcome.cost, outcome.error_code, outcome.error,
                  campaign_id, outcome.row, Channel.SMS))
             return cursor.rowcount == 1
 
     @sentences
-    def sms_to_follow(self, campaign_id: int, final: Sequence[str]) -> list[tuple[int, str]]:
+    def to_follow(self, campaign_id: int, final: Sequence[str]) -> list[tuple[int, str]]:
         """The SMS sent whose delivery status is not one of ``final``: (row, request_id) each."""
         return [(int(r[0]), str(r[1])) for r in self.db.execute(
             "SELECT row, request_id FROM recipients WHERE campaign_id = $1 AND channel = $2 AND state = $3"
@@ -216,7 +221,7 @@ class JournalSms(JournalSending):
             (campaign_id, Channel.SMS, RecipientState.SENT, *final)).fetchall()]
 
     @sentences
-    def set_sms_statuses(self, campaign_id: int, statuses: Sequence[tuple[int, str]]) -> None:
+    def set_statuses(self, campaign_id: int, statuses: Sequence[tuple[int, str]]) -> None:
         """Store each ``(row, status)`` of SMS that were sent."""
         if not statuses:
             return

@@ -25,20 +25,22 @@ from app.campaign.journal.records import (
     os_account,
 )
 from app.campaign.journal.shared import SharedSettings
-from app.campaign.journal.sms import JournalSms
+from app.campaign.journal.sending import Outcomes
+from app.campaign.journal.sms import SmsChannel
 from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
 from app.campaign.pacer import Pacer
 from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWatch
 
 
-class Journal(JournalCreation, JournalSms):
+class Journal(JournalCreation):
     """The SQLite journal at ``path``; created and migrated on open.
 
     Reading, creation with its repeat guard, and the send path's writes live in the
     classes it joins; its repositories (docs/architecture.md, "The store's
     repositories") are its attributes: :attr:`campaigns`, :attr:`recipients` (reading),
-    :attr:`audit_trail`, :attr:`shared` (settings the
-    store's users share), :attr:`control` (what changes a stored campaign) and
+    :attr:`outcomes` (the send path's writes), :attr:`sms` (the SMS channel),
+    :attr:`audit_trail`, :attr:`shared` (settings the store's users share),
+    :attr:`control` (what changes a stored campaign) and
     :attr:`series_runs`. Here: who acts, sending sessions, the suppression list and the
     pace a store keeps. Every method raises JournalError (never sqlite3.Error) with a
     sentence saying what to do. Use as a context manager, or call :meth:`close`.
@@ -46,12 +48,15 @@ class Journal(JournalCreation, JournalSms):
 
     #: The repositories' classes on this store (a team store's go through its functions).
     CONTROL: type[CampaignControl] = CampaignControl
+    OUTCOMES: type[Outcomes] = Outcomes
     SERIES_RUNS: type[SeriesRuns] = SeriesRuns
 
     def __init__(self, path: str | Path) -> None:
         super().__init__(path)
         self.campaigns = Campaigns(self)
         self.recipients = Recipients(self)
+        self.outcomes = self.OUTCOMES(self)
+        self.sms = SmsChannel(self, self.outcomes)
         self.audit_trail = AuditTrail(self)
         self.shared = SharedSettings(self)
         self.control = self.CONTROL(self)

@@ -13,12 +13,12 @@ from typing import cast
 
 from app.campaign.journal.errors import JournalError, JournalFault, sentences
 from app.campaign.journal.records import Member, TeamRole
-from app.campaign.journal.sending import JournalSending
+from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.team.database import TeamDatabase
 from app.reasons import team_problem
 
 
-class TeamMembers(JournalSending):
+class TeamMembers(JournalConnection):
     """Members, roles and decisions on the team store (mixed into TeamJournal)."""
 
     @sentences

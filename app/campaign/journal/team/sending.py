@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from datetime import datetime, timezone
 from typing import Any
 
-from app.campaign.journal.records import Recipient
-from app.campaign.journal.records import Outcome
-from app.campaign.journal.sending import JournalSending
+from app.campaign.journal.records import Outcome, Recipient
+from app.campaign.journal.sending import Outcomes
 
 #: Outcomes after which the sender keeps its lease: a row going back to pending is queued
 #: again, and one whose answer was lost is its to re-send under the same request_id in the
@@ -32,13 +30,8 @@ def number_lock(phone: str) -> int:
     return int(phone) if phone.isdigit() and len(phone) <= 18 else zlib.crc32(phone.encode())
 
 
-class TeamSending(JournalSending):
-    """:class:`JournalSending` on PostgreSQL: fenced writes, a lock per number, server time."""
-
-    NOW_TEXT = NOW_TEXT
-
-    def store_now(self) -> datetime:
-        return self.db.execute("SELECT clock_timestamp()").fetchone()[0].astimezone(timezone.utc)
+class TeamOutcomes(Outcomes):
+    """:class:`Outcomes` on PostgreSQL: fenced writes, a lock per number, attempt ids of the table's own."""
 
     def _lock_numbers(self, phones: list[str]) -> None:
         # In one order for everyone (sorted keys), so two senders never wait on each other in a circle.

@@ -15,6 +15,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Generator
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, LiteralString, cast
 
@@ -29,7 +30,7 @@ from app.campaign.journal.team.errors import explain, fault_of, shown_address
 from app.campaign.journal.team.leases import LEASE_SECONDS, NOW, LeasedSession, live_senders
 from app.campaign.journal.team.members import TeamMembers
 from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
-from app.campaign.journal.team.sending import TeamSending
+from app.campaign.journal.team.sending import NOW_TEXT, TeamOutcomes
 from app.campaign.journal.team.suppression import TeamSuppression
 from app.campaign.journal.team.watch import FrozenServerWatch
 from app.reasons import store_problem, team_problem
@@ -54,7 +55,7 @@ def is_team_store(location: str | Path) -> bool:
     return str(location).startswith(("postgresql://", "postgres://"))
 
 
-class TeamJournal(TeamMembers, TeamSending, Journal):
+class TeamJournal(TeamMembers, Journal):
     """The journal on the PostgreSQL server at ``url`` (``postgresql://USER@HOST:PORT/DB``,
     TLS options such as ``?sslmode=verify-full`` as libpq reads them); ``password``
     (never part of ``url`` when it can be helped: libpq also reads PGPASSWORD and
@@ -95,6 +96,12 @@ class TeamJournal(TeamMembers, TeamSending, Journal):
             self.db.execute("SELECT safir_drop_creation($1)", (campaign_id,))
 
     CONTROL = TeamCampaignControl
+    OUTCOMES = TeamOutcomes
+    #: The server's clock, in SQL: what the frequency cap and followers compare.
+    NOW_TEXT = NOW_TEXT
+
+    def store_now(self) -> datetime:
+        return self.db.execute("SELECT clock_timestamp()").fetchone()[0].astimezone(timezone.utc)
     SERIES_RUNS = TeamSeriesRuns
 
     @property
