@@ -73,6 +73,6 @@ def make_campaign(journal: object, count: int, *, rate: float, in_flight: int, b
     assert isinstance(journal, Journal)
     content = Content(kind="text", text="سلام {{name}}، پیام آزمایشی")
     rows = [(Row(i + 2, p), {"name": f"مشتری {i}"}) for i, p in enumerate(phones(count))]
-    return journal.create_campaign(name="bench", kind="text", content=content.to_json(), bot_id=1001,
+    return journal.creation.create(name="bench", kind="text", content=content.to_json(), bot_id=1001,
                                    rate_per_minute=rate, in_flight=in_flight, base_url=base_url,
                                    recipients=build_recipients(rows, content))

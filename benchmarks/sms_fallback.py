@@ -47,7 +47,7 @@ async def run(url: str, count: int) -> tuple[dict[str, int], float, Counter[str]
     phones, _ = numbers(count)
     journal = Journal(Path(tempfile.mkdtemp(prefix="safir-bench-")) / "journal.sqlite3")
     message = {"message": {"text": "سلام، پیام آزمایشی"}}
-    campaign_id = journal.create_campaign(
+    campaign_id = journal.creation.create(
         name="bench", kind="text", content={"kind": "text", "text": "سلام، پیام آزمایشی"}, bot_id=1001,
         rate_per_minute=0, in_flight=8, base_url=url, sms_fallback="لغو ۱۱",
         recipients=[NewRecipient(i + 2, p, p, "valid", None, message) for i, p in enumerate(phones)])

@@ -43,7 +43,7 @@ def campaign(journal: Journal, phones: list[str], content: Content | None = None
     rows = [(Row(i + 2, p), {"name": f"n{i}", "code": f"{1000 + i}"}) for i, p in enumerate(phones)]
     settings: dict[str, object] = {"rate_per_minute": 0, "in_flight": 4, "base_url": BASE}
     settings.update(kwargs)
-    return journal.create_campaign(name="t", kind=content.kind, content=content.to_json(), bot_id=7,
+    return journal.creation.create(name="t", kind=content.kind, content=content.to_json(), bot_id=7,
                                    recipients=build_recipients(rows, content), **settings)  # type: ignore[arg-type]
 
 
@@ -223,7 +223,7 @@ async def test_retry_failed_resends_only_retryable_rows_under_their_own_request_
     respx.post(f"{BASE}/api/v3/send_message").mock(side_effect=first_round)
     async with client() as c:
         await CampaignEngine(journal, c).run(campaign_id)
-    retry_id = journal.create_retry_campaign(campaign_id)
+    retry_id = journal.creation.retry(campaign_id)
     parent_row = next(r for r in journal.recipients.listed(campaign_id) if r.phone == PHONES[1])
     retried = list(journal.recipients.listed(retry_id))
     assert [(r.phone, r.request_id) for r in retried] == [(PHONES[1], parent_row.request_id)]

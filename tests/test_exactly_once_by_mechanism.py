@@ -87,7 +87,7 @@ def test_a_row_a_frozen_sender_keeps_locked_is_waited_for_not_left_unsent(team_s
 
     async def scenario(sandbox: EmbeddedSandbox) -> tuple[str, int, float]:
         journal, frozen = open_store(), open_store()
-        campaign_id = journal.create_campaign(
+        campaign_id = journal.creation.create(
             name="t", kind="text", content={"kind": "text", "text": "hi"}, bot_id=1001, rate_per_minute=0,
             in_flight=2, base_url=sandbox.url,
             recipients=[NewRecipient(row, f"0912000000{row}", f"98912000000{row}", "valid", None,

@@ -164,7 +164,7 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         office.nav.setCurrentRow(office.pages.indexOf(panel))
         assert panel.table.rowCount() == 1 and "Saturday" in panel.table.item(0, 2).text()
         assert panel.table.item(0, 5).text() == "none yet"
-        run_id = journal.create_campaign(name="weekly", kind="text", content={"kind": "text", "text": "x"},
+        run_id = journal.creation.create(name="weekly", kind="text", content={"kind": "text", "text": "x"},
                                          bot_id=1001, rate_per_minute=0, in_flight=1, base_url=slow_sandbox.url,
                                          recipients=[], approval="awaiting", series_id=series.id)
         run_in_qt_loop(qapp, panel.refresh)

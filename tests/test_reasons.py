@@ -46,7 +46,7 @@ def test_an_unknown_code_or_a_missing_parameter_fails_where_the_reason_is_made()
 @pytest.mark.usefixtures("each_store")
 def test_the_journal_keeps_a_stop_request_and_a_status_as_reasons() -> None:
     journal = open_store()
-    campaign_id = journal.create_campaign(
+    campaign_id = journal.creation.create(
         name="t", kind="text", content={"text": "hi"}, bot_id=1001, rate_per_minute=60, in_flight=2,
         base_url="http://127.0.0.1:1",
         recipients=[NewRecipient(2, "09121234567", "989121234567", "valid", None, {"message": {"text": "hi"}})])

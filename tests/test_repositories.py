@@ -10,11 +10,12 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from app.campaign.journal import CampaignStatus, Journal, StopRequest
+from app.campaign.journal import CampaignStatus, Journal, NewRecipient, RepeatFound, StopRequest
 from app.campaign.journal.audit import AuditTrail
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.control import CampaignControl, SeriesRuns
 from app.campaign.journal.reading import Campaigns, Recipients
+from app.campaign.journal.repeats import RepeatGuard
 from app.campaign.journal.records import RecipientState
 from app.campaign.journal.repository import Store
 from app.campaign.journal.sms import SmsChannel
@@ -72,6 +73,25 @@ def test_an_outcome_is_recorded_after_its_mark_and_counted_by_the_cap(store: Sto
     assert outcomes.recent_attempts("989121234567", "text", 0) == 1
     sms = SmsChannel(store, outcomes)
     assert (sms.sent(campaign_id), sms.waiting(campaign_id), sms.hand_over(campaign_id)) == (0, 0, 0)  # no fallback
+
+
+def test_a_creation_is_refused_as_a_repeat_whole_and_the_guard_counts_it_before(store: Store) -> None:
+    with open_store() as journal:
+        creation = journal.CREATION(store)
+    rows = [NewRecipient(n, f"0912000000{n}", f"98912000000{n}", "valid", None, {"message": {"text": "hi"}})
+            for n in range(2, 5)]
+    settings = dict(name="t", kind="text", content={"text": "hi"}, bot_id=1001, rate_per_minute=60, in_flight=2,
+                    base_url="http://127.0.0.1:1")
+    since = datetime.now(timezone.utc) - timedelta(days=1)
+    first = creation.create(**settings, recipients=rows, repeats_since=since)  # type: ignore[arg-type]
+    found = RepeatGuard(store).count_repeats(rows, base_url="http://127.0.0.1:1", bot_id=1001, since=since)
+    assert found is not None and (found.earlier.id, found.count, found.total, found.waiting) == (first, 3, 3, 3)
+    stored = "SELECT (SELECT COUNT(*) FROM campaigns), (SELECT COUNT(*) FROM recipients)"
+    before = tuple(store.db.execute(stored).fetchone())
+    with pytest.raises(RepeatFound):
+        creation.create(**settings, recipients=rows, repeats_since=since)  # type: ignore[arg-type]
+    assert tuple(store.db.execute(stored).fetchone()) == before  # refused whole: not even its rows stay
+    assert RepeatGuard(store).count_repeats(rows, base_url="http://127.0.0.1:1", bot_id=2, since=since) is None
 
 
 def test_the_audit_trail_keeps_entries_in_order_and_by_campaign(store: Store) -> None:

@@ -58,7 +58,7 @@ class Row:
 def make_campaign(journal: Journal, sandbox: EmbeddedSandbox, phones: list[str], rate: float = 0) -> int:
     content = Content(kind="text", text="hello {{name}}")
     rows = [(Row(i + 2, p), {"name": f"n{i}"}) for i, p in enumerate(phones)]
-    return journal.create_campaign(name="t", kind="text", content=content.to_json(), bot_id=1001,
+    return journal.creation.create(name="t", kind="text", content=content.to_json(), bot_id=1001,
                                    recipients=build_recipients(rows, content), rate_per_minute=rate,
                                    in_flight=1, base_url=sandbox.url)
 
@@ -118,7 +118,7 @@ async def test_a_number_suppressed_before_a_retry_is_not_messaged(sandbox: Embed
         await CampaignEngine(journal, client).run(campaign_id)
     assert journal.recipients.counts(campaign_id).failed == 6 and delivered(sandbox) == []
     sandbox.settings.fault_5xx = 0.0
-    retry_id = journal.create_retry_campaign(campaign_id)
+    retry_id = journal.creation.retry(campaign_id)
     suppression_list().add(phones[:2])
     async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
         result = await CampaignEngine(journal, client).run(retry_id)
@@ -338,6 +338,7 @@ def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: Embedd
     import sqlite3
 
     from app.campaign import JournalError
+    from app.campaign.journal.creation import CampaignCreation
 
     def full(*_args: object) -> None:
         error = sqlite3.OperationalError("database or disk is full")
@@ -345,7 +346,7 @@ def test_a_creation_that_fills_the_disk_says_nothing_was_created(sandbox: Embedd
         raise error
 
     journal = open_store()
-    monkeypatch.setattr(Journal, "_write_rows", full)
+    monkeypatch.setattr(CampaignCreation, "_write_rows", full)
     with pytest.raises(JournalError) as caught:
         create_campaign(journal, check_sheet(_sheet(tmp_path, "a.csv", ROWS)), content=Content(text="hi"),
                         bot_id=1001, base_url=sandbox.url)

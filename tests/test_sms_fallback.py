@@ -83,7 +83,7 @@ def test_every_number_is_reached_once_on_one_channel_and_timeouts_send_no_sms_tw
 
 
 def make_campaign(journal: Journal, sandbox: EmbeddedSandbox, phones: list[str], sms_fallback: str | None) -> int:
-    return journal.create_campaign(
+    return journal.creation.create(
         name="t", kind="text", content={"kind": "text", "text": "hi"}, bot_id=DEMO_BOT_ID, rate_per_minute=0,
         in_flight=4, base_url=sandbox.url, sms_fallback=sms_fallback,
         recipients=[NewRecipient(i + 2, p, p, "valid", None, {"message": {"text": "hi"}}) for i, p in enumerate(phones)])
@@ -266,7 +266,7 @@ async def test_sms_wait_for_the_start_time_and_quiet_hours_like_the_service(sms_
             found = make_campaign(journal, sms_sandbox, PHONES[:1], "")  # finds the number without Bale
             await CampaignEngine(journal, client, sms=SmsFallback(journal, gateway)).run(found)
             sent_before = len(sms_sent(sms_sandbox))
-            later = journal.create_campaign(
+            later = journal.creation.create(
                 name="later", kind="text", content={"kind": "text", "text": "hi"}, bot_id=DEMO_BOT_ID,
                 rate_per_minute=0, in_flight=4, base_url=sms_sandbox.url, sms_fallback="", quiet_hours=("00:00", "23:59"),
                 recipients=[NewRecipient(2, PHONES[0], PHONES[0], "valid", None, {"message": {"text": "hi"}})])
@@ -299,7 +299,7 @@ async def test_a_rest_campaign_keeps_the_fallback_and_each_rows_channel(sms_sand
         answered_no_account(journal, campaign_id, row=2)
         journal.sms.hand_over(campaign_id)
         journal.control.set_status(campaign_id, CampaignStatus.CANCELLED)
-        rest = journal.create_rest_campaign(campaign_id)
+        rest = journal.creation.rest(campaign_id)
         assert journal.campaigns.get(rest).sms_fallback == "لغو"
         parent = {r.row: (r.channel, r.request_id) for r in journal.recipients.listed(campaign_id)}
         assert {r.row: (r.channel, r.request_id) for r in journal.recipients.listed(rest)} == parent

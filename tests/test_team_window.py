@@ -63,7 +63,7 @@ def test_history_shows_campaigns_another_desktop_made_with_who_made_them(
         assert history.countdown_timer.interval() == TEAM_REFRESH_MS
         assert history.model.rowCount() == 0
         with TeamJournal(team_store, paths.journal_path(), password=os.environ["PGPASSWORD"]) as other:
-            other.create_campaign(name="from another desktop", kind="text", content={"kind": "text"}, bot_id=1001,
+            other.creation.create(name="from another desktop", kind="text", content={"kind": "text"}, bot_id=1001,
                                   rate_per_minute=60, in_flight=2, base_url="http://127.0.0.1:9",
                                   recipients=[NewRecipient(2, "09121110001", "989121110001", "valid", None,
                                                            {"message": {"text": "hi"}})])

@@ -88,7 +88,7 @@ def cmd_retry_failed(args: argparse.Namespace) -> int:
     with open_journal(TeamRole.SENDER) as journal:
         parent = stored_campaign(journal, args.campaign_id)
         try:
-            campaign_id = journal.create_retry_campaign(parent.id, include_unknown=args.include_unknown)
+            campaign_id = journal.creation.retry(parent.id, include_unknown=args.include_unknown)
         except ValueError as exc:
             raise CliError.of(exc) from None
         with service_to_send_to(args, default_url=parent.base_url) as (base_url, api_key):

@@ -120,7 +120,7 @@ def create_campaign(
     verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
     policy = RepeatPolicy.ALLOW if allow_repeat else RepeatPolicy.ONLY_NEW if only_new else RepeatPolicy.REFUSE
     try:
-        campaign_id = journal.create_campaign(
+        campaign_id = journal.creation.create(
             name=name or checked.sheet.path.name,
             kind=content.kind,
             content=content.to_json(),
@@ -162,7 +162,7 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
     since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
     with journal.reopen() as own:
-        found = own.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
+        found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
     return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
 
 
@@ -235,7 +235,7 @@ def create_quick_send(
         raise CampaignInputError.of_field(exc.field, limit) from None
     except RenderError as exc:
         raise CampaignInputError(f"{exc}.") from None
-    return journal.create_campaign(
+    return journal.creation.create(
         name=campaign_name("test_send" if test else "quick_send", phone=check.phone), kind=content.kind,
         content=content.to_json(), bot_id=bot_id, rate_per_minute=0, in_flight=1, base_url=base_url,
         recipients=[NewRecipient(1, phone_input, check.phone, "valid", None, message)], ignore_cap=test,
@@ -250,7 +250,7 @@ def record_v2_otp(journal: Journal, *, phone_input: str, phone: str, base_url: s
     v2 send must not be retried through v3 from History. The code itself is not kept:
     the record says a password went out, not which."""
     content = Content(kind="otp")
-    campaign_id = journal.create_campaign(
+    campaign_id = journal.creation.create(
         name=campaign_name("otp_v2", phone=phone), kind="otp", content=content.to_json(), bot_id=0,
         rate_per_minute=0, in_flight=1, base_url=base_url,
         recipients=[NewRecipient(1, phone_input, phone, "valid", None, {"v2_otp": True})])

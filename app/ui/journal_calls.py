@@ -95,11 +95,10 @@ class WindowJournal:
 
     async def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
         journal = self._journal_of()
-        return await asyncio.to_thread(lambda: journal.create_retry_campaign(parent_id,
-                                                                             include_unknown=include_unknown))
+        return await asyncio.to_thread(lambda: journal.creation.retry(parent_id, include_unknown=include_unknown))
 
     async def create_rest_campaign(self, parent_id: int) -> int:
-        return await asyncio.to_thread(self._journal_of().create_rest_campaign, parent_id)
+        return await asyncio.to_thread(self._journal_of().creation.rest, parent_id)
 
     async def set_status(self, campaign_id: int, status: str, reason: Reason | None = None) -> bool:
         return await asyncio.to_thread(self._journal_of().control.set_status, campaign_id, status, reason)

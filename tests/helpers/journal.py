@@ -8,7 +8,7 @@ from app.campaign import Journal, NewRecipient
 def make(journal: Journal) -> int:
     """A text campaign of three rows (one valid, one invalid, one duplicate of the first)
     in ``journal``; its id."""
-    return journal.create_campaign(
+    return journal.creation.create(
         name="t", kind="text", content={"text": "hi"}, bot_id=1001, rate_per_minute=60, in_flight=2,
         base_url="http://127.0.0.1:1",
         recipients=[

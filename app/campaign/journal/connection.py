@@ -67,7 +67,7 @@ class JournalConnection:
     The queries of the journal's other modules are written once for both stores; what
     differs between SQLite and the team store (PostgreSQL, app.campaign.journal.team)
     is here, as small hooks the team store overrides: :meth:`database_error`,
-    :meth:`_serialized`, :meth:`_bulk_writing`, :meth:`store_now`, :data:`NOW_TEXT`,
+    :meth:`serialized`, :meth:`bulk_writing`, :meth:`store_now`, :data:`NOW_TEXT`,
     :data:`FOR_UPDATE`.
 
     The file and its folder are made readable by the user only. Raises JournalError when
@@ -152,13 +152,13 @@ class JournalConnection:
         anything that is not one (it is raised as it is)."""
         return explain(error, self.path) if isinstance(error, sqlite3.Error) else None
 
-    def _creation_error(self, error: Exception) -> JournalError | None:
+    def creation_error(self, error: Exception) -> JournalError | None:
         """:meth:`database_error` for a campaign being created (a full disk: "send again")."""
         from app.campaign.journal.errors import creation_failed
 
         return creation_failed(error, self.path) if isinstance(error, sqlite3.Error) else None
 
-    def _serialized(self) -> None:
+    def serialized(self) -> None:
         """Inside a transaction: make it wait for every other writer's (SQLite's BEGIN
         IMMEDIATE already does; a team store takes a lock)."""
 
@@ -168,7 +168,7 @@ class JournalConnection:
         return datetime.now(timezone.utc)
 
     @contextlib.contextmanager
-    def _bulk_writing(self) -> Generator[None, None, None]:
+    def bulk_writing(self) -> Generator[None, None, None]:
         """Around the many chunks of a big creation: fewer checkpoints of the write-ahead
         log (each copies and syncs it)."""
         self.db.execute(f"PRAGMA wal_autocheckpoint={CREATION_CHECKPOINT_PAGES}")
@@ -244,7 +244,7 @@ class JournalConnection:
         if self._version() == self.SCHEMA_VERSION:
             return
         with self.transaction():  # executescript would commit half-way
-            self._serialized()
+            self.serialized()
             version = self._version()
             self._refuse_newer(version)
             for target in range(version + 1, self.SCHEMA_VERSION + 1):

@@ -24,8 +24,9 @@ from app.campaign.journal.records import (
     actor,
     now_text,
 )
-from app.campaign.journal.reading import Recipients
+from app.campaign.journal.reading import Campaigns, Recipients
 from app.campaign.journal.repeats import RepeatGuard
+from app.campaign.journal.repository import Repository
 from app.reasons import SERVICE_ERRORS, campaign_name
 
 #: A creation commits its rows in chunks that hold the write lock about this long (seconds).
@@ -37,13 +38,12 @@ CHUNK_ROWS = 500
 ABANDONED_AFTER_SECONDS = 600.0
 
 
-class JournalCreation(RepeatGuard):
-    """Stores new campaigns; every public method raises JournalError, never sqlite3.Error."""
-
-    recipients: Recipients  # the store's (app/campaign/journal/store.py)
+class CampaignCreation(Repository):
+    """Stores new campaigns, with the repeat guard's look (app/campaign/journal/repeats.py);
+    every public method raises JournalError, never a driver's error."""
 
     @sentences
-    def create_campaign(
+    def create(
         self,
         *,
         name: str,
@@ -99,7 +99,7 @@ class JournalCreation(RepeatGuard):
                     quiet_hours=quiet_hours, time_zone=time_zone, start_at=start_at, ignore_cap=ignore_cap,
                     approval=approval, series_id=series_id, test_send=test_send, sms_fallback=sms_fallback)
         except Exception as exc:  # noqa: BLE001 - the store's sentence when it is the store's, else raised as is
-            raise self._creation_error(exc) or exc from None
+            raise self.store.creation_error(exc) or exc from None
         self._fill(campaign_id, recipients, repeat_prefix(base_url, bot_id), repeats_since, repeat_policy)
         return campaign_id
 
@@ -112,11 +112,11 @@ class JournalCreation(RepeatGuard):
             self._write_rows(campaign_id, recipients, prefix)
             self._make_ready(campaign_id, repeats_since, repeat_policy)
         except RepeatFound:
-            self._drop_campaign(campaign_id)
+            self._drop(campaign_id)
             raise
         except BaseException as exc:
             self._abandon(campaign_id)
-            explained = self._creation_error(exc) if isinstance(exc, Exception) else None
+            explained = self.store.creation_error(exc) if isinstance(exc, Exception) else None
             if explained is None:
                 raise
             raise explained from None
@@ -148,26 +148,28 @@ class JournalCreation(RepeatGuard):
         (``ready_seq``, taken under the same lock), never a clock: desktops' clocks
         disagree, and a creation stamped early can commit late."""
         looked_upto = int(self.db.execute("SELECT COALESCE(MAX(ready_seq), 0) FROM campaigns").fetchone()[0])
+        guard = RepeatGuard(self.store)
         if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
-            self._refuse_repeats(campaign_id, repeats_since)
+            guard.refuse(campaign_id, repeats_since)
         with self.transaction():
-            self._serialized()  # of two identical creations at once, the second sees the first
+            self.store.serialized()  # of two identical creations at once, the second sees the first
             if repeats_since is not None and repeat_policy is RepeatPolicy.REFUSE:
                 newer = [i for (i,) in self.db.execute(
                     "SELECT id FROM campaigns WHERE ready_seq > $1 AND id != $2", (looked_upto, campaign_id))]
                 if newer:
-                    self._refuse_repeats(campaign_id, repeats_since, newer)
+                    guard.refuse(campaign_id, repeats_since, newer)
             elif repeats_since is not None and repeat_policy is RepeatPolicy.ONLY_NEW:
-                self._skip_repeats(campaign_id, repeats_since)
+                guard.skip(campaign_id, repeats_since)
+            now = self.store.NOW_TEXT
             self.db.execute(
-                f"UPDATE campaigns SET status = $1, created_at = {self.NOW_TEXT}, updated_at = {self.NOW_TEXT},"
+                f"UPDATE campaigns SET status = $1, created_at = {now}, updated_at = {now},"
                 " ready_seq = (SELECT COALESCE(MAX(ready_seq), 0) + 1 FROM campaigns) WHERE id = $2",
                 (CampaignStatus.READY, campaign_id))
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine)"
                             " VALUES ($1, $2, 'created', $3, $4)", (now_text(), campaign_id, *actor()))
 
     def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
-        with self._bulk_writing():
+        with self.store.bulk_writing():
             self._write_chunks(campaign_id, iter(recipients), key_prefix, CHUNK_ROWS)
 
     def _write_chunks(self, campaign_id: int, rows: Iterator[NewRecipient], key_prefix: str, chunk: int) -> None:
@@ -209,9 +211,9 @@ class JournalCreation(RepeatGuard):
         for (campaign_id,) in self.db.execute(
                 "SELECT id FROM campaigns WHERE status = $1 AND (updated_at IS NULL OR updated_at < $2)",
                 (CampaignStatus.CREATING, limit.isoformat(timespec="milliseconds"))).fetchall():
-            self._drop_campaign(campaign_id)
+            self._drop(campaign_id)
 
-    def _drop_campaign(self, campaign_id: int) -> None:
+    def _drop(self, campaign_id: int) -> None:
         """Delete a campaign that was never sent, in chunks that never hold the lock for long."""
         while True:
             with self.transaction():
@@ -224,7 +226,7 @@ class JournalCreation(RepeatGuard):
                     return
 
     @sentences
-    def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
+    def retry(self, parent_id: int, *, include_unknown: bool = False) -> int:
         """A follow-up campaign of the parent's retryable failures (and, by choice, its
         unknown outcomes), linked to it; returns its id.
 
@@ -234,7 +236,7 @@ class JournalCreation(RepeatGuard):
         parent and ValueError when there is nothing to retry.
         """
         states = (RecipientState.FAILED, RecipientState.UNKNOWN) if include_unknown else (RecipientState.FAILED,)
-        everyone = self.recipients.listed(parent_id)
+        everyone = Recipients(self.store).listed(parent_id)
         failed = [r for r in everyone if r.state in states]
         rows = [r for r in failed if r.error_code not in PERMANENT_CODES]
         if not rows:
@@ -243,20 +245,20 @@ class JournalCreation(RepeatGuard):
         return self._follow_up(parent_id, rows, "retry")
 
     @sentences
-    def create_rest_campaign(self, parent_id: int) -> int:
+    def rest(self, parent_id: int) -> int:
         """A follow-up campaign of what a cancelled (or paused) parent never finished:
         its pending, in-flight and unknown recipients, each with its parent's message and
         ``request_id`` (one that may have arrived is dropped by the service as a repeat);
         returns its id. Raises KeyError for an unknown parent and ValueError when
         nothing is left."""
-        rows = [r for r in self.recipients.listed(parent_id) if r.state in STATES_TO_SEND]
+        rows = [r for r in Recipients(self.store).listed(parent_id) if r.state in STATES_TO_SEND]
         if not rows:
             raise ValueError(f"campaign {parent_id} has nobody left to send to")
         return self._follow_up(parent_id, rows, "rest")
 
     def _follow_up(self, parent_id: int, rows: list[Recipient], why: str) -> int:
-        parent = self.campaigns.get(parent_id)
-        return self.create_campaign(
+        parent = Campaigns(self.store).get(parent_id)
+        return self.create(
             name=campaign_name(why, name=parent.name, id=parent_id), kind=parent.kind, content=parent.content,
             bot_id=parent.bot_id, rate_per_minute=parent.rate_per_minute, in_flight=parent.in_flight,
             base_url=parent.base_url, source_path=parent.source_path, parent_id=parent_id,

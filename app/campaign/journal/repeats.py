@@ -8,9 +8,9 @@ from datetime import datetime, timezone
 
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import repeat_key, repeat_prefix, to_json
-from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.reading import Campaigns
 from app.campaign.journal.records import NewRecipient, RecipientState, RepeatFound
+from app.campaign.journal.repository import Repository
 from app.reasons import row_reason
 
 
@@ -18,10 +18,8 @@ def _instant(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
 
 
-class RepeatGuard(JournalConnection):
+class RepeatGuard(Repository):
     """Finds rows that repeat a recent campaign's message, before and at creation."""
-
-    campaigns: Campaigns  # the store's (app/campaign/journal/store.py)
 
     #: An earlier row that got (or will get) its message: sent, maybe sent, or still to send
     #: in a campaign that was not cancelled.
@@ -41,7 +39,7 @@ class RepeatGuard(JournalConnection):
     def count_repeats(self, recipients: Iterable[NewRecipient], *, base_url: str, bot_id: int,
                       since: datetime) -> RepeatFound | None:
         """Before creating a campaign: how many of ``recipients`` with a message would be
-        repeats (see :meth:`create_campaign`) of campaigns made since ``since``, out of how
+        repeats (see :meth:`CampaignCreation.create`) of campaigns made since ``since``, out of how
         many, how many of those are only still to get it, and the newest such campaign,
         as the RepeatFound that creating would raise (None when there are none). Reads
         only (a temporary table of keys)."""
@@ -62,9 +60,9 @@ class RepeatGuard(JournalConnection):
             self.db.execute("DELETE FROM probe")
         if not count or not earlier:
             return None
-        return RepeatFound(self.campaigns.get(int(earlier)), int(count), len(keys), int(waiting or 0))
+        return RepeatFound(Campaigns(self.store).get(int(earlier)), int(count), len(keys), int(waiting or 0))
 
-    def _refuse_repeats(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
+    def refuse(self, campaign_id: int, since: datetime, among: list[int] | None = None) -> None:
         """Raise RepeatFound if rows of ``campaign_id`` repeat campaigns made since ``since``
         (only those with an id in ``among``, when given)."""
         params = (campaign_id, _instant(since))
@@ -77,9 +75,11 @@ class RepeatGuard(JournalConnection):
         if count:
             total = self.db.execute("SELECT COUNT(*) FROM recipients WHERE campaign_id = $1 AND state = $2",
                                     (campaign_id, RecipientState.PENDING)).fetchone()[0]
-            raise RepeatFound(self.campaigns.get(int(earlier)), int(count), int(total), int(waiting or 0))
+            raise RepeatFound(Campaigns(self.store).get(int(earlier)), int(count), int(total), int(waiting or 0))
 
-    def _skip_repeats(self, campaign_id: int, since: datetime) -> None:
+    def skip(self, campaign_id: int, since: datetime) -> None:
+        """Skip (as ``repeat``) the pending rows of ``campaign_id`` that repeat a campaign
+        made since ``since``, each naming the campaign that sent it (or will)."""
         params = (campaign_id, _instant(since))
         # Per row, the newest campaign that sent it, else the newest still to send it.
         found: dict[int, tuple[int, int]] = {}

@@ -9,6 +9,7 @@ the store's SQL for its clock and for a locking read, its clock, and its errors 
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Protocol
 
@@ -35,6 +36,12 @@ class Store(Protocol):
     def transaction(self) -> Transaction: ...
 
     def store_now(self) -> datetime: ...
+
+    def serialized(self) -> None: ...
+
+    def bulk_writing(self) -> AbstractContextManager[None]: ...
+
+    def creation_error(self, error: Exception) -> JournalError | None: ...
 
     def database_error(self, error: Exception) -> JournalError | None: ...
 

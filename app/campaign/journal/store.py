@@ -15,10 +15,12 @@ from typing import Any
 
 from app.campaign.journal.audit import AuditTrail
 from app.campaign.journal.control import CampaignControl, SeriesRuns
-from app.campaign.journal.creation import JournalCreation
+from app.campaign.journal.connection import JournalConnection
+from app.campaign.journal.creation import CampaignCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.pace import StoreBook
 from app.campaign.journal.reading import Campaigns, Recipients
+from app.campaign.journal.repeats import RepeatGuard
 from app.campaign.journal.records import (
     Member,
     TeamRole,
@@ -32,23 +34,23 @@ from app.campaign.pacer import Pacer
 from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWatch
 
 
-class Journal(JournalCreation):
-    """The SQLite journal at ``path``; created and migrated on open.
-
-    Reading, creation with its repeat guard, and the send path's writes live in the
-    classes it joins; its repositories (docs/architecture.md, "The store's
-    repositories") are its attributes: :attr:`campaigns`, :attr:`recipients` (reading),
+class Journal(JournalConnection):
+    """The SQLite journal at ``path``; created and migrated on open: the store (its
+    connections, transactions and clock, :class:`JournalConnection`) and its repositories
+    (docs/architecture.md, "The store's repositories") as attributes: :attr:`campaigns` and
+    :attr:`recipients` (reading), :attr:`creation` with :attr:`repeat_guard`,
     :attr:`outcomes` (the send path's writes), :attr:`sms` (the SMS channel),
-    :attr:`audit_trail`, :attr:`shared` (settings the store's users share),
-    :attr:`control` (what changes a stored campaign) and
-    :attr:`series_runs`. Here: who acts, sending sessions, the suppression list and the
-    pace a store keeps. Every method raises JournalError (never sqlite3.Error) with a
-    sentence saying what to do. Use as a context manager, or call :meth:`close`.
+    :attr:`control` (what changes a stored campaign), :attr:`series_runs`,
+    :attr:`audit_trail` and :attr:`shared` (settings the store's users share). Here: who
+    acts, sending sessions, the suppression list and the pace a store keeps. Every method
+    raises JournalError (never sqlite3.Error) with a sentence saying what to do. Use as a
+    context manager, or call :meth:`close`.
     """
 
     #: The repositories' classes on this store (a team store's go through its functions).
     CONTROL: type[CampaignControl] = CampaignControl
     OUTCOMES: type[Outcomes] = Outcomes
+    CREATION: type[CampaignCreation] = CampaignCreation
     SERIES_RUNS: type[SeriesRuns] = SeriesRuns
 
     def __init__(self, path: str | Path) -> None:
@@ -57,6 +59,8 @@ class Journal(JournalCreation):
         self.recipients = Recipients(self)
         self.outcomes = self.OUTCOMES(self)
         self.sms = SmsChannel(self, self.outcomes)
+        self.creation = self.CREATION(self)
+        self.repeat_guard = RepeatGuard(self)
         self.audit_trail = AuditTrail(self)
         self.shared = SharedSettings(self)
         self.control = self.CONTROL(self)

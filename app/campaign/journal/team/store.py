@@ -24,7 +24,7 @@ import psycopg
 from app.campaign.journal.connection import Transaction
 from app.campaign.journal.errors import JournalError, JournalFault
 from app.campaign.journal.store import Journal
-from app.campaign.journal.team.control import TeamCampaignControl, TeamSeriesRuns
+from app.campaign.journal.team.repositories import TeamCampaignControl, TeamCampaignCreation, TeamSeriesRuns
 from app.campaign.journal.team.database import TeamDatabase
 from app.campaign.journal.team.errors import explain, fault_of, shown_address
 from app.campaign.journal.team.leases import LEASE_SECONDS, NOW, LeasedSession, live_senders
@@ -90,12 +90,8 @@ class TeamJournal(TeamMembers, Journal):
     def _opening_error(self, exc: Exception) -> JournalError | None:
         return explain(exc, self.url, self.path) if isinstance(exc, psycopg.Error) else None
 
-    def _drop_campaign(self, campaign_id: int) -> None:
-        # Members may not delete: the store's function takes a creation away whole, and nothing else.
-        with self.transaction():
-            self.db.execute("SELECT safir_drop_creation($1)", (campaign_id,))
-
     CONTROL = TeamCampaignControl
+    CREATION = TeamCampaignCreation
     OUTCOMES = TeamOutcomes
     #: The server's clock, in SQL: what the frequency cap and followers compare.
     NOW_TEXT = NOW_TEXT
@@ -172,16 +168,16 @@ class TeamJournal(TeamMembers, Journal):
             self._server_lost += 1  # every thread connects again on its next use
         return explained
 
-    def _creation_error(self, error: Exception) -> JournalError | None:
+    def creation_error(self, error: Exception) -> JournalError | None:
         return self.database_error(error)
 
-    def _serialized(self) -> None:
+    def serialized(self) -> None:
         # Another desktop's last look at a big campaign may hold it for a while: wait longer than for a row.
         self.db.execute("SET LOCAL lock_timeout = '60s'")
         self.db.execute("SELECT pg_advisory_xact_lock($1)", (_SERIAL_LOCK,))
 
     @contextlib.contextmanager
-    def _bulk_writing(self) -> Generator[None, None, None]:
+    def bulk_writing(self) -> Generator[None, None, None]:
         yield
 
     SCHEMA_VERSION = SCHEMA_VERSION
@@ -191,7 +187,7 @@ class TeamJournal(TeamMembers, Journal):
         # Under the lock: desktops opening a new store at once raced in PostgreSQL's
         # catalog ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
         with self.transaction():
-            self._serialized()
+            self.serialized()
             if self.db.execute("SELECT to_regclass('safir_schema')").fetchone()[0] is None:
                 self.db.execute("CREATE TABLE safir_schema (version INTEGER NOT NULL)")
         super()._migrate()

@@ -1,10 +1,12 @@
-"""A campaign's and a series' changes on the team store, through the store's own
-functions: members may not change a campaign's message, its rows' request_ids or a
-series' plan themselves (app/campaign/journal/team/authority.py)."""
+"""The team store's repositories where the store's own functions decide: members may not
+change a campaign's message, its rows' request_ids or a series' plan themselves, nor
+delete (app/campaign/journal/team/authority.py). The send path's are in
+app/campaign/journal/team/sending.py."""
 
 from __future__ import annotations
 
 from app.campaign.journal.control import CampaignControl, SeriesRuns
+from app.campaign.journal.creation import CampaignCreation
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.records import Campaign
 
@@ -33,3 +35,12 @@ class TeamSeriesRuns(SeriesRuns):
     def write(self, series_id: int, status: str, rule: str, plan: str, next_run: str | None) -> None:
         with self.transaction():
             self.db.execute("SELECT safir_change_series($1, $2, $3, $4, $5)", (series_id, status, rule, plan, next_run))
+
+
+class TeamCampaignCreation(CampaignCreation):
+    """:class:`CampaignCreation` whose dropping of an abandoned or refused creation is the
+    store's function ``safir_drop_creation``: it takes a creation away whole, and nothing else."""
+
+    def _drop(self, campaign_id: int) -> None:
+        with self.transaction():
+            self.db.execute("SELECT safir_drop_creation($1)", (campaign_id,))
