@@ -3,8 +3,10 @@
 Split by responsibility: :mod:`.schema` (tables and migrations), :mod:`.connection` (one
 connection per thread), :mod:`.database` (SQLite speaking the journal's SQL, ``$1``
 parameters), :mod:`.errors` (faults as sentences), :mod:`.records` (states and rows),
-:mod:`.reading`, :mod:`.repeats` (the repeat guard), :mod:`.creation`,
-:mod:`.sending` (the send path's writes) and :mod:`.store` (the :class:`Journal` itself).
+:mod:`.repository` (the base of the store's repositories, each a module of its own:
+:mod:`.reading`, :mod:`.repeats` (the repeat guard), :mod:`.creation`, :mod:`.sending`
+(the send path's writes), :mod:`.sms`, :mod:`.control`, :mod:`.audit`, :mod:`.shared`)
+and :mod:`.store` (the :class:`Journal`: the store and its repositories).
 """
 
 from typing import TYPE_CHECKING
