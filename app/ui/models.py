@@ -16,6 +16,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QGuiApplication
 
+from app.campaign.journal.reading import NOT_SENT
+from app.campaign.journal.records import RecipientState
 from app.campaign.shown import ShownStatus
 from app.ui.bidi import ltr
 from app.ui.formatting import figure
@@ -23,20 +25,21 @@ from app.ui.texts import describe
 
 _Index = QModelIndex | QPersistentModelIndex
 
-#: Status colours: calm for good, warm for attention.
-STATUS_COLOURS = {
+#: Status colours, by what a results row's status holds (a recipient's state, or why it
+#: was skipped: the sheet's verdict or a send-time rule's): calm for good, warm for attention.
+STATUS_COLOURS: dict[str, str] = {
     "valid": "#1b5e20",
-    "sent": "#1b5e20",
+    RecipientState.SENT: "#1b5e20",
     "invalid": "#b71c1c",
-    "failed": "#b71c1c",
+    RecipientState.FAILED: "#b71c1c",
     "duplicate": "#8d6e00",
     "suppressed": "#8d6e00",
     "repeat": "#8d6e00",
     "empty": "#757575",
-    "unknown": "#e65100",
-    "pending": "#455a64",
-    "not_sent": "#757575",
-    "in_flight": "#0d47a1",
+    RecipientState.UNKNOWN: "#e65100",
+    RecipientState.PENDING: "#455a64",
+    NOT_SENT: "#757575",
+    RecipientState.IN_FLIGHT: "#0d47a1",
 }
 
 
