@@ -51,6 +51,7 @@ REASONS: dict[str, str] = {
     "invalid_message": "this row makes an invalid message: {detail}",
     # {problem} is a CONTENT_PROBLEMS code whose parameters travel beside it.
     "message_over_limit": "this row makes an invalid message: {field}: {problem}",
+    "message_problem": "this row makes an invalid message: {problem}",
     "cancelled_unsent": "not sent: the campaign was cancelled",
     "cut_off": "stopped before its answer arrived; a resume re-sends it safely",
     "unexpected_error": "unexpected error: {kind}",
@@ -316,6 +317,8 @@ CONTENT_PROBLEMS: dict[str, str] = {
     "no_action": "a button needs a url, a web_app url or a copy text",
     "bad_scheme": "a button's address must start with https:// (or http://): {url}",
     "unknown_filter": "{placeholder}: unknown filter; the one there is: |jalali",
+    "not_a_date": "{value} is not a date (expected a date cell or YYYY-MM-DD)",
+    "otp_digits": "the one-time password must be a number of 3 to 8 digits",
     "unknown_column": "uses {placeholder} but the sheet has no such column",
     "field_without_name": "a field needs a name before '='",
     "sms_no_form": "a {kind} message cannot go by SMS: turn the SMS fallback off, or send a text",

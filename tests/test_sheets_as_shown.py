@@ -12,6 +12,7 @@ import pytest
 
 from app.campaign import Content, ContentError, build_recipients
 from app.contacts import SheetError, detect_phone_column, read_sheet
+from app.reasons import Reason, reason_words
 from app.sandbox import EmbeddedSandbox
 from tests.helpers import delivered, fast_settings
 from tests.helpers.cli import run
@@ -58,7 +59,10 @@ def test_a_jalali_placeholder_on_a_cell_that_is_no_date_makes_that_row_invalid()
     made = list(build_recipients([(Row(2, "989121110001"), {"d": "2024-03-20"}),
                                   (Row(3, "989121110002"), {"d": "soon"})], content))
     assert made[0].message_data == {"message": {"text": "تا ۱۴۰۳/۰۱/۰۱"}}
-    assert made[1].verdict == "invalid" and "'soon' is not a date" in (made[1].reason or "")
+    assert made[1].verdict == "invalid" and "'soon' is not a date" in reason_words(made[1].reason)
+    assert Reason.from_stored(made[1].reason) == Reason.of("message_problem", problem="not_a_date", value="'soon'")
+    otp = list(build_recipients([(Row(2, "989121110001"), {"code": "12ab"})], Content(kind="otp", otp="{{code}}")))
+    assert otp[0].verdict == "invalid" and Reason.from_stored(otp[0].reason).arguments()["problem"] == "otp_digits"
     with pytest.raises(ContentError, match="unknown filter"):
         Content(kind="text", text="{{d|upper}}").check(["d"])
 

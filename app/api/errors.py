@@ -64,7 +64,9 @@ class RequestValidationError(SafirError, ValueError):
     wrong in English. A limit of the service's messages also comes as ``code``
     (``text_too_long``, ``caption_too_long``, ``field_too_long``, ``copy_too_long``,
     ``buttons_over_limit``) with its numbers in ``params`` (``length`` or ``count``, and
-    ``limit``), so a caller can word it in its own language.
+    ``limit``), and so do a one-time password that is not 3 to 8 digits (``otp_digits``)
+    and a button without a label (``no_label``) or an action (``no_action``), or an empty
+    row of them (``empty_row``), so a caller can word them in its own language.
     """
 
     category = Category.REQUEST

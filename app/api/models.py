@@ -51,7 +51,7 @@ def check_otp(otp: object, field_name: str = "otp", *, digits: re.Pattern[str] =
     """Return ``otp`` if it is a numeric string of 3-8 digits, else raise
     RequestValidationError. Spec 2.2 and 2.9."""
     if not isinstance(otp, str) or not digits.fullmatch(otp):
-        raise RequestValidationError(field_name, "must be a number of 3 to 8 digits")
+        raise RequestValidationError(field_name, "must be a number of 3 to 8 digits", "otp_digits")
     return otp
 
 
@@ -66,9 +66,9 @@ class InlineButton:
 
     def to_wire(self, where: str) -> dict[str, Any]:
         if not self.text:
-            raise RequestValidationError(f"{where}.text", "a button needs a label")
+            raise RequestValidationError(f"{where}.text", "a button needs a label", "no_label")
         if not (self.url or self.web_app_url or self.copy_text):
-            raise RequestValidationError(where, "a button needs a url, a web_app url or a copy_text")
+            raise RequestValidationError(where, "a button needs a url, a web_app url or a copy_text", "no_action")
         wire: dict[str, Any] = {"text": self.text}
         if self.url:
             wire["url"] = self.url
@@ -116,7 +116,7 @@ class Message:
             rows: list[list[dict[str, Any]]] = []
             for r, row in enumerate(self.inline_keyboard):
                 if not row:
-                    raise RequestValidationError(f"{base}[{r}]", "a row needs at least one button")
+                    raise RequestValidationError(f"{base}[{r}]", "a row needs at least one button", "empty_row")
                 rows.append([button.to_wire(f"{base}[{r}][{c}]") for c, button in enumerate(row)])
             wire["reply_markup"] = {"inline_keyboard": rows}
         return wire

@@ -34,7 +34,7 @@ from app.campaign.render import (
     render_address,
     unknown_filters,
 )
-from app.reasons import Reason, content_problem, row_reason
+from app.reasons import CONTENT_PROBLEMS, Reason, content_problem, row_reason
 
 KINDS = ("text", "media", "otp", "buttons", "template")
 #: A button address a Bale client can open (a placeholder at its start is checked per row).
@@ -254,10 +254,11 @@ def _verdict(row: CheckedRow) -> str:
 
 
 def limit_problem(error: RequestValidationError) -> Reason | None:
-    """The limit of the service's that ``error`` reports, as a reason of
-    app.reasons.CONTENT_PROBLEMS (its numbers grouped: ``4,096``); None for another
-    problem (app.api words those in English only)."""
-    if error.code is None:
+    """The problem ``error`` reports by its code (a limit of the service's, a one-time
+    password's digits, a button's label or action), as a reason of
+    app.reasons.CONTENT_PROBLEMS (its numbers grouped: ``4,096``); None for a problem
+    app.api words in English only."""
+    if error.code not in CONTENT_PROBLEMS:
         return None
     return content_problem(error.code, **{name: f"{value:,}" for name, value in error.params.items()})
 
@@ -286,6 +287,7 @@ def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], conte
             except RequestValidationError as exc:
                 verdict, reason = "invalid", _invalid_message(exc)
             except RenderError as exc:
-                verdict, reason = "invalid", row_reason("invalid_message", detail=exc)
+                verdict, reason = "invalid", row_reason("message_problem", problem=exc.reason.code,
+                                                        **exc.reason.arguments())
         yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, reason, message_data)
 

@@ -15,6 +15,8 @@ from urllib.parse import quote
 
 import jdatetime
 
+from app.reasons import ReasonedError, content_problem
+
 #: ``{{name}}`` or ``{{name|filter}}``, inner spaces allowed; names may be Persian (``{{نام}}``).
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}|]+?)\s*(?:\|\s*([^{}|]*?)\s*)?\}\}")
 
@@ -26,7 +28,7 @@ _JALALI_ALREADY = re.compile(r"1[34]\d\d[/-]\d{1,2}[/-]\d{1,2}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-class RenderError(ValueError):
+class RenderError(ReasonedError, ValueError):
     """A cell that a placeholder's filter cannot show (a ``|jalali`` cell that is not a date)."""
 
 
@@ -41,7 +43,7 @@ def jalali(value: str) -> str:
     try:
         day_of = dt.date.fromisoformat(text[:10])
     except ValueError:
-        raise RenderError(f"{value!r} is not a date (expected a date cell or YYYY-MM-DD)") from None
+        raise RenderError(content_problem("not_a_date", value=repr(value))) from None
     return jdatetime.date.fromgregorian(date=day_of).strftime("%Y/%m/%d").translate(_PERSIAN_DIGITS)
 
 
@@ -71,7 +73,7 @@ def render(text: str, fields: Mapping[str, str]) -> str:
         if name is None:
             return value
         if name not in FILTERS:
-            raise RenderError(f"unknown filter |{name} (known: {', '.join(FILTERS)})")
+            raise RenderError(content_problem("unknown_filter", placeholder="{{…|" + name + "}}"))
         return FILTERS[name](value)
 
     return PLACEHOLDER.sub(fill, text)

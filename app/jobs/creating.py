@@ -234,7 +234,7 @@ def create_quick_send(
             raise CampaignInputError(exc.message) from None
         raise CampaignInputError.of_field(exc.field, limit) from None
     except RenderError as exc:
-        raise CampaignInputError(f"{exc}.") from None
+        raise CampaignInputError(exc.reason) from None
     return journal.creation.create(
         name=campaign_name("test_send" if test else "quick_send", phone=check.phone), kind=content.kind,
         content=content.to_json(), bot_id=bot_id, rate_per_minute=0, in_flight=1, base_url=base_url,

@@ -105,6 +105,9 @@ def _render(code: str, params: dict[str, str]) -> str:
     if code == "message_over_limit":  # a limit of the service's: its own template, in a field's words
         field_name, problem = params.pop("field"), params.pop("problem")
         return _tr(REASONS[code]).format(field=field_words(field_name), problem=_render(problem, params))
+    if code == "message_problem":  # a row's value the message cannot hold: the content problem's own template
+        problem = params.pop("problem")
+        return _tr(REASONS[code]).format(problem=_render(problem, params))
     for inner in ("error", "answer"):  # a pause reason quoting the service's or the client's words
         if inner in params:
             params[inner] = service_words(params[inner], params.get("service_code"), params.get("client_problem"))

@@ -371,6 +371,7 @@ FA = {
         "بررسی آن پیام نرفت)",
     "this row makes an invalid message: {detail}": "این ردیف پیام نادرستی می‌سازد: {detail}",
     "this row makes an invalid message: {field}: {problem}": "این ردیف پیام نادرستی می‌سازد: {field}: {problem}",
+    "this row makes an invalid message: {problem}": "این ردیف پیام نادرستی می‌سازد: {problem}",
     "stopped before its answer arrived; a resume re-sends it safely":
         "پیش از رسیدن پاسخ متوقف شد؛ ادامهٔ کارزار آن را بی‌خطر دوباره می‌فرستد",
     "unexpected error: {kind}": "خطای پیش‌بینی‌نشده: {kind}",
@@ -435,6 +436,8 @@ FA = {
     "a button's address must start with https:// (or http://): {url}":
         "نشانی دکمه باید با https://‎ (یا http://‎) آغاز شود: {url}",
     "{placeholder}: unknown filter; the one there is: |jalali": "{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است",
+    "{value} is not a date (expected a date cell or YYYY-MM-DD)": "{value} تاریخ نیست (یک خانهٔ تاریخ یا YYYY-MM-DD لازم است)",
+    "the one-time password must be a number of 3 to 8 digits": "رمز یک‌بارمصرف باید عددی ۳ تا ۸ رقمی باشد",
     "uses {placeholder} but the sheet has no such column": "{placeholder} را به کار برده ولی جدول چنین ستونی ندارد",
     "the service had an internal error; try again later": "سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید",
     "too many messages at once: the service asked to slow down": "پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید",

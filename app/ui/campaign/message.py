@@ -26,7 +26,7 @@ from app.ui.campaign.media_picker import MediaPicker
 from app.ui.campaign.stoppable import Stoppable
 from app.ui.campaign.template_mapper import TemplateMapper
 from app.ui.context import AppContext
-from app.ui.texts import describe_content_error
+from app.ui.texts import describe_content_error, describe_reason
 from app.ui.widgets import StatusLine
 
 KIND_LABELS = ("Text", "Media", "One-time password", "Buttons", "Template")
@@ -318,7 +318,7 @@ class MessageStep(QWidget):
         except KeyError as exc:
             text = self.tr("No column named {0}").format(exc.args[0])
         except RenderError as exc:
-            text = self.tr("This row cannot be shown: {0}").format(exc)
+            text = self.tr("This row cannot be shown: {0}").format(describe_reason(exc.reason))
         if self.secure_check.isChecked():
             text = "🔒 " + text
         self.preview_label.setLayoutDirection(Qt.LayoutDirection.RightToLeft if starts_right_to_left(text)
