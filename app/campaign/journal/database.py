@@ -2,8 +2,8 @@
 
 The journal's statements number their parameters as PostgreSQL does (``$1``, ``$2``…), so
 one text serves both engines with no rewriting (docs/architecture.md, "One store, two
-engines"). SQLite reads ``$1`` as a parameter *named* ``1`` (https://sqlite.org/lang_expr.html#varparam,
-``$AAAA``); this connection binds a statement's values by those names.
+engines"). SQLite reads ``$1`` as a parameter *named* ``1`` (its ``$AAAA`` form of a
+parameter); this connection binds a statement's values by those names.
 """
 
 from __future__ import annotations

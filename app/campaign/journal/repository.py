@@ -1,6 +1,7 @@
 """The base of the journal's repositories: each a small class of queries about one thing
-(the audit trail, shared settings, a campaign's control, a series' runs), over the store
-it is given, SQLite's or the team store's (docs/architecture.md, "The store's repositories").
+(campaigns, recipients, creation, outcomes, the SMS channel, a campaign's control, a
+series' runs, the audit trail, shared settings), over the store it is given, SQLite's or
+the team store's (docs/architecture.md, "The store's repositories").
 
 A repository reaches the database only through :class:`Store`: one thread's connection
 (:class:`~app.campaign.journal.connection.Database`, ``$1`` parameters), a transaction,
