@@ -285,8 +285,11 @@ class CampaignEngine:
             counts, sms_waiting = Counts.of(self._tally.counts), 0
         status, reason = self._stop.stop or settled(counts, self.unknown_rounds, sms_waiting)
         try:
-            if self._session is not None and self._session.leaves_to_others():
-                # Another sender (a team store) goes on with this campaign and settles it.
+            # Another sender (a team store) goes on with this campaign and settles it. Not when
+            # every recipient is final: the other may have died within its heartbeat's grace and
+            # never settle; the store's compare-and-set keeps the first to settle.
+            if status is not CampaignStatus.FINISHED and self._session is not None \
+                    and self._session.leaves_to_others():
                 return RunResult(campaign_id, status, reason, counts, self.journal.recipients.error_counts(campaign_id),
                                  self._store_fault)
             if self.journal.control.set_status(campaign_id, status, reason, expected=CampaignStatus.RUNNING):
