@@ -58,7 +58,7 @@ def test_send_in_the_background_returns_at_once_and_watch_follows_it_to_the_end(
 
 def test_pause_from_another_process_is_honoured_within_a_second_and_resume_finishes(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
-    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "240")
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "480")
     time.sleep(1.5)
     asked = time.monotonic()
     paused = run("pause", str(campaign_id))
@@ -80,7 +80,7 @@ def test_a_runner_killed_mid_send_is_interrupted_and_a_resume_sends_nobody_twice
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
     own_autogroup = Path("/proc/self/autogroup")
     own_session = own_autogroup.read_text() if own_autogroup.exists() else ""
-    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "600")
     time.sleep(2.0)
     if hasattr(os, "getpriority"):  # a background sender yields the CPU to the desktop first
         niceness = min(19, os.getpriority(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS)
@@ -138,7 +138,7 @@ def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: Embed
 
 def test_resume_due_after_a_killed_sender_sends_the_rest_with_nobody_twice(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
-    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "600")
     time.sleep(2.0)
     os.kill(runner_pid(campaign_id), signal.SIGKILL)  # as a reboot would
     time.sleep(0.5)
@@ -193,7 +193,7 @@ def test_a_campaign_scheduled_ahead_with_background_is_delivered_once_with_no_te
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 def test_a_logout_pauses_the_sender_and_the_next_login_sends_the_rest_once(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
-    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "300")
+    campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "600")
     time.sleep(2.0)
     sender = runner_pid(campaign_id)
     os.kill(sender, signal.SIGTERM)  # what the session manager sends at logout

@@ -152,7 +152,7 @@ def test_a_member_removed_while_sending_is_paused_and_nothing_is_lost(team: Team
     assert team.add(team.owner, "alice", "sender").returncode == 0
     alice = team.desktop("alice")
     with EmbeddedSandbox(fast_settings()) as sandbox:
-        sending = alice.start("send", sheet(tmp_path, "s.csv", 1, 200), "--base-url", sandbox.url, "--bot-id", "1001",
+        sending = alice.start("send", sheet(tmp_path, "s.csv", 1, 100), "--base-url", sandbox.url, "--bot-id", "1001",
                               "--text", "hi {{name}}", "--rate", "600")
         while len(delivered(sandbox)) < 10:
             time.sleep(0.05)
@@ -169,7 +169,7 @@ def test_a_member_removed_while_sending_is_paused_and_nothing_is_lost(team: Team
         resumed = team.owner.run("resume", "1", "--base-url", sandbox.url)
         assert resumed.returncode == 0, resumed.stderr
         counts = each_once(sandbox)
-    assert len(counts) == 200 and set(counts.values()) == {1}
+    assert len(counts) == 100 and set(counts.values()) == {1}
 
 
 def test_store_copy_brings_this_desktops_rules_into_a_team_without_them_or_says_which_differ(

@@ -194,9 +194,10 @@ def next_step(campaign_id: int, status: str, summary: Summary, base_url: str) ->
     return None
 
 
-#: While the team store cannot be reached, a send looks for it again this often (seconds),
-#: for at most this long before it stops (exit 3).
-STORE_RETRY_SECONDS = 5.0
+#: While the team store cannot be reached, a send looks for it again this often (seconds;
+#: a look at a frozen server waits out the connect timeout first), for at most this long
+#: before it stops (exit 3).
+STORE_RETRY_SECONDS = 2.0
 STORE_PATIENCE_SECONDS = 600.0
 
 
