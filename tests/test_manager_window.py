@@ -92,7 +92,7 @@ def test_the_review_says_how_many_the_frequency_cap_would_skip(
         return first.counts.sent, page.review.review_label.text()
 
     sent, text = run_in_qt_loop(qapp, scenario)
-    capped = page.review.capped
+    capped = page.review.looks.capped
     assert capped is not None and capped.count == sent and capped.total == sent + 1  # one has no Bale account
     assert f"{sent} of these {sent + 1} recipients already got as many messages as the frequency cap allows (1 in " \
            "30 days)" in text
@@ -156,7 +156,7 @@ def test_a_repeating_campaign_is_made_on_the_review_step_and_paused_in_its_panel
         page.new_campaign()  # a clean draft: no repeat, a text message, Start on again
         assert page.review.repeat_picker.rule() is None and page.draft.repeat is None
         assert page.message.kind() == "text" and page.message.button_editor.rows() == ()
-        assert page.send_step.start_button.isEnabled() and page.review.repeats is None
+        assert page.send_step.start_button.isEnabled() and page.review.looks.repeats is None
         assert "Repeating campaign" in said and "every Saturday at 10:00" in said, said
         assert series.rule.every is Every.WEEK and series.plan["sheet"].endswith("contacts.csv")
         assert journal.campaigns.all() == [] and delivered(slow_sandbox) == []  # nothing now: the first run is on Saturday

@@ -533,7 +533,7 @@ def test_review_and_a_dry_run_say_how_many_already_got_this_message(qapp: Any, q
             await compose(page, "hi {{نام}}")
             page.review.rate_spin.setValue(0)
             await page.review.repeats_found()  # nobody yet: no campaign has been made
-            assert page.review.repeats is None
+            assert page.review.looks.repeats is None
             await page.send()
             page.new_campaign()
             await compose(page, "hi {{نام}}")  # the same sheet and message again

@@ -581,6 +581,36 @@ def test_a_test_send_fills_the_placeholders_from_the_preview_row(qapp: Any, wind
     assert [m["text"] for m in delivered(sandbox, "989121110099")] == ["سلام زهرا از اصفهان"]
 
 
+def test_rows_whose_message_is_too_long_are_told_at_review_and_a_campaign_of_none_is_not_made(
+        qapp: Any, window: MainWindow, sandbox: EmbeddedSandbox) -> None:
+    """Found by hand: a text over the limit passed every step; the campaign was made, every
+    row skipped as invalid, and History showed it green as finished."""
+    import re
+
+    page = window.campaign
+
+    async def scenario() -> tuple[str, str, Any]:
+        await compose(window, "contacts.xlsx", "x" * 4092 + " {{نام}}", 0)  # names of 4 letters or more: over
+        await page.review.repeats_found()
+        some = page.review.review_label.text()
+        page.go(1)
+        page.message.text_edit.setPlainText("x" * 4096 + " {{نام}}")  # every row over
+        page.go(2)
+        await page.review.repeats_found()
+        return some, page.review.review_label.text(), await page.send()
+
+    some, every, sent = run_in_qt_loop(qapp, scenario)
+    valid = page.draft.checked.counts["valid"]
+    over = re.search(r"(\d+) rows make a message the service would refuse, and will be skipped; the first, row (\d+): "
+                     r"the text is (\d[\d,]*) characters long; it can be at most 4,096", some)
+    assert over is not None, some
+    assert 0 < int(over[1]) < valid and f"will get the message: <b>{valid - int(over[1])}</b>" in some
+    assert f"{valid} rows make a message the service would refuse" in every and "<b>0</b>" in every
+    assert sent is None and page.message_line.is_error
+    assert page.message_line.text().startswith("No row makes a message the service accepts, so nobody would get it")
+    assert window.context.journal.campaigns.all() == [] and delivered(sandbox) == []
+
+
 def test_a_profile_that_cannot_make_a_client_says_so_and_strands_nothing(qapp: Any, window: MainWindow) -> None:
     page = window.campaign
 

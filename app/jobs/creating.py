@@ -166,6 +166,41 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
 
 
+#: Row reasons of a valid number whose own values make a message the service refuses.
+MESSAGE_REASONS = frozenset({"message_over_limit", "message_problem", "invalid_message"})
+
+
+@dataclass(frozen=True)
+class InvalidMessages:
+    """Before creating: ``count`` rows with a valid number whose values make a message the
+    service would refuse (a text over app.api.models.MAX_TEXT_CHARS; a value a filter
+    cannot read), which a campaign would skip as ``invalid``; the first such sheet ``row``
+    and its ``reason`` as a row's reason is stored (app.reasons.row_reason)."""
+
+    count: int
+    row: int
+    reason: str
+
+
+def count_invalid_messages(checked: CheckedSheet, content: Content) -> InvalidMessages | None:
+    """Render every valid row of ``checked`` as creating would; the rows whose message
+    is invalid (None when there are none). Takes as long as a creation's rendering: the
+    window calls it off the GUI thread. Raises CampaignInputError for content that does
+    not fit the sheet."""
+    try:
+        content.check(checked.sheet.columns)
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem.text()}", exc.field, exc.problem) from None
+    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
+    count, first = 0, None
+    for made in build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content):
+        reason = Reason.from_stored(made.reason) if made.message_data is None and made.reason else None
+        if reason is not None and reason.code in MESSAGE_REASONS:
+            count += 1
+            first = first or (made.row, made.reason)
+    return None if first is None else InvalidMessages(count, first[0], str(first[1]))
+
+
 @dataclass(frozen=True)
 class CappedCount:
     """Before sending: ``count`` of a campaign's ``total`` recipients already got as many

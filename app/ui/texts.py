@@ -95,6 +95,19 @@ def describe_reason(reason: Reason | None) -> str:
     return _render(reason.code, reason.arguments())
 
 
+def message_problem_words(stored: str) -> str:
+    """A row's invalid message (a stored ``message_over_limit`` or ``message_problem``
+    reason) told as its problem alone, which names its part ("the text is 4,097
+    characters long; …"); any other reason as :func:`describe` tells it."""
+    reason = Reason.from_stored(stored)
+    if reason is None or reason.code not in ("message_over_limit", "message_problem"):
+        return describe(stored)
+    params = reason.arguments()
+    problem = params.pop("problem")
+    params.pop("field", None)
+    return _render(problem, params)
+
+
 def _render(code: str, params: dict[str, str]) -> str:
     """The catalogue's template of ``code`` in the user's language, with ``params`` shown
     as the interface writes them (its digits, directions, words)."""

@@ -285,12 +285,12 @@
         <translation>کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="78" />
+        <location filename="../../app/ui/campaign/creation.py" line="84" />
         <source>The repeating campaign cannot start: {0}</source>
         <translation>کارزار تکرارشونده آغاز نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="82" />
+        <location filename="../../app/ui/campaign/creation.py" line="88" />
         <source>Repeating campaign {0} made: {1}. Each run reads the sheet again and is sent in the background, also with the window closed (see Repeating).</source>
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
@@ -300,17 +300,17 @@
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="53" />
+        <location filename="../../app/ui/campaign/creation.py" line="59" />
         <source>Preparing the campaign…</source>
         <translation>آماده‌سازی کارزار…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="61" />
+        <location filename="../../app/ui/campaign/creation.py" line="67" />
         <source>Not sent: these recipients got this message recently.</source>
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="146" />
+        <location filename="../../app/ui/campaign/creation.py" line="152" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
@@ -325,7 +325,7 @@
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="57" />
+        <location filename="../../app/ui/campaign/creation.py" line="63" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
@@ -335,28 +335,28 @@
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="128" />
+        <location filename="../../app/ui/campaign/creation.py" line="134" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}, {5}, {6}).</source>
         <extracomment>The series runners this window started: they go on without it (kept, not waited for).</extracomment>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4}، {5}، {6}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="135" />
+        <location filename="../../app/ui/campaign/creation.py" line="141" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="141" />
+        <location filename="../../app/ui/campaign/creation.py" line="147" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="142" />
+        <location filename="../../app/ui/campaign/creation.py" line="148" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="144" />
+        <location filename="../../app/ui/campaign/creation.py" line="150" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
@@ -1734,170 +1734,179 @@
     </message>
 </context>
 <context>
+    <name>ReviewLooks</name>
+    <message>
+        <location filename="../../app/ui/campaign/review_looks.py" line="71" />
+        <source>No row makes a message the service accepts, so nobody would get it; row {0}: {1}</source>
+        <extracomment>Who of this sheet already got this message recently.</extracomment>
+        <translation>پیام هیچ ردیفی را سرویس نمی‌پذیرد، پس کسی آن را نمی‌گیرد؛ ردیف {0}: {1}</translation>
+    </message>
+</context>
+<context>
     <name>ReviewStep</name>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="108" />
+        <location filename="../../app/ui/campaign/review.py" line="97" />
         <source>Sending bot</source>
         <translation>بات فرستنده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="113" />
+        <location filename="../../app/ui/campaign/review.py" line="102" />
         <source> per minute</source>
         <translation> در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="114" />
+        <location filename="../../app/ui/campaign/review.py" line="103" />
         <source>as fast as allowed</source>
         <translation>با بیشترین سرعت مجاز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="115" />
+        <location filename="../../app/ui/campaign/review.py" line="104" />
         <source>Rate in messages per minute</source>
         <translation>سرعت به پیام در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="120" />
+        <location filename="../../app/ui/campaign/review.py" line="109" />
         <source>Messages sent at the same time, at most</source>
         <translation>بیشینهٔ پیام‌های هم‌زمان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="121" />
+        <location filename="../../app/ui/campaign/review.py" line="110" />
         <source>How many messages may be on their way at once; 8 suits most connections.</source>
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="129" />
+        <location filename="../../app/ui/campaign/review.py" line="118" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="130" />
+        <location filename="../../app/ui/campaign/review.py" line="119" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="133" />
+        <location filename="../../app/ui/campaign/review.py" line="122" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="153" />
+        <location filename="../../app/ui/campaign/review.py" line="142" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="154" />
+        <location filename="../../app/ui/campaign/review.py" line="143" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="157" />
+        <location filename="../../app/ui/campaign/review.py" line="146" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="158" />
+        <location filename="../../app/ui/campaign/review.py" line="147" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="167" />
+        <location filename="../../app/ui/campaign/review.py" line="156" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="169" />
+        <location filename="../../app/ui/campaign/review.py" line="158" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="75" />
+        <location filename="../../app/ui/campaign/review.py" line="64" />
         <source>Bot:</source>
-        <extracomment>The preview row's values (column → text), from the message step; a test send uses them. Who of this sheet already got this message recently (found off the GUI thread).</extracomment>
+        <extracomment>The preview row's values (column → text), from the message step; a test send uses them. What this sheet's rows meet at Start (found off the GUI thread).</extracomment>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="76" />
+        <location filename="../../app/ui/campaign/review.py" line="65" />
         <source>Rate:</source>
         <translation>سرعت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="77" />
+        <location filename="../../app/ui/campaign/review.py" line="66" />
         <source>At the same time:</source>
         <translation>هم‌زمان:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="78" />
+        <location filename="../../app/ui/campaign/review.py" line="67" />
         <source>Start:</source>
         <translation>شروع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="79" />
+        <location filename="../../app/ui/campaign/review.py" line="68" />
         <source>Quiet hours:</source>
         <translation>ساعات سکوت:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="85" />
+        <location filename="../../app/ui/campaign/review.py" line="74" />
         <source>Repeat:</source>
         <translation>تکرار:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="86" />
+        <location filename="../../app/ui/campaign/review.py" line="75" />
         <source>SMS:</source>
         <translation>پیامک:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="145" />
+        <location filename="../../app/ui/campaign/review.py" line="134" />
         <source>Tehran time; it starts with the window closed too</source>
         <translation>به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="177" />
+        <location filename="../../app/ui/campaign/review.py" line="166" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="179" />
+        <location filename="../../app/ui/campaign/review.py" line="168" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="180" />
+        <location filename="../../app/ui/campaign/review.py" line="169" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="260" />
+        <location filename="../../app/ui/campaign/review.py" line="249" />
         <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
         <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="262" />
+        <location filename="../../app/ui/campaign/review.py" line="251" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="263" />
+        <location filename="../../app/ui/campaign/review.py" line="252" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="264" />
+        <location filename="../../app/ui/campaign/review.py" line="253" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="265" />
+        <location filename="../../app/ui/campaign/review.py" line="254" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="266" />
+        <location filename="../../app/ui/campaign/review.py" line="255" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="342" />
+        <location filename="../../app/ui/campaign/review.py" line="302" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -1905,107 +1914,112 @@
 <context>
     <name>ReviewText</name>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="51" />
+        <location filename="../../app/ui/campaign/review_text.py" line="54" />
         <source>service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="51" />
+        <location filename="../../app/ui/campaign/review_text.py" line="54" />
         <source>promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="52" />
+        <location filename="../../app/ui/campaign/review_text.py" line="55" />
         <source>message</source>
         <translation>پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="55" />
+        <location filename="../../app/ui/campaign/review_text.py" line="58" />
         <source>Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.</source>
         <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="57" />
+        <location filename="../../app/ui/campaign/review_text.py" line="60" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
         <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="60" />
+        <location filename="../../app/ui/campaign/review_text.py" line="63" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="68" />
+        <location filename="../../app/ui/campaign/review_text.py" line="71" />
         <source>Parts of each SMS: {0} (70 Persian or 160 Latin characters a part).</source>
         <translation>بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="70" />
+        <location filename="../../app/ui/campaign/review_text.py" line="73" />
         <source>At {0} a part (Templates): about {1} for each SMS.</source>
         <translation>به بهای {0} برای هر بخش («الگوها»): حدود {1} برای هر پیامک.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="74" />
+        <location filename="../../app/ui/campaign/review_text.py" line="77" />
         <source>By SMS: &lt;b&gt;{0}&lt;/b&gt; known to have no Bale account (found in the last {1} days) at once, and any other the service says has none. </source>
         <translation>با پیامک: &lt;b&gt;{0}&lt;/b&gt; گیرنده که می‌دانیم حساب بله ندارند (در {1} روز گذشته معلوم شده) بی‌درنگ، و هر گیرندهٔ دیگری که سرویس بگوید حساب ندارد. </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="79" />
+        <location filename="../../app/ui/campaign/review_text.py" line="82" />
         <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف دفعات ارسال {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="81" />
+        <location filename="../../app/ui/campaign/review_text.py" line="84" />
         <source>Recipients who will get the message: &lt;b&gt;{0}&lt;/b&gt;.</source>
         <translation>گیرندگانی که پیام را دریافت می‌کنند: &lt;b&gt;{0}&lt;/b&gt;.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="84" />
+        <location filename="../../app/ui/campaign/review_text.py" line="87" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="85" />
+        <location filename="../../app/ui/campaign/review_text.py" line="88" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="85" />
+        <location filename="../../app/ui/campaign/review_text.py" line="88" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="87" />
+        <location filename="../../app/ui/campaign/review_text.py" line="90" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="94" />
+        <location filename="../../app/ui/campaign/review_text.py" line="97" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="97" />
+        <location filename="../../app/ui/campaign/review_text.py" line="100" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="100" />
+        <location filename="../../app/ui/campaign/review_text.py" line="103" />
+        <source>{0} rows make a message the service would refuse, and will be skipped; the first, row {1}: {2}</source>
+        <translation>پیام {0} ردیف را سرویس نمی‌پذیرد و آن ردیف‌ها کنار گذاشته می‌شوند؛ نخستین، ردیف {1}: {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="108" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="102" />
+        <location filename="../../app/ui/campaign/review_text.py" line="110" />
         <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
         <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="106" />
+        <location filename="../../app/ui/campaign/review_text.py" line="114" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="112" />
+        <location filename="../../app/ui/campaign/review_text.py" line="120" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
@@ -2396,28 +2410,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="234" />
+        <location filename="../../app/ui/texts.py" line="247" />
         <source>Test sent to {0}.</source>
         <extracomment>What the operating system says when a file cannot be written or read (strerror). Of those, the ones never grouped: a row or line number, an id. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="235" />
+        <location filename="../../app/ui/texts.py" line="248" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="238" />
+        <location filename="../../app/ui/texts.py" line="251" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="243" />
+        <location filename="../../app/ui/texts.py" line="256" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="244" />
+        <location filename="../../app/ui/texts.py" line="257" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>

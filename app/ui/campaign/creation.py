@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from app.campaign import JournalError
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
+from app.ui.campaign.review_looks import ReviewLooks
 from app.ui.context import AppContext
 from app.ui.dialogs import choose
 from app.ui.formatting import figure
@@ -46,10 +47,15 @@ async def create_from_draft(parent: QWidget, context: AppContext, draft: Campaig
 
 
 async def create_and_tell(parent: QWidget, context: AppContext, draft: CampaignDraft,
-                          say: Callable[..., None]) -> int | None:
+                          say: Callable[..., None], looks: ReviewLooks | None = None) -> int | None:
     """:func:`create_from_draft`, its outcome told through ``say(text, error=...)``: the
-    campaign's id, or None when it was not made (the reason said). The rate and quiet
-    hours chosen become the next campaign's defaults."""
+    campaign's id, or None when it was not made (the reason said; not made either when
+    the review's ``looks`` found that no row makes a message the service accepts). The
+    rate and quiet hours chosen become the next campaign's defaults."""
+    unsendable = await looks.unsendable() if looks is not None else None
+    if unsendable:
+        say(unsendable, error=True)
+        return None
     say(QCoreApplication.translate("CampaignPage", "Preparing the campaign…"))
     try:
         campaign_id = await create_from_draft(parent, context, draft)

@@ -3,13 +3,11 @@ rate, the start time and quiet hours; a test send to one's own phone."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import qasync
-import shiboken6
 from PySide6.QtCore import QCalendar, QDateTime, QLocale, Qt, QTime, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -27,25 +25,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.campaign import JournalError, QuietHours
+from app.campaign import QuietHours
 from app.ui.bidi import ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.repeat_picker import RepeatPicker
+from app.ui.campaign.review_looks import ReviewLooks
 from app.ui.campaign.review_text import ReviewFacts, ReviewText
 from app.ui.campaign.sms_choice import SmsChoice
 from app.ui.context import AppContext
 from app.ui.texts import single_send_sentence
 from app.ui.time_edits import iranian_weekend, reading_order_format
 from app.ui.widgets import CountsRow, StatusLine, bot_id_of, fill_bots
-from app.jobs.creating import (
-    CappedCount,
-    RepeatedCampaign,
-    count_capped,
-    count_known_without_account,
-    count_repeats,
-)
+from app.jobs.creating import RepeatedCampaign
 from app.jobs.estimate import estimate
-from app.jobs.inputs import CampaignInputError
 from app.jobs.single_send import SingleOutcome, send_one
 
 TEHRAN = ZoneInfo("Asia/Tehran")
@@ -65,11 +57,8 @@ class ReviewStep(QWidget):
         self.category = category  # the message's price category, from the message step
         #: The preview row's values (column → text), from the message step; a test send uses them.
         self.preview_fields: Callable[[], dict[str, str]] = dict
-        #: Who of this sheet already got this message recently (found off the GUI thread).
-        self.repeats: RepeatedCampaign | None = None
-        self.capped: CappedCount | None = None  # recipients the frequency cap would skip
-        self.known_without_account: int | None = None  # of them, known to have no Bale account
-        self._repeat_check: asyncio.Future[None] | None = None
+        #: What this sheet's rows meet at Start (found off the GUI thread).
+        self.looks = ReviewLooks(context, draft, self.update_review)
         form = QFormLayout()
         self._build_pace()
         form.addRow(self.tr("Bot:"), self.bot_combo)
@@ -189,7 +178,7 @@ class ReviewStep(QWidget):
         """A fresh campaign: start now, the saved rate and quiet hours, no repeat, nothing
         found of an earlier sheet (repeats, the cap), no test outcome."""
         self.repeat_picker.every.setCurrentIndex(0)
-        self.repeats = self.capped = None
+        self.looks.clear()
         self.rate_spin.setValue(int(self.draft.rate_per_minute))
         self.in_flight_spin.setValue(int(self.draft.in_flight))
         self._load_quiet_hours(self.draft.quiet_hours)
@@ -284,49 +273,20 @@ class ReviewStep(QWidget):
             quiet = (ltr(locale.toString(self.quiet_from.time(), "HH:mm")),
                      ltr(locale.toString(self.quiet_to.time(), "HH:mm")))
         facts = ReviewFacts(figures, checked.counts, category, quiet, bool(self.context.connection.api_key),
-                            self.capped, self.repeats,
-                            self.sms_choice.facts(self.draft, self.preview_fields(), self.known_without_account,
+                            self.looks.capped, self.looks.repeats, self.looks.invalid,
+                            self.sms_choice.facts(self.draft, self.preview_fields(), self.looks.known_without_account,
                                                   prices.get("sms_part", 0.0)))
         self.review_label.setText("<br>".join(self.text.lines(facts)))
 
     def check_repeats(self) -> None:
-        """Look (off the GUI thread) for recipients who already got this message; the
-        review shows how many when the look ends. Needs a running event loop."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        if self._repeat_check is not None and not self._repeat_check.done():
-            self._repeat_check.cancel()
-        self.repeats = None
-        self.capped = None
-        self._repeat_check = asyncio.ensure_future(self._look_for_repeats())
+        """Start the review's looks (:class:`ReviewLooks`); the review shows what they
+        found when they end. Needs a running event loop."""
+        self.looks.start()
 
     async def repeats_found(self) -> RepeatedCampaign | None:
-        """Wait for the look :meth:`check_repeats` started; its finding."""
-        if self._repeat_check is not None:
-            await asyncio.wait([self._repeat_check])
-        return self.repeats
-
-    async def _look_for_repeats(self) -> None:
-        checked, content = self.draft.checked, self.draft.content
-        if checked is None:
-            return
-        try:
-            capped = await asyncio.to_thread(count_capped, self.context.journal, checked, kind=content.kind,
-                                             bot_id=self.draft.bot_id)
-            found: RepeatedCampaign | None = None
-            if content.kind != "media":  # a file's id is fixed only at upload
-                found = await asyncio.to_thread(
-                    count_repeats, self.context.journal, checked, content=content, bot_id=self.draft.bot_id,
-                    base_url=self.context.connection.base_url)
-            known = await asyncio.to_thread(count_known_without_account, self.context.journal, checked,
-                                            self.context.connection.base_url)
-        except (CampaignInputError, JournalError):
-            return  # the message or the journal says its own problem elsewhere
-        if shiboken6.isValid(self):  # a cancelled look never gets here: a newer one's finding stands
-            self.repeats, self.capped, self.known_without_account = found, capped, known
-            self.update_review()
+        """Wait for the looks :meth:`check_repeats` started; who already got this message."""
+        await self.looks.done()
+        return self.looks.repeats
 
     @qasync.asyncSlot()
     async def _on_test_clicked(self) -> None:

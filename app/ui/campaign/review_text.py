@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 
 from app.ui.formatting import duration_text, figure
-from app.jobs.creating import CappedCount, RepeatedCampaign
+from app.ui.texts import message_problem_words
+from app.jobs.creating import CappedCount, InvalidMessages, RepeatedCampaign
 from app.jobs.estimate import SERVICE_RATE_LIMIT, Estimate
 from app.campaign.defaults import REPEAT_WINDOW_DAYS
 
@@ -30,7 +31,8 @@ class ReviewFacts:
     """What the review tells of: ``figures`` (app.jobs.estimate.estimate), the sheet's verdict
     ``counts``, the template ``category`` priced, ``quiet`` hours as shown ("22:00",
     "08:00") or None, whether the profile has an API access key, what the looks for
-    capped and repeated recipients found (None before they end), and the SMS fallback's."""
+    capped and repeated recipients and for rows that make an invalid message found (None
+    before they end, or when there are none), and the SMS fallback's."""
 
     figures: Estimate
     counts: Mapping[str, int]
@@ -39,6 +41,7 @@ class ReviewFacts:
     has_key: bool
     capped: CappedCount | None
     repeats: RepeatedCampaign | None
+    invalid: InvalidMessages | None = None
     sms: SmsFacts | None = None  # None without the SMS fallback
 
 
@@ -51,7 +54,7 @@ class ReviewText(QObject):
         names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
                  "message": self.tr("message")}
         lines = [
-            self._reach(figures.recipients, facts.capped),
+            self._reach(figures.recipients - (facts.invalid.count if facts.invalid else 0), facts.capped),
             self.tr("Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.").format(
                 figure(counts["duplicate"]), figure(counts["suppressed"]), figure(figures.unusable)),
             self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
@@ -96,6 +99,11 @@ class ReviewText(QObject):
         if figures.unusable:
             warnings.append(self.tr("{0} rows have no usable number and will be skipped.").format(
                 figure(figures.unusable)))
+        if facts.invalid is not None:
+            warnings.append(self.tr("{0} rows make a message the service would refuse, and will be skipped; the first, "
+                                    "row {1}: {2}").format(figure(facts.invalid.count),
+                                                           figure(facts.invalid.row, grouped=False),
+                                                           message_problem_words(facts.invalid.reason)))
         if not facts.has_key:
             warnings.append(self.tr("This profile has no API access key: add one in Profiles."))
         if capped is not None:

@@ -217,7 +217,7 @@ class CampaignPage(QWidget):
             return await self._make_series()
         self.send_step.start_button.setEnabled(False)
         try:
-            campaign_id = await create_and_tell(self, self.context, draft, self.say)
+            campaign_id = await create_and_tell(self, self.context, draft, self.say, self.review.looks)
         finally:
             self.send_step.start_button.setEnabled(self.send_step.campaign_id is None)
         if campaign_id is None:
