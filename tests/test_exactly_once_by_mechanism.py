@@ -160,6 +160,35 @@ def test_two_identical_sends_from_desktops_with_clocks_apart_let_exactly_one_thr
         assert set(each_once(sandbox).values()) == {PAIRS_PER_GROUP}  # each number got each text once
 
 
+def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lost_or_sent_twice(
+        tmp_path: Path, state_home: Path) -> None:
+    """Found by an attack: the write-ahead log deleted under a sender went unnoticed; killed
+    afterwards, the campaign was gone from the journal and the same sheet went out again."""
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}
+        argv = [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 300), "--base-url", sandbox.url,
+                "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"]
+        sending = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+        wait_for(lambda: len(delivered(sandbox)) >= 10, 30, "first deliveries")
+        (state_home / "journal.sqlite3-wal").unlink()
+        at_deletion = len(delivered(sandbox))
+        out, err = sending.communicate(timeout=30)
+        assert sending.returncode == 3 and "log" in err and "was deleted while it was in use" in err, err
+        assert len(delivered(sandbox)) - at_deletion <= 30 and "Traceback" not in err
+        listed = subprocess.run([sys.executable, "-m", "app", "status", "1"], capture_output=True, text=True, env=env,
+                                cwd=REPO, timeout=60)
+        assert listed.returncode == 0 and "paused" in listed.stdout, listed
+        stopped_at = len(delivered(sandbox))
+        again = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
+        assert again.returncode == 2 and "still to get it" in again.stderr, again
+        assert len(delivered(sandbox)) == stopped_at
+        resumed = subprocess.run([sys.executable, "-m", "app", "resume", "1", "--base-url", sandbox.url],
+                                 capture_output=True, text=True, env=env, cwd=REPO, timeout=120)
+        assert resumed.returncode == 0, resumed.stderr
+        counts = each_once(sandbox)
+    assert len(counts) == 300 and set(counts.values()) == {1}
+
+
 @pytest.mark.parametrize("deleted", ["journal", "lock"])
 def test_a_journal_deleted_under_a_running_sender_stops_it_with_a_sentence(
         deleted: str, tmp_path: Path, state_home: Path) -> None:

@@ -1042,6 +1042,10 @@ FA.update({
         "دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد "
         "و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز "
         "عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید",
+    "the journal's log {path} was deleted while it was in use: sending stopped at once, and what the log held was "
+    "written into the journal. Resume the campaign to send the rest":
+        "گزارش تغییرات دفتر ثبت {path} هنگام کار حذف شد: ارسال بی‌درنگ متوقف شد و آنچه در آن بود در دفتر ثبت نوشته شد. "
+        "برای فرستادن بقیه، کارزار را از سر بگیرید",
     "the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new journal knows "
     "nothing of what was sent, so do not send the same sheet again (everyone would get it twice): restore the "
     "journal from a backup, or see the log of what was sent":

@@ -108,10 +108,11 @@ class SendingSession:
     when another process holds it) and records itself as the campaign's sender
     (``owner``, "pid@host"); :meth:`feed` gives the recipients to send.
 
-    The lock is a file, and so is the journal: either deleted or replaced under a running
-    sender would let a second sender in, or send into a file nobody reads again, so
-    :meth:`check` (the engine calls it several times a second) compares both with the
-    files opened, and :meth:`holds` answers False from then on."""
+    The lock is a file, and so is the journal (with its write-ahead log): any of them
+    deleted or replaced under a running sender would let a second sender in, or send into
+    a file nobody reads again, so :meth:`check` (the engine calls it several times a
+    second) compares them with the files opened, and :meth:`holds` answers False from
+    then on."""
 
     def __init__(self, journal: Journal, campaign_id: int, owner: str) -> None:
         self.journal = journal
@@ -121,6 +122,7 @@ class SendingSession:
         self._path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         self._lock = FileLock(str(self._path), mode=0o600)
         self._lock_identity: tuple[int, int] | None = None
+        self._log_identities: dict[Path, tuple[int, int] | None] = {}
         self._gone: JournalError | None = None
 
     def holds(self) -> bool:
@@ -136,6 +138,11 @@ class SendingSession:
                 if file_identity(self._path) != self._lock_identity:
                     raise JournalError(store_problem("journal_gone", path=self._path), JournalFault.GONE,
                                        self.journal.path)
+                for log, identity in self._log_identities.items():
+                    if identity is not None and file_identity(log) != identity:
+                        self._save_log()
+                        raise JournalError(store_problem("journal_log_gone", path=log), JournalFault.GONE,
+                                           self.journal.path)
             except JournalError as gone:
                 self._gone = gone
         return self._gone
@@ -156,7 +163,24 @@ class SendingSession:
         except BaseException:
             self._lock.release()
             raise
+        # Written now, the write-ahead log exists: SQLite removes it only when the last
+        # connection closes, and this one stays open, so a log gone is a log deleted, with
+        # every write since the last checkpoint, which the next reader never sees.
+        self._log_identities = {log: file_identity(log) for log in self._logs()}
         return self
+
+    def _save_log(self) -> None:
+        """Copy what the deleted log holds into the journal file: this process's
+        connections still read it (a checkpoint; the rest is copied when they close)."""
+        try:
+            self.journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except Exception as error:  # the journal's own errors only: stopping is told either way
+            if self.journal.database_error(error) is None:
+                raise
+
+    def _logs(self) -> list[Path]:
+        path = self.journal.path
+        return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
 
     def __exit__(self, *exc: object) -> None:
         try:
