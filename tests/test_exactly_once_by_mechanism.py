@@ -160,6 +160,62 @@ def test_two_identical_sends_from_desktops_with_clocks_apart_let_exactly_one_thr
         assert set(each_once(sandbox).values()) == {PAIRS_PER_GROUP}  # each number got each text once
 
 
+#: A desktop whose clock is behind makes a campaign that waits half way for a line on its stdin.
+SLOW_CREATION = """
+import sys
+from app.campaign.journal import NewRecipient
+from app.jobs.store import open_store
+
+def rows():
+    for i in range(1, 41):
+        if i == 21:
+            sys.stdin.readline()
+        yield NewRecipient(i, f"0912{i:07d}", f"98912{i:07d}", "valid", None, {"message": {"text": "slow"}})
+
+with open_store() as journal:
+    print(journal.creation.create(name="slow", kind="text", content={"text": "slow"}, bot_id=1001,
+                                  rate_per_minute=0, in_flight=1, base_url=sys.argv[1], recipients=rows()))
+"""
+
+
+def test_a_creation_on_a_desktop_whose_clock_is_behind_is_not_taken_for_abandoned_by_another(
+        team_store: str, tmp_path: Path) -> None:
+    """Found by an attack: a creation stamped by a clock 3 h behind looked abandoned to the
+    other desktops, whose sends then failed on its rows (or could have dropped it)."""
+    if not Path(FAKETIME).exists():
+        pytest.fail("libfaketime is needed to set a desktop's clock apart (.ci/run installs the faketime package)")
+    behind, other = desktops(tmp_path, team_store, 2)
+    behind.env.update(LD_PRELOAD=FAKETIME, FAKETIME="-3h", FAKETIME_DONT_FAKE_MONOTONIC="1")
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        slow = subprocess.Popen([sys.executable, "-c", SLOW_CREATION, sandbox.url], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=behind.env, cwd=REPO)
+        with open_store() as journal:
+            wait_for(lambda: journal.db.execute("SELECT count(*) FROM campaigns WHERE status = 'creating'")
+                     .fetchone()[0], 30, "a creation")
+        sent = other.run("send", sheet(tmp_path, "s.csv", 100, 5), "--base-url", sandbox.url, "--bot-id", "1001",
+                         "--text", "hi {{name}}", "--rate", "0")
+        made, err = slow.communicate("go on\n", timeout=60)
+        assert sent.returncode == 0, sent.stderr
+        assert slow.returncode == 0, err
+    with open_store() as journal:
+        campaign = journal.campaigns.get(int(made))
+        assert campaign.status == CampaignStatus.READY and journal.recipients.counts(campaign.id).total == 40
+
+
+def test_the_repeat_guards_days_are_the_stores_not_a_desktops_clock(team_store: str, tmp_path: Path) -> None:
+    """Found by an attack: a desktop 31 days ahead saw no campaign in "the last 30 days"
+    and sent the same message to the same numbers again."""
+    now, ahead = desktops(tmp_path, team_store, 2)
+    ahead.env.update(LD_PRELOAD=FAKETIME, FAKETIME="+31d", FAKETIME_DONT_FAKE_MONOTONIC="1")
+    path = sheet(tmp_path, "s.csv", 1, 5)
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        args = ("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "same {{name}}", "--rate", "0")
+        assert now.run(*args).returncode == 0
+        again = ahead.run(*args)
+        assert again.returncode == 2 and "already got this message" in again.stderr, again
+        assert set(each_once(sandbox).values()) == {1}
+
+
 def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lost_or_sent_twice(
         tmp_path: Path, state_home: Path) -> None:
     """Found by an attack: the write-ahead log deleted under a sender went unnoticed; killed

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from app.api import RequestValidationError
 from app.campaign import (
@@ -134,7 +134,7 @@ def create_campaign(
             quiet_hours=quiet_hours.text() if quiet_hours else None,
             time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",
             start_at=start_at,
-            repeats_since=datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS),
+            repeats_since=journal.store_now() - timedelta(days=REPEAT_WINDOW_DAYS),  # the store's days, not ours
             repeat_policy=policy,
             ignore_cap=ignore_cap,
             approval=initial_approval(journal),
@@ -160,8 +160,8 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
         raise CampaignInputError(f"{exc.field}: {exc.problem.text()}", exc.field, exc.problem) from None
     verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
     rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
-    since = datetime.now(timezone.utc) - timedelta(days=REPEAT_WINDOW_DAYS)
     with journal.reopen() as own:
+        since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
         found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
     return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
 
@@ -227,7 +227,7 @@ def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: 
     cap = frequency_cap(journal)
     if cap is None or not cap.applies_to(kind):
         return None
-    capped = journal.outcomes.phones_at_cap(cap.since(now or datetime.now(timezone.utc)), cap.max_messages,
+    capped = journal.outcomes.phones_at_cap(cap.since(now or journal.store_now()), cap.max_messages,
                                             None if cap.any_bot else bot_id, cap.count_otp)
     phones = [p for p in checked.verdicts.valid_phones()]
     count = sum(1 for p in phones if p in capped)

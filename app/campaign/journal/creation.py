@@ -7,7 +7,7 @@ import itertools
 import json
 import time
 from collections.abc import Iterable, Iterator
-from datetime import datetime, timezone
+from datetime import datetime, timedelta
 from typing import Any
 
 from app.campaign.journal.errors import sentences
@@ -129,14 +129,16 @@ class CampaignCreation(Repository):
                          sms_fallback: str | None = None) -> int:
         """The campaign's row, ``creating``; its id."""
         quiet_start, quiet_end = quiet_hours or (None, None)
+        now = self.store.NOW_TEXT  # the store's clock: another desktop's judges this creation abandoned by it
         cursor = self.db.execute(
             "INSERT INTO campaigns (created_at, name, source_path, kind, content, bot_id, rate_per_minute,"
             " in_flight, base_url, status, parent_id, quiet_start, quiet_end, time_zone, start_at, updated_at,"
             " created_by, created_on, ignore_cap, approval, series_id, test_send, sms_fallback)"
-            " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23) RETURNING id",
-            (now_text(), name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
+            f" VALUES ({now},$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,{now},$15,$16,$17,$18,$19,$20,$21)"
+            " RETURNING id",
+            (name, source_path, kind, json.dumps(content, ensure_ascii=False), bot_id,
              rate_per_minute, in_flight, base_url, CampaignStatus.CREATING, parent_id, quiet_start, quiet_end,
-             time_zone, start_at, now_text(), *actor(), int(ignore_cap), approval, series_id,
+             time_zone, start_at, *actor(), int(ignore_cap), approval, series_id,
              int(test_send), sms_fallback),
         )
         return int(cursor.fetchone()[0])
@@ -190,7 +192,8 @@ class CampaignCreation(Repository):
                 self.db.executemany(
                     "INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, reason, message_data,"
                     " request_id, state, repeat_key, channel) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)", values)
-                self.db.execute("UPDATE campaigns SET updated_at = $1 WHERE id = $2", (now_text(), campaign_id))
+                self.db.execute(f"UPDATE campaigns SET updated_at = {self.store.NOW_TEXT} WHERE id = $1",
+                                (campaign_id,))
             # Size the next chunk so its transaction holds the lock about CHUNK_SECONDS.
             took = max(time.perf_counter() - started, 1e-4)
             chunk = max(100, min(50_000, int(len(values) * CHUNK_SECONDS / took)))
@@ -206,8 +209,9 @@ class CampaignCreation(Repository):
                 raise
 
     def _drop_abandoned(self) -> None:
-        """Remove creations that a killed or interrupted process left behind."""
-        limit = datetime.fromtimestamp(datetime.now(timezone.utc).timestamp() - ABANDONED_AFTER_SECONDS, timezone.utc)
+        """Remove creations that a killed or interrupted process left behind (quiet for
+        :data:`ABANDONED_AFTER_SECONDS` by the store's clock, which stamps them)."""
+        limit = self.store.store_now() - timedelta(seconds=ABANDONED_AFTER_SECONDS)
         for (campaign_id,) in self.db.execute(
                 "SELECT id FROM campaigns WHERE status = $1 AND (updated_at IS NULL OR updated_at < $2)",
                 (CampaignStatus.CREATING, limit.isoformat(timespec="milliseconds"))).fetchall():
