@@ -216,6 +216,27 @@ def test_the_repeat_guards_days_are_the_stores_not_a_desktops_clock(team_store: 
         assert set(each_once(sandbox).values()) == {1}
 
 
+def test_a_start_time_is_the_stores_on_a_desktop_whose_clock_is_ahead(team_store: str, tmp_path: Path) -> None:
+    """Found by an attack: a desktop 2 h ahead sent a campaign scheduled an hour later at once."""
+    from datetime import datetime, timedelta, timezone
+
+    (ahead,) = desktops(tmp_path, team_store, 1)
+    ahead.env.update(LD_PRELOAD=FAKETIME, FAKETIME="+2h", FAKETIME_DONT_FAKE_MONOTONIC="1")
+    start = (datetime.now(timezone.utc) + timedelta(hours=1)).replace(microsecond=0)
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        waiting = ahead.start("send", sheet(tmp_path, "s.csv", 1, 5), "--base-url", sandbox.url, "--bot-id", "1001",
+                              "--text", "later {{name}}", "--rate", "0", "--start-at", start.isoformat())
+        try:
+            with open_store() as journal:
+                wait_for(lambda: journal.campaigns.all() and journal.campaigns.all()[0].runner, 30, "a sender")
+            time.sleep(2)  # it would have sent by now had it believed its own clock
+            assert delivered(sandbox) == []
+        finally:
+            waiting.send_signal(signal.SIGINT)
+            out, err = waiting.communicate(timeout=30)
+    assert f"waiting for the start time {start.isoformat()}" in out, out + err
+
+
 def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lost_or_sent_twice(
         tmp_path: Path, state_home: Path) -> None:
     """Found by an attack: the write-ahead log deleted under a sender went unnoticed; killed

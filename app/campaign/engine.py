@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from functools import partial
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from app.api import RateLimitError, SafirClient, SafirError
@@ -75,7 +75,8 @@ class CampaignEngine:
     frozen or cut off) sends nothing it no longer holds: it drops its batch, gives back
     the rest and claims again (docs/architecture.md, "Leases and fencing").
     :meth:`pause` and :meth:`cancel` end every wait within a second. ``now`` gives
-    wall-clock time (aware), ``clock``/``sleep`` monotonic seconds; all injectable.
+    wall-clock time (aware; by default the store's clock, so a start time or quiet hours
+    mean the same on every desktop), ``clock``/``sleep`` monotonic seconds; all injectable.
     ``writes_on_loop``: commit the journal's writes on this event loop rather than in a
     thread (app/campaign/writer.py), for a process that only sends; honoured on a store
     whose commits are local (the embedded one).
@@ -89,7 +90,7 @@ class CampaignEngine:
         on_progress: Callable[[Progress], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        now: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+        now: Callable[[], datetime] | None = None,
         unknown_rounds: int = UNKNOWN_ROUNDS,
         no_answer_seconds: float = NO_ANSWER_SECONDS,
         suppression: Suppressed | None = None,
@@ -109,7 +110,8 @@ class CampaignEngine:
         self.no_answer_seconds = no_answer_seconds
         self._clock = clock
         self._sleep = sleep
-        self._now = now
+        self._store_offset = timedelta(0)  # the store's clock minus this desktop's, read at the run's start
+        self._now = now or (lambda: datetime.now(timezone.utc) + self._store_offset)
         self._stop = StopSignal()
         self._pacer: Pacer | None = None
         self._writer: SendPathWriter | None = None
@@ -182,6 +184,7 @@ class CampaignEngine:
         self._store_fault: JournalFault | None = None
         self._campaign = campaign
         self._tally = RunTally(self.journal.recipients.counts(campaign.id).per_state(), self._clock)
+        self._store_offset = self.journal.store_now() - datetime.now(timezone.utc)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
         self.journal.control.set_status(campaign.id, CampaignStatus.RUNNING)
         self._emit(CampaignStatus.RUNNING)
