@@ -244,6 +244,8 @@ TEAM_PROBLEMS: dict[str, str] = {
     "final_stays": "a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice",
     "one_channel": "row {row} of campaign {campaign} stays on {channel}: a recipient is sent on one channel only,"
                    " and by SMS only when the service said it has no Bale account and its campaign sends those by SMS",
+    "not_your_lease": "row {row} of campaign {campaign} is not held by a sender of {member}: only the sender that "
+                      "holds it records it sent",
     "not_your_campaign": "campaign {campaign} is {member}'s: only its maker or an admin changes it",
     "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
                            "team role NAME approver), not names in the rule",

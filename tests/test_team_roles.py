@@ -308,3 +308,42 @@ def test_a_recipient_keeps_one_channel_whoever_writes_through_psql(team: Team, t
             owner.execute(sql)  # not even the owner
     refused = team.psql("sam", "UPDATE campaigns SET sms_fallback = NULL")
     assert refused.returncode != 0 and "permission denied" in refused.stderr, refused
+
+
+def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team, tmp_path: Path) -> None:
+    """A second review through psql: a sender wrote "sent" into another's campaign awaiting
+    approval (and, once approved, into rows another sender held), took another's repeating
+    campaign's run and pushed it to 9999, forged an approval behind a tab, and renamed
+    another's sender row as their own by updating it."""
+    for name, role in (("alice", "sender"), ("carol", "sender"), ("bob", "approver")):
+        assert team.add(team.owner, name, role).returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        made = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 5), "--base-url", sandbox.url,
+                                          "--bot-id", "1001", "--text", "hi {{name}}")
+        assert made.returncode == 3, made.stderr  # awaiting approval
+        unapproved = [team.psql("carol", "UPDATE recipients SET state = 'sent', message_id = 'fake'"
+                                " WHERE campaign_id = 1 AND row <= 3"),
+                      team.psql("carol", "UPDATE recipients SET state = 'failed', error_code = 17"
+                                " WHERE campaign_id = 1 AND row IN (4, 5)")]
+        assert all(done.returncode == 0 and "UPDATE 0" in done.stdout for done in unapproved), unapproved
+        assert team.desktop("bob").run("approve", "1").returncode == 0
+        not_held = team.psql("carol", "UPDATE recipients SET state = 'sent', message_id = 'fake' WHERE campaign_id = 1")
+        assert not_held.returncode != 0 and "safir:not_your_lease:campaign=1" in not_held.stderr, not_held
+        sent = team.desktop("alice").run("resume", "1", "--base-url", sandbox.url)
+        assert sent.returncode == 0, sent.stderr
+        assert len(each_once(sandbox)) == 5  # nothing was taken for sent that was not
+    series = ("INSERT INTO series (name, rule, plan, status, next_run, created_at, created_by, updated_at) VALUES"
+              " ('s', '{}', '{}', 'active', '2000-01-01T00:00:00.000+00:00', 'x', 'x', 'x')")
+    assert team.psql("alice", series).returncode == 0
+    claim = "SELECT safir_claim_run(1, '2000-01-01T00:00:00.000+00:00', '9999-12-31T00:00:00.000+00:00')"
+    taken = team.psql("carol", claim)
+    assert taken.returncode != 0 and "safir:not_your_series:series=1;member=alice" in taken.stderr, taken
+    assert " t" in team.psql("alice", claim.replace("9999-12-31", "2000-01-02")).stdout  # its maker's runner may
+    forged = team.psql("carol", "INSERT INTO audit (at, campaign_id, action, os_user, machine)"
+                                " VALUES ('x', 1, E'\\tapproved', 'bob', 'x')")
+    assert forged.returncode != 0 and "safir:audit_reserved" in forged.stderr, forged
+    assert team.psql("alice", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                              " VALUES (1, '1@a', 'x', 'm', 'x', 0)").returncode == 0
+    assert team.psql("carol", "UPDATE senders SET revoked = true WHERE owner = '1@a'").returncode == 0
+    assert "alice" in team.psql("alice", "SELECT os_user FROM senders WHERE owner = '1@a'").stdout

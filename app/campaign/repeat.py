@@ -189,7 +189,7 @@ def change_series(journal: Journal, series_id: int, *, status: SeriesStatus | No
         raise ValueError(f"series {series_id} is stopped; make a new one")
     if rule is not None and rule.problem():
         raise ValueError(rule.problem())
-    moment = now or datetime.now(timezone.utc)
+    moment = now or journal.store_now()
     new_rule = rule or current.rule
     next_run = current.next_run
     if rule is not None or status is SeriesStatus.ACTIVE:

@@ -168,7 +168,7 @@ def _add(args: argparse.Namespace, journal: Journal) -> int:
                     phone_column=args.phone_column, sheet_name=args.sheet_name, quiet_hours=quiet,
                     sms_fallback=args.sms_opt_out if args.sms_fallback else None)
     try:
-        series_id = add_series(journal, args.name or args.sheet.name, rule, plan, datetime.now(timezone.utc))
+        series_id = add_series(journal, args.name or args.sheet.name, rule, plan, journal.store_now())
     except ValueError as exc:
         raise CliError.of(exc) from None
     remember_key(args.target_url, key)
@@ -230,14 +230,14 @@ def cmd_series_runner(args: argparse.Namespace) -> int:
             asyncio.run(run_campaign(journal, campaign_id, campaign.base_url, key, None))
 
         while not stopping:
-            now = datetime.now(timezone.utc)
+            now = journal.store_now()  # a run is due by the store's clock, not this desktop's
             fire_due(journal, now, send)
             active = [s for s in all_series(journal) if s.status is SeriesStatus.ACTIVE and s.next_run]
             if not active:
                 print("no active series left; the series runner stops", flush=True)
                 return EXIT_OK
             due = min(datetime.fromisoformat(str(s.next_run)) for s in active)
-            wait = max(1.0, min(LOOK_SECONDS, (due - datetime.now(timezone.utc)).total_seconds()))
+            wait = max(1.0, min(LOOK_SECONDS, (due - journal.store_now()).total_seconds()))
             deadline = time.monotonic() + wait
             while not stopping and time.monotonic() < deadline:
                 time.sleep(0.5)

@@ -1117,6 +1117,10 @@ FA.update({
     "or a new campaign)":
         "کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار "
         "تلاش دوباره یا کارزار تازه‌ای بسازید)",
+    "row {row} of campaign {campaign} is not held by a sender of {member}: only the sender that holds it records it "
+    "sent":
+        "ردیف {row} کارزار {campaign} در دست فرستنده‌ای از {member} نیست: فقط فرستنده‌ای که آن را در دست دارد فرستاده "
+        "شدنش را ثبت می‌کند",
     "a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice":
         "گیرنده‌ای از کارزار {campaign} که {status} بود همان می‌ماند: به هیچ‌کس پیامی دو بار فرستاده نمی‌شود",
     "campaign {campaign} is {member}'s: only its maker or an admin changes it":

@@ -663,3 +663,85 @@ BEGIN
     DELETE FROM public.senders WHERE os_user = member;
 END $$;
 """
+
+
+#: 12 (found by an attack through psql): a recipient becomes ``sent`` only by the member whose
+#: sender holds its lease (the fence the app's own writes check, now the store's for anyone),
+#: an SMS by a member sending its campaign, an unleased row only in the member's own campaign
+#: (a v2 password kept as a record); an unapproved campaign's recipients are its maker's and
+#: the admins' to change, as the campaign is; a series' run is taken only by its maker's
+#: desktop (or an admin); a sender's row keeps the member who started it, whoever updates
+#: it; the audit's reserved words are found whatever surrounds them.
+MIGRATION_12 = r"""
+CREATE OR REPLACE FUNCTION safir_stamp_who() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    IF TG_TABLE_NAME = 'audit' THEN
+        -- What carries authority is written by the store's own functions (as its owner) only.
+        IF current_user <> public.safir_owner()
+           AND (regexp_replace(lower(NEW.action), '[^a-z]', '', 'g') IN ('approved', 'rejected', 'copied')
+                OR regexp_replace(lower(NEW.action), '[^a-z]', '', 'g') ~ '^(rule|member|approv|reject)') THEN
+            PERFORM public.safir_refuse('audit_reserved', format('"%s" is written into the audit trail by the '
+                                        'store itself, never by a member', NEW.action), 'action=' || NEW.action);
+        END IF;
+        NEW.os_user := session_user;
+        NEW.at := public.safir_now();
+    ELSIF TG_TABLE_NAME = 'senders' THEN
+        NEW.os_user := CASE WHEN TG_OP = 'UPDATE' THEN OLD.os_user ELSE session_user END;
+    ELSIF TG_TABLE_NAME = 'suppression' THEN
+        NEW.added_by := session_user;
+    ELSIF TG_TABLE_NAME = 'series' THEN
+        NEW.created_by := session_user;
+    ELSIF TG_TABLE_NAME = 'shared_settings' THEN
+        NEW.updated_by := session_user;
+    END IF;
+    RETURN NEW;
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_sent_by_holder() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.state = 'sent' AND OLD.state IS DISTINCT FROM 'sent' AND current_user <> public.safir_owner()
+       AND NOT public.safir_copying()
+       AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+                       AND s.os_user = session_user AND (OLD.channel = 'sms' OR s.owner = OLD.lease_owner))
+       AND NOT (OLD.lease_owner IS NULL AND EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = OLD.campaign_id
+                                                    AND c.created_by = session_user)) THEN
+        PERFORM public.safir_refuse('not_your_lease', format('row %s of campaign %s is not held by a sender of '
+                                    '%s: only the sender that holds it records it sent', OLD.row, OLD.campaign_id,
+                                    session_user), format('campaign=%s;row=%s;member=%s', OLD.campaign_id, OLD.row,
+                                                          session_user));
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER sent_by_holder BEFORE UPDATE OF state ON recipients FOR EACH ROW
+    EXECUTE FUNCTION safir_sent_by_holder();
+
+DROP POLICY IF EXISTS senders_send ON recipients;
+CREATE POLICY senders_send ON recipients FOR UPDATE
+    USING (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
+                   AND (c.approval IS NULL OR c.approval = 'approved' OR c.created_by = session_user
+                        OR public.safir_is('admin'))));
+
+CREATE OR REPLACE FUNCTION safir_claim_run(series_id bigint, due text, following text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE taken integer; maker text;
+BEGIN
+    PERFORM public.safir_need('sender');
+    SELECT created_by INTO maker FROM public.series WHERE id = series_id;
+    IF maker IS NOT NULL AND maker <> session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_series', format('series %s is %s''s: only its maker or an admin '
+                                    'changes it', series_id, maker), format('series=%s;member=%s', series_id, maker));
+    END IF;
+    IF following <= due OR due > public.safir_now() THEN
+        RETURN false;
+    END IF;
+    UPDATE public.series SET next_run = following, status_note = NULL, updated_at = public.safir_now()
+     WHERE id = series_id AND next_run = due AND status = 'active';
+    GET DIAGNOSTICS taken = ROW_COUNT;
+    RETURN taken = 1;
+END $$;
+"""
