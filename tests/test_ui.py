@@ -360,6 +360,42 @@ def test_resume_from_history_while_sending_keeps_pause_working(qapp: Any, window
     assert 1 <= result.counts.sent < 14 and result.counts.pending > 0
 
 
+@pytest.mark.parametrize("separate_sender", [True, False])
+def test_resume_pressed_again_while_the_campaign_starts_starts_nothing_more(
+        qapp: Any, window: MainWindow, sandbox: EmbeddedSandbox, separate_sender: bool) -> None:
+    """Found by hand: Resume stayed enabled for seconds after Start or Resume, and each
+    press started another sender (each stopped itself on the campaign's lock) while the log
+    showed every event once per press."""
+    from app.campaign import Content
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+
+    window.context.settings.set("separate_sender", separate_sender)
+    page, journal = window.campaign, window.context.journal
+    campaign_id = create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(text="again"),
+                                  bot_id=DEMO_BOT_ID, base_url=sandbox.url, rate_per_minute=0)
+
+    async def scenario() -> list[Any]:
+        page.go_to_send(campaign_id)
+        first = asyncio.ensure_future(page.send_step.run(campaign_id))
+        await asyncio.sleep(0)  # the first has asked, its sender not there yet
+        assert not page.send_step.resume_button.isEnabled()
+        second = await page.send_step.run(campaign_id)  # pressed again
+        assert "its controls are here" in page.message_line.text() and not page.message_line.is_error
+        return [await first, second]
+
+    first, second = run_in_qt_loop(qapp, scenario)
+    assert first is not None and first.status == CampaignStatus.FINISHED and second is None
+    assert page.send_step.log.toPlainText().count(f"Sending campaign {campaign_id}") == 1
+    assert set(delivered_counts(sandbox).values()) == {1}
+
+
+def delivered_counts(sandbox: EmbeddedSandbox) -> dict[str, int]:
+    from collections import Counter
+
+    return Counter(m["phone_number"] for m in delivered(sandbox))
+
+
 def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: MainWindow,
                                                            sandbox: EmbeddedSandbox) -> None:
     page = window.campaign

@@ -49,6 +49,7 @@ class Run:
     campaign_id: int
     engine: CampaignEngine | None = None
     following: bool = False  # sent by a process of its own (this window's or another's), followed here
+    starting: bool = False  # asked to send, its engine or process not there yet: a second ask is refused
     started: float = field(default_factory=time.monotonic)
     points: list[tuple[float, int, int]] = field(default_factory=list)
     result: RunResult | None = None
@@ -102,11 +103,24 @@ class RunController(QObject):
         cancelled. Raises NotApproved for a campaign that awaits approval or was
         rejected, CampaignLocked when another process sends it, RuntimeError
         when this window already does (attach to it instead)."""
-        if self.is_sending(campaign_id):
+        if self.is_sending(campaign_id) or self.is_starting(campaign_id):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
+        run = self.runs.setdefault(campaign_id, Run(campaign_id))
+        run.starting = True  # before the first wait: a Resume pressed again meanwhile starts nothing
+        try:
+            return await self._start(run)
+        finally:
+            run.starting = False
+
+    def is_starting(self, campaign_id: int) -> bool:
+        """Whether ``campaign_id`` was asked to send and its engine or process is not there yet."""
+        run = self.runs.get(campaign_id)
+        return run is not None and run.starting
+
+    async def _start(self, run: Run) -> RunResult:
+        campaign_id = run.campaign_id
         await self.context.store.in_thread(lambda journal: check_sendable(journal.campaigns.get(campaign_id),
                                                                           approval_rule(journal)))
-        run = self.runs.setdefault(campaign_id, Run(campaign_id))
         if self.context.settings.get("separate_sender"):
             # The sheet's rows are long-lived: a full collection while the window follows
             # would walk them all again, a visible pause; frozen, it passes them by.

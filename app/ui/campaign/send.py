@@ -193,7 +193,8 @@ class SendStep(QWidget):
         self.start_button.setEnabled(self.campaign_id is None and self.series_made is None)
         self.pause_button.setEnabled(sending)
         self.cancel_button.setEnabled(sending or resumable)  # a paused campaign can be cancelled too
-        self.resume_button.setEnabled(not sending and resumable)
+        starting = self.campaign_id is not None and self.runs.is_starting(self.campaign_id)
+        self.resume_button.setEnabled(not sending and resumable and not starting)
         self.rest_button.setVisible(status == CampaignStatus.CANCELLED and read is not None and read.left > 0)
 
     # -- running ----------------------------------------------------------------------------
@@ -202,11 +203,12 @@ class SendStep(QWidget):
         """Send (or resume) ``campaign_id`` and show it; None if it is sent elsewhere or
         already sending here (then it is shown)."""
         self.attach(campaign_id)
-        if self.runs.is_sending(campaign_id):
+        if self.runs.is_sending(campaign_id) or self.runs.is_starting(campaign_id):
             self.status.say(self.tr("Campaign {0} is being sent; its controls are here.").format(figure(campaign_id)))
             return None
         self.log_line(self.tr("Sending campaign {0}…").format(figure(campaign_id)))
         self.status.say(self.tr("Sending…"))
+        self.resume_button.setEnabled(False)  # until it sends (or fails to start): one press, one sender
         try:
             return await self.runs.run(campaign_id)
         except CampaignLocked:
