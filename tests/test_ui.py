@@ -441,6 +441,35 @@ def test_errors_are_plain_sentences_in_the_window(qapp: Any, window: MainWindow,
     run_in_qt_loop(qapp, scenario)
 
 
+def test_a_sheet_with_no_phone_column_offers_its_columns_and_nothing_of_the_last_sheet_stays(
+        qapp: Any, window: MainWindow, tmp_path: Path) -> None:
+    """Found by hand: the sentence named a command-line flag, the phone column list stayed
+    empty, and a New campaign (or a sheet that failed) kept the last sheet's counts."""
+    words = tmp_path / "words.csv"
+    words.write_text("name,note\n" + "".join(f"n{i},word{i}\n" for i in range(8)) + "a,09121110001\nb,09121110002\n",
+                     encoding="utf-8")
+    page = window.campaign
+    recipients = page.recipients.counts.values["recipients"]
+
+    async def scenario() -> None:
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
+        assert recipients.text() != "–"
+        assert not await page.recipients.open_sheet(words)
+        assert "choose the phone column in the list above" in page.message_line.text()
+        assert "--phone-column" not in page.message_line.text() and recipients.text() == "–"
+        combo = page.recipients.column_combo
+        assert combo.isEnabled() and [combo.itemText(i) for i in range(combo.count())] == ["name", "note"]
+        combo.setCurrentIndex(1)
+        combo.activated.emit(1)  # as a user's choice of it does
+        while page.draft.checked is None:
+            await asyncio.sleep(0.01)
+        assert page.draft.checked.counts["valid"] == 2 and recipients.text() == "2"
+        page.new_campaign()
+        assert recipients.text() == "–" and not combo.isEnabled()
+
+    run_in_qt_loop(qapp, scenario)
+
+
 # -- the other panels --------------------------------------------------------------------------
 
 

@@ -37,7 +37,12 @@ _HEADER_NOISE = re.compile(r"[\s\u200c\u200d_\-.:]")
 
 class SheetError(ReasonedError):
     """A sheet that cannot be used: ``reason`` (app.reasons.FILE_PROBLEMS) says what a
-    person can do about it."""
+    person can do about it; ``columns``, the sheet's, when choosing one of them would do
+    (no column looks like phone numbers, or the one named is not there)."""
+
+    def __init__(self, reason: Reason | str, columns: Sequence[str] = ()) -> None:
+        super().__init__(reason)
+        self.columns = tuple(columns)
 
 
 @dataclass
@@ -363,9 +368,10 @@ def resolve_phone_column(sheet: Sheet, requested: str | None) -> ColumnGuess:
     if requested is not None:
         if requested not in sheet.columns:
             raise SheetError(file_problem("file_no_column", column=repr(requested), file=sheet.path.name,
-                                          columns=", ".join(sheet.columns)))
+                                          columns=", ".join(sheet.columns)), sheet.columns)
         return ColumnGuess(requested, 1.0, "chosen")
     guess = detect_phone_column(sheet)
     if guess.column is None or guess.confidence < 0.3:
-        raise SheetError(file_problem("file_no_phone_column", file=sheet.path.name, columns=", ".join(sheet.columns)))
+        raise SheetError(file_problem("file_no_phone_column", file=sheet.path.name, columns=", ".join(sheet.columns)),
+                         sheet.columns)
     return guess

@@ -143,10 +143,17 @@ def _render(code: str, params: dict[str, str]) -> str:
             params[name] = role_name(params[name])
     if "member" in params:
         params["member"] = ltr(params["member"])
-    template = (REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code) or WAITING.get(code)
-                or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS.get(code) or STORE_PROBLEMS.get(code)
+    template = (WINDOW_WORDS.get(code) or REASONS.get(code) or PAUSE_REASONS.get(code) or CONTENT_PROBLEMS.get(code)
+                or WAITING.get(code) or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS.get(code) or STORE_PROBLEMS.get(code)
                 or TEAM_PROBLEMS[code])
     return _tr(template).format(**params)
+
+
+#: Reasons the window words its own way: what to do there, not on a command line.
+WINDOW_WORDS: dict[str, str] = {
+    "file_no_phone_column": "no column of {file} looks like phone numbers: choose the phone column in the list "
+                            "above (columns: {columns}).",
+}
 
 
 #: Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).
@@ -232,7 +239,7 @@ def templates() -> list[str]:
     """Every English template :func:`describe` may translate (for build.py)."""
     return [*REASONS.values(), *PAUSE_REASONS.values(), *CONTENT_PROBLEMS.values(), *WAITING.values(),
             *CAMPAIGN_NAMES.values(), *FILE_PROBLEMS.values(), *STORE_PROBLEMS.values(), *TEAM_PROBLEMS.values(),
-            *ROLE_NAMES.values(), *OS_ERRORS.values(),
+            *ROLE_NAMES.values(), *OS_ERRORS.values(), *WINDOW_WORDS.values(),
             *SERVICE_ERRORS.values(),
             *CLIENT_PROBLEMS.values(), *_PLAIN_FIELDS.values(),
             *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 
 import qasync
@@ -51,6 +52,7 @@ class RecipientsStep(QWidget):
         self.sheet_combo.setAccessibleName(self.tr("Sheet"))
         self.sheet_combo.setEnabled(False)
         self.sheet_combo.activated.connect(self._on_sheet_chosen)
+        self._sheet_name: str | None = None  # of a sheet whose phone column is to be chosen
         self.column_combo = QComboBox()
         self.column_combo.setAccessibleName(self.tr("Phone column"))
         self.column_combo.setEnabled(False)
@@ -85,7 +87,9 @@ class RecipientsStep(QWidget):
         self.model.set_rows([])
         self.sheet_combo.clear()
         self.column_combo.clear()
+        self.column_combo.setEnabled(False)
         self.filter_combo.setCurrentIndex(0)
+        self.counts.show_counts(recipients=None, sent=None, failed=None, left=None, cost=None)
         self.counts_label.setText(self.tr("Open a CSV or Excel file with one phone number per row."))
         self.status.say("")
 
@@ -115,6 +119,7 @@ class RecipientsStep(QWidget):
         try:
             checked, records = await self.stoppable(asyncio.to_thread(read))
         except (SheetError, JournalError) as exc:  # the sheet, or a team store's suppression list
+            self._unusable(path, sheet_name, exc.columns if isinstance(exc, SheetError) else ())
             self.status.say(describe_failure(exc), error=True)
             return False
         except WorkStopped:
@@ -131,6 +136,17 @@ class RecipientsStep(QWidget):
             # The keyboard goes on from the sheet just opened: Enter is Next (Ctrl+O left it elsewhere).
             self.column_combo.setFocus(Qt.FocusReason.OtherFocusReason)
         return True
+
+    def _unusable(self, path: Path, sheet_name: str | None, columns: Sequence[str]) -> None:
+        """Nothing of an earlier sheet stays shown; when choosing one of the sheet's
+        ``columns`` as the phone column would do, the list offers them."""
+        self.reset()
+        self.draft.path, self.draft.checked, self.draft.records = path, None, []
+        self._sheet_name = sheet_name
+        if columns:
+            self.column_combo.addItems(list(columns))
+            self.column_combo.setCurrentIndex(-1)
+            self.column_combo.setEnabled(True)
 
     def _show(self, checked: CheckedSheet, chosen: bool) -> None:
         names = checked.sheet.sheet_names
@@ -163,6 +179,7 @@ class RecipientsStep(QWidget):
 
     @qasync.asyncSlot(int)
     async def _on_column_chosen(self, _index: int) -> None:
-        if self.draft.path is not None and self.draft.checked is not None:
-            await self.open_sheet(self.draft.path, sheet_name=self.draft.checked.sheet.sheet_name,
+        if self.draft.path is not None and self.column_combo.currentText():
+            checked = self.draft.checked
+            await self.open_sheet(self.draft.path, sheet_name=checked.sheet.sheet_name if checked else self._sheet_name,
                                   phone_column=self.column_combo.currentText())
