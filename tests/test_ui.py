@@ -408,7 +408,9 @@ def test_buttons_template_and_otp_campaigns_from_the_window(qapp: Any, window: M
         page.go(2)
         assert "needs a label" in page.message_line.text() and page.steps.currentIndex() == 0
         page.message.button_editor.set_rows(((ButtonSpec("سایت {{نام}}", url="https://example.com/p?id={{نام}}&x=1"),),))
-        assert "→ https://example.com/p?id=%D8%B9%D9%84%DB%8C&x=1" in page.message.preview_label.text()
+        shown = page.message.preview_label.text()
+        assert "→ https://example.com/p?id=%D8%B9%D9%84%DB%8C&x=1" in shown.replace("\u200b", "")  # wraps as it must
+        assert page.window().sizeHint().width() < 1400
         page.review.rate_spin.setValue(0)
         assert (await page.send()).status == CampaignStatus.FINISHED
         page.send_step.reset()  # the next campaign from the same sheet
@@ -437,6 +439,23 @@ def test_errors_are_plain_sentences_in_the_window(qapp: Any, window: MainWindow,
         page.message.text_edit.setPlainText("{{nope}}")
         page.go(2)
         assert "no such column" in page.message_line.text() and page.steps.currentIndex() == 0
+
+    run_in_qt_loop(qapp, scenario)
+
+
+def test_a_long_word_or_link_in_the_message_wraps_and_never_widens_the_window(
+        qapp: Any, window: MainWindow) -> None:
+    """Found by hand: 700 letters with no space made the window 4,578 px wide."""
+    page = window.campaign
+
+    async def scenario() -> None:
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
+        page.go(1)
+        before = window.sizeHint().width()
+        page.message.text_edit.setPlainText("hi {{نام}} " + "x" * 700 + " https://example.com/" + "t" * 200)
+        qapp.processEvents()
+        assert window.sizeHint().width() <= max(before, 1400)
+        assert page.message.preview_label.sizeHint().width() < 1000
 
     run_in_qt_loop(qapp, scenario)
 

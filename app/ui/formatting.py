@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
@@ -64,3 +65,15 @@ def clock(moment: datetime | None = None) -> str:
     moment = (moment or datetime.now(timezone.utc))
     moment = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(TEHRAN)
     return QLocale().toString(QTime(moment.hour, moment.minute, moment.second), "HH:mm:ss")
+
+
+#: A run of this many characters with no space gets a place to wrap (a link, a long code).
+WRAP_RUN = 40
+_LONG_RUN = re.compile(r"\S{%d}(?=\S)" % WRAP_RUN)
+
+
+def wrappable(text: str) -> str:
+    """``text`` with a zero-width space after every :data:`WRAP_RUN` characters of a run
+    with no space: a label that wraps words cannot break a long link, and one would make
+    the window wider than the screen (found by hand: 4,578 px)."""
+    return _LONG_RUN.sub(lambda run: run.group(0) + "\u200b", text)

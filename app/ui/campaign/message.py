@@ -22,6 +22,7 @@ from app.campaign.render import render, render_address
 from app.ui.bidi import ltr, set_text_direction, starts_right_to_left
 from app.ui.campaign.button_editor import ButtonEditor
 from app.ui.campaign.draft import CampaignDraft
+from app.ui.formatting import wrappable
 from app.ui.campaign.media_picker import MediaPicker
 from app.ui.campaign.stoppable import Stoppable
 from app.ui.campaign.template_mapper import TemplateMapper
@@ -323,5 +324,5 @@ class MessageStep(QWidget):
             text = "🔒 " + text
         self.preview_label.setLayoutDirection(Qt.LayoutDirection.RightToLeft if starts_right_to_left(text)
                                               else Qt.LayoutDirection.LeftToRight)
-        self.preview_label.setText(text)
+        self.preview_label.setText(wrappable(text))
 

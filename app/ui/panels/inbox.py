@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.ui.bidi import ltr_in_wrapped_item, starts_right_to_left
-from app.ui.formatting import clock
+from app.ui.formatting import clock, wrappable
 
 
 class InboxDock(QDockWidget):
@@ -83,7 +83,7 @@ class InboxDock(QDockWidget):
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]))
             item = QListWidgetItem(f"📱 {ltr_in_wrapped_item(message['phone_number'])}  ·  "
-                                   f"{ltr_in_wrapped_item(when)}\n{message['text']}")
+                                   f"{ltr_in_wrapped_item(when)}\n{wrappable(message['text'])}")
             # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
             side = Qt.AlignmentFlag.AlignRight if starts_right_to_left(message["text"]) else Qt.AlignmentFlag.AlignLeft
             item.setTextAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
