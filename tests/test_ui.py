@@ -13,7 +13,7 @@ import openpyxl
 import pytest
 import qasync
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QMenu, QVBoxLayout, QWidget
 
 from app.api import MessageData, SafirClient
 from app.campaign import ButtonSpec, CampaignStatus
@@ -485,6 +485,64 @@ def test_a_sheet_with_no_phone_column_offers_its_columns_and_nothing_of_the_last
         assert page.draft.checked.counts["valid"] == 2 and recipients.text() == "2"
         page.new_campaign()
         assert recipients.text() == "–" and not combo.isEnabled()
+
+    run_in_qt_loop(qapp, scenario)
+
+
+def test_the_shortcuts_box_lists_the_menus_keys_and_the_step_arrows_follow_the_reading_direction(
+        qapp: Any, window: MainWindow) -> None:
+    """Found by hand: the box listed "Ctrl+10" (the menu has Ctrl+0), and right to left,
+    where Next sits on the left, Alt+Left did nothing and Alt+Right went on."""
+    from PySide6.QtGui import QKeySequence, QShortcut
+
+    from app.ui.help_boxes import shortcuts_box
+
+    box = shortcuts_box(window, [window.nav.item(i).text() for i in range(window.nav.count())])
+    keys = [a.shortcut().toString() for m in window.menuBar().findChildren(QMenu) for a in m.actions()
+            if not a.shortcut().isEmpty() and a.shortcut().toString().startswith("Ctrl+") and
+            a.shortcut().toString()[5:].isdigit()]
+    assert len(keys) == window.nav.count() and all(f"<b>{k}</b>" in box.text() or k in box.text() for k in keys)
+    assert "Ctrl+10" not in box.text() and QKeySequence("Ctrl+0").toString() in keys
+    box.close()
+    page = window.campaign
+
+    async def scenario() -> list[int]:
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
+        page.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+        arrows = {s.key().toString(): s for s in page.findChildren(QShortcut) if s.key().toString().startswith("Alt+")}
+        shown = []
+        for keys in ("Alt+Left", "Alt+Right"):
+            arrows[keys].activated.emit()  # as the key does
+            shown.append(page.steps.currentIndex())
+        return shown
+
+    assert run_in_qt_loop(qapp, scenario) == [1, 0]  # Alt+Left on to the message, Alt+Right back
+    assert "Next step: <b>Enter, Alt+Left</b>" in shortcuts_box(page, []).text().replace("\u2066", "").replace(
+        "\u2069", "")
+
+
+def test_the_keyboard_lands_on_start_and_after_pause_on_resume_never_on_cancel(
+        qapp: Any, window: MainWindow) -> None:
+    """Found by hand: the second campaign's Send step put the keyboard on the read-only log
+    (Space did nothing), and after Pause it jumped to Cancel, so Space asked to cancel."""
+    page = window.campaign
+    send = page.send_step
+
+    async def scenario() -> None:
+        await compose(window, "contacts.xlsx", "سلام {{نام}}", 60)  # one a second: still sending when paused
+        page.review.rate_spin.setFocus()
+        page.go(3)
+        assert QApplication.focusWidget() is send.start_button
+        sending = asyncio.ensure_future(page.send())
+        while not send.pause_button.isEnabled():
+            await asyncio.sleep(0.02)
+        send.pause_button.setFocus()
+        send.pause_button.click()
+        assert QApplication.focusWidget() is not send.cancel_button
+        await sending
+        while not send.resume_button.isEnabled():
+            await asyncio.sleep(0.02)
+        assert QApplication.focusWidget() is send.resume_button
 
     run_in_qt_loop(qapp, scenario)
 

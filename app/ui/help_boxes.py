@@ -30,18 +30,20 @@ def about_box(parent: QWidget) -> QMessageBox:
 def shortcuts_box(parent: QWidget, panels: Sequence[str]) -> QMessageBox:
     """Every keyboard shortcut of the window; ``panels`` are the side list's names
     (Ctrl+1, Ctrl+2, … in that order)."""
+    left_to_right = parent.layoutDirection() == Qt.LayoutDirection.LeftToRight
+    forward, back = ("Right", "Left") if left_to_right else ("Left", "Right")  # as the Next button sits
     lines = [(QCoreApplication.translate("MainWindow", "New campaign"), "Ctrl+N"),
              (QCoreApplication.translate("MainWindow", "Open sheet…"), "Ctrl+O"),
              (QCoreApplication.translate("MainWindow", "Export results…"), "Ctrl+E"),
              (QCoreApplication.translate("MainWindow", "Quit"), "Ctrl+Q"),
-             (QCoreApplication.translate("MainWindow", "Next step"), "Enter, Alt+Right"),
-             (QCoreApplication.translate("MainWindow", "Previous step"), "Alt+Left"),
+             (QCoreApplication.translate("MainWindow", "Next step"), f"Enter, Alt+{forward}"),
+             (QCoreApplication.translate("MainWindow", "Previous step"), f"Alt+{back}"),
              (QCoreApplication.translate("MainWindow", "Send a test to this number"), "Ctrl+T"),
              (QCoreApplication.translate("MainWindow", "Start"), "Ctrl+Return"),
              (QCoreApplication.translate("MainWindow", "Pause"), "Ctrl+P"),
              (QCoreApplication.translate("MainWindow", "Resume"), "Ctrl+R"),
              (QCoreApplication.translate("MainWindow", "Cancel"), "Ctrl+Shift+X")]
-    lines += [(name, f"Ctrl+{i + 1}") for i, name in enumerate(panels)]
+    lines += [(name, f"Ctrl+{(i + 1) % 10}") for i, name in enumerate(panels[:10])]  # as the View menu has them
     box = QMessageBox(parent)
     box.setWindowTitle(QCoreApplication.translate("MainWindow", "Keyboard shortcuts"))
     box.setText("<br>".join(f"{name}: <b>{ltr(keys)}</b>" for name, keys in lines))

@@ -575,8 +575,8 @@ FA = {
         "زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.",
     "The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.":
         "تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.",
-    "Previous step (Alt+Left)": "گام قبلی (Alt+چپ)",
-    "Next step (Enter or Alt+Right)": "گام بعدی (Enter یا Alt+راست)",
+    "Previous step (Alt+Left)": "گام قبلی (Alt+راست)",
+    "Next step (Enter or Alt+Right)": "گام بعدی (Enter یا Alt+چپ)",
     "Campaign {0} has nobody left to send to.": "کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.",
     "Campaign {0}: the rest of campaign {1}.": "کارزار {0}: باقی‌ماندهٔ کارزار {1}.",
     "Send the rest as a new campaign": "ارسال باقی‌مانده در کارزاری تازه",

@@ -406,18 +406,18 @@
 <context>
     <name>Durations</name>
     <message>
-        <location filename="../../app/ui/formatting.py" line="53" />
+        <location filename="../../app/ui/formatting.py" line="54" />
         <source>{0} s</source>
         <extracomment>The service's and the report's time zone: every time the window shows is in it.</extracomment>
         <translation>{0} ثانیه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/formatting.py" line="56" />
+        <location filename="../../app/ui/formatting.py" line="57" />
         <source>{0} min</source>
         <translation>{0} دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/formatting.py" line="57" />
+        <location filename="../../app/ui/formatting.py" line="58" />
         <source>{0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقه</translation>
     </message>
@@ -647,22 +647,22 @@
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="33" />
+        <location filename="../../app/ui/help_boxes.py" line="35" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="34" />
+        <location filename="../../app/ui/help_boxes.py" line="36" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="35" />
+        <location filename="../../app/ui/help_boxes.py" line="37" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="36" />
+        <location filename="../../app/ui/help_boxes.py" line="38" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
@@ -672,7 +672,7 @@
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="46" />
+        <location filename="../../app/ui/help_boxes.py" line="48" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
@@ -682,37 +682,37 @@
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="37" />
+        <location filename="../../app/ui/help_boxes.py" line="39" />
         <source>Next step</source>
         <translation>گام بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="38" />
+        <location filename="../../app/ui/help_boxes.py" line="40" />
         <source>Previous step</source>
         <translation>گام قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="39" />
+        <location filename="../../app/ui/help_boxes.py" line="41" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="40" />
+        <location filename="../../app/ui/help_boxes.py" line="42" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="41" />
+        <location filename="../../app/ui/help_boxes.py" line="43" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="42" />
+        <location filename="../../app/ui/help_boxes.py" line="44" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="43" />
+        <location filename="../../app/ui/help_boxes.py" line="45" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
@@ -867,119 +867,119 @@
 <context>
     <name>MessageStep</name>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="56" />
+        <location filename="../../app/ui/campaign/message.py" line="57" />
         <source>Message kind</source>
         <translation>نوع پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="58" />
+        <location filename="../../app/ui/campaign/message.py" line="59" />
         <source>Send as a secure message (the recipient enters a password to read it)</source>
         <translation>ارسال به‌صورت پیام امن (گیرنده برای خواندن رمز وارد می‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="60" />
+        <location filename="../../app/ui/campaign/message.py" line="61" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="79" />
-        <location filename="../../app/ui/campaign/message.py" line="225" />
+        <location filename="../../app/ui/campaign/message.py" line="80" />
+        <location filename="../../app/ui/campaign/message.py" line="226" />
         <source>Text</source>
         <translation>متن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="83" />
+        <location filename="../../app/ui/campaign/message.py" line="84" />
         <source>Message text. {{column}} is replaced by that column of each row.</source>
         <translation>متن پیام. {{ستون}} با مقدار همان ستون در هر ردیف جایگزین می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="84" />
+        <location filename="../../app/ui/campaign/message.py" line="85" />
         <source>Message text</source>
         <translation>متن پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="88" />
+        <location filename="../../app/ui/campaign/message.py" line="89" />
         <source>Insert a column</source>
         <translation>درج ستون</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="101" />
+        <location filename="../../app/ui/campaign/message.py" line="102" />
         <source>One-time passwords</source>
         <translation>رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="104" />
+        <location filename="../../app/ui/campaign/message.py" line="105" />
         <source>Column with the one-time passwords</source>
         <translation>ستون رمزهای یک‌بارمصرف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="106" />
+        <location filename="../../app/ui/campaign/message.py" line="107" />
         <source>Column with the passwords:</source>
         <translation>ستون رمزها:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="108" />
+        <location filename="../../app/ui/campaign/message.py" line="109" />
         <source>Inline keyboard</source>
         <translation>صفحه‌کلید شیشه‌ای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="113" />
-        <location filename="../../app/ui/campaign/message.py" line="116" />
+        <location filename="../../app/ui/campaign/message.py" line="114" />
+        <location filename="../../app/ui/campaign/message.py" line="117" />
         <source>Template</source>
         <translation>قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="120" />
+        <location filename="../../app/ui/campaign/message.py" line="121" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="127" />
+        <location filename="../../app/ui/campaign/message.py" line="128" />
         <source>row </source>
         <translation>ردیف </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="128" />
+        <location filename="../../app/ui/campaign/message.py" line="129" />
         <source>Preview for row</source>
         <translation>پیش‌نمایش برای ردیف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="134" />
+        <location filename="../../app/ui/campaign/message.py" line="135" />
         <source>Preview for</source>
         <translation>پیش‌نمایش برای</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="211" />
+        <location filename="../../app/ui/campaign/message.py" line="212" />
         <source>Add the template to the template library first (Templates panel).</source>
         <translation>اول قالب را به کتابخانهٔ قالب‌ها اضافه کنید (بخش «قالب‌ها»).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="213" />
+        <location filename="../../app/ui/campaign/message.py" line="214" />
         <source>Give the template field {0} a column or a text.</source>
         <translation>برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="225" />
+        <location filename="../../app/ui/campaign/message.py" line="226" />
         <source>Caption</source>
         <translation>زیرنویس</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="263" />
+        <location filename="../../app/ui/campaign/message.py" line="264" />
         <source>Insert column…</source>
         <translation>درج ستون…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="313" />
+        <location filename="../../app/ui/campaign/message.py" line="314" />
         <source>One-time password: {0}</source>
         <translation>رمز یک‌بارمصرف: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="319" />
+        <location filename="../../app/ui/campaign/message.py" line="320" />
         <source>No column named {0}</source>
         <translation>ستونی به نام {0} نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/message.py" line="321" />
+        <location filename="../../app/ui/campaign/message.py" line="322" />
         <source>This row cannot be shown: {0}</source>
         <translation>این ردیف را نمی‌توان نشان داد: {0}</translation>
     </message>
@@ -2127,161 +2127,162 @@
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="97" />
+        <location filename="../../app/ui/campaign/send.py" line="96" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="98" />
+        <location filename="../../app/ui/campaign/send.py" line="96" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="99" />
+        <location filename="../../app/ui/campaign/send.py" line="97" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="104" />
+        <location filename="../../app/ui/campaign/send.py" line="102" />
         <source>Send the rest as a new campaign</source>
         <translation>ارسال باقی‌مانده در کارزاری تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="105" />
+        <location filename="../../app/ui/campaign/send.py" line="103" />
         <source>A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets it twice)</source>
         <translation>کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس دو بار دریافت نمی‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="117" />
+        <location filename="../../app/ui/campaign/send.py" line="115" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="124" />
+        <location filename="../../app/ui/campaign/send.py" line="122" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="207" />
+        <location filename="../../app/ui/campaign/send.py" line="208" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="209" />
+        <location filename="../../app/ui/campaign/send.py" line="210" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="210" />
-        <location filename="../../app/ui/campaign/send.py" line="306" />
+        <location filename="../../app/ui/campaign/send.py" line="211" />
+        <location filename="../../app/ui/campaign/send.py" line="307" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="215" />
+        <location filename="../../app/ui/campaign/send.py" line="216" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="223" />
+        <location filename="../../app/ui/campaign/send.py" line="224" />
         <source>Campaign {0} was rejected by {1}: {2}</source>
         <translation>کارزار {0} را {1} رد کرد: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="226" />
+        <location filename="../../app/ui/campaign/send.py" line="227" />
         <source>Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.</source>
         <translation>کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="232" />
-        <location filename="../../app/ui/campaign/send.py" line="236" />
+        <location filename="../../app/ui/campaign/send.py" line="233" />
+        <location filename="../../app/ui/campaign/send.py" line="237" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="241" />
+        <location filename="../../app/ui/campaign/send.py" line="242" />
         <source>Campaign {0} is being sent again (from another desktop or the command line); its progress and controls are here.</source>
         <translation>کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="248" />
+        <location filename="../../app/ui/campaign/send.py" line="249" />
         <source>The campaign could not be asked to stop: {0}</source>
         <translation>درخواست توقف کارزار ثبت نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="260" />
+        <location filename="../../app/ui/campaign/send.py" line="261" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="284" />
+        <location filename="../../app/ui/campaign/send.py" line="285" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="297" />
+        <location filename="../../app/ui/campaign/send.py" line="298" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="318" />
-        <source>about {0} left</source>
-        <translation>حدود {0} مانده</translation>
-    </message>
-    <message>
         <location filename="../../app/ui/campaign/send.py" line="320" />
-        <source>{0} per minute</source>
-        <translation>{0} در دقیقه</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/send.py" line="317" />
-        <source>{0} per minute; {1}</source>
-        <translation>{0} در دقیقه؛ {1}</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/send.py" line="323" />
-        <source>{0} of them by SMS</source>
-        <translation>{0} نفرشان با پیامک</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/send.py" line="325" />
-        <source>the service allows about {0} a minute</source>
-        <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/send.py" line="327" />
-        <source>; sharing it with 1 other campaign</source>
-        <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/send.py" line="329" />
-        <source>; sharing it with {0} other campaigns</source>
-        <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/campaign/send.py" line="340" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="354" />
+        <location filename="../../app/ui/campaign/send.py" line="334" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="357" />
+        <location filename="../../app/ui/campaign/send.py" line="337" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="360" />
+        <location filename="../../app/ui/campaign/send.py" line="340" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="363" />
+        <location filename="../../app/ui/campaign/send.py" line="343" />
+        <location filename="../../app/ui/campaign/send.py" line="344" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="365" />
+        <source>about {0} left</source>
+        <translation>حدود {0} مانده</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="366" />
+        <source>{0} per minute; {1}</source>
+        <translation>{0} در دقیقه؛ {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="368" />
+        <source>{0} per minute</source>
+        <translation>{0} در دقیقه</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="371" />
+        <source>{0} of them by SMS</source>
+        <translation>{0} نفرشان با پیامک</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="373" />
+        <source>the service allows about {0} a minute</source>
+        <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="375" />
+        <source>; sharing it with 1 other campaign</source>
+        <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="377" />
+        <source>; sharing it with {0} other campaigns</source>
+        <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>
 </context>
 <context>
@@ -2557,12 +2558,12 @@
     <message>
         <location filename="../../app/ui/campaign/step_controls.py" line="39" />
         <source>Previous step (Alt+Left)</source>
-        <translation>گام قبلی (Alt+چپ)</translation>
+        <translation>گام قبلی (Alt+راست)</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/step_controls.py" line="40" />
         <source>Next step (Enter or Alt+Right)</source>
-        <translation>گام بعدی (Enter یا Alt+راست)</translation>
+        <translation>گام بعدی (Enter یا Alt+چپ)</translation>
     </message>
 </context>
 <context>

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 
 import qasync
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -90,17 +90,15 @@ class SendStep(QWidget):
         self._read: ShownCampaign | None = None  # its status and counts as last read
         #: The repeating campaign Start made from this draft (Start is done once).
         self.series_made: int | None = None
-        self._last_refresh = 0.0
-        self._last_chart = 0.0
+        self._last_refresh = self._last_chart = 0.0
         buttons = QHBoxLayout()
-        self.start_button = QPushButton(self.tr("Start"))
-        self.pause_button = QPushButton(self.tr("Pause"))
-        self.resume_button = QPushButton(self.tr("Resume"))
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.start_button.clicked.connect(self.start_requested)
-        self.pause_button.clicked.connect(self._on_pause_clicked)
-        self.resume_button.clicked.connect(self._on_resume_clicked)
-        self.cancel_button.clicked.connect(self._on_cancel_clicked)
+        self.start_button, self.pause_button, self.resume_button, self.cancel_button = (
+            QPushButton(self.tr("Start")), QPushButton(self.tr("Pause")), QPushButton(self.tr("Resume")),
+            QPushButton(self.tr("Cancel")))
+        for button, slot in ((self.start_button, self.start_requested), (self.pause_button, self._on_pause_clicked),
+                             (self.resume_button, self._on_resume_clicked),
+                             (self.cancel_button, self._on_cancel_clicked)):
+            button.clicked.connect(slot)
         self.rest_button = QPushButton(self.tr("Send the rest as a new campaign"))
         self.rest_button.setToolTip(self.tr("A new campaign of the recipients this cancelled one never reached, "
                                             "each under its own request_id (nobody gets it twice)"))
@@ -125,12 +123,9 @@ class SendStep(QWidget):
         self.status = StatusLine()
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
-        layout.addWidget(self.counts)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.speed_label)
-        layout.addWidget(self.chart, 1)
-        layout.addWidget(self.log, 1)
-        layout.addWidget(self.status)
+        for widget, stretch in ((self.counts, 0), (self.progress, 0), (self.speed_label, 0), (self.chart, 1),
+                                (self.log, 1), (self.status, 0)):
+            layout.addWidget(widget, stretch)
         for signal, slot in ((runs.progress, self._on_progress), (runs.started, self._on_started),
                              (runs.finished, self._on_finished), (runs.refused, self._on_refused)):
             signal.connect(slot)
@@ -176,6 +171,10 @@ class SendStep(QWidget):
             self._show_counts(read.counts)
         self._show_buttons()
 
+    def entry_field(self) -> QWidget:
+        """Where the keyboard goes when this step is shown: the first button that acts now."""
+        return next((b for b in (self.start_button, self.pause_button, self.resume_button) if b.isEnabled()), self.log)
+
     def sending(self) -> bool:
         return self.campaign_id is not None and self.runs.is_sending(self.campaign_id)
 
@@ -196,6 +195,8 @@ class SendStep(QWidget):
         starting = self.campaign_id is not None and self.runs.is_starting(self.campaign_id)
         self.resume_button.setEnabled(not sending and resumable and not starting)
         self.rest_button.setVisible(status == CampaignStatus.CANCELLED and read is not None and read.left > 0)
+        if self.resume_button.isEnabled() and self.log.hasFocus():  # Pause, then Space again: Resume, never Cancel
+            self.resume_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- running ----------------------------------------------------------------------------
 
@@ -306,29 +307,7 @@ class SendStep(QWidget):
             self.status.say(describe_reason(progress.waiting) if progress.waiting else self.tr("Sending…"))
         c = Counts.of(progress.counts)
         self._show_counts(c)
-        done = c.sent + c.failed + c.unknown
-        left = self.progress.maximum() - done
-        # Time left at the pace the run can keep: the pacer's (learned) rate when it is lower.
-        pace = progress.rate_per_minute
-        if progress.pace_per_minute > 0:
-            pace = min(pace, progress.pace_per_minute) if pace > 0 else progress.pace_per_minute
-        rate = figure(progress.rate_per_minute)
-        if pace > 0 and left > 0:  # never "about 0 s left" while someone is still to send
-            speed = self.tr("{0} per minute; {1}").format(
-                rate, self.tr("about {0} left").format(duration_text(max(1.0, left * 60 / pace))))
-        else:
-            speed = self.tr("{0} per minute").format(rate)
-        reasons = [describe_reason(progress.waiting)] if progress.waiting else []
-        if progress.by_sms:
-            reasons.append(self.tr("{0} of them by SMS").format(figure(progress.by_sms)))
-        if progress.limit is not None and (progress.slowed or progress.sharing):
-            allows = self.tr("the service allows about {0} a minute").format(figure(round(progress.limit)))
-            if progress.sharing == 1:
-                allows += self.tr("; sharing it with 1 other campaign")
-            elif progress.sharing:
-                allows += self.tr("; sharing it with {0} other campaigns").format(figure(progress.sharing))
-            reasons.append(allows)
-        self.speed_label.setText(speed + "".join(f" — {r}" for r in reasons))
+        self.speed_label.setText(pace_words(progress, self.progress.maximum() - (c.sent + c.failed + c.unknown)))
         run = self.runs.run_of(progress.campaign_id)
         if run is not None and now - self._last_chart >= CHART_SECONDS:
             self._last_chart = now
@@ -337,6 +316,7 @@ class SendStep(QWidget):
 
     def _on_pause_clicked(self) -> None:
         if self.campaign_id is not None and self.runs.pause(self.campaign_id):
+            self.log.setFocus(Qt.FocusReason.OtherFocusReason)  # not onto Cancel, next to the Pause disabled
             self.log_line(self.tr("Pausing after the messages on their way…"))
 
     @qasync.asyncSlot()
@@ -361,6 +341,7 @@ class SendStep(QWidget):
         else:
             await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
             self.log_line(self.tr("Campaign {0} cancelled.").format(figure(campaign_id, grouped=False)))
+            self.status.say(self.tr("Campaign {0} cancelled.").format(figure(campaign_id, grouped=False)))  # not paused
             self._show_read(await self.context.store.in_thread(lambda journal: read_shown(journal, campaign_id)))
         return True
 
@@ -368,3 +349,31 @@ class SendStep(QWidget):
     async def _on_resume_clicked(self) -> None:
         if self.campaign_id is not None:
             await self.run(self.campaign_id)
+
+
+def pace_words(progress: Progress, left: int) -> str:
+    """The send step's line under its progress bar: the rate (messages per minute), the
+    time ``left`` recipients take at the pace the run can keep, and why it waits or is
+    slower (its SMS, the service's limit and who shares it)."""
+    translate = QCoreApplication.translate
+    # Time left at the pace the run can keep: the pacer's (learned) rate when it is lower.
+    pace = progress.rate_per_minute
+    if progress.pace_per_minute > 0:
+        pace = min(pace, progress.pace_per_minute) if pace > 0 else progress.pace_per_minute
+    rate = figure(progress.rate_per_minute)
+    if pace > 0 and left > 0:  # never "about 0 s left" while someone is still to send
+        time_left = translate("SendStep", "about {0} left").format(duration_text(max(1.0, left * 60 / pace)))
+        speed = translate("SendStep", "{0} per minute; {1}").format(rate, time_left)
+    else:
+        speed = translate("SendStep", "{0} per minute").format(rate)
+    reasons = [describe_reason(progress.waiting)] if progress.waiting else []
+    if progress.by_sms:
+        reasons.append(translate("SendStep", "{0} of them by SMS").format(figure(progress.by_sms)))
+    if progress.limit is not None and (progress.slowed or progress.sharing):
+        allows = translate("SendStep", "the service allows about {0} a minute").format(figure(round(progress.limit)))
+        if progress.sharing == 1:
+            allows += translate("SendStep", "; sharing it with 1 other campaign")
+        elif progress.sharing:
+            allows += translate("SendStep", "; sharing it with {0} other campaigns").format(figure(progress.sharing))
+        reasons.append(allows)
+    return speed + "".join(f" — {r}" for r in reasons)

@@ -41,7 +41,9 @@ class StepControls(QObject):
         for keys, step in (("Alt+Right", 1), ("Alt+Left", -1)):
             shortcut = QShortcut(QKeySequence(keys), page)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(lambda step=step: go(current() + step))
+            # Right to left, Next sits on the left: the arrow points the way the steps go.
+            shortcut.activated.connect(lambda step=step: go(current() + (
+                step if page.layoutDirection() == Qt.LayoutDirection.LeftToRight else -step)))
         self.back_button.clicked.connect(lambda: go(current() - 1))
         self.next_button.clicked.connect(lambda: go(current() + 1))
         self.nav = QHBoxLayout()
