@@ -112,7 +112,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         persian.campaign.go_to_send(fourth_id)
         assert persian.campaign.send_step.pause_button.isEnabled()
 
-        # 5. Closing while sending asks; "Keep sending" keeps the window and the campaign.
+        # 5. Closing while sending asks; "Stay open and keep sending" keeps the window and the campaign.
         persian.close()
         assert persian.isVisible() and runs.is_sending(fourth_id)
         question: QMessageBox = persian.close_question
@@ -191,6 +191,6 @@ def test_closing_with_a_scheduled_campaign_says_so_and_can_keep_it_in_the_tray(
     assert window.tray.toolTip() == "Safir campaign: one campaign sending"
     window.tray.show_sending(3)
     assert window.tray.toolTip() == "Safir campaign: 3 campaigns sending"
-    assert choices == ["Pause and quit", "Keep sending from the system tray", "Keep sending"]
+    assert choices == ["Pause and quit", "Keep sending from the system tray", "Stay open and keep sending"]
     assert hidden and still_sending
     assert result.status == CampaignStatus.PAUSED and window.finished

@@ -79,14 +79,13 @@ def runner_log(campaign_id: int) -> Path:
 def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: str | None = None,
                  sandbox: bool = False, timeout: float | None = None,
                  secrets: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """Start the process that sends ``campaign_id`` and return it once it holds the
-    campaign's lock (or has already ended well). ``api_key`` goes to it in its environment
-    (and ``secrets``, variables such as the SMS gateway's key); ``sandbox`` makes it start
-    a built-in sandbox of its own. Raises RunnerFailed (with the log's last line) when the
-    program cannot be started, exits at once, or does not start sending within
-    :data:`START_TIMEOUT_SECONDS`."""
-    from app.campaign.lock import campaign_is_sending
-
+    """Start the process that sends ``campaign_id`` and return it once it is the
+    campaign's recorded sender (or has already ended well): holding the lock is not yet
+    being named, and ``list`` or the window asked at once would show nobody sending.
+    ``api_key`` goes to it in its environment (and ``secrets``, variables such as the SMS
+    gateway's key); ``sandbox`` makes it start a built-in sandbox of its own. Raises
+    RunnerFailed (with the log's last line) when the program cannot be started, exits at
+    once, or does not start sending within :data:`START_TIMEOUT_SECONDS`."""
     log = runner_log(campaign_id)
     log.parent.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, API_KEY_ENV: api_key, **(secrets or {}), **store_environment(journal), **_LOG_AS_WRITTEN}
@@ -98,7 +97,7 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
             raise RunnerFailed(pause_reason("sender_not_started", detail=exc.strerror or exc)) from None
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
     while time.monotonic() < deadline:
-        if campaign_is_sending(journal, campaign_id):
+        if journal.senders(campaign_id):
             return process
         if process.poll() in _RAN:
             return process  # it already ended its run: every recipient final, or paused with its reason

@@ -4,10 +4,12 @@ not ``exec()``)."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import platformdirs
 from PySide6.QtCore import (
     QCoreApplication,
     Qt,
@@ -122,8 +124,12 @@ def save_file(parent: QWidget, title: str, suggested: str, filters: str = "") ->
 async def save_in_last_folder(parent: QWidget, title: str, name: str, filters: str,
                               settings: UiSettings) -> Path | None:
     """Where to save a file suggested as ``name``, chosen like :func:`save_file` in the
-    folder last used for a sheet or an export, which is remembered; None if cancelled."""
+    folder last used for a sheet or an export, which is remembered (the user's documents
+    folder when that one cannot be written: the samples of an installed copy); None if
+    cancelled."""
     folder = settings.get("last_folder") or str(Path.home())
+    if not os.access(folder, os.W_OK):
+        folder = platformdirs.user_documents_dir()
     path = await save_file(parent, title, str(Path(folder) / name), filters)
     if not path:
         return None

@@ -241,7 +241,7 @@ class MainWindow(QMainWindow):
         if scheduled:
             text += "\n\n" + self.tr("Campaign {0} waits for its start time ({1}) and starts only while the app "
                                       "is open.").format(figure(scheduled[0][0], grouped=False), scheduled[0][1])
-        choices = [self.tr("Pause and quit"), self.tr("Keep sending")]
+        choices = [self.tr("Pause and quit"), self.tr("Stay open and keep sending")]
         tray = QSystemTrayIcon.isSystemTrayAvailable()
         if tray:
             choices.insert(1, self.tr("Keep sending from the system tray"))

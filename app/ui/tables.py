@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.ui.models import ResultsModel
+from app.ui.texts import state_name
 
 #: Statuses the results tables can be filtered by ("" = all rows).
 STATUS_FILTERS = ("", "valid", "invalid", "duplicate", "suppressed", "repeat", "empty", "sent", "failed", "unknown",
@@ -41,7 +42,7 @@ def results_table(model: ResultsModel, name: str) -> tuple[QTableView, QComboBox
     table.horizontalHeader().setResizeContentsPrecision(RESIZE_ROWS)
     chooser = QComboBox()
     for status in STATUS_FILTERS:
-        chooser.addItem(model.tr(status) if status else model.tr("All rows"), status)
+        chooser.addItem(state_name(status) if status else model.tr("All rows"), status)
     chooser.setAccessibleName(model.tr("Show rows with status"))
     chooser.currentIndexChanged.connect(lambda _i: model.set_filter(chooser.currentData()))
     return table, chooser

@@ -56,8 +56,10 @@ def _tr(text: str) -> str:
 
 def state_name(state: str) -> str:
     """A recipient state, verdict, campaign status or message kind ("sent", "paused",
-    "media"...) in the user's language (one list for every screen, kept with the tables')."""
-    return QCoreApplication.translate("ResultsModel", state)
+    "media"...) in the user's language (one list for every screen, kept with the tables');
+    a code left untranslated reads as words ("not_sent": "not sent")."""
+    shown = QCoreApplication.translate("ResultsModel", state)
+    return shown.replace("_", " ") if shown == state else shown
 
 
 def describe(text: str | None, error_code: int | None = None) -> str:

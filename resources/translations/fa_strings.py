@@ -662,7 +662,7 @@ FA = {
     "Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.":
         "مکث کنیم و بیرون برویم؟ کارزار مکث\u200cشده را می\u200cتوان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی\u200cشود.",
     'Pause and quit': 'مکث و خروج',
-    'Keep sending': 'ادامهٔ ارسال',
+    'Stay open and keep sending': 'باز ماندن و ادامهٔ ارسال',
     'Give the template field {0} a column or a text.': 'برای فیلد {0} در الگو ستونی یا متنی تعیین کنید.',
     'Sending to {0}…': 'در حال ارسال به {0}…',
     'detected, {0}% sure': 'خودکار یافته شد، {0}٪ مطمئن',

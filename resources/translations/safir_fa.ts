@@ -397,7 +397,7 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/ui/dialogs.py" line="138" />
+        <location filename="../../app/ui/dialogs.py" line="144" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <extracomment>The parts of Qt's own file dialog that show paths, file names, sizes and dates.</extracomment>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
@@ -747,6 +747,11 @@
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
+        <location filename="../../app/ui/main_window.py" line="244" />
+        <source>Stay open and keep sending</source>
+        <translation>باز ماندن و ادامهٔ ارسال</translation>
+    </message>
+    <message>
         <location filename="../../app/ui/main_window.py" line="247" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
@@ -792,11 +797,6 @@
         <location filename="../../app/ui/main_window.py" line="270" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/main_window.py" line="244" />
-        <source>Keep sending</source>
-        <translation>ادامهٔ ارسال</translation>
     </message>
     <message>
         <location filename="../../app/ui/main_window.py" line="270" />
@@ -2411,28 +2411,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="254" />
+        <location filename="../../app/ui/texts.py" line="256" />
         <source>Test sent to {0}.</source>
         <extracomment>What the operating system says when a file cannot be written or read (strerror). Of those, the ones never grouped: a row or line number, an id. Reasons the window words its own way: what to do there, not on a command line. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="255" />
+        <location filename="../../app/ui/texts.py" line="257" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="258" />
+        <location filename="../../app/ui/texts.py" line="260" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="263" />
+        <location filename="../../app/ui/texts.py" line="265" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="264" />
+        <location filename="../../app/ui/texts.py" line="266" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
@@ -2994,13 +2994,13 @@
 <context>
     <name>model</name>
     <message>
-        <location filename="../../app/ui/tables.py" line="44" />
+        <location filename="../../app/ui/tables.py" line="45" />
         <source>All rows</source>
         <extracomment>Statuses the results tables can be filtered by ("" = all rows). Rows measured when a results table sizes its columns to their contents.</extracomment>
         <translation>همهٔ ردیف‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/tables.py" line="45" />
+        <location filename="../../app/ui/tables.py" line="46" />
         <source>Show rows with status</source>
         <translation>نمایش ردیف‌های با وضعیت</translation>
     </message>
