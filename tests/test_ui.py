@@ -811,7 +811,6 @@ def test_an_export_saved_elsewhere_is_where_the_next_save_or_open_dialog_starts(
     monkeypatch.setattr(dialogs, "save_file", dialog)
     monkeypatch.setattr(dialogs, "open_file", dialog)
     context = make_context("http://127.0.0.1:9")
-    (tmp_path / "lists").mkdir()  # a folder gone, or one nobody may write, gives the documents folder
     context.settings.set("last_folder", str(tmp_path / "lists"))
     try:
         async def scenario() -> list[Path | None]:

@@ -128,7 +128,7 @@ async def save_in_last_folder(parent: QWidget, title: str, name: str, filters: s
     folder when that one cannot be written: the samples of an installed copy); None if
     cancelled."""
     folder = settings.get("last_folder") or str(Path.home())
-    if not os.access(folder, os.W_OK):
+    if Path(folder).is_dir() and not os.access(folder, os.W_OK):
         folder = platformdirs.user_documents_dir()
     path = await save_file(parent, title, str(Path(folder) / name), filters)
     if not path:
