@@ -246,6 +246,8 @@ TEAM_PROBLEMS: dict[str, str] = {
                    " and by SMS only when the service said it has no Bale account and its campaign sends those by SMS",
     "not_your_lease": "row {row} of campaign {campaign} is not held by a sender of {member}: only the sender that "
                       "holds it records it sent",
+    "not_your_sender": "the sender {owner} of campaign {campaign} is {member}'s: another member may only revoke it",
+    "bad_next_run": "{when} is not a time within 400 days for repeating campaign {series}'s next run",
     "not_your_campaign": "campaign {campaign} is {member}'s: only its maker or an admin changes it",
     "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
                            "team role NAME approver), not names in the rule",

@@ -237,6 +237,32 @@ def test_a_start_time_is_the_stores_on_a_desktop_whose_clock_is_ahead(team_store
     assert f"waiting for the start time {start.isoformat()}" in out, out + err
 
 
+def test_a_campaign_is_in_the_journal_file_itself_before_its_first_request(
+        tmp_path: Path, state_home: Path) -> None:
+    """Found by a second attack: the log deleted and the sender killed within the look's
+    quarter second lost the whole campaign (it was in the log only), and the same sheet
+    went out again; now a session starts by writing the campaign into the journal file."""
+    import shutil
+    import sqlite3
+
+    from app.campaign import Content
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+
+    with open_store() as journal:
+        journal.db.execute("PRAGMA wal_autocheckpoint = 0")  # as in a big creation: nothing copied meanwhile
+        campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, "s.csv", 1, 30)), content=Content(text="hi"),
+                                      bot_id=1001, base_url="http://127.0.0.1:9")
+        with journal.sending_session(campaign_id, "1@desk"):
+            shutil.copy(state_home / "journal.sqlite3", tmp_path / "file-alone.sqlite3")  # the log left behind
+    alone = sqlite3.connect(tmp_path / "file-alone.sqlite3")
+    try:
+        rows = alone.execute("SELECT COUNT(request_id) FROM recipients WHERE campaign_id = ?", (campaign_id,))
+        assert rows.fetchone()[0] == 30
+    finally:
+        alone.close()
+
+
 def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lost_or_sent_twice(
         tmp_path: Path, state_home: Path) -> None:
     """Found by an attack: the write-ahead log deleted under a sender went unnoticed; killed

@@ -347,3 +347,25 @@ def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team
                               " VALUES (1, '1@a', 'x', 'm', 'x', 0)").returncode == 0
     assert team.psql("carol", "UPDATE senders SET revoked = true WHERE owner = '1@a'").returncode == 0
     assert "alice" in team.psql("alice", "SELECT os_user FROM senders WHERE owner = '1@a'").stdout
+    # A third look (after migration 13): a running sender's name taken over by deleting its row
+    # and making it again, or kept alive by another; a row skipped for good in another's campaign;
+    # a series' next run that is no time; a series row written by hand.
+    taken = team.psql("carol", "DELETE FROM senders WHERE owner = '1@a'")
+    assert taken.returncode == 0 and "DELETE 0" in taken.stdout, taken
+    kept = team.psql("carol", "UPDATE senders SET heartbeat = 1e12 WHERE owner = '1@a'")
+    assert kept.returncode != 0 and "safir:not_your_sender:campaign=1;owner=1@a;member=alice" in kept.stderr, kept
+    skipped = team.psql("carol", "UPDATE recipients SET state = 'skipped', reason = 'suppressed'"
+                                 " WHERE campaign_id = 1 AND state = 'sent'")
+    assert skipped.returncode != 0 and "safir:final_stays" in skipped.stderr, skipped
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        made = team.desktop("alice").run("send", sheet(tmp_path, "t.csv", 20, 3), "--base-url", sandbox.url,
+                                          "--bot-id", "1001", "--text", "two {{name}}")
+        assert made.returncode == 3 and team.desktop("bob").run("approve", "2").returncode == 0
+    skipped = team.psql("carol", "UPDATE recipients SET state = 'skipped', reason = 'suppressed' WHERE campaign_id = 2")
+    assert skipped.returncode != 0 and "safir:not_your_lease:campaign=2" in skipped.stderr, skipped
+    nonsense = team.psql("alice", claim.replace("2000-01-01T00:00", "2000-01-02T00:00").replace(
+        "9999-12-31T00:00:00.000+00:00", "zzzz"))
+    assert nonsense.returncode != 0 and "safir:bad_next_run:series=1;when=zzzz" in nonsense.stderr, nonsense
+    assert team.psql("carol", series.replace("'{}', '{}'", "'{\"no\": 1}', 'x'")).returncode == 0
+    listed = team.desktop("bob").run("series", "list")
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed

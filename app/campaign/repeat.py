@@ -6,6 +6,7 @@ series as the journal keeps them; running one is app.jobs.series'."""
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from enum import StrEnum
@@ -21,8 +22,7 @@ from app.reasons import Reason
 if TYPE_CHECKING:
     from app.campaign.journal import Journal
 
-#: Days of the week as people name them (Monday is 0, as Python counts).
-
+log = logging.getLogger(__name__)
 
 class Every(StrEnum):
     DAY = "day"
@@ -138,6 +138,10 @@ class Series:
 
 
 def _series(row: Any) -> Series:
+    """The series of a row; ValueError, KeyError or TypeError for a row that is none (a
+    rule, plan, status or next run written by hand, say through psql on a team store)."""
+    if row["next_run"] is not None:
+        datetime.fromisoformat(str(row["next_run"]))
     return Series(int(row["id"]), str(row["name"]), RepeatRule.from_json(str(row["rule"])), json.loads(row["plan"]),
                   SeriesStatus(row["status"]), row["status_note"], row["next_run"], str(row["created_by"]))
 
@@ -160,8 +164,15 @@ def add_series(journal: Journal, name: str, rule: RepeatRule, plan: dict[str, An
 
 
 def all_series(journal: Journal) -> list[Series]:
-    """Every series, oldest first."""
-    return [_series(row) for row in journal.db.execute("SELECT * FROM series ORDER BY id")]
+    """Every series, oldest first; a row that is no series is left out (and logged), so
+    one member's row written by hand stops nobody's list or runner."""
+    found: list[Series] = []
+    for row in journal.db.execute("SELECT * FROM series ORDER BY id"):
+        try:
+            found.append(_series(row))
+        except (KeyError, TypeError, ValueError) as error:
+            log.warning("series %s is left out: it cannot be read (%r)", row["id"], error)
+    return found
 
 
 def last_runs(journal: Journal) -> dict[int, int]:

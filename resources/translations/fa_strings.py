@@ -1119,6 +1119,10 @@ FA.update({
     "or a new campaign)":
         "کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار "
         "تلاش دوباره یا کارزار تازه‌ای بسازید)",
+    "the sender {owner} of campaign {campaign} is {member}'s: another member may only revoke it":
+        "فرستندهٔ {owner} کارزار {campaign} از آنِ {member} است: عضو دیگر فقط می‌تواند آن را باطل کند",
+    "{when} is not a time within 400 days for repeating campaign {series}'s next run":
+        "{when} زمانی در ۴۰۰ روز آینده برای اجرای بعدی کارزار تکرارشوندهٔ {series} نیست",
     "row {row} of campaign {campaign} is not held by a sender of {member}: only the sender that holds it records it "
     "sent":
         "ردیف {row} کارزار {campaign} در دست فرستنده‌ای از {member} نیست: فقط فرستنده‌ای که آن را در دست دارد فرستاده "

@@ -165,15 +165,20 @@ class SendingSession:
             raise
         # Written now, the write-ahead log exists: SQLite removes it only when the last
         # connection closes, and this one stays open, so a log gone is a log deleted, with
-        # every write since the last checkpoint, which the next reader never sees.
+        # every write since the last checkpoint, which the next reader never sees. The
+        # campaign as made (its request_ids) goes into the journal file first: a log deleted
+        # and the sender killed before a look can tell loses outcomes at most, which a
+        # resume sends again under the same request_ids, never the campaign.
         self._log_identities = {log: file_identity(log) for log in self._logs()}
+        self._save_log("FULL")
         return self
 
-    def _save_log(self) -> None:
-        """Copy what the deleted log holds into the journal file: this process's
-        connections still read it (a checkpoint; the rest is copied when they close)."""
+    def _save_log(self, mode: str = "TRUNCATE") -> None:
+        """Copy what the log holds into the journal file (a checkpoint in ``mode``): a
+        deleted log too, which this process's connections still read (the rest is copied
+        when they close)."""
         try:
-            self.journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self.journal.db.execute(f"PRAGMA wal_checkpoint({mode})")
         except Exception as error:  # the journal's own errors only: stopping is told either way
             if self.journal.database_error(error) is None:
                 raise

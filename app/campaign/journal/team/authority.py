@@ -745,3 +745,83 @@ BEGIN
     RETURN taken = 1;
 END $$;
 """
+
+
+#: 13 (a second attack through psql, after 12): a recipient becomes ``skipped`` (final, never
+#: sent) only as it becomes ``sent``: by the holder of its lease, a member sending its SMS, or
+#: in the member's own campaign nobody holds (a creation skipping repeats); a sender's row is
+#: deleted only by its member (or an admin), and another member may only revoke it, so a
+#: running sender's name cannot be taken over; a series' next run is a time, within 400 days.
+MIGRATION_13 = r"""
+CREATE OR REPLACE FUNCTION safir_sent_by_holder() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.state IN ('sent', 'skipped') AND OLD.state IS DISTINCT FROM NEW.state
+       AND current_user <> public.safir_owner() AND NOT public.safir_copying()
+       AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+                       AND s.os_user = session_user AND (OLD.channel = 'sms' OR s.owner = OLD.lease_owner))
+       AND NOT (OLD.lease_owner IS NULL AND EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = OLD.campaign_id
+                                                    AND c.created_by = session_user)) THEN
+        PERFORM public.safir_refuse('not_your_lease', format('row %s of campaign %s is not held by a sender of '
+                                    '%s: only the sender that holds it records it sent', OLD.row, OLD.campaign_id,
+                                    session_user), format('campaign=%s;row=%s;member=%s', OLD.campaign_id, OLD.row,
+                                                          session_user));
+    END IF;
+    RETURN NEW;
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_senders_own() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF OLD.os_user <> session_user AND current_user <> public.safir_owner() AND NOT public.safir_copying()
+       AND (NOT NEW.revoked OR (NEW.campaign_id, NEW.owner, NEW.os_user, NEW.machine, NEW.started_at, NEW.heartbeat)
+            IS DISTINCT FROM (OLD.campaign_id, OLD.owner, OLD.os_user, OLD.machine, OLD.started_at, OLD.heartbeat))
+    THEN
+        PERFORM public.safir_refuse('not_your_sender', format('the sender %s of campaign %s is %s''s: another '
+                                    'member may only revoke it', OLD.owner, OLD.campaign_id, OLD.os_user),
+                                    format('campaign=%s;owner=%s;member=%s', OLD.campaign_id, OLD.owner,
+                                           OLD.os_user));
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER senders_own BEFORE UPDATE ON senders FOR EACH ROW EXECUTE FUNCTION safir_senders_own();
+ALTER TABLE senders ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS everyone_reads ON senders;
+CREATE POLICY everyone_reads ON senders FOR SELECT USING (true);
+DROP POLICY IF EXISTS senders_start ON senders;
+CREATE POLICY senders_start ON senders FOR INSERT WITH CHECK (true);
+DROP POLICY IF EXISTS senders_revoke ON senders;
+CREATE POLICY senders_revoke ON senders FOR UPDATE USING (true);
+DROP POLICY IF EXISTS own_to_end ON senders;
+CREATE POLICY own_to_end ON senders FOR DELETE USING (os_user = session_user OR public.safir_is('admin'));
+
+CREATE OR REPLACE FUNCTION safir_claim_run(series_id bigint, due text, following text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE taken integer; maker text; next_time timestamptz;
+BEGIN
+    PERFORM public.safir_need('sender');
+    SELECT created_by INTO maker FROM public.series WHERE id = series_id;
+    IF maker IS NOT NULL AND maker <> session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_series', format('series %s is %s''s: only its maker or an admin '
+                                    'changes it', series_id, maker), format('series=%s;member=%s', series_id, maker));
+    END IF;
+    BEGIN
+        next_time := following::timestamptz;
+    EXCEPTION WHEN others THEN
+        next_time := NULL;
+    END;
+    IF next_time IS NULL OR following !~ '^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$'
+       OR next_time > clock_timestamp() + interval '400 days' THEN
+        PERFORM public.safir_refuse('bad_next_run', format('%s is not a time within 400 days for series %s''s next '
+                                    'run', following, series_id), format('series=%s;when=%s', series_id, following),
+                                    '22007');
+    END IF;
+    IF following <= due OR due > public.safir_now() THEN
+        RETURN false;
+    END IF;
+    UPDATE public.series SET next_run = following, status_note = NULL, updated_at = public.safir_now()
+     WHERE id = series_id AND next_run = due AND status = 'active';
+    GET DIAGNOSTICS taken = ROW_COUNT;
+    RETURN taken = 1;
+END $$;
+"""
