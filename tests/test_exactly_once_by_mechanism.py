@@ -269,7 +269,7 @@ def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lo
     afterwards, the campaign was gone from the journal and the same sheet went out again."""
     with EmbeddedSandbox(fast_settings()) as sandbox:
         env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}
-        argv = [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 300), "--base-url", sandbox.url,
+        argv = [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 80), "--base-url", sandbox.url,
                 "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"]
         sending = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
         wait_for(lambda: len(delivered(sandbox)) >= 10, 30, "first deliveries")
@@ -289,7 +289,7 @@ def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lo
                                  capture_output=True, text=True, env=env, cwd=REPO, timeout=120)
         assert resumed.returncode == 0, resumed.stderr
         counts = each_once(sandbox)
-    assert len(counts) == 300 and set(counts.values()) == {1}
+    assert len(counts) == 80 and set(counts.values()) == {1}
 
 
 @pytest.mark.parametrize("deleted", ["journal", "lock"])

@@ -20,10 +20,11 @@ def sheet(tmp_path: Path, rows: int = ROWS) -> str:
     return str(path)
 
 
-def send_in_background(tmp_path: Path, sandbox: EmbeddedSandbox, *flags: str) -> int:
-    """``send … --background *flags`` of :func:`sheet` as the first campaign of this
-    test's state dir; checks what the command said and returns the campaign's id (1)."""
-    done = run("send", sheet(tmp_path), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi",
+def send_in_background(tmp_path: Path, sandbox: EmbeddedSandbox, *flags: str, rows: int = ROWS) -> int:
+    """``send … --background *flags`` of :func:`sheet` (``rows`` numbers) as the first
+    campaign of this test's state dir; checks what the command said and returns the
+    campaign's id (1)."""
+    done = run("send", sheet(tmp_path, rows), "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi",
                "--background", *flags, api_key=DEMO_API_KEY, timeout=60)
     assert done.returncode == 0, done.stderr
     starts = next((flags[i + 1] for i, flag in enumerate(flags) if flag == "--start-at"), None)
