@@ -543,6 +543,8 @@ def test_the_keyboard_lands_on_start_and_after_pause_on_resume_never_on_cancel(
         while not send.resume_button.isEnabled():
             await asyncio.sleep(0.02)
         assert QApplication.focusWidget() is send.resume_button
+        # Found by hand too: a pause as asked showed in red, its reason in lower case after a full stop.
+        assert not send.status.is_error and "not sent. Paused by the user" in send.status.text(), send.status.text()
 
     run_in_qt_loop(qapp, scenario)
 

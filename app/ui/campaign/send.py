@@ -262,9 +262,11 @@ class SendStep(QWidget):
             figure(result.campaign_id), state_name(result.status), figure(c.sent), figure(c.failed),
             figure(c.unknown), figure(c.not_sent))
         if result.reason:
-            summary += " " + describe_reason(result.reason)
+            why = describe_reason(result.reason)
+            summary += " " + why[:1].upper() + why[1:]  # a sentence of its own after the counts
         self.log_line(summary)
-        self.status.say(summary, error=result.status == CampaignStatus.PAUSED)
+        asked = result.reason is not None and result.reason.code == "user_paused"  # as asked: no error
+        self.status.say(summary, error=result.status == CampaignStatus.PAUSED and not asked)
         self.speed_label.clear()
         run = self.runs.run_of(result.campaign_id)
         if run is not None:  # the chart's last stretch
