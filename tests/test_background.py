@@ -31,10 +31,14 @@ from tests.helpers.background import ROWS, send_in_background, sheet
 from tests.helpers.cli import run
 
 def runner_pid(campaign_id: int) -> int:
+    from app.jobs.runner import runner_log
+
     with open_store() as journal:
-        runner = journal.campaigns.get(campaign_id).runner
-    assert runner is not None
-    return int(runner.split("@")[0])
+        campaign = journal.campaigns.get(campaign_id)
+    log = runner_log(campaign_id)
+    assert campaign.runner is not None, (campaign.status, campaign.status_reason,
+                                         log.read_text(encoding="utf-8") if log.exists() else "no log")
+    return int(campaign.runner.split("@")[0])
 
 
 def once_each(sandbox: EmbeddedSandbox) -> Counter[str]:
