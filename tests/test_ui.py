@@ -58,6 +58,14 @@ def test_results_model_and_its_filter_pass_qtmodeltester(qtmodeltester: Any, qap
     qtmodeltester.check(model)
 
 
+def test_a_status_code_reads_as_words_in_the_results_table(qapp: Any) -> None:
+    """Found by hand: a cancelled campaign's rows read "not_sent" in the table."""
+    model = ResultsModel()
+    model.set_rows([{"row": 2, "phone_input": "x", "phone": None, "status": "not_sent", "error": None,
+                     "message_id": None}])
+    assert model.data(model.index(0, ResultsModel.COLUMNS.index("status"))) == "not sent"
+
+
 def test_many_outcomes_at_once_reach_the_view_once_per_run_of_neighbouring_rows(qtmodeltester: Any) -> None:
     model = ResultsModel()
     model.set_rows([{"row": n, "phone_input": f"0912000{n:04d}", "phone": f"98912000{n:04d}", "status": "valid",
@@ -483,8 +491,11 @@ def test_a_sheet_with_no_phone_column_offers_its_columns_and_nothing_of_the_last
         while page.draft.checked is None:
             await asyncio.sleep(0.01)
         assert page.draft.checked.counts["valid"] == 2 and recipients.text() == "2"
+        page.results.results_filter.setCurrentIndex(page.results.results_filter.findData("not_sent"))
+        assert page.results.results_filter.currentText() == "not sent"  # a code reads as words
         page.new_campaign()
         assert recipients.text() == "–" and not combo.isEnabled()
+        assert page.results.results_filter.currentIndex() == 0  # the next campaign's results: every row
 
     run_in_qt_loop(qapp, scenario)
 
@@ -545,6 +556,12 @@ def test_the_keyboard_lands_on_start_and_after_pause_on_resume_never_on_cancel(
         assert QApplication.focusWidget() is send.resume_button
         # Found by hand too: a pause as asked showed in red, its reason in lower case after a full stop.
         assert not send.status.is_error and "not sent. Paused by the user" in send.status.text(), send.status.text()
+        resumed = asyncio.ensure_future(send.run(page.campaign_id))  # Space on Resume
+        while not send.pause_button.isEnabled():
+            await asyncio.sleep(0.02)
+        assert QApplication.focusWidget() is send.pause_button  # Space again pauses; it never asks to cancel
+        send.pause_button.click()
+        await resumed
 
     run_in_qt_loop(qapp, scenario)
 
@@ -749,6 +766,7 @@ def test_rows_whose_message_is_too_long_are_told_at_review_and_a_campaign_of_non
                      r"the text is (\d[\d,]*) characters long; it can be at most 4,096", some)
     assert over is not None, some
     assert 0 < int(over[1]) < valid and f"will get the message: <b>{valid - int(over[1])}</b>" in some
+    assert page.review.counts.values["recipients"].text() == "0"  # the figures row too (every row over, last)
     assert f"{valid} rows make a message the service would refuse" in every and "<b>0</b>" in every
     assert sent is None and page.message_line.is_error
     assert page.message_line.text().startswith("No row makes a message the service accepts, so nobody would get it")

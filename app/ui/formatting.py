@@ -72,8 +72,9 @@ WRAP_RUN = 40
 _LONG_RUN = re.compile(r"\S{%d}(?=\S)" % WRAP_RUN)
 
 
-def wrappable(text: str) -> str:
-    """``text`` with a zero-width space after every :data:`WRAP_RUN` characters of a run
-    with no space: a label that wraps words cannot break a long link, and one would make
-    the window wider than the screen (found by hand: 4,578 px)."""
-    return _LONG_RUN.sub(lambda run: run.group(0) + "\u200b", text)
+def wrappable(text: str, run: int = WRAP_RUN) -> str:
+    """``text`` with a zero-width space after every ``run`` characters of a run with no
+    space: a label that wraps words cannot break a long link, and one would make the
+    window wider than the screen (found by hand: 4,578 px)."""
+    pattern = _LONG_RUN if run == WRAP_RUN else re.compile(r"\S{%d}(?=\S)" % run)
+    return pattern.sub(lambda found: found.group(0) + "\u200b", text)

@@ -21,7 +21,7 @@ from app.campaign.journal.records import RecipientState
 from app.campaign.shown import ShownStatus
 from app.ui.bidi import ltr
 from app.ui.formatting import figure
-from app.ui.texts import describe
+from app.ui.texts import describe, state_name
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -203,7 +203,7 @@ class ResultsModel(QAbstractTableModel):
         value = row.get(key)
         if role == _DISPLAY or role == _TOOLTIP:
             if key == "status" and value:
-                return _tr(str(value))
+                return state_name(str(value))
             if key == "error":
                 return describe(value, row.get("error_code"))
             if key == "row" and isinstance(value, int):
@@ -280,9 +280,9 @@ class HistoryModel(QAbstractTableModel):
             if key == "created":
                 return self._format_time(str(value))
             if key == "status" and self._rows[index.row()].get("status_note"):
-                return f"{_tr(str(value))} {self._rows[index.row()]['status_note']}"
+                return f"{state_name(str(value))} {self._rows[index.row()]['status_note']}"
             if key in ("status", "kind"):
-                return _tr(str(value))
+                return state_name(str(value))
             if key in ("id", "sent", "failed", "left") and isinstance(value, int):
                 return figure(value)  # Persian digits in the Persian interface
             return "" if value is None else str(value)

@@ -510,8 +510,8 @@ FA = {
     "{0} messages": "{0} پیام",
     "{0:.0f} s left": "{0:.0f} ثانیه مانده",
     "{0} is ready.": "{0} آماده است.",
-    "{0} rows make a message the service would refuse, and will be skipped; the first, row {1}: {2}":
-        "پیام {0} ردیف را سرویس نمی‌پذیرد و آن ردیف‌ها کنار گذاشته می‌شوند؛ نخستین، ردیف {1}: {2}",
+    "{0} rows make a message the service would refuse, and will be skipped; the first, row {1}: {2}.":
+        "پیام {0} ردیف را سرویس نمی‌پذیرد و آن ردیف‌ها کنار گذاشته می‌شوند؛ نخستین، ردیف {1}: {2}.",
     "No row makes a message the service accepts, so nobody would get it; row {0}: {1}":
         "پیام هیچ ردیفی را سرویس نمی‌پذیرد، پس کسی آن را نمی‌گیرد؛ ردیف {0}: {1}",
     "{0} rows have no usable number and will be skipped.": "{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.",

@@ -280,7 +280,7 @@
 <context>
     <name>CampaignPage</name>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="213" />
+        <location filename="../../app/ui/campaign/wizard.py" line="214" />
         <source>Repeating campaign {0} is made from this draft; New campaign starts another.</source>
         <translation>کارزار تکرارشوندهٔ {0} از همین پیش‌نویس ساخته شده است؛ برای ساختن یکی دیگر «کارزار تازه» را بزنید.</translation>
     </message>
@@ -295,7 +295,7 @@
         <translation>کارزار تکرارشوندهٔ {0} ساخته شد: {1}. هر نوبت برگه را دوباره می‌خواند و در پس‌زمینه فرستاده می‌شود، با پنجرهٔ بسته هم (بخش «تکرارشونده» را ببینید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="208" />
+        <location filename="../../app/ui/campaign/wizard.py" line="209" />
         <source>This profile has no API access key: add one in Profiles, or start with --demo.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید یا با ‎--demo‎ شروع کنید.</translation>
     </message>
@@ -315,12 +315,12 @@
         <translation>ارسال دوباره؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="332" />
+        <location filename="../../app/ui/campaign/wizard.py" line="333" />
         <source>Campaign {0} has nobody left to send to.</source>
         <translation>کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="335" />
+        <location filename="../../app/ui/campaign/wizard.py" line="336" />
         <source>Campaign {0}: the rest of campaign {1}.</source>
         <translation>کارزار {0}: باقی‌ماندهٔ کارزار {1}.</translation>
     </message>
@@ -330,7 +330,7 @@
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="227" />
+        <location filename="../../app/ui/campaign/wizard.py" line="228" />
         <source>Campaign {0} created.</source>
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
@@ -361,7 +361,7 @@
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/wizard.py" line="312" />
+        <location filename="../../app/ui/campaign/wizard.py" line="313" />
         <source>Retry campaign {0} of campaign {1}.</source>
         <translation>کارزار {0} برای تلاش دوباره روی کارزار {1}.</translation>
     </message>
@@ -490,12 +490,13 @@
 <context>
     <name>InboxDock</name>
     <message>
-        <location filename="../../app/ui/panels/inbox.py" line="31" />
+        <location filename="../../app/ui/panels/inbox.py" line="35" />
         <source>Sandbox inbox</source>
+        <extracomment>Characters of a run with no space the inbox breaks after: it is a narrow dock.</extracomment>
         <translation>صندوق محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/inbox.py" line="36" />
+        <location filename="../../app/ui/panels/inbox.py" line="40" />
         <source>Messages the sandbox delivered</source>
         <translation>پیام‌هایی که محیط آزمایشی تحویل داد</translation>
     </message>
@@ -1473,17 +1474,17 @@
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="166" />
+        <location filename="../../app/ui/campaign/recipients.py" line="173" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="167" />
+        <location filename="../../app/ui/campaign/recipients.py" line="174" />
         <source>detected, {0}% sure</source>
         <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="169" />
+        <location filename="../../app/ui/campaign/recipients.py" line="176" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
@@ -1906,7 +1907,7 @@
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="302" />
+        <location filename="../../app/ui/campaign/review.py" line="303" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -2000,8 +2001,8 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/review_text.py" line="103" />
-        <source>{0} rows make a message the service would refuse, and will be skipped; the first, row {1}: {2}</source>
-        <translation>پیام {0} ردیف را سرویس نمی‌پذیرد و آن ردیف‌ها کنار گذاشته می‌شوند؛ نخستین، ردیف {1}: {2}</translation>
+        <source>{0} rows make a message the service would refuse, and will be skipped; the first, row {1}: {2}.</source>
+        <translation>پیام {0} ردیف را سرویس نمی‌پذیرد و آن ردیف‌ها کنار گذاشته می‌شوند؛ نخستین، ردیف {1}: {2}.</translation>
     </message>
     <message>
         <location filename="../../app/ui/campaign/review_text.py" line="108" />
@@ -2121,166 +2122,166 @@
 <context>
     <name>SendStep</name>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="96" />
+        <location filename="../../app/ui/campaign/send.py" line="97" />
         <source>Start</source>
         <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). How often the rate chart is drawn again while a campaign sends (seconds): it shows the trend (the figures and the bar move four times a second), and each drawing is 1-2 ms of the window's loop on a slow machine. The campaign whose rows that table shows (None once another sheet is opened). The repeating campaign Start made from this draft (Start is done once).</extracomment>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="96" />
+        <location filename="../../app/ui/campaign/send.py" line="97" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="96" />
+        <location filename="../../app/ui/campaign/send.py" line="97" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="97" />
+        <location filename="../../app/ui/campaign/send.py" line="98" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="102" />
+        <location filename="../../app/ui/campaign/send.py" line="103" />
         <source>Send the rest as a new campaign</source>
         <translation>ارسال باقی‌مانده در کارزاری تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="103" />
+        <location filename="../../app/ui/campaign/send.py" line="104" />
         <source>A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets it twice)</source>
         <translation>کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس دو بار دریافت نمی‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="115" />
+        <location filename="../../app/ui/campaign/send.py" line="116" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="122" />
+        <location filename="../../app/ui/campaign/send.py" line="123" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="208" />
+        <location filename="../../app/ui/campaign/send.py" line="217" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="210" />
+        <location filename="../../app/ui/campaign/send.py" line="219" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="211" />
-        <location filename="../../app/ui/campaign/send.py" line="307" />
+        <location filename="../../app/ui/campaign/send.py" line="220" />
+        <location filename="../../app/ui/campaign/send.py" line="319" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="216" />
+        <location filename="../../app/ui/campaign/send.py" line="226" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="224" />
+        <location filename="../../app/ui/campaign/send.py" line="234" />
         <source>Campaign {0} was rejected by {1}: {2}</source>
         <translation>کارزار {0} را {1} رد کرد: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="227" />
+        <location filename="../../app/ui/campaign/send.py" line="237" />
         <source>Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.</source>
         <translation>کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="233" />
-        <location filename="../../app/ui/campaign/send.py" line="237" />
+        <location filename="../../app/ui/campaign/send.py" line="243" />
+        <location filename="../../app/ui/campaign/send.py" line="247" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="242" />
+        <location filename="../../app/ui/campaign/send.py" line="252" />
         <source>Campaign {0} is being sent again (from another desktop or the command line); its progress and controls are here.</source>
         <translation>کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="249" />
+        <location filename="../../app/ui/campaign/send.py" line="259" />
         <source>The campaign could not be asked to stop: {0}</source>
         <translation>درخواست توقف کارزار ثبت نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="261" />
+        <location filename="../../app/ui/campaign/send.py" line="271" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="285" />
+        <location filename="../../app/ui/campaign/send.py" line="297" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="298" />
+        <location filename="../../app/ui/campaign/send.py" line="310" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="320" />
+        <location filename="../../app/ui/campaign/send.py" line="332" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="334" />
+        <location filename="../../app/ui/campaign/send.py" line="346" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="337" />
+        <location filename="../../app/ui/campaign/send.py" line="349" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="340" />
+        <location filename="../../app/ui/campaign/send.py" line="352" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="343" />
-        <location filename="../../app/ui/campaign/send.py" line="344" />
+        <location filename="../../app/ui/campaign/send.py" line="355" />
+        <location filename="../../app/ui/campaign/send.py" line="356" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="365" />
+        <location filename="../../app/ui/campaign/send.py" line="377" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="366" />
+        <location filename="../../app/ui/campaign/send.py" line="378" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="368" />
+        <location filename="../../app/ui/campaign/send.py" line="380" />
         <source>{0} per minute</source>
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="371" />
+        <location filename="../../app/ui/campaign/send.py" line="383" />
         <source>{0} of them by SMS</source>
         <translation>{0} نفرشان با پیامک</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="373" />
+        <location filename="../../app/ui/campaign/send.py" line="385" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="375" />
+        <location filename="../../app/ui/campaign/send.py" line="387" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="377" />
+        <location filename="../../app/ui/campaign/send.py" line="389" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>

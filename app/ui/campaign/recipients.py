@@ -139,8 +139,15 @@ class RecipientsStep(QWidget):
 
     def _unusable(self, path: Path, sheet_name: str | None, columns: Sequence[str]) -> None:
         """Nothing of an earlier sheet stays shown; when choosing one of the sheet's
-        ``columns`` as the phone column would do, the list offers them."""
+        ``columns`` as the phone column would do, the list offers them. A workbook's other
+        sheets stay offered, to go back to one."""
+        sheets = [self.sheet_combo.itemText(i) for i in range(self.sheet_combo.count())] \
+            if self.draft.path == path else []
         self.reset()
+        if sheets:
+            self.sheet_combo.addItems(sheets)
+            self.sheet_combo.setCurrentText(sheet_name or sheets[0])
+            self.sheet_combo.setEnabled(len(sheets) > 1)
         self.draft.path, self.draft.checked, self.draft.records = path, None, []
         self._sheet_name = sheet_name
         if columns:

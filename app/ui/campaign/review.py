@@ -263,8 +263,9 @@ class ReviewStep(QWidget):
             return
         category = self.category()
         prices = self.context.prices()
-        figures = estimate(checked.counts, unit_price=prices.get(category, 0.0),
-                           rate_per_minute=float(self.rate_spin.value()))
+        invalid = self.looks.invalid.count if self.looks.invalid else 0  # rows whose message would be refused
+        figures = estimate({**checked.counts, "valid": checked.counts["valid"] - invalid},
+                           unit_price=prices.get(category, 0.0), rate_per_minute=float(self.rate_spin.value()))
         self.counts.show_counts(recipients=figures.recipients, sent=0, failed=0, left=figures.recipients,
                                 cost=figures.cost)
         quiet = None

@@ -54,7 +54,7 @@ class ReviewText(QObject):
         names = {"service": self.tr("service template"), "promotional": self.tr("promotional template"),
                  "message": self.tr("message")}
         lines = [
-            self._reach(figures.recipients - (facts.invalid.count if facts.invalid else 0), facts.capped),
+            self._reach(figures.recipients, facts.capped),  # the rows whose message is refused already out
             self.tr("Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.").format(
                 figure(counts["duplicate"]), figure(counts["suppressed"]), figure(figures.unusable)),
             self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
@@ -101,7 +101,7 @@ class ReviewText(QObject):
                 figure(figures.unusable)))
         if facts.invalid is not None:
             warnings.append(self.tr("{0} rows make a message the service would refuse, and will be skipped; the first, "
-                                    "row {1}: {2}").format(figure(facts.invalid.count),
+                                    "row {1}: {2}.").format(figure(facts.invalid.count),
                                                            figure(facts.invalid.row, grouped=False),
                                                            message_problem_words(facts.invalid.reason)))
         if not facts.has_key:

@@ -91,6 +91,7 @@ class SendStep(QWidget):
         #: The repeating campaign Start made from this draft (Start is done once).
         self.series_made: int | None = None
         self._last_refresh = self._last_chart = 0.0
+        self._parked = False  # the keyboard parked on the log while a button it was on is disabled
         buttons = QHBoxLayout()
         self.start_button, self.pause_button, self.resume_button, self.cancel_button = (
             QPushButton(self.tr("Start")), QPushButton(self.tr("Pause")), QPushButton(self.tr("Resume")),
@@ -171,6 +172,13 @@ class SendStep(QWidget):
             self._show_counts(read.counts)
         self._show_buttons()
 
+    def _park_focus(self, button: QPushButton) -> None:
+        """The keyboard off ``button``, about to be disabled, onto the log (Qt would move it
+        to Cancel beside it) until the button that acts next is enabled."""
+        if button.hasFocus():
+            self._parked = True
+            self.log.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def entry_field(self) -> QWidget:
         """Where the keyboard goes when this step is shown: the first button that acts now."""
         return next((b for b in (self.start_button, self.pause_button, self.resume_button) if b.isEnabled()), self.log)
@@ -195,8 +203,9 @@ class SendStep(QWidget):
         starting = self.campaign_id is not None and self.runs.is_starting(self.campaign_id)
         self.resume_button.setEnabled(not sending and resumable and not starting)
         self.rest_button.setVisible(status == CampaignStatus.CANCELLED and read is not None and read.left > 0)
-        if self.resume_button.isEnabled() and self.log.hasFocus():  # Pause, then Space again: Resume, never Cancel
-            self.resume_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self._parked and self.log.hasFocus() and self.entry_field() is not self.log:
+            self._parked = False  # Pause then Space: Resume; Resume then Space: Pause; never Cancel
+            self.entry_field().setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- running ----------------------------------------------------------------------------
 
@@ -209,6 +218,7 @@ class SendStep(QWidget):
             return None
         self.log_line(self.tr("Sending campaign {0}…").format(figure(campaign_id)))
         self.status.say(self.tr("Sending…"))
+        self._park_focus(self.resume_button)
         self.resume_button.setEnabled(False)  # until it sends (or fails to start): one press, one sender
         try:
             return await self.runs.run(campaign_id)
@@ -318,7 +328,7 @@ class SendStep(QWidget):
 
     def _on_pause_clicked(self) -> None:
         if self.campaign_id is not None and self.runs.pause(self.campaign_id):
-            self.log.setFocus(Qt.FocusReason.OtherFocusReason)  # not onto Cancel, next to the Pause disabled
+            self._park_focus(self.pause_button)
             self.log_line(self.tr("Pausing after the messages on their way…"))
 
     @qasync.asyncSlot()

@@ -171,6 +171,7 @@ class CampaignPage(QWidget):
         self.send_step.rows_campaign = None
         self.send_step.reset()
         self.results.campaign_id = None
+        self.results.results_filter.setCurrentIndex(0)  # every row of the next campaign's results
         self.go(RECIPIENTS)
 
     def take_over(self, old: CampaignPage) -> None:

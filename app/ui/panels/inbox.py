@@ -20,6 +20,10 @@ from app.ui.bidi import ltr_in_wrapped_item, starts_right_to_left
 from app.ui.formatting import clock, wrappable
 
 
+#: Characters of a run with no space the inbox breaks after: it is a narrow dock.
+INBOX_RUN = 16
+
+
 class InboxDock(QDockWidget):
     """In demo mode, what each recipient received from the sandbox, as they see it (the
     latest :attr:`KEEP`, newest first)."""
@@ -83,7 +87,7 @@ class InboxDock(QDockWidget):
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]))
             item = QListWidgetItem(f"📱 {ltr_in_wrapped_item(message['phone_number'])}  ·  "
-                                   f"{ltr_in_wrapped_item(when)}\n{wrappable(message['text'])}")
+                                   f"{ltr_in_wrapped_item(when)}\n{wrappable(message['text'], INBOX_RUN)}")
             # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
             side = Qt.AlignmentFlag.AlignRight if starts_right_to_left(message["text"]) else Qt.AlignmentFlag.AlignLeft
             item.setTextAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
