@@ -248,6 +248,7 @@ TEAM_PROBLEMS: dict[str, str] = {
                       "holds it records it sent",
     "not_your_sender": "the sender {owner} of campaign {campaign} is {member}'s: another member may only revoke it",
     "bad_next_run": "{when} is not a time within 400 days for repeating campaign {series}'s next run",
+    "not_all_final": "campaign {campaign} still has recipients to send: it is not finished",
     "not_your_campaign": "campaign {campaign} is {member}'s: only its maker or an admin changes it",
     "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
                            "team role NAME approver), not names in the rule",

@@ -369,3 +369,26 @@ def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team
     assert team.psql("carol", series.replace("'{}', '{}'", "'{\"no\": 1}', 'x'")).returncode == 0
     listed = team.desktop("bob").run("series", "list")
     assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed
+    # A fourth look (after migration 14): a lease forged to freeze another's campaign, a campaign
+    # marked finished with rows to send, and the times the cap, the repeat guard and the OTP
+    # limit count, written by hand; a sender's name taken ahead of its process.
+    forged = team.psql("carol", "UPDATE recipients SET lease_owner = 'ghost', lease_until = 1e18 WHERE campaign_id = 2")
+    assert forged.returncode != 0 and "safir:not_your_lease:campaign=2" in forged.stderr, forged
+    finished = team.psql("carol", "UPDATE campaigns SET status = 'finished' WHERE id = 2")
+    assert finished.returncode != 0 and "safir:not_all_final:campaign=2" in finished.stderr, finished
+    assert team.psql("carol", "UPDATE recipients SET updated_at = '2000-01-01' WHERE campaign_id = 1").returncode == 0
+    assert team.psql("carol", "UPDATE campaigns SET created_at = '2000-01-01', updated_at = '2000-01-01'"
+                              " WHERE id = 1").returncode == 0
+    assert team.psql("carol", "INSERT INTO attempts (campaign_id, row, phone, kind, started_at, outcome)"
+                              " VALUES (1, 1, '989150000001', 'otp', 1e12, 'sent')").returncode == 0
+    times = team.psql("alice", "SELECT min(r.updated_at), c.created_at, c.updated_at, max(a.started_at) < 1e11"
+                               " FROM recipients r, campaigns c, attempts a WHERE r.campaign_id = 1 AND c.id = 1"
+                               " GROUP BY c.created_at, c.updated_at").stdout
+    assert "2000-01-01" not in times and "| t" in times, times  # each the store's own time
+    with TeamJournal(team.member_url("carol"), tmp_path / "carol.sqlite3", password="carol-password") as carol:
+        owner = "4242@alices-desk"
+        carol.db.execute("INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                         " VALUES (2, $1, 'x', 'x', 'x', 0)", (owner,))
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice, \
+            alice.sending_session(2, owner) as session:
+        assert session.owner.startswith(owner + "~")  # a name of its own, not a traceback

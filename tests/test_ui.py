@@ -547,7 +547,13 @@ def test_the_keyboard_lands_on_start_and_after_pause_on_resume_never_on_cancel(
         sending = asyncio.ensure_future(page.send())
         while not send.pause_button.isEnabled():
             await asyncio.sleep(0.02)
+        window.activateWindow()
         send.pause_button.setFocus()
+        for _ in range(200):  # a loaded machine gives the window its focus late
+            if send.pause_button.hasFocus():
+                break
+            await asyncio.sleep(0.01)
+        assert send.pause_button.hasFocus()
         send.pause_button.click()
         assert QApplication.focusWidget() is not send.cancel_button
         await sending

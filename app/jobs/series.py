@@ -11,7 +11,7 @@ run a weekly series twice without waiting a week.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -39,15 +39,28 @@ def plan_for(sheet: str, *, content: Content, bot_id: int, base_url: str, rate_p
             "sms_profile": sms_profile, "sms_sender": sms_sender}
 
 
+def balance_entries(history: object, now: datetime | None = None) -> list[dict[str, Any]]:
+    """The entries of a balance history (``[{"at": ISO instant, "balance": messages}…]``)
+    that are one, oldest first: a team's history is a shared setting any sender may write,
+    so an entry that is no balance, or one dated after ``now`` (by more than a day) is left
+    out rather than stopping every member's window or runner (found by an attack)."""
+    latest = (now or datetime.now(timezone.utc)) + timedelta(days=1)
+    found: list[tuple[datetime, dict[str, Any]]] = []
+    for entry in history if isinstance(history, list) else []:
+        try:
+            at = datetime.fromisoformat(str(entry["at"]))
+            at = at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+            if at <= latest and isinstance(entry["balance"], int | float):
+                found.append((at, entry))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return [entry for _, entry in sorted(found, key=lambda pair: pair[0])]
+
+
 def last_balance(journal: Journal) -> int | None:
     """The last balance the service reported (the shared balance history), if any."""
-    history = journal.shared.get("balance_history") or []
-    if not history:
-        return None
-    try:
-        return int(sorted(history, key=lambda h: str(h.get("at", "")))[-1]["balance"])
-    except (KeyError, TypeError, ValueError):
-        return None
+    history = balance_entries(journal.shared.get("balance_history"), journal.store_now())
+    return int(history[-1]["balance"]) if history else None
 
 
 def fire_due(journal: Journal, now: datetime, send: Callable[[int], object]) -> list[int]:

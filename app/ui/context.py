@@ -16,6 +16,7 @@ from app.campaign import Journal, JournalError
 from app.campaign.journal import Member, TeamRole
 from app.campaign.journal.team import TeamJournal
 from app.desktop.profiles import Profile, SecretStore
+from app.jobs.series import balance_entries
 from app.jobs.store import STORE_ENV, store_location, use_store
 from app.ui.journal_calls import WindowJournal
 from app.ui.settings import UiSettings
@@ -240,5 +241,6 @@ class AppContext:
         account, whatever each desktop calls its profile)."""
         shared = self._shared("balance_history")
         if shared is not None:
-            return list(shared)
-        return [h for h in self.settings.get("balance_history") if h.get("profile") == self.connection.name]
+            return balance_entries(shared)
+        return balance_entries([h for h in self.settings.get("balance_history")
+                                if isinstance(h, dict) and h.get("profile") == self.connection.name])

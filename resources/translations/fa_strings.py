@@ -1119,6 +1119,8 @@ FA.update({
     "or a new campaign)":
         "کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار "
         "تلاش دوباره یا کارزار تازه‌ای بسازید)",
+    "campaign {campaign} still has recipients to send: it is not finished":
+        "کارزار {campaign} هنوز گیرنده‌ای برای فرستادن دارد: پایان نیافته است",
     "the sender {owner} of campaign {campaign} is {member}'s: another member may only revoke it":
         "فرستندهٔ {owner} کارزار {campaign} از آنِ {member} است: عضو دیگر فقط می‌تواند آن را باطل کند",
     "{when} is not a time within 400 days for repeating campaign {series}'s next run":

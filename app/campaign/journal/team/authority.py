@@ -825,3 +825,77 @@ BEGIN
     RETURN taken = 1;
 END $$;
 """
+
+
+#: 14 (a third attack through psql): the times a member writes are the store's (a campaign's
+#: ``created_at`` stays but for its maker making it ready, and its ``updated_at`` is now for
+#: anyone else: they decide what the repeat guard sees and when a creation looks abandoned; a
+#: recipient's ``updated_at``, which the frequency cap counts; an attempt's ``started_at``,
+#: which the one-time password limit counts); a lease names only a sender of the member who
+#: writes it, for at most an hour (a forged one froze another's campaign for good); a
+#: campaign is "finished" only when no recipient is pending, in flight or unknown; and a
+#: session left idle in a transaction, or a statement, has the app's limits whoever
+#: connects (a table lock held by a psql session stopped every member's sending).
+MIGRATION_14 = r"""
+CREATE OR REPLACE FUNCTION safir_campaign_times() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF current_user = public.safir_owner() OR public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    IF OLD.created_by IS DISTINCT FROM session_user THEN
+        NEW.created_at := OLD.created_at;
+        NEW.updated_at := public.safir_now();
+    ELSIF OLD.status <> 'creating' THEN
+        NEW.created_at := OLD.created_at;
+    END IF;
+    IF NEW.status = 'finished' AND OLD.status IS DISTINCT FROM 'finished' AND EXISTS (
+           SELECT 1 FROM public.recipients r WHERE r.campaign_id = OLD.id
+           AND r.state IN ('pending', 'in_flight', 'unknown')) THEN
+        PERFORM public.safir_refuse('not_all_final', format('campaign %s still has recipients to send: it is not '
+                                    'finished', OLD.id), 'campaign=' || OLD.id, 'P0001');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER times BEFORE UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_campaign_times();
+
+CREATE OR REPLACE FUNCTION safir_recipient_writes() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF current_user = public.safir_owner() OR public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    NEW.updated_at := public.safir_now();
+    IF NEW.lease_owner IS NOT NULL
+       AND (NEW.lease_owner IS DISTINCT FROM OLD.lease_owner OR NEW.lease_until IS DISTINCT FROM OLD.lease_until)
+       AND (NEW.lease_until > extract(epoch FROM clock_timestamp()) + 3600
+            OR NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+                           AND s.owner = NEW.lease_owner AND s.os_user = session_user)) THEN
+        PERFORM public.safir_refuse('not_your_lease', format('row %s of campaign %s is not held by a sender of '
+                                    '%s: only the sender that holds it records it sent', OLD.row, OLD.campaign_id,
+                                    session_user), format('campaign=%s;row=%s;member=%s', OLD.campaign_id, OLD.row,
+                                                          session_user));
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER writes BEFORE UPDATE ON recipients FOR EACH ROW EXECUTE FUNCTION safir_recipient_writes();
+
+CREATE OR REPLACE FUNCTION safir_attempt_times() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF current_user = public.safir_owner() OR public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    NEW.started_at := CASE WHEN TG_OP = 'INSERT' THEN extract(epoch FROM clock_timestamp()) ELSE OLD.started_at END;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER times BEFORE INSERT OR UPDATE ON attempts FOR EACH ROW
+    EXECUTE FUNCTION safir_attempt_times();
+
+DO $$
+BEGIN
+    EXECUTE format('ALTER DATABASE %I SET idle_in_transaction_session_timeout = %L', current_database(), '15s');
+    EXECUTE format('ALTER DATABASE %I SET statement_timeout = %L', current_database(), '60s');
+    EXECUTE format('ALTER DATABASE %I SET lock_timeout = %L', current_database(), '20s');
+END $$
+"""

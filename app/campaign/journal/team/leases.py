@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import secrets
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import psycopg
+import psycopg.errors
 
 from app.campaign.journal.errors import JournalError, sentences
 from app.campaign.journal.leasing import LeaseLost, LeaseTerm
@@ -136,6 +138,21 @@ class LeasedSession(SendingSession):
         self._beat: threading.Thread | None = None
 
     def __enter__(self) -> LeasedSession:
+        try:
+            self._start()
+        except psycopg.errors.InsufficientPrivilege as refused:
+            if "safir:not_your_sender:" not in str(refused.diag.message_hint or ""):
+                raise
+            # Another member's row has this process's name ("pid@host": a pid reused, or
+            # taken ahead on purpose): this sender takes a name of its own.
+            self.owner = f"{self.owner}~{secrets.token_hex(3)}"
+            self._start()
+        self._beat = threading.Thread(target=self._heartbeat, name="team-heartbeat", daemon=True)
+        self._beat.start()
+        return self
+
+    def _start(self) -> None:
+        """Record this process as a sender of the campaign, in one transaction."""
         user, machine = actor()
         journal = self.journal
         with journal.transaction():
@@ -153,9 +170,6 @@ class LeasedSession(SendingSession):
             journal.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
                                " VALUES ($1, $2, 'sending', $3, $4, $5)", (now_text(), self.campaign_id, user, machine,
                                                                       self.owner))
-        self._beat = threading.Thread(target=self._heartbeat, name="team-heartbeat", daemon=True)
-        self._beat.start()
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self._stopping.set()
