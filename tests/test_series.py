@@ -170,3 +170,19 @@ def test_each_run_of_a_series_with_the_sms_fallback_has_it(tmp_path: Path) -> No
     made = fire_due(journal, at("2026-10-28 10:00"), lambda _: None)
     assert len(made) == 1 and journal.campaigns.get(made[0]).sms_fallback == "لغو ۱۱"
     journal.close()
+
+
+def test_a_balance_history_entry_that_is_none_or_dated_ahead_is_left_out(each_store: str) -> None:
+    """Found by an attack: any sender may write the team's balance history; "[1]" stopped
+    every member's window and series runner, and an entry dated 9999 with a balance of 0
+    held every repeating campaign back for good."""
+    from app.jobs.series import balance_entries, last_balance
+
+    real = {"at": "2026-11-20T10:00:00+00:00", "balance": 500}
+    written = [1, "x", {"at": "never", "balance": 3}, {"balance": 4}, {"at": "9999-12-31T00:00:00+00:00", "balance": 0},
+               real, {"at": "2026-11-01T10:00:00+00:00", "balance": 900}]
+    assert balance_entries(written, datetime(2026, 11, 27, tzinfo=timezone.utc)) == [written[-1], real]
+    assert balance_entries({"not": "a list"}) == []
+    with open_store() as journal:
+        journal.shared.set("balance_history", written)
+        assert last_balance(journal) == 500
