@@ -125,3 +125,17 @@ def test_no_code_is_in_two_catalogues() -> None:
                   r.TEAM_PROBLEMS, r.CAMPAIGN_NAMES)
     assert sum(len(c) for c in catalogues) == len(set().union(*catalogues)) == len(r._CODED)
     assert r.SAID not in r._CODED
+
+
+def test_a_row_over_a_limit_whose_problem_names_its_part_says_it_once(qapp: object) -> None:
+    """Found by hand: "this row makes an invalid message: the text: the text is 4,209
+    characters long"; a template field's value still says which field."""
+    from app.ui.texts import describe
+
+    text = row_reason("message_over_limit", field="message_data.message.text", problem="text_too_long",
+                      length="4,209", limit="4,096")
+    assert describe(text).startswith("this row makes an invalid message: the text is ")
+    assert describe(text).count("the text") == 1
+    field = row_reason("message_over_limit", field="message_data.template_message.text_fields['name']",
+                       problem="field_too_long", length="5000", limit="4096")
+    assert "{{name}}" in describe(field)  # a field's value does not say which field: its name stays

@@ -119,6 +119,8 @@ def _render(code: str, params: dict[str, str]) -> str:
         return _tr(CAMPAIGN_NAMES[code]).format(**params)
     if code == "message_over_limit":  # a limit of the service's: its own template, in a field's words
         field_name, problem = params.pop("field"), params.pop("problem")
+        if problem in NAMES_ITS_PART:  # "the text is 4,209 characters long": not "the text: the text is…"
+            return _tr(REASONS["message_problem"]).format(problem=_render(problem, params))
         return _tr(REASONS[code]).format(field=field_words(field_name), problem=_render(problem, params))
     if code == "message_problem":  # a row's value the message cannot hold: the content problem's own template
         problem = params.pop("problem")
@@ -149,6 +151,10 @@ def _render(code: str, params: dict[str, str]) -> str:
                 or WAITING.get(code) or CAMPAIGN_NAMES.get(code) or FILE_PROBLEMS.get(code) or STORE_PROBLEMS.get(code)
                 or TEAM_PROBLEMS[code])
     return _tr(template).format(**params)
+
+
+#: Content problems whose words name the part of the message they are about.
+NAMES_ITS_PART = frozenset({"text_too_long", "caption_too_long", "copy_too_long"})
 
 
 #: Reasons the window words its own way: what to do there, not on a command line.

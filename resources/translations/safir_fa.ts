@@ -2412,28 +2412,28 @@
 <context>
     <name>SingleSend</name>
     <message>
-        <location filename="../../app/ui/texts.py" line="256" />
+        <location filename="../../app/ui/texts.py" line="262" />
         <source>Test sent to {0}.</source>
-        <extracomment>What the operating system says when a file cannot be written or read (strerror). Of those, the ones never grouped: a row or line number, an id. Reasons the window words its own way: what to do there, not on a command line. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
+        <extracomment>What the operating system says when a file cannot be written or read (strerror). Of those, the ones never grouped: a row or line number, an id. Content problems whose words name the part of the message they are about. Reasons the window words its own way: what to do there, not on a command line. Team store roles as a person reads them (app.campaign.journal.TeamRole, and the owner).</extracomment>
         <translation>پیام آزمایشی به {0} فرستاده شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="257" />
+        <location filename="../../app/ui/texts.py" line="263" />
         <source>Delivered to {0} (message id {1}).</source>
         <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="260" />
+        <location filename="../../app/ui/texts.py" line="266" />
         <source>The answer was lost on the way: it may have arrived. Sending again is safe.</source>
         <translation>پاسخ در راه گم شد: شاید پیام رسیده باشد. ارسال دوباره بی‌خطر است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="265" />
+        <location filename="../../app/ui/texts.py" line="271" />
         <source>The test was not sent: {0}</source>
         <translation>پیام آزمایشی فرستاده نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/texts.py" line="266" />
+        <location filename="../../app/ui/texts.py" line="272" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
