@@ -556,6 +556,8 @@ def test_the_keyboard_lands_on_start_and_after_pause_on_resume_never_on_cancel(
         assert send.pause_button.hasFocus()
         send.pause_button.click()
         assert QApplication.focusWidget() is not send.cancel_button
+        send._show_buttons()  # as a progress does while the pause lands (Pause still enabled): seen under load
+        assert QApplication.focusWidget() is not send.pause_button
         await sending
         while not send.resume_button.isEnabled():
             await asyncio.sleep(0.02)

@@ -91,7 +91,8 @@ class SendStep(QWidget):
         #: The repeating campaign Start made from this draft (Start is done once).
         self.series_made: int | None = None
         self._last_refresh = self._last_chart = 0.0
-        self._parked = False  # the keyboard parked on the log while a button it was on is disabled
+        #: The button the keyboard was parked away from (onto the log) while it is disabled.
+        self._parked_from: QPushButton | None = None
         buttons = QHBoxLayout()
         self.start_button, self.pause_button, self.resume_button, self.cancel_button = (
             QPushButton(self.tr("Start")), QPushButton(self.tr("Pause")), QPushButton(self.tr("Resume")),
@@ -176,7 +177,7 @@ class SendStep(QWidget):
         """The keyboard off ``button``, about to be disabled, onto the log (Qt would move it
         to Cancel beside it) until the button that acts next is enabled."""
         if button.hasFocus():
-            self._parked = True
+            self._parked_from = button  # until another button acts: Pause stays enabled while it lands
             self.log.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def entry_field(self) -> QWidget:
@@ -203,8 +204,9 @@ class SendStep(QWidget):
         starting = self.campaign_id is not None and self.runs.is_starting(self.campaign_id)
         self.resume_button.setEnabled(not sending and resumable and not starting)
         self.rest_button.setVisible(status == CampaignStatus.CANCELLED and read is not None and read.left > 0)
-        if self._parked and self.log.hasFocus() and self.entry_field() is not self.log:
-            self._parked = False  # Pause then Space: Resume; Resume then Space: Pause; never Cancel
+        if self._parked_from is not None and self.log.hasFocus() and self.entry_field() not in (self.log,
+                                                                                                   self._parked_from):
+            self._parked_from = None  # Pause then Space: Resume; Resume then Space: Pause; never Cancel
             self.entry_field().setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- running ----------------------------------------------------------------------------
