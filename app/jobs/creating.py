@@ -4,7 +4,7 @@ send-time rules a creation applies first: the repeat guard, the frequency cap
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -146,6 +146,18 @@ def create_campaign(
     return campaign_id
 
 
+def rendered_rows(checked: CheckedSheet, content: Content) -> Iterator[NewRecipient]:
+    """Every row of ``checked`` as creating would store it (its message rendered; a formula
+    cell with no saved result makes its row invalid), lazily. Raises CampaignInputError
+    for content that does not fit the sheet."""
+    try:
+        content.check(checked.sheet.columns)
+    except ContentError as exc:
+        raise CampaignInputError(f"{exc.field}: {exc.problem.text()}", exc.field, exc.problem) from None
+    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
+    return build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
+
+
 def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, bot_id: int,
                   base_url: str) -> RepeatedCampaign | None:
     """Before creating: the recipients of ``checked`` who already got this message from this
@@ -154,12 +166,7 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     as a creation's rendering: the window calls it off the GUI thread, on a connection of
     its own to ``journal``'s store. Raises CampaignInputError for content that does not
     fit the sheet."""
-    try:
-        content.check(checked.sheet.columns)
-    except ContentError as exc:
-        raise CampaignInputError(f"{exc.field}: {exc.problem.text()}", exc.field, exc.problem) from None
-    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
-    rows = build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
+    rows = rendered_rows(checked, content)
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
         found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
@@ -187,13 +194,8 @@ def count_invalid_messages(checked: CheckedSheet, content: Content) -> InvalidMe
     is invalid (None when there are none). Takes as long as a creation's rendering: the
     window calls it off the GUI thread. Raises CampaignInputError for content that does
     not fit the sheet."""
-    try:
-        content.check(checked.sheet.columns)
-    except ContentError as exc:
-        raise CampaignInputError(f"{exc.field}: {exc.problem.text()}", exc.field, exc.problem) from None
-    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
     count, first = 0, None
-    for made in build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content):
+    for made in rendered_rows(checked, content):
         reason = Reason.from_stored(made.reason) if made.message_data is None and made.reason else None
         if reason is not None and reason.code in MESSAGE_REASONS:
             count += 1
