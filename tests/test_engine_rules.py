@@ -252,3 +252,49 @@ def test_content_checks_name_the_field() -> None:
         Content(kind="template", template_id="welcome", text_fields={"city": "x"}).check([], ["name", "shop"])
     with pytest.raises(ContentError, match=r"buttons\[0\]\[0\].url.*{{site}}"):
         Content(kind="buttons", text="x", buttons=((ButtonSpec("go", url="https://{{site}}"),),)).check(["name"])
+
+
+@respx.mock
+async def test_an_answers_outcome_and_the_next_in_flight_mark_share_one_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slot is given back at the answer, so the next request's mark joins the outcome's
+    transaction: one commit per message, not two (CPU per message, docs/benchmarks.md)."""
+    from app.campaign import writer
+
+    batches: list[set[str]] = []
+    attempt = writer._Batching._attempt  # counting the writer's commits
+
+    def counted(self: writer._Batching, batch: list) -> list:  # type: ignore[type-arg]
+        batches.append({type(command).__name__ for command, _, _ in batch})
+        return attempt(self, batch)
+
+    monkeypatch.setattr(writer._Batching, "_attempt", counted)
+    respx.post(f"{BASE}/api/v3/send_message").mock(return_value=httpx.Response(200, json=OK))
+    journal = open_store()
+    campaign_id = campaign(journal, PHONES, in_flight=1)
+    async with client() as c:
+        result = await CampaignEngine(journal, c).run(campaign_id)
+    assert result.status == CampaignStatus.FINISHED and result.counts.sent == len(PHONES)
+    shared = [b for b in batches if {"RecordOutcome", "MarkInFlight"} <= b]
+    assert len(shared) == len(PHONES) - 1, batches
+
+
+async def test_a_pass_waiting_for_a_slot_stops_at_once_when_paused() -> None:
+    from app.campaign.sending_pass import InFlightSlots
+    from app.campaign.stopping import StopSignal
+    from app.reasons import pause_reason
+
+    stop = StopSignal()
+    slots = InFlightSlots(1, stop)
+    assert await slots.take()
+    waiting = asyncio.ensure_future(slots.take())
+    await asyncio.sleep(0.01)
+    assert not waiting.done()
+    stop.pause(pause_reason("user_paused"))
+    assert await asyncio.wait_for(waiting, 1.0) is False
+    give_back = slots.holder()
+    give_back()
+    give_back()  # once only: a second call frees nothing more
+    assert await slots.take()
+    late = asyncio.ensure_future(slots.take())
+    await asyncio.sleep(0.01)
+    assert late.done() and late.result() is False  # stopped and none free

@@ -63,9 +63,12 @@ class RequestSender:
         self._stopped = stopped
         self.lost = False
 
-    async def start(self, queue: deque[Recipient], campaign: Campaign) -> asyncio.Task[None] | None:
+    async def start(self, queue: deque[Recipient], campaign: Campaign,
+                    answered: Callable[[], None] = lambda: None) -> asyncio.Task[None] | None:
         """Take the next recipient of ``queue``, mark it in flight and start its request;
-        None when none was started (held back by a rule, or this sender lost its lease)."""
+        None when none was started (held back by a rule, or this sender lost its lease).
+        ``answered()`` is called when the request has its answer, before its outcome is
+        journaled (or not at all, when it never left)."""
         if not self._session.holds():
             self._lease_lost()
             return None
@@ -75,7 +78,7 @@ class RequestSender:
         marked = self._writer.call(MarkInFlight(recipient, campaign.kind, time.time(), self._session.owner,
                                                 self._rules.scope))
         self._on_change(recipient.state, RecipientState.IN_FLIGHT)
-        return asyncio.create_task(self._send_and_record(recipient, marked, queue, campaign.bot_id))
+        return asyncio.create_task(self._send_and_record(recipient, marked, queue, campaign.bot_id, answered))
 
     def _lease_lost(self) -> None:
         """This sender no longer holds what it was sending: on the embedded store its
@@ -115,7 +118,7 @@ class RequestSender:
         return True
 
     async def _send_and_record(self, recipient: Recipient, marked: asyncio.Future[int | Capped | None],
-                               queue: deque[Recipient], bot_id: int) -> None:
+                               queue: deque[Recipient], bot_id: int, answered: Callable[[], None]) -> None:
         """Send one recipient's request and journal its outcome. Catches everything: a
         fault that is not this recipient's pauses the campaign instead."""
         try:
@@ -129,13 +132,17 @@ class RequestSender:
             self._on_change(RecipientState.IN_FLIGHT, RecipientState.SKIPPED, recipient.row,
                             row_reason("capped", count=mark.count, days=mark.days))
             return
-        if mark is None or not self._session.holds():  # taken over, or frozen since the mark: it does not leave
+        if mark is None or not self._session.holds() or self._stopped():
+            # Taken over, frozen since the mark, or paused meanwhile (a pause lands between
+            # requests, though slots are given back at the answer): it does not leave.
             if mark is not None:
                 await self._give_back(recipient, mark)
             self._on_change(RecipientState.IN_FLIGHT, recipient.state)
-            self._lease_lost()
+            if mark is None or not self._session.holds():
+                self._lease_lost()
             return
         state, message_id, error_code, text = await self._request(recipient, bot_id)
+        answered()  # before the outcome's write, so the next mark shares its commit
         try:
             recorded = await self._writer.call(RecordOutcome(
                 recipient.campaign_id, recipient.row, state, attempt_id=mark, now=time.time(), message_id=message_id,

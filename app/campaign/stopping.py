@@ -4,7 +4,7 @@ within a second."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from app.campaign.journal import CampaignStatus, Journal, JournalError, StopRequest
@@ -22,6 +22,7 @@ class StopSignal:
     def __init__(self) -> None:
         self.stop: tuple[CampaignStatus, Reason] | None = None
         self._event = asyncio.Event()
+        self._listeners: list[Callable[[], None]] = []
 
     def __bool__(self) -> bool:
         return self.stop is not None
@@ -30,12 +31,23 @@ class StopSignal:
         """End the run as paused with ``reason`` (unless it is already stopping)."""
         if self.stop is None:
             self.stop = (CampaignStatus.PAUSED, reason)
-        self._event.set()
+        self._stopped()
 
     def cancel(self, reason: Reason) -> None:
         """End the run as cancelled with ``reason``."""
         self.stop = (CampaignStatus.CANCELLED, reason)
+        self._stopped()
+
+    def on_stop(self, listener: Callable[[], None]) -> None:
+        """Call ``listener()`` (on the loop's thread) when the run is stopped, every time
+        :meth:`pause` or :meth:`cancel` is called: a wait that would cost a helper task
+        through :meth:`until_stopped` wakes itself instead."""
+        self._listeners.append(listener)
+
+    def _stopped(self) -> None:
         self._event.set()
+        for listener in self._listeners:
+            listener()
 
     async def follow_requests(self, journal: Journal, campaign_id: int, every: float = REQUEST_POLL_SECONDS) -> None:
         """Honour a Pause or Cancel that another process wrote into the journal (checked

@@ -78,6 +78,11 @@ class Outcomes(Repository):
     def _insert_attempts(self, marks: Sequence[tuple[Recipient, str, float]]) -> list[int]:
         """Inside the mark's transaction: one attempts row per ``(recipient, kind, now)``;
         their ids, in order."""
+        if len(marks) == 1:  # the common batch: one statement, not two
+            (r, kind, now), = marks
+            return [int(self.db.execute(
+                "INSERT INTO attempts (campaign_id, row, phone, kind, started_at) VALUES ($1,$2,$3,$4,$5) RETURNING id",
+                (r.campaign_id, r.row, r.phone, kind, now)).fetchone()[0])]
         first = int(self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM attempts").fetchone()[0])
         ids = list(range(first, first + len(marks)))
         self.db.executemany(
