@@ -70,6 +70,7 @@ def test_an_outcome_is_recorded_after_its_mark_and_counted_by_the_cap(store: Sto
     assert [(r.state, r.message_id) for r in Recipients(store).listed(campaign_id, RecipientState.SENT)] == [
         ("sent", "m-1")]
     assert outcomes.phones_at_cap(since, 1, None, count_otp=False) == {"989121234567"}
+    assert outcomes.phones_at_cap(since, 1, None, count_otp=False, excluding=campaign_id) == set()  # its own review
     assert outcomes.recent_attempts("989121234567", "text", 0) == 1
     sms = SmsChannel(store, outcomes)
     assert (sms.sent(campaign_id), sms.waiting(campaign_id), sms.hand_over(campaign_id)) == (0, 0, 0)  # no fallback
@@ -86,6 +87,9 @@ def test_a_creation_is_refused_as_a_repeat_whole_and_the_guard_counts_it_before(
     first = creation.create(**settings, recipients=rows, repeats_since=since)  # type: ignore[arg-type]
     found = RepeatGuard(store).count_repeats(rows, base_url="http://127.0.0.1:1", bot_id=1001, since=since)
     assert found is not None and (found.earlier.id, found.count, found.total, found.waiting) == (first, 3, 3, 3)
+    # The review of the draft the campaign was made from: not a repeat of itself.
+    assert RepeatGuard(store).count_repeats(rows, base_url="http://127.0.0.1:1", bot_id=1001, since=since,
+                                            excluding=first) is None
     stored = "SELECT (SELECT COUNT(*) FROM campaigns), (SELECT COUNT(*) FROM recipients)"
     before = tuple(store.db.execute(stored).fetchone())
     with pytest.raises(RepeatFound):

@@ -159,17 +159,19 @@ def rendered_rows(checked: CheckedSheet, content: Content) -> Iterator[NewRecipi
 
 
 def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, bot_id: int,
-                  base_url: str) -> RepeatedCampaign | None:
+                  base_url: str, excluding: int | None = None) -> RepeatedCampaign | None:
     """Before creating: the recipients of ``checked`` who already got this message from this
     bot and service in the last :data:`REPEAT_WINDOW_DAYS` days, as the RepeatedCampaign that
     creating would raise (None when there are none). Renders every row, so it takes as long
     as a creation's rendering: the window calls it off the GUI thread, on a connection of
-    its own to ``journal``'s store. Raises CampaignInputError for content that does not
+    its own to ``journal``'s store. The campaign ``excluding`` (the one made from this
+    review) is not a repeat of itself. Raises CampaignInputError for content that does not
     fit the sheet."""
     rows = rendered_rows(checked, content)
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
-        found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since)
+        found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since,
+                                               excluding=excluding)
     return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
 
 
@@ -222,15 +224,16 @@ class CappedCount:
 
 
 def count_capped(journal: Journal, checked: CheckedSheet, *, kind: str, bot_id: int,
-                 now: datetime | None = None) -> CappedCount | None:
+                 now: datetime | None = None, excluding: int | None = None) -> CappedCount | None:
     """How many valid rows of ``checked`` the frequency cap would skip for a campaign of
     ``kind`` from ``bot_id`` (None when no cap is set, it does not apply to the kind, or
-    nobody is capped). Reads the journal once (the numbers at the cap in its days)."""
+    nobody is capped); the messages of campaign ``excluding`` (the one made from this
+    review) do not count. Reads the journal once (the numbers at the cap in its days)."""
     cap = frequency_cap(journal)
     if cap is None or not cap.applies_to(kind):
         return None
     capped = journal.outcomes.phones_at_cap(cap.since(now or journal.store_now()), cap.max_messages,
-                                            None if cap.any_bot else bot_id, cap.count_otp)
+                                            None if cap.any_bot else bot_id, cap.count_otp, excluding)
     phones = [p for p in checked.verdicts.valid_phones()]
     count = sum(1 for p in phones if p in capped)
     return CappedCount(count, len(phones), cap) if count else None

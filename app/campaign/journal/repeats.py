@@ -37,11 +37,12 @@ class RepeatGuard(Repository):
 
     @sentences
     def count_repeats(self, recipients: Iterable[NewRecipient], *, base_url: str, bot_id: int,
-                      since: datetime) -> RepeatFound | None:
+                      since: datetime, excluding: int | None = None) -> RepeatFound | None:
         """Before creating a campaign: how many of ``recipients`` with a message would be
         repeats (see :meth:`CampaignCreation.create`) of campaigns made since ``since``, out of how
         many, how many of those are only still to get it, and the newest such campaign,
-        as the RepeatFound that creating would raise (None when there are none). Reads
+        as the RepeatFound that creating would raise (None when there are none); the
+        campaign ``excluding`` (one made from these rows already) does not count. Reads
         only (a temporary table of keys)."""
         prefix = repeat_prefix(base_url, bot_id)
         keys = [(n, repeat_key(prefix, r.phone, to_json(r.message_data))) for n, r in enumerate(recipients)
@@ -54,8 +55,8 @@ class RepeatGuard(Repository):
                 "SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT p.n, MAX(" + self._EARLIER_SENT + ") AS got,"
                 " MAX(c.id) AS latest FROM probe p"
                 " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
-                " WHERE c.status != 'creating' AND c.created_at >= $1 AND " + self._ON_ITS_WAY + " GROUP BY p.n) AS r",
-                (_instant(since),)).fetchone()
+                " WHERE c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2 AND " + self._ON_ITS_WAY +
+                " GROUP BY p.n) AS r", (_instant(since), excluding or 0)).fetchone()
         finally:
             self.db.execute("DELETE FROM probe")
         if not count or not earlier:

@@ -196,14 +196,16 @@ class Outcomes(Repository):
         return int(self.db.execute(sql, args).fetchone()[0])
 
     @sentences
-    def phones_at_cap(self, since: str, limit: int, bot_id: int | None, count_otp: bool) -> set[str]:
+    def phones_at_cap(self, since: str, limit: int, bot_id: int | None, count_otp: bool,
+                      excluding: int | None = None) -> set[str]:
         """The phones that got ``limit`` or more messages since ``since`` (see
-        :meth:`messages_to`): what a new campaign's review counts as capped."""
+        :meth:`messages_to`): what a new campaign's review counts as capped; the messages
+        of campaign ``excluding`` (one made from this review already) do not count."""
         sql = (f"SELECT r.phone FROM recipients r JOIN campaigns c ON c.id = r.campaign_id WHERE {_GOT}"
-               " AND r.updated_at >= $1 AND r.phone IS NOT NULL")
-        args: list[object] = [since]
+               " AND r.updated_at >= $1 AND r.phone IS NOT NULL AND r.campaign_id <> $2")
+        args: list[object] = [since, excluding or 0]
         if bot_id is not None:
-            sql, args = sql + " AND c.bot_id = $2", [*args, bot_id]
+            sql, args = sql + " AND c.bot_id = $3", [*args, bot_id]
         if not count_otp:
             sql += " AND c.kind <> 'otp'"
         sql += f" GROUP BY r.phone HAVING COUNT(*) >= ${len(args) + 1}"

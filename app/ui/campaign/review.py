@@ -279,10 +279,11 @@ class ReviewStep(QWidget):
                                                   prices.get("sms_part", 0.0)))
         self.review_label.setText("<br>".join(self.text.lines(facts)))
 
-    def check_repeats(self) -> None:
-        """Start the review's looks (:class:`ReviewLooks`); the review shows what they
-        found when they end. Needs a running event loop."""
-        self.looks.start()
+    def check_repeats(self, made: int | None = None) -> None:
+        """Start the review's looks (:class:`ReviewLooks`; ``made``: the campaign already
+        made from this draft); the review shows what they found when they end. Needs a
+        running event loop."""
+        self.looks.start(made)
 
     async def repeats_found(self) -> RepeatedCampaign | None:
         """Wait for the looks :meth:`check_repeats` started; who already got this message."""

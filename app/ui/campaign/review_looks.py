@@ -45,8 +45,10 @@ class ReviewLooks(QObject):
         """Nothing found of an earlier sheet or message."""
         self.repeats = self.capped = self.invalid = self.known_without_account = None
 
-    def start(self) -> None:
-        """Look again (a look still going is cancelled). Needs a running event loop."""
+    def start(self, made: int | None = None) -> None:
+        """Look again (a look still going is cancelled); ``made``: the campaign already made
+        from this draft, which is neither a repeat of itself nor counted by the cap. Needs a
+        running event loop."""
         try:
             asyncio.get_running_loop()
         except RuntimeError:
@@ -54,7 +56,7 @@ class ReviewLooks(QObject):
         if self._look is not None and not self._look.done():
             self._look.cancel()
         self.repeats = self.capped = self.invalid = None
-        self._look = asyncio.ensure_future(self._run())
+        self._look = asyncio.ensure_future(self._run(made))
 
     async def done(self) -> None:
         """Wait for the look :meth:`start` started."""
@@ -71,18 +73,19 @@ class ReviewLooks(QObject):
         return self.tr("No row makes a message the service accepts, so nobody would get it; row {0}: {1}").format(
             figure(invalid.row, grouped=False), message_problem_words(invalid.reason))
 
-    async def _run(self) -> None:
+    async def _run(self, made: int | None) -> None:
         checked, content, journal = self.draft.checked, self.draft.content, self.context.journal
         if checked is None:
             return
         try:
             invalid = await asyncio.to_thread(count_invalid_messages, checked, content)
             capped = await asyncio.to_thread(count_capped, journal, checked, kind=content.kind,
-                                             bot_id=self.draft.bot_id)
+                                             bot_id=self.draft.bot_id, excluding=made)
             found: RepeatedCampaign | None = None
             if content.kind != "media":  # a file's id is fixed only at upload
                 found = await asyncio.to_thread(count_repeats, journal, checked, content=content,
-                                                bot_id=self.draft.bot_id, base_url=self.context.connection.base_url)
+                                                bot_id=self.draft.bot_id, base_url=self.context.connection.base_url,
+                                                excluding=made)
             known = await asyncio.to_thread(count_known_without_account, journal, checked,
                                             self.context.connection.base_url)
         except (CampaignInputError, JournalError):

@@ -144,7 +144,7 @@ class CampaignPage(QWidget):
                 return
         if step == REVIEW:
             self.review.update_review()
-            self.review.check_repeats()
+            self.review.check_repeats(self.campaign_id)
         if step == RESULTS and self.results.campaign_id != self.campaign_id and self.campaign_id is not None:
             self.results.show_campaign(self.campaign_id)
         widget = self.step_widgets[step]
