@@ -356,3 +356,35 @@ def test_a_frozen_store_is_told_within_15_seconds_and_sending_goes_on_by_itself_
     assert len(counts) == ROWS_FROZEN and set(counts.values()) == {1}
     assert told <= 15
     assert while_frozen <= 16  # at most the requests out at the moment it froze
+
+
+def test_a_reader_of_an_older_journal_delays_a_senders_start_by_a_second_and_is_told(
+        tmp_path: Path, state_home: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A session starts by copying the log into the journal file; another program reading an
+    older state (a DB browser) held that for the journal's whole busy timeout (10 s), and
+    whether the copy was whole went unchecked."""
+    import sqlite3
+
+    from app.campaign import Content
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(Path(sheet(tmp_path, "s.csv", 1, 3))),
+                                  content=Content(kind="text", text="hi {{name}}"), bot_id=1001,
+                                  base_url="http://127.0.0.1:9")
+    browser = sqlite3.connect(state_home / "journal.sqlite3", isolation_level=None)
+    try:
+        browser.execute("BEGIN")
+        assert browser.execute("SELECT COUNT(*) FROM campaigns").fetchone()[0] == 1  # its snapshot: now
+        journal.audit_trail.add("noted", campaign_id, None)  # the log grows past the reader's snapshot
+        with caplog.at_level("WARNING"), journal.sending_session(campaign_id, "me") as session:
+            assert session.holds()
+        assert "reads the journal" in caplog.text and "from an older state" in caplog.text
+        browser.execute("COMMIT")
+        caplog.clear()
+        with caplog.at_level("WARNING"), journal.sending_session(campaign_id, "me"):
+            pass
+        assert "older state" not in caplog.text  # nobody holds it back: the whole log is copied
+    finally:
+        browser.close()

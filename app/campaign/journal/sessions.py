@@ -11,6 +11,7 @@ surface.
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 from collections.abc import Sequence
@@ -24,6 +25,12 @@ from app.campaign.journal.errors import JournalError, JournalFault, sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
 from app.campaign.journal.records import Recipient
 from app.reasons import store_problem
+
+log = logging.getLogger(__name__)
+
+#: Seconds a sending session's first checkpoint waits for another program's read of an
+#: older state of the journal (a DB browser, a backup) before sending starts anyway.
+START_CHECKPOINT_SECONDS = 1.0
 
 if TYPE_CHECKING:
     from app.campaign.journal.store import Journal
@@ -138,10 +145,10 @@ class SendingSession:
                 if file_identity(self._path) != self._lock_identity:
                     raise JournalError(store_problem("journal_gone", path=self._path), JournalFault.GONE,
                                        self.journal.path)
-                for log, identity in self._log_identities.items():
-                    if identity is not None and file_identity(log) != identity:
+                for log_file, identity in self._log_identities.items():
+                    if identity is not None and file_identity(log_file) != identity:
                         self._save_log()
-                        raise JournalError(store_problem("journal_log_gone", path=log), JournalFault.GONE,
+                        raise JournalError(store_problem("journal_log_gone", path=log_file), JournalFault.GONE,
                                            self.journal.path)
             except JournalError as gone:
                 self._gone = gone
@@ -169,19 +176,30 @@ class SendingSession:
         # campaign as made (its request_ids) goes into the journal file first: a log deleted
         # and the sender killed before a look can tell loses outcomes at most, which a
         # resume sends again under the same request_ids, never the campaign.
-        self._log_identities = {log: file_identity(log) for log in self._logs()}
-        self._save_log("FULL")
+        self._log_identities = {log_file: file_identity(log_file) for log_file in self._logs()}
+        self.journal.set_busy_timeout(START_CHECKPOINT_SECONDS)
+        try:
+            saved = self._save_log("FULL")
+        finally:
+            self.journal.set_busy_timeout(self.journal.BUSY_TIMEOUT_SECONDS)
+        if not saved:
+            log.warning("campaign %s: another program reads the journal %s from an older state, so the campaign "
+                        "stays in its write-ahead log until it stops; sending starts anyway", self.campaign_id,
+                        self.journal.path)
         return self
 
-    def _save_log(self, mode: str = "TRUNCATE") -> None:
+    def _save_log(self, mode: str = "TRUNCATE") -> bool:
         """Copy what the log holds into the journal file (a checkpoint in ``mode``): a
         deleted log too, which this process's connections still read (the rest is copied
-        when they close)."""
+        when they close). True when all of it was copied; False when a reader of an older
+        state held some back (or the journal failed: stopping is told either way)."""
         try:
-            self.journal.db.execute(f"PRAGMA wal_checkpoint({mode})")
-        except Exception as error:  # the journal's own errors only: stopping is told either way
+            busy, logged, copied = self.journal.db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+        except Exception as error:  # the journal's own errors only
             if self.journal.database_error(error) is None:
                 raise
+            return False
+        return not busy and copied == logged
 
     def _logs(self) -> list[Path]:
         path = self.journal.path
