@@ -274,8 +274,10 @@ async def test_an_answers_outcome_and_the_next_in_flight_mark_share_one_commit(m
     async with client() as c:
         result = await CampaignEngine(journal, c).run(campaign_id)
     assert result.status == CampaignStatus.FINISHED and result.counts.sent == len(PHONES)
-    shared = [b for b in batches if {"RecordOutcome", "MarkInFlight"} <= b]
-    assert len(shared) == len(PHONES) - 1, batches
+    # Every mark but the first shares its commit with the answer before it (a writer thread
+    # running late may join several such pairs in one commit).
+    alone = [b for b in batches if "MarkInFlight" in b and "RecordOutcome" not in b]
+    assert len(alone) == 1, batches
 
 
 async def test_a_pass_waiting_for_a_slot_stops_at_once_when_paused() -> None:

@@ -135,10 +135,11 @@ def test_the_background_runner_sends_a_run_with_no_window_and_stops_with_the_ser
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     if not Path(FAKETIME).exists():
         pytest.fail("libfaketime is needed to set the runner's clock (.ci/run installs the faketime package)")
-    # The runner's clock set to 4 s before a minute starts, so its run is due in 4 s, not in up to a minute.
+    # The runner's clock set to 8 s before a minute starts, so its run is due in 8 s, not in up to a minute
+    # (4 s was too little for `series add` with both CPUs busy: it came after the minute, due the next day).
     now = datetime.now(TEHRAN)
     minute = (now + timedelta(minutes=1)).replace(second=0, microsecond=0)
-    offset = (minute - now).total_seconds() - 4
+    offset = (minute - now).total_seconds() - 8
     # (time.sleep fails under libfaketime with FAKETIME_DONT_FAKE_MONOTONIC: the runner sleeps.)
     env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY, "LD_PRELOAD": FAKETIME, "FAKETIME": f"{offset:+.3f}"}
     added = subprocess.run([sys.executable, "-m", "app", "series", "add", write(tmp_path / "s.csv", range(1, 4)),

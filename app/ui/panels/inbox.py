@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.api.transport import client_class
 from app.ui.bidi import ltr_in_wrapped_item, starts_right_to_left
 from app.ui.formatting import clock, wrappable
 
@@ -71,12 +72,14 @@ class InboxDock(QDockWidget):
         """Fetch new deliveries; returns how many are shown (0 once the dock is gone)."""
         after = self.seen
         try:
-            async with httpx.AsyncClient(timeout=2) as http:
+            async with client_class()(timeout=2) as http:  # the service client's transport
                 answer = (await http.get(f"{self.sandbox_url}/sandbox/messages",
                                          params={"after": after})).json()
         except asyncio.CancelledError:
             return 0
-        except (httpx.HTTPError, ValueError):
+        # RuntimeError: the loop stopped under the fetch (the window closing), which an
+        # async library tells as "no running event loop".
+        except (httpx.HTTPError, ValueError, RuntimeError):
             return self.list.count() if shiboken6.isValid(self.list) else 0
         if not shiboken6.isValid(self) or not shiboken6.isValid(self.list):
             return 0  # the window closed while the answer was on its way
