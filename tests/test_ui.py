@@ -706,12 +706,18 @@ def test_template_library_is_stored_and_feeds_the_wizard(window: MainWindow) -> 
 
 
 def test_persian_switches_to_right_to_left_with_translations(qapp: QApplication, window: MainWindow) -> None:
+    window.activateWindow()
+    window.open_panel(0)
+    assert window.isAncestorOf(QApplication.focusWidget())
     window.switch_language("fa")
     replacement = qapp.property("main_window")
     try:
         assert qapp.layoutDirection() == Qt.LayoutDirection.RightToLeft
         assert replacement.nav.item(0).text() == "کارزار"
         assert window.context.settings.get("language") == "fa"
+        qapp.processEvents()
+        shown = QApplication.focusWidget()  # the keyboard goes on in the new window's panel, not lost
+        assert shown is not None and replacement.campaign.isAncestorOf(shown), shown
     finally:
         replacement.close()
         if replacement.inbox is not None:

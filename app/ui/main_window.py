@@ -209,6 +209,12 @@ class MainWindow(QMainWindow):
             replacement.campaign.take_over(self.campaign)
             replacement.nav.setCurrentRow(self.nav.currentRow())
             replacement.show()
+            replacement.activateWindow()
+            # The keyboard goes on where it was: in the list of panels, or in the panel shown.
+            if self.focusWidget() is self.nav:
+                replacement.nav.setFocus(Qt.FocusReason.OtherFocusReason)
+            else:
+                replacement.open_panel(replacement.nav.currentRow())
             app.setProperty("main_window", replacement)
             self.replaced_by = replacement
             self._quitting = True
