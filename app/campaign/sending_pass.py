@@ -154,7 +154,7 @@ class SendingPass:
         # per message would cost more than the rest of the engine).
         delay = await asyncio.to_thread(self._pacer.reserve) if self._pacer.will_book() else self._pacer.reserve()
         if self._stop or delay > 0 and not await self._stop.until_stopped(self._sleep(delay)) or self._stop:
-            slots.holder()()
+            slots.give_back()
             return False
         return True
 
