@@ -29,6 +29,20 @@ def test_rows_start_pending_or_skipped_with_a_fixed_request_id() -> None:
     assert [(r.row, r.state, r.request_id, r.attempts) for r in again] == [(2, "in_flight", request_id, 1)]
 
 
+def test_request_ids_made_in_batches_are_unique_time_ordered_version_7_uuids() -> None:
+    import uuid
+
+    from app.campaign.journal.keys import new_request_id, new_request_ids
+
+    before = time.time_ns() // 1_000_000
+    made = new_request_ids(2000) + new_request_ids(1) + [new_request_id()] + new_request_ids(0)
+    parsed = [uuid.UUID(i) for i in made]
+    assert len(set(made)) == len(made) == 2002 and all(str(u) == i for u, i in zip(parsed, made))
+    assert {(u.version, u.variant) for u in parsed} == {(7, uuid.RFC_4122)}
+    stamps = [u.int >> 80 for u in parsed]  # 48 bits of Unix milliseconds
+    assert stamps == sorted(stamps) and before <= stamps[0] <= stamps[-1] <= time.time_ns() // 1_000_000
+
+
 @pytest.mark.usefixtures("each_store")
 def test_counts_always_add_up_and_results_follow_sheet_order() -> None:
     journal = open_store()

@@ -8,7 +8,7 @@ import json
 
 from app.campaign.approval import Approval
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.keys import new_request_id
+from app.campaign.journal.keys import new_request_ids
 from app.campaign.journal.records import (
     Campaign,
     CampaignStatus,
@@ -113,7 +113,7 @@ class CampaignControl(Repository):
             raise ValueError(f"campaign {campaign.id} sends {campaign.kind} messages, not a template")
         rows = [r for (r,) in self.db.execute("SELECT row FROM recipients WHERE campaign_id = $1 AND state = $2",
                                               (campaign.id, RecipientState.PENDING))]
-        return self._retarget(campaign, bot_id, template_id, rows, [new_request_id() for _ in rows])
+        return self._retarget(campaign, bot_id, template_id, rows, new_request_ids(len(rows)))
 
     def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
                   request_ids: list[str]) -> int:

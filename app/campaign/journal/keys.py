@@ -25,6 +25,8 @@ def repeat_prefix(base_url: str, bot_id: int) -> str:
 
 
 _last_v7 = 0
+_VERSION_MASK = ~((0xF << 76) | (0x3 << 62))
+_VERSION_BITS = (0x7 << 76) | (0x2 << 62)  # version 7, RFC 9562 variant
 
 
 def new_request_id() -> str:
@@ -32,14 +34,22 @@ def new_request_id() -> str:
     74 random bits. Unique like a version 4 one, but the ids of one campaign arrive in
     order, so the journal's request_id index grows at its end instead of at random
     places (a million-row campaign is created much faster)."""
+    return new_request_ids(1)[0]
+
+
+def new_request_ids(count: int) -> list[str]:
+    """``count`` ids of :func:`new_request_id`, made with one read of the system's random
+    source (a read a row was a system call a row, 7 % of a big creation)."""
     global _last_v7
     milliseconds = max(time.time_ns() // 1_000_000, _last_v7)
     _last_v7 = milliseconds
-    value = (milliseconds << 80) | int.from_bytes(os.urandom(10), "big")
-    value = (value & ~(0xF << 76)) | (0x7 << 76)  # version 7
-    value = (value & ~(0x3 << 62)) | (0x2 << 62)  # RFC 9562 variant
-    h = f"{value:032x}"
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+    noise = os.urandom(10 * count)
+    ids: list[str] = []
+    for start in range(0, 10 * count, 10):
+        value = (milliseconds << 80) | int.from_bytes(noise[start:start + 10], "big")
+        h = f"{value & _VERSION_MASK | _VERSION_BITS:032x}"
+        ids.append(f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}")
+    return ids
 
 
 #: One encoder for every row (json.dumps with options makes a new one per call).
