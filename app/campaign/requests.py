@@ -132,13 +132,14 @@ class RequestSender:
             self._on_change(RecipientState.IN_FLIGHT, RecipientState.SKIPPED, recipient.row,
                             row_reason("capped", count=mark.count, days=mark.days))
             return
-        if mark is None or not self._session.holds() or self._stopped():
-            # Taken over, frozen since the mark, or paused meanwhile (a pause lands between
-            # requests, though slots are given back at the answer): it does not leave.
+        lost = mark is None or not self._session.holds()  # taken over, or frozen since the mark
+        if lost or self._stopped():
+            # It does not leave (a pause lands between requests, though slots are given back
+            # at the answer).
             if mark is not None:
                 await self._give_back(recipient, mark)
             self._on_change(RecipientState.IN_FLIGHT, recipient.state)
-            if mark is None or not self._session.holds():
+            if lost:
                 self._lease_lost()
             return
         state, message_id, error_code, text = await self._request(recipient, bot_id)
