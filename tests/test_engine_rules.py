@@ -4,6 +4,9 @@ slowing down on rate limits, the local per-phone OTP limit, retry campaigns."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
+import threading
 from datetime import datetime, timedelta, timezone
 
 import httpx
@@ -23,6 +26,7 @@ from app.campaign import (
     RecipientState,
 )
 from app.campaign.definition import build_recipients
+from app.campaign.journal.sessions import lock_is_held, lock_path
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 #: On both stores, with httpx's own transport under respx.
@@ -133,6 +137,33 @@ async def test_a_second_process_is_refused_with_a_clear_message() -> None:
             with pytest.raises(CampaignLocked, match="another process"):
                 await engine.run(campaign_id)
     assert journal.recipients.counts(campaign_id).pending == 6
+
+
+@pytest.mark.embedded_only
+@pytest.mark.skipif(sys.platform == "win32", reason="a look takes the lock shared only where locks can be shared")
+async def test_a_look_at_the_lock_neither_turns_a_sender_away_nor_counts_as_one() -> None:
+    # `list`, a window's follow and a window's watch look at the lock all the time; a look
+    # under way when a sender starts had made the sender exit as "being sent by another
+    # process" (a Resume in the window that did nothing), and two looks at once saw each
+    # other as senders.
+    import fcntl
+
+    journal = open_store()
+    campaign_id = campaign(journal, PHONES)
+    path = lock_path(journal, campaign_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch()
+    looking = os.open(path, os.O_RDONLY)
+    fcntl.flock(looking, fcntl.LOCK_SH | fcntl.LOCK_NB)  # a look, caught half way
+    try:
+        assert not lock_is_held(path)
+        threading.Timer(0.3, fcntl.flock, (looking, fcntl.LOCK_UN)).start()  # the look ends meanwhile
+        async with client() as c, respx.mock:
+            respx.post(f"{BASE}/api/v3/send_message").mock(return_value=httpx.Response(200, json=OK))
+            result = await CampaignEngine(journal, c).run(campaign_id)
+    finally:
+        os.close(looking)
+    assert result.status == CampaignStatus.FINISHED and result.counts.sent == 6
 
 
 @pytest.mark.parametrize(("local_time", "quiet"), [

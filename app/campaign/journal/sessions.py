@@ -20,6 +20,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from filelock import FileLock, Timeout
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None
+
 from app.campaign.journal.connection import file_identity
 from app.campaign.journal.errors import JournalError, JournalFault, sentences
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
@@ -27,6 +32,11 @@ from app.campaign.journal.records import Recipient
 from app.reasons import store_problem
 
 log = logging.getLogger(__name__)
+
+#: Seconds a sender starting waits for the campaign's lock: a look at the lock by another
+#: process (``list``, a window's follow) holds it for an instant, and must not turn away
+#: the sender it looks for; a lock held by a sender is held far longer.
+LOCK_WAIT_SECONDS = 1.0
 
 #: Seconds a sending session's first checkpoint waits for another program's read of an
 #: older state of the journal (a DB browser, a backup) before sending starts anyway.
@@ -51,16 +61,36 @@ def lock_path(journal: Journal, campaign_id: int) -> Path:
 
 
 def lock_is_held(path: Path) -> bool:
-    """True while some process (or this one) holds the file lock at ``path``."""
-    if not path.exists():
-        return False
-    lock = FileLock(str(path), mode=0o600, thread_local=False)
+    """True while some process (or this one) holds the file lock at ``path`` to send.
+
+    A look takes the lock shared (where the system has shared locks), so looks made at
+    once do not see each other as senders; a sender starting waits
+    :data:`LOCK_WAIT_SECONDS` for a look to end."""
     try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        return True
-    lock.release()
-    return False
+        descriptor = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        if fcntl is None:  # Windows: no shared lock; a look held by another look is waited out
+            lock = FileLock(str(path), mode=0o600, thread_local=False)
+            try:
+                lock.acquire(timeout=LOOK_WAIT_SECONDS)
+            except Timeout:
+                return True
+            lock.release()
+            return False
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(descriptor, fcntl.LOCK_UN)
+        return False
+    finally:
+        os.close(descriptor)
+
+
+#: Seconds a look at a lock waits out another look where locks cannot be shared (Windows).
+LOOK_WAIT_SECONDS = 0.05
 
 
 class RecipientFeed(Protocol):
@@ -159,7 +189,7 @@ class SendingSession:
 
     def __enter__(self) -> SendingSession:
         try:
-            self._lock.acquire(timeout=0)
+            self._lock.acquire(timeout=LOCK_WAIT_SECONDS, poll_interval=0.01)
         except Timeout:
             raise CampaignLocked(f"campaign {self.campaign_id} is being sent by another process; wait for it to "
                                  "finish or stop it") from None
