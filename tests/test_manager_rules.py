@@ -16,10 +16,12 @@ import pytest
 from app.api import SafirClient
 from app.campaign import CampaignEngine, Content, RecipientState
 from app.campaign.approval import NotApproved
+from app.campaign.definition import build_recipients
 from app.campaign.caps import FrequencyCap, set_frequency_cap
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.jobs.store import open_store
-from app.jobs.creating import count_capped, create_campaign
+from app.jobs import creating
+from app.jobs.creating import count_capped, count_repeats, create_campaign, look_at_messages
 from app.jobs.sheet import check_sheet
 from app.jobs.single_send import SingleOutcome, send_one
 from app.reasons import reason_words
@@ -72,6 +74,29 @@ def test_the_frequency_cap_skips_numbers_across_campaigns_and_ignore_cap_overrid
     assert code == 0 and "--ignore-cap sends to them too" in out, err
     assert len(delivered(sandbox)) == 10
     assert run("cap", "--off").returncode == 0 and "no frequency cap" in run("cap").stdout
+
+
+def test_review_looks_for_refused_messages_and_repeats_in_one_rendering_of_the_sheet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    journal = open_store()
+    content = Content(kind="text", text="hi {{name}}")
+    create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 4))), content=content, bot_id=1001,
+                    base_url="http://127.0.0.1:1")
+    path = tmp_path / "b.csv"  # rows 2-4 got it already; rows 5 and 6 make a text the service refuses
+    path.write_text("name,mobile\n" + "".join(f"{'n' * 5000 if i > 3 else f'n{i}'},0912400{i:04d}\n"
+                                              for i in range(1, 6)), encoding="utf-8")
+    checked = check_sheet(path)
+    renderings = []
+    monkeypatch.setattr(creating, "build_recipients",
+                        lambda *args: renderings.append(1) or build_recipients(*args))  # type: ignore[func-returns-value]
+    invalid, repeats = look_at_messages(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    assert len(renderings) == 1
+    assert invalid is not None and (invalid.count, invalid.row) == (2, 5) and "message_over_limit" in invalid.reason
+    assert repeats is not None and (repeats.count, repeats.total) == (3, 3)
+    alone = count_repeats(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    assert alone is not None and (alone.count, alone.total, alone.earlier.id) == (3, 3, repeats.earlier.id)
+    media = Content(kind="media", file_id="f-1", text="hi {{name}}")
+    assert look_at_messages(journal, checked, content=media, bot_id=1001, base_url="http://127.0.0.1:1")[1] is None
 
 
 async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_passwords_are_exempt(

@@ -4,7 +4,8 @@ send-time rules a creation applies first: the repeat guard, the frequency cap
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import collections
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -167,7 +168,12 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     its own to ``journal``'s store. The campaign ``excluding`` (the one made from this
     review) is not a repeat of itself. Raises CampaignInputError for content that does not
     fit the sheet."""
-    rows = rendered_rows(checked, content)
+    return _repeats_among(journal, rendered_rows(checked, content), bot_id=bot_id, base_url=base_url,
+                          excluding=excluding)
+
+
+def _repeats_among(journal: Journal, rows: Iterable[NewRecipient], *, bot_id: int, base_url: str,
+                   excluding: int | None) -> RepeatedCampaign | None:
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
         found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since,
@@ -191,18 +197,40 @@ class InvalidMessages:
     reason: str
 
 
-def count_invalid_messages(checked: CheckedSheet, content: Content) -> InvalidMessages | None:
-    """Render every valid row of ``checked`` as creating would; the rows whose message
-    is invalid (None when there are none). Takes as long as a creation's rendering: the
-    window calls it off the GUI thread. Raises CampaignInputError for content that does
-    not fit the sheet."""
-    count, first = 0, None
-    for made in rendered_rows(checked, content):
-        reason = Reason.from_stored(made.reason) if made.message_data is None and made.reason else None
-        if reason is not None and reason.code in MESSAGE_REASONS:
-            count += 1
-            first = first or (made.row, made.reason)
-    return None if first is None else InvalidMessages(count, first[0], str(first[1]))
+def look_at_messages(journal: Journal, checked: CheckedSheet, *, content: Content, bot_id: int, base_url: str,
+                     excluding: int | None = None) -> tuple[InvalidMessages | None, RepeatedCampaign | None]:
+    """Review's looks at the messages, in one rendering of the sheet (off the GUI thread:
+    it takes as long as a creation's rendering): the rows with a valid number whose message
+    the service would refuse (None when there are none), and what :func:`count_repeats`
+    finds (never looked for in a media campaign: its file's id is fixed only at upload).
+    Raises CampaignInputError for content that does not fit the sheet."""
+    tally = _InvalidTally()
+    rows = tally.watch(rendered_rows(checked, content))
+    if content.kind == "media":
+        collections.deque(rows, maxlen=0)
+        return tally.found(), None
+    repeats = _repeats_among(journal, rows, bot_id=bot_id, base_url=base_url, excluding=excluding)
+    collections.deque(rows, maxlen=0)  # whatever the count left unread
+    return tally.found(), repeats
+
+
+class _InvalidTally:
+    """The rows whose message the service would refuse, counted as the rows go by."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: tuple[int, str] | None = None
+
+    def watch(self, rows: Iterable[NewRecipient]) -> Iterator[NewRecipient]:
+        for made in rows:
+            reason = Reason.from_stored(made.reason) if made.message_data is None and made.reason else None
+            if reason is not None and reason.code in MESSAGE_REASONS:
+                self.count += 1
+                self.first = self.first or (made.row, str(made.reason))
+            yield made
+
+    def found(self) -> InvalidMessages | None:
+        return None if self.first is None else InvalidMessages(self.count, *self.first)
 
 
 @dataclass(frozen=True)

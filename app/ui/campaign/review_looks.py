@@ -16,9 +16,8 @@ from app.jobs.creating import (
     InvalidMessages,
     RepeatedCampaign,
     count_capped,
-    count_invalid_messages,
     count_known_without_account,
-    count_repeats,
+    look_at_messages,
 )
 from app.jobs.inputs import CampaignInputError
 from app.ui.campaign.draft import CampaignDraft
@@ -78,14 +77,12 @@ class ReviewLooks(QObject):
         if checked is None:
             return
         try:
-            invalid = await asyncio.to_thread(count_invalid_messages, checked, content)
+            # One rendering of the sheet for both looks at its messages: the longest look here.
+            invalid, found = await asyncio.to_thread(look_at_messages, journal, checked, content=content,
+                                                     bot_id=self.draft.bot_id,
+                                                     base_url=self.context.connection.base_url, excluding=made)
             capped = await asyncio.to_thread(count_capped, journal, checked, kind=content.kind,
                                              bot_id=self.draft.bot_id, excluding=made)
-            found: RepeatedCampaign | None = None
-            if content.kind != "media":  # a file's id is fixed only at upload
-                found = await asyncio.to_thread(count_repeats, journal, checked, content=content,
-                                                bot_id=self.draft.bot_id, base_url=self.context.connection.base_url,
-                                                excluding=made)
             known = await asyncio.to_thread(count_known_without_account, journal, checked,
                                             self.context.connection.base_url)
         except (CampaignInputError, JournalError):
