@@ -76,6 +76,24 @@ def test_an_outcome_is_recorded_after_its_mark_and_counted_by_the_cap(store: Sto
     assert (sms.sent(campaign_id), sms.waiting(campaign_id), sms.hand_over(campaign_id)) == (0, 0, 0)  # no fallback
 
 
+def test_a_request_that_never_left_or_was_refused_as_over_the_rate_is_not_counted_as_maybe_delivered(
+        store: Store) -> None:
+    # The local per-phone hour of one-time passwords counts what may have reached the phone:
+    # a mark given back (a pause between its commit and its request) and a 429 did not.
+    with open_store() as journal:
+        campaign_id = make(journal)
+        outcomes = journal.OUTCOMES(store)
+    first = Recipients(store).listed(campaign_id)[0]
+    for state in (RecipientState.PENDING, RecipientState.PENDING, RecipientState.FAILED):
+        attempt = outcomes.mark_in_flight(first, "otp", time.time())
+        assert isinstance(attempt, int) and outcomes.recent_attempts("989121234567", "otp", 0) == 1  # in flight
+        assert outcomes.record_outcome(campaign_id, first.row, state, attempt_id=attempt, now=time.time())
+        assert outcomes.recent_attempts("989121234567", "otp", 0) == 0
+    attempt = outcomes.mark_in_flight(first, "otp", time.time())
+    assert outcomes.record_outcome(campaign_id, first.row, RecipientState.UNKNOWN, attempt_id=attempt, now=time.time())
+    assert outcomes.recent_attempts("989121234567", "otp", 0) == 1  # its answer lost: it may have arrived
+
+
 def test_a_creation_is_refused_as_a_repeat_whole_and_the_guard_counts_it_before(store: Store) -> None:
     with open_store() as journal:
         creation = journal.CREATION(store)

@@ -214,9 +214,10 @@ class Outcomes(Repository):
     @sentences
     def recent_attempts(self, phone: str, kind: str, since: float) -> int:
         """Requests of ``kind`` to ``phone`` started at or after ``since`` (Unix
-        seconds) that may have been delivered (all but known failures)."""
+        seconds) that may have been delivered: all but known failures and those that went
+        back to pending (refused as over the rate, or given back before they left)."""
         return int(self.db.execute(
             "SELECT COUNT(*) FROM attempts WHERE phone = $1 AND kind = $2 AND started_at >= $3"
-            " AND (outcome IS NULL OR outcome != $4)",
-            (phone, kind, since, RecipientState.FAILED),
+            " AND (outcome IS NULL OR outcome NOT IN ($4, $5))",
+            (phone, kind, since, RecipientState.FAILED, RecipientState.PENDING),
         ).fetchone()[0])
