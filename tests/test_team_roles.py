@@ -350,8 +350,9 @@ def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team
     # A third look (after migration 13): a running sender's name taken over by deleting its row
     # and making it again, or kept alive by another; a row skipped for good in another's campaign;
     # a series' next run that is no time; a series row written by hand.
-    taken = team.psql("carol", "DELETE FROM senders WHERE owner = '1@a'")
-    assert taken.returncode == 0 and "DELETE 0" in taken.stdout, taken
+    taken = team.psql("carol", "DELETE FROM senders WHERE owner = '1@a'")  # members end senders by function (15)
+    assert taken.returncode != 0 and "permission denied" in taken.stderr, taken
+    assert " f" in team.psql("carol", "SELECT safir_end_sender(1, '1@a')").stdout
     kept = team.psql("carol", "UPDATE senders SET heartbeat = 1e12 WHERE owner = '1@a'")
     assert kept.returncode != 0 and "safir:not_your_sender:campaign=1;owner=1@a;member=alice" in kept.stderr, kept
     skipped = team.psql("carol", "UPDATE recipients SET state = 'skipped', reason = 'suppressed'"
@@ -392,3 +393,42 @@ def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team
     with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice, \
             alice.sending_session(2, owner) as session:
         assert session.owner.startswith(owner + "~")  # a name of its own, not a traceback
+
+
+#: Takes every table of the store in SHARE mode, one at a time, and says which it could.
+LOCK_EVERY_TABLE = """DO $$ DECLARE t text; BEGIN
+FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1 LOOP
+    BEGIN
+        EXECUTE format('LOCK TABLE %I IN SHARE MODE NOWAIT', t);
+        RAISE NOTICE 'locked %', t;
+    EXCEPTION WHEN insufficient_privilege THEN NULL;
+              WHEN lock_not_available THEN RAISE NOTICE 'locked %', t;
+    END;
+END LOOP; END $$"""
+
+
+def test_no_member_can_lock_a_table_against_the_team_and_deletes_go_through_the_store(
+        team: Team, tmp_path: Path) -> None:
+    # A fourth attack through psql: a sender took the senders, pace or suppression table in
+    # SHARE mode or stronger and kept it (its own session's settings lift the store's
+    # timeouts), and every other sender waited.
+    for name, role in (("alice", "sender"), ("bob", "approver"), ("dave", "admin"), ("vera", "viewer")):
+        assert team.add(team.owner, name, role).returncode == 0
+    for name in ("alice", "bob", "dave", "vera"):
+        done = team.psql(name, LOCK_EVERY_TABLE)
+        assert done.returncode == 0 and "locked" not in done.stderr, (name, done.stderr)
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        made = alice.db.execute("INSERT INTO campaigns (created_at, name, kind, content, bot_id, rate_per_minute,"
+                                " in_flight, base_url, status) VALUES ('x', 't', 'text', '{}', 1001, 0, 1, 'u',"
+                                " 'creating') RETURNING id").fetchone()[0]
+        alice.db.execute("INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                         " VALUES ($1, '1@a', 'x', 'm', 'x', 0)", (made,))
+        alice.suppression_watch().suppress(["989121110001", "989121110002"])
+        alice.trim_pace("k", 0.0)  # members trim a pace by the store's clock only
+    assert " f" in team.psql("bob", f"SELECT safir_end_sender({made}, '1@a')").stdout  # not his
+    assert " t" in team.psql("alice", f"SELECT safir_end_sender({made}, '1@a')").stdout
+    refused = team.psql("vera", "SELECT safir_unsuppress(ARRAY['989121110001'])")
+    assert refused.returncode != 0 and "safir:role_needed:role=sender" in refused.stderr, refused
+    with TeamJournal(team.member_url("bob"), tmp_path / "bob.sqlite3", password="bob-password") as bob:
+        assert bob.suppression_watch().unsuppress(["989121110001", "989121119999"]) == 1
+        assert bob.suppression_watch().phones() == {"989121110002"}

@@ -95,6 +95,4 @@ class StoreBook:
                            " ON CONFLICT (key, who) DO UPDATE SET seen = excluded.seen", (key, self._who, now))
         self._opened += 1
         if self._opened % 100 == 1:
-            journal.db.execute("DELETE FROM pace_starts WHERE key = $1 AND tick < $2",
-                               (key, math.floor((now - KEEP_SECONDS) / TICK)))
-            journal.db.execute("DELETE FROM pace_users WHERE key = $1 AND seen < $2", (key, now - KEEP_SECONDS))
+            journal.trim_pace(key, now)

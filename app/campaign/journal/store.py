@@ -8,6 +8,7 @@ re-sends in-flight recipients with their fixed ``request_id``.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -18,7 +19,7 @@ from app.campaign.journal.control import CampaignControl, SeriesRuns
 from app.campaign.journal.connection import JournalConnection
 from app.campaign.journal.creation import CampaignCreation
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.pace import StoreBook
+from app.campaign.journal.pace import KEEP_SECONDS, StoreBook
 from app.campaign.journal.reading import Campaigns, Recipients
 from app.campaign.journal.repeats import RepeatGuard
 from app.campaign.journal.records import (
@@ -30,7 +31,7 @@ from app.campaign.journal.shared import SharedSettings
 from app.campaign.journal.sending import Outcomes
 from app.campaign.journal.sms import SmsChannel
 from app.campaign.journal.sessions import SendingSession, lock_is_held, lock_path
-from app.campaign.pacer import Pacer
+from app.campaign.pacer import TICK, Pacer
 from app.campaign.suppression import SUPPRESSION_FILE, Suppressed, SuppressionWatch
 
 
@@ -117,6 +118,14 @@ class Journal(JournalConnection):
         with the key paces together and a resumed campaign goes on at the limit learned
         before (app/campaign/pacer.py); ``ceiling``: a documented limit to start from."""
         return Pacer(rate_per_minute, clock, sleep, book=StoreBook(self, key, who), ceiling=ceiling)
+
+    def trim_pace(self, key: str, now: float) -> None:
+        """Forget the starts and users of the pace of key hash ``key`` older than
+        app/campaign/journal/pace.py's KEEP_SECONDS before ``now`` (the pace clock's
+        seconds), in the caller's transaction."""
+        self.db.execute("DELETE FROM pace_starts WHERE key = $1 AND tick < $2",
+                        (key, math.floor((now - KEEP_SECONDS) / TICK)))
+        self.db.execute("DELETE FROM pace_users WHERE key = $1 AND seen < $2", (key, now - KEEP_SECONDS))
 
     def pace_clock(self) -> float:
         """The clock every sender of a key shares, in seconds: this machine's (a team

@@ -30,6 +30,9 @@ user's language), psql shows the English one.
 
 from __future__ import annotations
 
+from app.campaign.journal.pace import KEEP_SECONDS
+from app.campaign.pacer import TICK
+
 #: Shared settings only admins change: the team's rules, template library and prices.
 RULE_KEYS = ("approval", "frequency_cap", "templates", "prices")
 
@@ -899,3 +902,59 @@ BEGIN
     EXECUTE format('ALTER DATABASE %I SET lock_timeout = %L', current_database(), '20s');
 END $$
 """
+
+
+#: 15 (after a fourth attack through psql): no member may lock a shared table against the
+#: team. ``LOCK TABLE`` in SHARE mode or stronger needs a table-wide UPDATE, DELETE or
+#: TRUNCATE, and a member's session may keep it for as long as it likes (its own settings
+#: lift the store's timeouts): every sender would then wait on the locked senders, pace or
+#: suppression. Members now update these tables column by column (which allows row locks,
+#: never a table's), and delete through functions that check what they delete: a sender's
+#: row by its member (or an admin), a pace's starts only once older than the minute
+#: senders book in, numbers off the suppression list.
+MIGRATION_15 = r"""
+CREATE OR REPLACE FUNCTION safir_end_sender(campaign bigint, sender_owner text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE gone integer;
+BEGIN
+    DELETE FROM public.senders WHERE campaign_id = campaign AND owner = sender_owner
+       AND (os_user = session_user OR public.safir_is('admin'));
+    GET DIAGNOSTICS gone = ROW_COUNT;
+    RETURN gone = 1;
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_trim_pace(pace_key text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    before double precision := extract(epoch FROM clock_timestamp()) - KEEP_SECONDS;
+BEGIN
+    DELETE FROM public.pace_starts WHERE key = pace_key AND tick < floor(before / TICK);
+    DELETE FROM public.pace_users WHERE key = pace_key AND seen < before;
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_unsuppress(phones text[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE gone integer;
+BEGIN
+    PERFORM public.safir_need('sender');
+    DELETE FROM public.suppression WHERE phone = ANY(phones);
+    GET DIAGNOSTICS gone = ROW_COUNT;
+    RETURN gone;
+END $$;
+
+DO $$
+DECLARE
+    sender text := public.safir_group('sender');
+    shared text;
+    columns text;
+BEGIN
+    FOREACH shared IN ARRAY ARRAY['senders', 'pace', 'pace_accepted', 'shared_settings', 'pace_starts', 'pace_users']
+    LOOP
+        SELECT string_agg(quote_ident(attname), ', ') INTO columns FROM pg_attribute
+         WHERE attrelid = ('public.' || shared)::regclass AND attnum > 0 AND NOT attisdropped;
+        EXECUTE format('REVOKE UPDATE ON %I FROM %I', shared, sender);
+        EXECUTE format('GRANT UPDATE (%s) ON %I TO %I', columns, shared, sender);
+    END LOOP;
+    EXECUTE format('REVOKE DELETE ON senders, pace_accepted, suppression, pace_starts, pace_users FROM %I', sender);
+END $$
+""".replace("KEEP_SECONDS", repr(KEEP_SECONDS)).replace("TICK", repr(TICK))

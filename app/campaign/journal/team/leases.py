@@ -180,7 +180,7 @@ class LeasedSession(SendingSession):
         try:
             with journal.transaction():
                 self._give_back()
-                journal.db.execute("DELETE FROM senders WHERE campaign_id = $1 AND owner = $2",
+                journal.db.execute("SELECT safir_end_sender($1, $2)",
                                    (self.campaign_id, self.owner))
                 if not self._others():
                     journal.db.execute("UPDATE campaigns SET runner = NULL WHERE id = $1", (self.campaign_id,))
@@ -288,7 +288,7 @@ class LeasedSession(SendingSession):
                 journal.db.execute("SELECT id FROM campaigns WHERE id = $1 FOR UPDATE", (self.campaign_id,))
                 if not self._others():
                     return False  # the last: its row stays until it has settled, so followers see a sender
-                journal.db.execute("DELETE FROM senders WHERE campaign_id = $1 AND owner = $2",
+                journal.db.execute("SELECT safir_end_sender($1, $2)",
                                    (self.campaign_id, self.owner))
                 return True
         except psycopg.Error:  # the store is gone: settling meets it too, and says so

@@ -269,6 +269,11 @@ class TeamJournal(TeamMembers, Journal):
             self._suppression = TeamSuppression(self)
         return self._suppression
 
+    def trim_pace(self, key: str, now: float) -> None:
+        """Forget what the pace of key hash ``key`` no longer needs, by the store's own clock
+        (``now`` is not trusted: members delete only through the store's function)."""
+        self.db.execute("SELECT safir_trim_pace($1)", (key,))
+
     def pace_clock(self) -> float:
         return float(self.db.execute(f"SELECT {NOW}").fetchone()[0])
 

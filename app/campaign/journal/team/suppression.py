@@ -76,7 +76,7 @@ class TeamSuppression:
         try:
             with self._journal.transaction():
                 before = self._count()
-                self._journal.db.executemany("DELETE FROM suppression WHERE phone = $1", [(p,) for p in set(phones)])
+                self._journal.db.execute("SELECT safir_unsuppress($1)", (sorted(set(phones)),))
                 gone = before - self._count()
         except psycopg.Error as error:
             raise self._journal.database_error(error) or error from None
