@@ -345,7 +345,9 @@ def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team
     assert forged.returncode != 0 and "safir:audit_reserved" in forged.stderr, forged
     assert team.psql("alice", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
                               " VALUES (1, '1@a', 'x', 'm', 'x', 0)").returncode == 0
-    assert team.psql("carol", "UPDATE senders SET revoked = true WHERE owner = '1@a'").returncode == 0
+    revoked = team.psql("carol", "UPDATE senders SET revoked = true WHERE owner = '1@a'")  # only the store (15)
+    assert revoked.returncode != 0 and "safir:not_your_sender:campaign=1;owner=1@a" in revoked.stderr, revoked
+    assert " f" in team.psql("alice", "SELECT revoked FROM senders WHERE owner = '1@a'").stdout
     assert "alice" in team.psql("alice", "SELECT os_user FROM senders WHERE owner = '1@a'").stdout
     # A third look (after migration 13): a running sender's name taken over by deleting its row
     # and making it again, or kept alive by another; a row skipped for good in another's campaign;

@@ -155,6 +155,30 @@ async def test_a_sender_that_sent_the_last_one_settles_it_though_a_dead_ones_hea
         desk.close()
 
 
+def test_a_sender_whose_lease_ran_out_is_revoked_by_the_store_as_another_takes_it_over(
+        team_store: str, tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
+    """Members no longer revoke senders (any member could make any sender give back all its
+    leases, as often as it liked): the store revokes one itself, and only then."""
+    from app.campaign import Content
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+
+    frozen, taking_over = open_store(), open_store()
+    campaign_id = create_campaign(frozen, check_sheet(sheet(tmp_path, "s.csv", 1, 4)), content=Content(text="hi"),
+                                  bot_id=1001, base_url=sandbox.url)
+    revoked = "SELECT owner, revoked FROM senders WHERE campaign_id = $1 ORDER BY started_at, owner"
+    with frozen.sending_session(campaign_id, "1@frozen-desk") as held, \
+            taking_over.sending_session(campaign_id, "2@other-desk") as other:
+        assert [r.row for r in held.feed([RecipientState.PENDING]).next_batch(2)] == [2, 3]
+        taking_over.db.execute("SELECT safir_revoke_lapsed($1, 2)", (campaign_id,))  # its lease is good: nothing
+        assert {o: r for o, r in frozen.db.execute(revoked, (campaign_id,))} == {held.owner: False, other.owner: False}
+        frozen.db.execute("UPDATE recipients SET lease_until = 0 WHERE campaign_id = $1 AND row = 3", (campaign_id,))
+        assert [r.row for r in other.feed([RecipientState.PENDING]).next_batch(10)] == [3, 4, 5]
+        assert {o: r for o, r in frozen.db.execute(revoked, (campaign_id,))} == {held.owner: True, other.owner: False}
+    for desk in (frozen, taking_over):
+        desk.close()
+
+
 def test_a_number_suppressed_on_one_desktop_is_not_messaged_by_another(
         team_store: str, tmp_path: Path, sandbox: EmbeddedSandbox) -> None:
     sender, other = desktops(tmp_path, team_store, 2)

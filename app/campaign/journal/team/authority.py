@@ -911,8 +911,53 @@ END $$
 #: suppression. Members now update these tables column by column (which allows row locks,
 #: never a table's), and delete through functions that check what they delete: a sender's
 #: row by its member (or an admin), a pace's starts only once older than the minute
-#: senders book in, numbers off the suppression list.
+#: senders book in, numbers off the suppression list. And no member revokes another's
+#: sender at will (it had to give back every lease and claim again, as often as revoked):
+#: the store revokes a sender itself, as another takes over a lease of its that ran out.
 MIGRATION_15 = r"""
+CREATE OR REPLACE FUNCTION safir_revoke_lapsed(campaign bigint, lapsed_row integer) RETURNS void
+    LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    UPDATE public.senders s SET revoked = true FROM public.recipients r
+     WHERE r.campaign_id = campaign AND r.row = lapsed_row AND r.lease_until < extract(epoch FROM clock_timestamp())
+       AND s.campaign_id = campaign AND s.owner = r.lease_owner AND NOT s.revoked $$;
+
+CREATE OR REPLACE FUNCTION safir_recipient_writes() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.lease_owner IS NOT NULL AND OLD.lease_owner IS NOT NULL AND NEW.lease_owner <> OLD.lease_owner
+       AND OLD.lease_until < extract(epoch FROM clock_timestamp()) AND NOT public.safir_copying() THEN
+        PERFORM public.safir_revoke_lapsed(OLD.campaign_id, OLD.row);  -- the row is still its old holder's here
+    END IF;
+    IF current_user = public.safir_owner() OR public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    NEW.updated_at := public.safir_now();
+    IF NEW.lease_owner IS NOT NULL
+       AND (NEW.lease_owner IS DISTINCT FROM OLD.lease_owner OR NEW.lease_until IS DISTINCT FROM OLD.lease_until)
+       AND (NEW.lease_until > extract(epoch FROM clock_timestamp()) + 3600
+            OR NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+                           AND s.owner = NEW.lease_owner AND s.os_user = session_user)) THEN
+        PERFORM public.safir_refuse('not_your_lease', format('row %s of campaign %s is not held by a sender of '
+                                    '%s: only the sender that holds it records it sent', OLD.row, OLD.campaign_id,
+                                    session_user), format('campaign=%s;row=%s;member=%s', OLD.campaign_id, OLD.row,
+                                                          session_user));
+    END IF;
+    RETURN NEW;
+END $$;
+
+CREATE OR REPLACE FUNCTION safir_senders_own() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF OLD.os_user <> session_user AND current_user <> public.safir_owner() AND NOT public.safir_copying() THEN
+        PERFORM public.safir_refuse('not_your_sender', format('the sender %s of campaign %s is %s''s: only the '
+                                    'store revokes it, when another takes over a lease of its that ran out',
+                                    OLD.owner, OLD.campaign_id, OLD.os_user),
+                                    format('campaign=%s;owner=%s;member=%s', OLD.campaign_id, OLD.owner,
+                                           OLD.os_user));
+    END IF;
+    RETURN NEW;
+END $$;
+
 CREATE OR REPLACE FUNCTION safir_end_sender(campaign bigint, sender_owner text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE gone integer;

@@ -72,8 +72,9 @@ class LeaseFeed:
     def next_batch(self, limit: int) -> list[Recipient]:
         """Claim up to ``limit`` recipients nobody holds (or whose lease ran out), each
         under a new lease epoch (its fencing token); a sender whose lease ran out on one of
-        them is revoked. Raises LeaseLost when this sender's own leases ran out or were
-        taken over (the heartbeat renews them)."""
+        them is revoked by the store as it is taken over (migration 15). Raises LeaseLost
+        when this sender's own leases ran out or were taken over (the heartbeat renews
+        them)."""
         session, journal = self._session, self._session.journal
         found: list[Recipient] = []
         for state in self._states:
@@ -84,21 +85,17 @@ class LeaseFeed:
                 rows = journal.db.execute(
                     f"UPDATE recipients r SET lease_owner = $1, lease_until = {NOW} + $2,"
                     " lease_epoch = r.lease_epoch + 1 FROM ("
-                    " SELECT campaign_id, row, lease_owner AS was FROM recipients WHERE campaign_id = $3 AND state = $4"
+                    " SELECT campaign_id, row FROM recipients WHERE campaign_id = $3 AND state = $4"
                     " AND channel = 'bale'"
                     f" AND (lease_owner IS NULL OR lease_until < {NOW}{self._own}) ORDER BY row LIMIT $5"
                     " FOR UPDATE SKIP LOCKED) picked WHERE r.campaign_id = picked.campaign_id AND r.row = picked.row"
-                    f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}, picked.was",
+                    f" RETURNING {', '.join('r.' + c.strip() for c in RECIPIENT_COLUMNS.split(','))}",
                     (session.owner, journal.lease_seconds, session.campaign_id, state, limit - len(found),
                      *([self._taken] if self._own else []))).fetchall()
-                overtaken = sorted({str(row[-1]) for row in rows if row[-1] and row[-1] != session.owner})
-                if overtaken:  # their holders lost these: they must give back what they still hold
-                    journal.db.execute("UPDATE senders SET revoked = true WHERE campaign_id = $1 AND owner = ANY($2)",
-                                       (session.campaign_id, overtaken))
                 session.claimed(sent_at)
             if not session.term.good():
                 raise LeaseLost(session.campaign_id)
-            found += sorted((recipient(row[:-1]) for row in rows), key=lambda r: r.row)
+            found += sorted((recipient(row) for row in rows), key=lambda r: r.row)
         self._taken += [r.row for r in found]
         return found
 
