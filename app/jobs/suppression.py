@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from typing import TYPE_CHECKING, cast
 
 from app.desktop import paths
 from app.campaign import Journal
-from app.campaign.journal.team.suppression import TeamSuppression
-from app.campaign.suppression import SUPPRESSION_FILE
+from app.campaign.suppression import SUPPRESSION_FILE, SuppressionWatch
 from app.contacts import SuppressionList, normalise
 from app.jobs.store import open_store, store_location
+
+if TYPE_CHECKING:
+    from app.campaign.journal.team.suppression import TeamSuppression
 
 
 def suppression_list(journal: Journal | None = None) -> SuppressionList:
@@ -27,9 +30,10 @@ def suppression_list(journal: Journal | None = None) -> SuppressionList:
         if journal is None:
             journal = _TEAM_STORES[location] = open_store(location)
     watch = journal.suppression_watch()
-    if isinstance(watch, TeamSuppression):
-        return SuppressionList(watch.path, store=watch)
-    return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
+    if isinstance(watch, SuppressionWatch):  # the desktop's own file (the team's list would import psycopg)
+        return SuppressionList(paths.state_dir() / SUPPRESSION_FILE)
+    team = cast("TeamSuppression", watch)
+    return SuppressionList(team.path, store=team)
 
 
 #: Team stores opened for their suppression list, by URL (one connection each per process).
