@@ -232,7 +232,7 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
     for what, sql in after_sending.items():
         done = team.psql("alice", sql)
         assert done.returncode != 0, f"{what}: {done.stdout}"
-    done = team.psql("bob", "SELECT safir_retarget(1, 1002, NULL, ARRAY[1], ARRAY['r'])")  # finished, and not his
+    done = team.psql("bob", "SELECT safir_retarget(1, 1002, NULL, ARRAY[1])")  # finished, and not his
     assert done.returncode != 0 and "safir:not_stopped:campaign=1;status=finished" in done.stderr, done
     done = team.psql("alice", "UPDATE campaigns SET ready_seq = 9223372036854775807 WHERE id = 1")
     assert done.returncode == 0  # allowed, and ignored: the store orders readiness itself
@@ -434,3 +434,47 @@ def test_no_member_can_lock_a_table_against_the_team_and_deletes_go_through_the_
     with TeamJournal(team.member_url("bob"), tmp_path / "bob.sqlite3", password="bob-password") as bob:
         assert bob.suppression_watch().unsuppress(["989121110001", "989121119999"]) == 1
         assert bob.suppression_watch().phones() == {"989121110002"}
+
+
+def test_what_a_fourth_attack_through_psql_did_is_refused_by_the_store(team: Team, tmp_path: Path) -> None:
+    """A fourth review through psql (after migration 14): a sender took another's live lease
+    and recorded its rows sent (two phones never got the message; the campaign said
+    finished), set a failed row of a finished campaign back to pending (finished, one
+    left), and gave its own rows another campaign's request_ids through safir_retarget
+    (the service dropped that campaign's messages as repeats)."""
+    from app.campaign import Content, RecipientState
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+
+    for name, role in (("alice", "sender"), ("bob", "sender")):
+        assert team.add(team.owner, name, role).returncode == 0
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        assert team.desktop("bob").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
+                                       "--bot-id", "1001", "--text", "hi {{name}}").returncode == 0  # campaign 1
+    with TeamJournal(team.url, tmp_path / "owner.sqlite3", password=team.owner_password) as owner:
+        owner.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = 1 AND row = 2")
+    again = team.psql("alice", "UPDATE recipients SET state = 'pending' WHERE campaign_id = 1 AND state = 'failed'")
+    assert again.returncode != 0 and "safir:final_stays:campaign=1" in again.stderr, again
+    with TeamJournal(team.member_url("bob"), tmp_path / "bob.sqlite3", password="bob-password") as bob:
+        running = create_campaign(bob, check_sheet(sheet(tmp_path, "t.csv", 10, 4)), content=Content(text="two"),
+                                  bot_id=1001, base_url="http://127.0.0.1:1")
+        theirs = {r.request_id for r in bob.recipients.listed(running)}
+        with bob.sending_session(running, "7@bobs-desk") as session:
+            assert [r.row for r in session.feed([RecipientState.PENDING]).next_batch(2)] == [2, 3]
+            assert team.psql("alice", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at,"
+                                      f" heartbeat) VALUES ({running}, 'thief', 'x', 'm', 'x', 0)").returncode == 0
+            stolen = team.psql("alice", "UPDATE recipients SET lease_owner = 'thief', lease_until = extract(epoch"
+                                        f" FROM now()) + 600 WHERE campaign_id = {running} AND row IN (2, 3)")
+            assert stolen.returncode != 0 and f"safir:not_your_lease:campaign={running}" in stolen.stderr, stolen
+            freed = team.psql("alice", f"UPDATE recipients SET lease_owner = NULL WHERE campaign_id = {running}")
+            assert freed.returncode != 0 and "safir:not_your_lease" in freed.stderr, freed
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        hers = create_campaign(alice, check_sheet(sheet(tmp_path, "u.csv", 20, 2)), content=Content(text="three"),
+                               bot_id=1001, base_url="http://127.0.0.1:1")
+    taken = ", ".join(f"'{r}'" for r in sorted(theirs)[:2])
+    hijack = team.psql("alice", f"SELECT safir_retarget({hers}, NULL, NULL, ARRAY[2, 3], ARRAY[{taken}])")
+    assert hijack.returncode != 0 and "does not exist" in hijack.stderr, hijack
+    assert " 2" in team.psql("alice", f"SELECT safir_retarget({hers}, NULL, NULL, ARRAY[2, 3])").stdout
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        made = {r.request_id for r in alice.recipients.listed(hers)}
+    assert len(made) == 2 and not made & theirs and all(len(i or "") == 36 for i in made)

@@ -218,13 +218,13 @@ class CampaignEngine:
             await asyncio.to_thread(self.journal.sms.hand_over_known, campaign.id)
         for round_number in range(self.unknown_rounds + 1):
             states = STATES_TO_SEND if round_number == 0 else (RecipientState.UNKNOWN,)
-            while True:
+            more = True
+            while not self._stop:
                 try:
                     more = await self._round(campaign, quiet, states, round_number)
-                except LeaseLost:
+                    break
+                except LeaseLost:  # a pause or SIGTERM ends a sender that keeps losing its leases too
                     await self._regain()
-                    continue
-                break
             if not more or self._stop:
                 break
         refused = await sms_stage(self.sms, self.journal, campaign, quiet, lambda: bool(self._stop))

@@ -932,17 +932,66 @@ BEGIN
         RETURN NEW;
     END IF;
     NEW.updated_at := public.safir_now();
-    IF NEW.lease_owner IS NOT NULL
-       AND (NEW.lease_owner IS DISTINCT FROM OLD.lease_owner OR NEW.lease_until IS DISTINCT FROM OLD.lease_until)
-       AND (NEW.lease_until > extract(epoch FROM clock_timestamp()) + 3600
-            OR NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
-                           AND s.owner = NEW.lease_owner AND s.os_user = session_user)) THEN
+    IF (NEW.lease_owner IS NOT NULL
+        AND (NEW.lease_owner IS DISTINCT FROM OLD.lease_owner OR NEW.lease_until IS DISTINCT FROM OLD.lease_until)
+        AND (NEW.lease_until > extract(epoch FROM clock_timestamp()) + 3600
+             OR NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+                            AND s.owner = NEW.lease_owner AND s.os_user = session_user)))
+       -- A lease still live is its holder's: nobody else takes it, nor frees it.
+       OR (NEW.lease_owner IS DISTINCT FROM OLD.lease_owner AND OLD.lease_owner IS NOT NULL
+           AND COALESCE(OLD.lease_until >= extract(epoch FROM clock_timestamp()), false)
+           AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+                           AND s.owner = OLD.lease_owner AND s.os_user = session_user)) THEN
         PERFORM public.safir_refuse('not_your_lease', format('row %s of campaign %s is not held by a sender of '
                                     '%s: only the sender that holds it records it sent', OLD.row, OLD.campaign_id,
                                     session_user), format('campaign=%s;row=%s;member=%s', OLD.campaign_id, OLD.row,
                                                           session_user));
     END IF;
+    IF NEW.state IN ('pending', 'in_flight', 'unknown') AND NEW.state IS DISTINCT FROM OLD.state
+       AND EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = OLD.campaign_id
+                   AND c.status IN ('finished', 'cancelled')) THEN
+        PERFORM public.safir_refuse('final_stays', format('row %s of campaign %s was %s: it stays so', OLD.row,
+                                    OLD.campaign_id, OLD.state), format('campaign=%s;status=%s', OLD.campaign_id,
+                                                                        OLD.state));
+    END IF;
     RETURN NEW;
+END $$;
+
+-- A stopped campaign's new request_ids are the store's own: a member's could be another
+-- campaign's, whose messages the service would then drop as repeats.
+DROP FUNCTION IF EXISTS safir_retarget(bigint, bigint, text, integer[], text[]);
+CREATE OR REPLACE FUNCTION safir_retarget(campaign bigint, bot bigint, template text, rows_ integer[])
+    RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE c record; changed integer;
+BEGIN
+    PERFORM public.safir_need('sender');
+    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR UPDATE;
+    IF NOT FOUND THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
+                                    'P0001');
+    END IF;
+    IF c.status IN ('finished', 'cancelled', 'running') THEN
+        PERFORM public.safir_refuse('not_stopped', format('campaign %s is %s; only a stopped campaign can be '
+                                    'changed', campaign, c.status), format('campaign=%s;status=%s', campaign,
+                                                                           c.status), 'P0001');
+    END IF;
+    IF c.created_by <> session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_campaign', format('campaign %s is %s''s: only its maker or an admin '
+                                    'changes it', campaign, c.created_by),
+                                    format('campaign=%s;member=%s', campaign, c.created_by));
+    END IF;
+    UPDATE public.campaigns SET bot_id = COALESCE(bot, bot_id),
+        content = CASE WHEN template IS NULL THEN content
+                       ELSE jsonb_set(content::jsonb, '{template_id}', to_jsonb(template))::text END,
+        approval = CASE WHEN approval IS NOT NULL OR public.safir_needs_approval() THEN 'awaiting' END,
+        approved_by = NULL, approval_note = NULL, updated_at = public.safir_now() WHERE id = campaign;
+    UPDATE public.recipients r SET request_id = gen_random_uuid()::text, error_code = NULL, error = NULL,
+        message_data = CASE WHEN template IS NULL THEN r.message_data
+                            ELSE jsonb_set(r.message_data::jsonb, '{template_message,template_id}',
+                                           to_jsonb(template))::text END
+     WHERE r.campaign_id = campaign AND r.row = ANY(rows_) AND r.state = 'pending';
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    RETURN changed;
 END $$;
 
 CREATE OR REPLACE FUNCTION safir_senders_own() RETURNS trigger LANGUAGE plpgsql

@@ -153,12 +153,9 @@ class LeasedSession(SendingSession):
         user, machine = actor()
         journal = self.journal
         with journal.transaction():
+            self._register()  # first: the store lets only a lease's holder free it
             journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
                                " WHERE campaign_id = $1 AND lease_owner = $2", (self.campaign_id, self.owner))
-            journal.db.execute(
-                "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
-                f" VALUES ($1, $2, $3, $4, $5, {NOW}) ON CONFLICT (campaign_id, owner) DO UPDATE SET heartbeat = {NOW},"
-                " revoked = false", (self.campaign_id, self.owner, user, machine, now_text()))
             alone = not self._others()
             # A Pause asked of the senders already at work stays asked; a first sender starts afresh.
             journal.db.execute(
@@ -206,12 +203,20 @@ class LeasedSession(SendingSession):
         """After LeaseLost, once no request of this sender is out: give back every lease it
         still holds (each is re-claimed under a new epoch, by this sender or another) and
         be a sender in good standing again."""
-        journal = self.journal
-        with journal.transaction():
+        with self.journal.transaction():
+            # Again, if an admin ended its row meanwhile (it would claim in vain for ever), and
+            # first: the store lets only a lease's holder free it.
+            self._register()
             self._give_back()
-            journal.db.execute(f"UPDATE senders SET revoked = false, heartbeat = {NOW} WHERE campaign_id = $1"
-                               " AND owner = $2", (self.campaign_id, self.owner))
         self.term.reset()
+
+    def _register(self) -> None:
+        """Inside a transaction: this process as a sender of the campaign in good standing."""
+        user, machine = actor()
+        self.journal.db.execute(
+            "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+            f" VALUES ($1, $2, $3, $4, $5, {NOW}) ON CONFLICT (campaign_id, owner) DO UPDATE SET heartbeat = {NOW},"
+            " revoked = false", (self.campaign_id, self.owner, user, machine, now_text()))
 
     def database_error(self, error: Exception) -> JournalError | None:
         """The store's sentence for ``error`` (:func:`sentences`)."""

@@ -16,9 +16,10 @@ class TeamCampaignControl(CampaignControl):
 
     def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
                   request_ids: list[str]) -> int:
+        # ``request_ids`` are not sent: the store makes the new ones (a member's could be another campaign's).
         with self.transaction():
-            return int(self.db.execute("SELECT safir_retarget($1, $2, $3, $4::int[], $5::text[])",
-                                       (campaign.id, bot_id, template_id, rows, request_ids)).fetchone()[0])
+            return int(self.db.execute("SELECT safir_retarget($1, $2, $3, $4::int[])",
+                                       (campaign.id, bot_id, template_id, rows)).fetchone()[0])
 
 
 class TeamSeriesRuns(SeriesRuns):
