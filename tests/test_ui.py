@@ -605,6 +605,33 @@ def test_quick_send_reports_in_plain_words_and_lists_recent_sends(qapp: Any, win
     assert "messages" in window.balance.balance_label.text()
 
 
+def test_a_bot_id_typed_without_enter_is_the_bot_that_sends(qapp: Any, window: MainWindow) -> None:
+    # Qt keeps the item chosen before as the current one until Enter: its bot had sent while
+    # the field showed the id typed (a campaign from the wrong bot, without a word).
+    from PySide6.QtTest import QTest
+
+    quick = window.quick
+    assert quick.bot_combo.count() and quick.bot_combo.currentData() == 1001
+    quick.bot_combo.lineEdit().selectAll()
+    QTest.keyClicks(quick.bot_combo.lineEdit(), "9999")
+
+    async def scenario() -> str:
+        quick.phone_edit.setText("0912 111 0001")
+        quick.text_edit.setPlainText("سلام")
+        return await quick.send()
+
+    said = run_in_qt_loop(qapp, scenario)
+    assert quick.bot_combo.currentData() == 1001 and not said.startswith("Delivered"), said
+    assert "bot" in said.lower(), said
+    review = window.campaign.review
+    review.bot_combo.lineEdit().selectAll()
+    QTest.keyClicks(review.bot_combo.lineEdit(), "abc")
+    assert review.problem() == "Choose the sending bot (its id is a whole number)."
+    review.bot_combo.lineEdit().selectAll()
+    review.bot_combo.lineEdit().insert("۱۰۰۲")  # as typed (QTest types Latin letters only)
+    assert review.problem() is None and window.campaign.draft.bot_id == 1002
+
+
 def test_balance_check_costs_one_message_and_records_the_balance(qapp: Any, window: MainWindow) -> None:
     balance = window.balance
     assert "Not known yet" in balance.balance_label.text()

@@ -173,9 +173,9 @@ def fill_bots(combo: QComboBox, bots: dict[int, str]) -> None:
         combo.setCurrentIndex(index)
 
 def bot_id_of(combo: QComboBox) -> int:
-    """The bot chosen in an editable bot list ("1001 — name", or an id typed in); 0 if none."""
-    data = combo.currentData()
-    if isinstance(data, int):
-        return data
+    """The bot chosen in an editable bot list, read from the text shown ("1001 — name", or
+    an id typed in, in Latin or Persian digits); 0 when that is not an id. Not the current
+    item's data: an id typed without Enter leaves the item chosen before, whose bot would
+    then send while the field shows another."""
     text = combo.currentText().split("—")[0].strip()
-    return int(text) if text.isdigit() else 0
+    return int(text) if text.isdecimal() else 0
