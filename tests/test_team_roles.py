@@ -478,3 +478,8 @@ def test_what_a_fourth_attack_through_psql_did_is_refused_by_the_store(team: Tea
     with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
         made = {r.request_id for r in alice.recipients.listed(hers)}
     assert len(made) == 2 and not made & theirs and all(len(i or "") == 36 for i in made)
+    entry = "INSERT INTO audit (at, campaign_id, action, os_user, machine) VALUES ('x', 1, '{}', 'bob', 'x')"
+    for forged in ("campaign approved", "\u0430pproved", "the rule changed: approval"):  # the second: Cyrillic а
+        done = team.psql("alice", entry.format(forged))
+        assert done.returncode != 0 and "safir:audit_reserved" in done.stderr, (forged, done)
+    assert team.psql("alice", entry.format("exported")).returncode == 0  # a member's own entry

@@ -915,6 +915,36 @@ END $$
 #: sender at will (it had to give back every lease and claim again, as often as revoked):
 #: the store revokes a sender itself, as another takes over a lease of its that ran out.
 MIGRATION_15 = r"""
+CREATE OR REPLACE FUNCTION safir_stamp_who() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    IF TG_TABLE_NAME = 'audit' THEN
+        -- What carries authority is written by the store's own functions (as its owner) only.
+        -- A member's own entries are plain words (created, sending, pause asked, exported…):
+        -- none names a decision, anywhere in it, nor hides a letter of another alphabet.
+        IF current_user <> public.safir_owner()
+           AND (NEW.action !~ '^[A-Za-z][A-Za-z -]*$'
+                OR lower(NEW.action) ~ '(approv|reject|rule|member|copied|decid|grant|role)') THEN
+            PERFORM public.safir_refuse('audit_reserved', format('"%s" is written into the audit trail by the '
+                                        'store itself, never by a member', NEW.action), 'action=' || NEW.action);
+        END IF;
+        NEW.os_user := session_user;
+        NEW.at := public.safir_now();
+    ELSIF TG_TABLE_NAME = 'senders' THEN
+        NEW.os_user := CASE WHEN TG_OP = 'UPDATE' THEN OLD.os_user ELSE session_user END;
+    ELSIF TG_TABLE_NAME = 'suppression' THEN
+        NEW.added_by := session_user;
+    ELSIF TG_TABLE_NAME = 'series' THEN
+        NEW.created_by := session_user;
+    ELSIF TG_TABLE_NAME = 'shared_settings' THEN
+        NEW.updated_by := session_user;
+    END IF;
+    RETURN NEW;
+END $$;
+
 CREATE OR REPLACE FUNCTION safir_revoke_lapsed(campaign bigint, lapsed_row integer) RETURNS void
     LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
     UPDATE public.senders s SET revoked = true FROM public.recipients r
