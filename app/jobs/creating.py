@@ -288,9 +288,10 @@ def create_quick_send(
     """
     fields = fields or {}
     check = normalise(phone_input)
+    if not phone_input.strip():  # a form has no cell: the sheet's "the phone cell is empty" would puzzle
+        raise CampaignInputError.of_field("phone", content_problem("no_phone"))
     if check.phone is None:
-        where = phone_input or "the phone"
-        raise CampaignInputError.of_field(where, Reason.from_stored(check.reason) or Reason.said(""))
+        raise CampaignInputError.of_field(phone_input, Reason.from_stored(check.reason) or Reason.said(""))
     try:
         content.check(fields, template_fields)
         message = content.render(fields).to_wire()

@@ -196,7 +196,7 @@ _PLAIN_FIELDS = {
     "message_data.otp_message.otp": "the one-time password", "template_id": "the template",
     "message_data.template_message.template_id": "the template", "file_id": "the file", "buttons": "the buttons",
     "message_data.message.reply_markup.inline_keyboard": "the buttons", "kind": "the message kind",
-    "copy_text": "the copy text", "message_data.message.copy_text": "the copy text",
+    "copy_text": "the copy text", "message_data.message.copy_text": "the copy text", "phone": "the phone number",
 }
 _BUTTON_PARTS = {"text": "label", "url": "address", "web_app": "mini-app address", "web_app_url": "mini-app address",
                  "copy_text": "text to copy"}

@@ -551,6 +551,8 @@ FA = {
     "the template": "قالب",
     "the file": "پرونده",
     "the buttons": "دکمه‌ها",
+    "the phone number": "شمارهٔ تلفن",
+    "type it first": "اول آن را بنویسید",
     "the message kind": "نوع پیام",
     "the copy text": "متن رونوشت",
     "label": "برچسب",
