@@ -145,6 +145,9 @@ FILE_PROBLEMS: dict[str, str] = {
     "file_no_such_sheet": "{file} has no sheet named {sheet}; its sheets are: {sheets}.",
     "file_binary": "{file} is not a text CSV file (it looks binary); save it as CSV or XLSX.",
     "file_bad_csv": "{file} is not a well-formed CSV file ({detail}).",
+    "file_ragged_csv": "{file}: line {line} has {found} values where the header has {expected}: a comma inside a "
+                       "value without quotes, or a file that is not a table. Open it in Excel or LibreOffice and "
+                       "save it again as CSV or XLSX.",
     "file_unknown_encoding": "{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.",
     "file_mixed_encoding": "{file}: line {line} is in another text encoding than the rest of the file ({odd} "
                            "instead of {most}); it was probably pasted from another program, and its letters would "

@@ -75,6 +75,8 @@ def test_the_phone_column_is_detected_by_header_and_content(tmp_path: Path) -> N
         (b"\x00\x01\x02binary\x00junk" * 10, "binary.csv", "not a text CSV"),
         (b"PK\x03\x04 not really a workbook", "broken.xlsx", "could not be opened as a workbook: it is damaged.*save it again as XLSX"),
         (b"a,b", "sheet.pdf", "unsupported file type"),
+        ("name,mobile\nali,09121234567\nThis line, like prose, has commas, four of them\n".encode(), "prose.csv",
+         "^prose.csv: line 3 has 4 values where the header has 2: a comma inside a value without quotes"),
     ],
 )
 def test_bad_files_get_one_plain_sentence(tmp_path: Path, content: bytes, name: str, message_part: str) -> None:

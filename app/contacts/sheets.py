@@ -268,7 +268,7 @@ def _read_csv(path: Path) -> Sheet:
         except pd.errors.EmptyDataError:
             raise SheetError(file_problem("file_empty", file=path.name)) from None
         except pd.errors.ParserError as exc:
-            raise SheetError(file_problem("file_bad_csv", file=path.name, detail=_short(exc))) from None
+            raise SheetError(_bad_csv(path, exc)) from None
         if encoding == "cp1256":  # Windows-1256 cannot hold the Persian yeh and kaf
             frame = pd.DataFrame(frame.apply(lambda column: column.str.translate(_PERSIAN_LETTERS)))
         return Sheet(path, frame, header_row=header + 1)
@@ -318,6 +318,20 @@ def _decode_head(head: bytes, encoding: str, cut: bool) -> str | None:
         except UnicodeDecodeError:
             continue
     return None
+
+
+#: The C reader's words for a row longer than the header (its only words for it).
+_RAGGED = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
+
+
+def _bad_csv(path: Path, exc: BaseException) -> Reason:
+    """Why ``path`` is no CSV table, in the app's words: the line whose values outnumber
+    the header's when pandas says so, its own words otherwise."""
+    ragged = _RAGGED.search(str(exc))
+    if ragged is None:
+        return file_problem("file_bad_csv", file=path.name, detail=_short(exc))
+    expected, line, found = ragged.groups()
+    return file_problem("file_ragged_csv", file=path.name, line=line, found=found, expected=expected)
 
 
 def _short(exc: BaseException) -> str:
