@@ -319,7 +319,7 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
 
 
 def test_a_second_campaign_in_the_same_session_can_be_started(qapp: Any, window: MainWindow,
-                                                               sandbox: EmbeddedSandbox) -> None:
+                                                               sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     page = window.campaign
 
     async def scenario() -> None:
@@ -329,6 +329,10 @@ def test_a_second_campaign_in_the_same_session_can_be_started(qapp: Any, window:
         page.go(2)
         assert (await page.send()).status == CampaignStatus.FINISHED
         assert not page.send_step.start_button.isEnabled()  # that campaign is done
+        (tmp_path / "empty.csv").write_bytes(b"")
+        assert not await page.recipients.open_sheet(tmp_path / "empty.csv")  # a wrong pick leaves the open one
+        assert page.draft.path == SAMPLES / "contacts.xlsx" and page.draft.checked is not None
+        assert page.recipients.status.text() == "empty.csv is empty. contacts.xlsx stays open."
         assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")  # the next one
         assert page.send_step.start_button.isEnabled() and page.send_step.progress.value() <= 0
         assert page.send_step.log.toPlainText() == ""

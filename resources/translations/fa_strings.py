@@ -553,6 +553,7 @@ FA = {
     "the file": "پرونده",
     "the buttons": "دکمه‌ها",
     "the phone number": "شمارهٔ تلفن",
+    "{0} stays open.": "{0} همچنان باز است.",
     "type it first": "اول آن را بنویسید",
     "the message kind": "نوع پیام",
     "the copy text": "متن رونوشت",

@@ -1465,26 +1465,31 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/recipients.py" line="126" />
+        <source>{0} stays open.</source>
+        <translation>{0} همچنان باز است.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="132" />
         <source>Reading {0} was stopped.</source>
         <translation>خواندن {0} متوقف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="133" />
+        <location filename="../../app/ui/campaign/recipients.py" line="139" />
         <source>{0} is ready.</source>
         <translation>{0} آماده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="173" />
+        <location filename="../../app/ui/campaign/recipients.py" line="179" />
         <source>chosen</source>
         <translation>انتخاب‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="174" />
+        <location filename="../../app/ui/campaign/recipients.py" line="180" />
         <source>detected, {0}% sure</source>
         <translation>خودکار یافته شد، {0}٪ مطمئن</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/recipients.py" line="176" />
+        <location filename="../../app/ui/campaign/recipients.py" line="182" />
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>

@@ -119,8 +119,14 @@ class RecipientsStep(QWidget):
         try:
             checked, records = await self.stoppable(asyncio.to_thread(read))
         except (SheetError, JournalError) as exc:  # the sheet, or a team store's suppression list
-            self._unusable(path, sheet_name, exc.columns if isinstance(exc, SheetError) else ())
-            self.status.say(describe_failure(exc), error=True)
+            columns = exc.columns if isinstance(exc, SheetError) else ()
+            said, earlier = describe_failure(exc), self.draft.path
+            if self.draft.checked is not None and earlier is not None and earlier != path and not columns:
+                # Another file that is no sheet at all: the one open, and its verdicts, stay.
+                said += " " + self.tr("{0} stays open.").format(ltr(earlier.name))
+            else:
+                self._unusable(path, sheet_name, columns)
+            self.status.say(said, error=True)
             return False
         except WorkStopped:
             self.status.say(self.tr("Reading {0} was stopped.").format(ltr(path.name)))
