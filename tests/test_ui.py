@@ -599,7 +599,7 @@ def test_quick_send_reports_in_plain_words_and_lists_recent_sends(qapp: Any, win
         return [first, second, third, fourth]
 
     outcomes = run_in_qt_loop(qapp, scenario)
-    assert outcomes[0].startswith("Delivered to 989121110001")
+    assert outcomes[0].startswith("Sent to 989121110001: the service took it")  # not "delivered": not known
     assert "no Bale account" in outcomes[1]
     assert outcomes[2].startswith("Not sent:") and "not an Iranian mobile" in outcomes[2]
     assert "Balance left" in outcomes[3]
@@ -625,7 +625,7 @@ def test_a_bot_id_typed_without_enter_is_the_bot_that_sends(qapp: Any, window: M
         return await quick.send()
 
     said = run_in_qt_loop(qapp, scenario)
-    assert quick.bot_combo.currentData() == 1001 and not said.startswith("Delivered"), said
+    assert quick.bot_combo.currentData() == 1001 and not said.startswith("Sent"), said
     quick.phone_edit.clear()  # a form has no "phone cell" (the sheet's words), and the field is named in words
     assert run_in_qt_loop(qapp, quick.send) == "Not sent: the phone number: type it first"
     assert "bot" in said.lower(), said

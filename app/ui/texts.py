@@ -260,7 +260,7 @@ def single_send_sentence(sent: SingleSend, *, test: bool = False) -> str:
     if sent.outcome is SingleOutcome.SENT:
         if test:
             return QCoreApplication.translate("SingleSend", "Test sent to {0}.").format(ltr(sent.phone or ""))
-        return QCoreApplication.translate("SingleSend", "Delivered to {0} (message id {1}).").format(
+        return QCoreApplication.translate("SingleSend", "Sent to {0}: the service took it (message id {1}).").format(
             ltr(sent.phone or ""), ltr(sent.message_id or ""))
     if sent.outcome is SingleOutcome.UNKNOWN:
         return QCoreApplication.translate(

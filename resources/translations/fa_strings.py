@@ -164,7 +164,7 @@ FA = {
     "Connected: the service accepted the client id and secret.": "وصل شد: سرویس شناسه و رمز کاربری را پذیرفت.",
     "Copy text (copy_text)": "کپی متن (copy_text)",
     "Delete profile": "حذف نمایه",
-    "Delivered to {0} (message id {1}).": "به {0} رسید (شناسهٔ پیام {1}).",
+    "Sent to {0}: the service took it (message id {1}).": "به {0} فرستاده شد: سرویس آن را پذیرفت (شناسهٔ پیام {1}).",
     "Details": "جزئیات",
     "Enter your own mobile number first ({0}).": "اول شمارهٔ همراه خودتان را وارد کنید ({0}).",
     "Estimated cost: <b>{0:,.0f}</b> ({1} × {2:g}, the price of one {3}; set prices in Templates).":

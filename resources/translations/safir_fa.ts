@@ -2424,8 +2424,8 @@
     </message>
     <message>
         <location filename="../../app/ui/texts.py" line="263" />
-        <source>Delivered to {0} (message id {1}).</source>
-        <translation>به {0} رسید (شناسهٔ پیام {1}).</translation>
+        <source>Sent to {0}: the service took it (message id {1}).</source>
+        <translation>به {0} فرستاده شد: سرویس آن را پذیرفت (شناسهٔ پیام {1}).</translation>
     </message>
     <message>
         <location filename="../../app/ui/texts.py" line="266" />
