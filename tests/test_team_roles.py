@@ -483,3 +483,19 @@ def test_what_a_fourth_attack_through_psql_did_is_refused_by_the_store(team: Tea
         done = team.psql("alice", entry.format(forged))
         assert done.returncode != 0 and "safir:audit_reserved" in done.stderr, (forged, done)
     assert team.psql("alice", entry.format("exported")).returncode == 0  # a member's own entry
+
+
+def test_a_campaign_copied_in_by_hand_waits_for_the_teams_approval_and_the_store_names_who_copied(
+        team: Team) -> None:
+    # An admin's copy keeps makers and approvals as a desktop had them: through psql, an admin
+    # copied his own campaign awaiting approval in as bob's, approved by carol, and sent it.
+    assert team.add(team.owner, "dave", "admin").returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    copied = team.psql("dave", "BEGIN; SET LOCAL safir.copying = 'on'; INSERT INTO campaigns (created_at, name, kind,"
+                               " content, bot_id, rate_per_minute, in_flight, base_url, status, created_by,"
+                               " approval, approved_by) VALUES ('2026-11-27T09:00:00.000+00:00', 'c', 'text', '{}',"
+                               " 1001, 0, 1, 'u', 'ready', 'bob', 'approved', 'carol') RETURNING id, approval;"
+                               " COMMIT")
+    assert copied.returncode == 0 and "awaiting" in copied.stdout and "approved" not in copied.stdout, copied
+    marks = team.psql("dave", "SELECT action, os_user FROM audit WHERE action = 'copied in'")
+    assert "copied in | dave" in marks.stdout, marks

@@ -1066,6 +1066,35 @@ BEGIN
     RETURN gone;
 END $$;
 
+-- A desktop's journal copied in (an admin's, with makers and approvals as it had them) leaves
+-- the store's own mark naming the admin, and a campaign it brings with something left to send
+-- waits for the team's approval when the team needs one: an approval on a desktop, or typed
+-- into a copy by hand, is not the team's.
+CREATE OR REPLACE FUNCTION safir_copied_waits() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF public.safir_copying() AND NEW.approval = 'approved' AND NEW.status NOT IN ('finished', 'cancelled')
+       AND public.safir_needs_approval() THEN
+        NEW.approval := 'awaiting';
+        NEW.approved_by := NULL;
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER copied_waits BEFORE INSERT OR UPDATE ON campaigns FOR EACH ROW
+    EXECUTE FUNCTION safir_copied_waits();
+
+CREATE OR REPLACE FUNCTION safir_copied_in() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF public.safir_copying() THEN
+        INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
+        VALUES (public.safir_now(), NEW.id, 'copied in', session_user, '',
+                'written by the store: its maker and approval are as the copy gave them');
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER copied_in AFTER INSERT ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_copied_in();
+
 DO $$
 DECLARE
     sender text := public.safir_group('sender');
