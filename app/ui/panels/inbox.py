@@ -25,6 +25,11 @@ from app.ui.formatting import clock, wrappable
 INBOX_RUN = 16
 
 
+#: Fetches dropped as a dock closed, held until their cancellation has run: a task collected
+#: while still pending is logged as an error (seen with both CPUs busy).
+_DROPPED: set[asyncio.Future[int]] = set()
+
+
 class InboxDock(QDockWidget):
     """In demo mode, what each recipient received from the sandbox, as they see it (the
     latest :attr:`KEEP`, newest first)."""
@@ -63,6 +68,8 @@ class InboxDock(QDockWidget):
         self.timer.stop()
         if self._refreshing is not None and not self._refreshing.done():
             self._refreshing.cancel()
+            _DROPPED.add(self._refreshing)  # the dock, its only holder, may be deleted first
+            self._refreshing.add_done_callback(_DROPPED.discard)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop()
