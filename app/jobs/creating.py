@@ -287,9 +287,9 @@ def create_quick_send(
     place in the phone's history.
     """
     fields = fields or {}
-    check = normalise(phone_input)
     if not phone_input.strip():  # a form has no cell: the sheet's "the phone cell is empty" would puzzle
         raise CampaignInputError.of_field("phone", content_problem("no_phone"))
+    check = normalise(phone_input)
     if check.phone is None:
         raise CampaignInputError.of_field(phone_input, Reason.from_stored(check.reason) or Reason.said(""))
     try:

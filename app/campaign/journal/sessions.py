@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 #: the sender it looks for; a lock held by a sender is held far longer.
 LOCK_WAIT_SECONDS = 1.0
 
+#: Seconds a look at a lock waits out another look where locks cannot be shared (Windows).
+LOOK_WAIT_SECONDS = 0.05
+
 #: Seconds a sending session's first checkpoint waits for another program's read of an
 #: older state of the journal (a DB browser, a backup) before sending starts anyway.
 START_CHECKPOINT_SECONDS = 1.0
@@ -88,9 +91,6 @@ def lock_is_held(path: Path) -> bool:
     finally:
         os.close(descriptor)
 
-
-#: Seconds a look at a lock waits out another look where locks cannot be shared (Windows).
-LOOK_WAIT_SECONDS = 0.05
 
 
 class RecipientFeed(Protocol):
