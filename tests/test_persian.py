@@ -70,8 +70,9 @@ def test_every_verdict_reason_is_shown_in_persian_with_its_numbers(persian: Any,
     assert Reason.from_stored(stored) == Reason.of(code, **params)
     shown = describe(stored)
     assert PERSIAN.search(shown) and shown != reason_words(stored)
-    for value in params.values():
-        assert value in latin(shown)
+    for name, value in params.items():
+        if (code, name) != ("foreign", "region"):  # a Latin region code says nothing in Persian: +44 does
+            assert value in latin(shown)
 
 
 def test_a_limit_of_the_services_is_shown_in_persian_with_its_field_and_numbers(persian: Any) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from app.api import SafirClient
 from app.campaign import ButtonSpec, Content, Journal
+from app.campaign.definition import ContentError
 from app.sandbox import EmbeddedSandbox
 from app.campaign.repeat import Every, RepeatRule
 from app.ui.campaign.draft import CampaignDraft, Problem
@@ -27,6 +28,16 @@ def ready_draft() -> CampaignDraft:
                          content=Content(kind="text", text="سلام {{نام}}"), bot_id=1001)
 
 
+def test_an_unknown_placeholder_names_the_columns_there_are() -> None:
+    many = [f"c{n}" for n in range(20)]
+    with pytest.raises(ContentError) as told:
+        Content(kind="text", text="{{x}}").check(many)
+    assert told.value.problem.text().endswith("its columns: c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, …")
+    with pytest.raises(ContentError) as told:
+        Content(kind="text", text="{{x}}").check([])
+    assert told.value.problem.code == "no_sheet_columns"
+
+
 def test_every_step_names_what_it_lacks() -> None:
     draft = CampaignDraft()
     assert draft.recipients_problem().code == "no_sheet"
@@ -36,6 +47,7 @@ def test_every_step_names_what_it_lacks() -> None:
     draft.content = Content(kind="text", text="سلام {{نامی}}")
     problem = draft.message_problem()
     assert problem.code == "content" and "no such column" in problem.detail and problem.error.field == "text"
+    assert problem.detail.endswith("its columns: " + ", ".join(draft.columns))  # what to type instead
     assert draft.problem_before(1) is None and draft.problem_before(2).code == "content"
     draft.content = Content(kind="buttons", text="منو", buttons=((ButtonSpec("سایت", url="shop.example.ir"),),))
     assert "must start with https://" in draft.message_problem().detail

@@ -183,7 +183,7 @@ class Content:
                 raise ContentError(where, content_problem("unknown_filter", placeholder="{{…|" + name + "}}"))
             for name in placeholders(value):
                 if name not in available:
-                    raise ContentError(where, content_problem("unknown_column", placeholder="{{" + name + "}}"))
+                    raise ContentError(where, _unknown_column(name, columns))
 
     def render(self, fields: Mapping[str, str]) -> MessageData:
         """The message for one row (validated). Raises KeyError for a missing column,
@@ -291,3 +291,16 @@ def build_recipients(rows: Iterable[tuple[CheckedRow, Mapping[str, str]]], conte
                                                         **exc.reason.arguments())
         yield NewRecipient(checked.row, checked.phone_input, checked.phone, verdict, reason, message_data)
 
+
+#: How many of a sheet's columns a message about an unknown one names.
+LISTED_COLUMNS = 12
+
+
+def _unknown_column(name: str, columns: Iterable[str]) -> Reason:
+    """Why ``{{name}}`` cannot be filled: the sheet's ``columns`` named (the first
+    :data:`LISTED_COLUMNS`), so the user sees what to type; none at all, no sheet."""
+    named = list(dict.fromkeys(columns))
+    if not named:
+        return content_problem("no_sheet_columns", placeholder="{{" + name + "}}")
+    listed = ", ".join(named[:LISTED_COLUMNS]) + (", …" if len(named) > LISTED_COLUMNS else "")
+    return content_problem("unknown_column", placeholder="{{" + name + "}}", columns=listed)

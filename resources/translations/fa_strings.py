@@ -348,7 +348,7 @@ FA = {
     "{digits} digits: not an Iranian mobile number (expected 09xx xxx xxxx)":
         "{digits} رقم: شمارهٔ همراه ایرانی نیست (باید مانند 09xx xxx xxxx باشد)",
     "not a phone number": "شمارهٔ تلفن نیست",
-    "a foreign number (+{country}, {region}), not Iranian": "شمارهٔ خارجی است (+{country}، {region})، نه ایرانی",
+    "a foreign number (+{country}, {region}), not Iranian": "شمارهٔ خارجی است (+{country})، نه ایرانی",
     "wrong number of digits for an Iranian mobile (expected 09xx xxx xxxx)":
         "تعداد رقم‌ها برای همراه ایرانی درست نیست (باید مانند 09xx xxx xxxx باشد)",
     "a landline number, not a mobile": "شمارهٔ تلفن ثابت است، نه همراه",
@@ -441,7 +441,8 @@ FA = {
     "{placeholder}: unknown filter; the one there is: |jalali": "{placeholder}: پالایهٔ ناشناخته؛ تنها پالایهٔ موجود |jalali است",
     "{value} is not a date (expected a date cell or YYYY-MM-DD)": "{value} تاریخ نیست (یک خانهٔ تاریخ یا YYYY-MM-DD لازم است)",
     "the one-time password must be a number of 3 to 8 digits": "رمز یک‌بارمصرف باید عددی ۳ تا ۸ رقمی باشد",
-    "uses {placeholder} but the sheet has no such column": "{placeholder} را به کار برده ولی جدول چنین ستونی ندارد",
+    "uses {placeholder}, but there is no sheet to fill it from": "{placeholder} را به کار برده ولی جدولی نیست که از آن پر شود",
+    "uses {placeholder} but the sheet has no such column; its columns: {columns}": "{placeholder} را به کار برده ولی جدول چنین ستونی ندارد؛ ستون‌های جدول: {columns}",
     "the service had an internal error; try again later": "سرویس دچار خطای داخلی شد؛ بعداً دوباره امتحان کنید",
     "too many messages at once: the service asked to slow down": "پیام‌ها بیش از اندازه بودند: سرویس خواست آهسته‌تر بفرستید",
     "the service refused the message as invalid (check the template, bot and fields)":
