@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -296,6 +297,11 @@ def test_a_whole_campaign_through_the_window(qapp: Any, window: MainWindow, sand
         page.go(2)
         assert "Recipients who will get the message: <b>14</b>." in page.review.review_label.text()
         assert "Rows skipped: duplicate 1, suppressed 0, unusable 5." in page.review.review_label.text()
+        # no price set: not known, never a cost of 0; the steps after it show no cost at all
+        assert page.review.counts.text("cost") == "–" and "Estimated cost: not known" in page.review.review_label.text()
+        window.context.save_prices({"message": 2.5})
+        page.review.update_review()
+        assert page.review.counts.text("cost") == "35" and "cost" not in page.send_step.counts.values
         page.review.rate_spin.setValue(0)
         result = await page.send()
         assert result is not None and result.status == CampaignStatus.FINISHED
@@ -648,6 +654,37 @@ def test_balance_check_costs_one_message_and_records_the_balance(qapp: Any, wind
 
     assert run_in_qt_loop(qapp, scenario) == "Balance updated."
     assert balance.history.rowCount() == 1 and "9,999 messages" in balance.balance_label.text()
+
+
+def test_enter_in_a_phone_field_does_what_its_panel_is_for(qapp: Any, window: MainWindow) -> None:
+    # Quick send's Enter sends (its default button); Balance's asks before it spends a message.
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QMessageBox
+
+    quick, balance = window.quick, window.balance
+
+    async def until(done: Callable[[], object]) -> None:
+        for _ in range(400):
+            if done():
+                return
+            await asyncio.sleep(0.025)
+        raise AssertionError("never happened")
+
+    async def scenario() -> None:
+        quick.text_edit.setPlainText("سلام")
+        quick.phone_edit.setText("0912 111 0001")
+        QTest.keyClick(quick.phone_edit, Qt.Key.Key_Return)
+        await until(lambda: quick.outcome.text().startswith("Sent to 989121110001"))
+        balance.phone_edit.setText("12")
+        QTest.keyClick(balance.phone_edit, Qt.Key.Key_Return)
+        await until(lambda: balance.findChildren(QMessageBox))
+        box = balance.findChildren(QMessageBox)[0]
+        box.button(QMessageBox.StandardButton.Yes).click()
+        await until(lambda: balance.note.text())
+
+    run_in_qt_loop(qapp, scenario)
+    # the reason in words, never its stored form
+    assert balance.note.text() == "Not checked: 2 digits: not an Iranian mobile number (expected 09xx xxx xxxx)."
 
 
 def test_profiles_keep_secrets_out_of_the_settings_file(qapp: Any, window: MainWindow,

@@ -121,18 +121,19 @@ class FlatProgressBar(QProgressBar):
 
 
 class CountsRow(QWidget):
-    """A row of figures: recipients, sent, failed, left and the estimated cost."""
+    """A row of figures: recipients, sent, failed, left and, ``with_cost`` (the review,
+    the one step that can estimate it), the estimated cost."""
 
     NAMES = ("recipients", "sent", "failed", "left", "cost")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, with_cost: bool = False) -> None:
         super().__init__(parent)
         titles = (self.tr("Recipients"), self.tr("Sent"), self.tr("Failed"), self.tr("Left"),
                   self.tr("Estimated cost"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.values: dict[str, SteadyLabel] = {}
-        for name, title in zip(self.NAMES, titles):
+        for name, title in zip(self.NAMES if with_cost else self.NAMES[:-1], titles):
             box = QVBoxLayout()
             value = SteadyLabel("–")
             value.label.setStyleSheet("font-size: 18px; font-weight: bold")
@@ -148,9 +149,11 @@ class CountsRow(QWidget):
         layout.addStretch(1)
 
     def show_counts(self, **figures: float | None) -> None:
-        """Set any of recipients, sent, failed, left, cost; None shows a dash."""
+        """Set any of recipients, sent, failed, left, cost (a row without it ignores it);
+        None shows a dash: not known."""
         for name, value in figures.items():
-            self.values[name].setText("–" if value is None else figure(value))
+            if name in self.values:
+                self.values[name].setText("–" if value is None else figure(value))
 
     def text(self, name: str) -> str:
         return self.values[name].text()

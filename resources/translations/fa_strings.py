@@ -30,7 +30,7 @@ FA = {
     "line:": "خط:",
     "Parts of each SMS: {0} (70 Persian or 160 Latin characters a part).":
         "بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین).",
-    "At {0} a part (Templates): about {1} for each SMS.": "به بهای {0} برای هر بخش («الگوها»): حدود {1} برای هر پیامک.",
+    "At {0} a part (Templates): about {1} for each SMS.": "به بهای {0} برای هر بخش («قالب‌ها»): حدود {1} برای هر پیامک.",
     "SMS part (fallback)": "بخش پیامک (جایگزین)",
     "By SMS: <b>{0}</b> known to have no Bale account (found in the last {1} days) at once, and any other the "
     "service says has none. ":
@@ -166,9 +166,10 @@ FA = {
     "Delete profile": "حذف نمایه",
     "Sent to {0}: the service took it (message id {1}).": "به {0} فرستاده شد: سرویس آن را پذیرفت (شناسهٔ پیام {1}).",
     "Details": "جزئیات",
-    "Enter your own mobile number first ({0}).": "اول شمارهٔ همراه خودتان را وارد کنید ({0}).",
-    "Estimated cost: <b>{0:,.0f}</b> ({1} × {2:g}, the price of one {3}; set prices in Templates).":
-        "هزینهٔ تخمینی: <b>{0:,.0f}</b> ({1} × {2:g}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).",
+    "Not checked: type your own mobile number first.": "بررسی نشد: اول شمارهٔ همراه خودتان را وارد کنید.",
+    "Not checked: {0}.": "بررسی نشد: {0}.",
+    "Estimated cost: not known: set the price of one {0} in Templates.":
+        "هزینهٔ برآوردی: نامعلوم؛ بهای یک {0} را در «قالب‌ها» تعیین کنید.",
     "Excel (*.xlsx);;CSV (*.csv)": "اکسل (*.xlsx);;CSV (*.csv)",
     "Export results": "خروجی نتایج",
     "Export…": "خروجی…",
@@ -702,7 +703,7 @@ FA = {
     'about {0} minutes': 'حدود {0} دقیقه',
     'about a minute': 'حدود یک دقیقه',
     ', plus waits during quiet hours {0} to {1}': '، به\u200cاضافهٔ درنگ در ساعت\u200cهای سکوت {0} تا {1}',
-    'Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).': 'هزینهٔ برآوردی: <b>{0}</b> ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).',
+    'Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).': 'هزینهٔ برآوردی: <b>{0}</b> ({1} × {2}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).',
     'Time at {0} messages a minute: {1}.': 'زمان با آهنگ {0} پیام در دقیقه: {1}.',
     'Sending a test to {0}…': 'در حال ارسال آزمایشی به {0}…',
     'Sending…': 'در حال ارسال…',

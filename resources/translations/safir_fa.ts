@@ -98,83 +98,88 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="36" />
+        <location filename="../../app/ui/panels/balance.py" line="37" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="38" />
+        <location filename="../../app/ui/panels/balance.py" line="39" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="39" />
+        <location filename="../../app/ui/panels/balance.py" line="40" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="42" />
-        <location filename="../../app/ui/panels/balance.py" line="53" />
+        <location filename="../../app/ui/panels/balance.py" line="44" />
+        <location filename="../../app/ui/panels/balance.py" line="55" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="42" />
+        <location filename="../../app/ui/panels/balance.py" line="44" />
         <source>When (Tehran)</source>
         <translation>زمان (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="44" />
+        <location filename="../../app/ui/panels/balance.py" line="46" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="66" />
+        <location filename="../../app/ui/panels/balance.py" line="68" />
         <source>{0} messages</source>
         <translation>{0} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="67" />
+        <location filename="../../app/ui/panels/balance.py" line="69" />
         <source>as reported at {0} (Tehran time)</source>
         <translation>طبق گزارش {0} (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="70" />
+        <location filename="../../app/ui/panels/balance.py" line="72" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="71" />
+        <location filename="../../app/ui/panels/balance.py" line="73" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="81" />
+        <location filename="../../app/ui/panels/balance.py" line="83" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="82" />
+        <location filename="../../app/ui/panels/balance.py" line="84" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="83" />
+        <location filename="../../app/ui/panels/balance.py" line="85" />
         <source>your number</source>
         <translation>شمارهٔ شما</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="94" />
-        <source>Enter your own mobile number first ({0}).</source>
-        <translation>اول شمارهٔ همراه خودتان را وارد کنید ({0}).</translation>
+        <location filename="../../app/ui/panels/balance.py" line="96" />
+        <source>Not checked: type your own mobile number first.</source>
+        <translation>بررسی نشد: اول شمارهٔ همراه خودتان را وارد کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="100" />
+        <location filename="../../app/ui/panels/balance.py" line="98" />
+        <source>Not checked: {0}.</source>
+        <translation>بررسی نشد: {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/balance.py" line="104" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="103" />
+        <location filename="../../app/ui/panels/balance.py" line="107" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -369,27 +374,27 @@
 <context>
     <name>CountsRow</name>
     <message>
-        <location filename="../../app/ui/widgets.py" line="130" />
+        <location filename="../../app/ui/widgets.py" line="131" />
         <source>Recipients</source>
         <translation>گیرندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="130" />
+        <location filename="../../app/ui/widgets.py" line="131" />
         <source>Sent</source>
         <translation>ارسال‌شده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="130" />
+        <location filename="../../app/ui/widgets.py" line="131" />
         <source>Failed</source>
         <translation>ناموفق</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="130" />
+        <location filename="../../app/ui/widgets.py" line="131" />
         <source>Left</source>
         <translation>مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/widgets.py" line="131" />
+        <location filename="../../app/ui/widgets.py" line="132" />
         <source>Estimated cost</source>
         <translation>هزینهٔ برآوردی</translation>
     </message>
@@ -1281,93 +1286,93 @@
         <translation>همین حالا بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="78" />
+        <location filename="../../app/ui/panels/quick_send.py" line="79" />
         <source>Phone:</source>
         <translation>تلفن:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="79" />
+        <location filename="../../app/ui/panels/quick_send.py" line="80" />
         <source>Kind:</source>
         <translation>نوع:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="80" />
+        <location filename="../../app/ui/panels/quick_send.py" line="81" />
         <source>Bot:</source>
         <translation>بات:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="81" />
+        <location filename="../../app/ui/panels/quick_send.py" line="82" />
         <source>Template:</source>
         <translation>قالب:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="82" />
+        <location filename="../../app/ui/panels/quick_send.py" line="83" />
         <source>Message:</source>
         <translation>پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="87" />
+        <location filename="../../app/ui/panels/quick_send.py" line="88" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="87" />
+        <location filename="../../app/ui/panels/quick_send.py" line="88" />
         <source>Status</source>
         <translation>وضعیت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="87" />
+        <location filename="../../app/ui/panels/quick_send.py" line="88" />
         <source>When (Tehran)</source>
         <translation>زمان (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="88" />
+        <location filename="../../app/ui/panels/quick_send.py" line="89" />
         <source>Details</source>
         <translation>جزئیات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="94" />
+        <location filename="../../app/ui/panels/quick_send.py" line="95" />
         <source>Recent sends to this number</source>
         <translation>ارسال‌های اخیر به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="98" />
+        <location filename="../../app/ui/panels/quick_send.py" line="99" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="102" />
+        <location filename="../../app/ui/panels/quick_send.py" line="103" />
         <source>Recent sends to this number:</source>
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="128" />
+        <location filename="../../app/ui/panels/quick_send.py" line="129" />
         <source>Sending to {0}…</source>
         <translation>در حال ارسال به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="152" />
-        <location filename="../../app/ui/panels/quick_send.py" line="177" />
+        <location filename="../../app/ui/panels/quick_send.py" line="153" />
+        <location filename="../../app/ui/panels/quick_send.py" line="178" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="156" />
+        <location filename="../../app/ui/panels/quick_send.py" line="157" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="169" />
+        <location filename="../../app/ui/panels/quick_send.py" line="170" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="174" />
+        <location filename="../../app/ui/panels/quick_send.py" line="175" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="183" />
+        <location filename="../../app/ui/panels/quick_send.py" line="184" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -1940,92 +1945,97 @@
         <translation>ردیف‌های کنارگذاشته: تکراری {0}، مسدود {1}، بی‌استفاده {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="60" />
+        <location filename="../../app/ui/campaign/review_text.py" line="71" />
         <source>Estimated cost: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}, the price of one {3}; set prices in Templates).</source>
-        <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «الگوها» تعیین کنید).</translation>
+        <translation>هزینهٔ برآوردی: &lt;b&gt;{0}&lt;/b&gt; ({1} × {2}، بهای یک {3}؛ بها را در «قالب‌ها» تعیین کنید).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="63" />
+        <location filename="../../app/ui/campaign/review_text.py" line="61" />
         <source>Time at {0} messages a minute: {1}.</source>
         <translation>زمان با آهنگ {0} پیام در دقیقه: {1}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="71" />
+        <location filename="../../app/ui/campaign/review_text.py" line="70" />
+        <source>Estimated cost: not known: set the price of one {0} in Templates.</source>
+        <translation>هزینهٔ برآوردی: نامعلوم؛ بهای یک {0} را در «قالب‌ها» تعیین کنید.</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/review_text.py" line="75" />
         <source>Parts of each SMS: {0} (70 Persian or 160 Latin characters a part).</source>
         <translation>بخش‌های هر پیامک: {0} (هر بخش ۷۰ نویسهٔ فارسی یا ۱۶۰ نویسهٔ لاتین).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="73" />
+        <location filename="../../app/ui/campaign/review_text.py" line="77" />
         <source>At {0} a part (Templates): about {1} for each SMS.</source>
-        <translation>به بهای {0} برای هر بخش («الگوها»): حدود {1} برای هر پیامک.</translation>
+        <translation>به بهای {0} برای هر بخش («قالب‌ها»): حدود {1} برای هر پیامک.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="77" />
+        <location filename="../../app/ui/campaign/review_text.py" line="81" />
         <source>By SMS: &lt;b&gt;{0}&lt;/b&gt; known to have no Bale account (found in the last {1} days) at once, and any other the service says has none. </source>
         <translation>با پیامک: &lt;b&gt;{0}&lt;/b&gt; گیرنده که می‌دانیم حساب بله ندارند (در {1} روز گذشته معلوم شده) بی‌درنگ، و هر گیرندهٔ دیگری که سرویس بگوید حساب ندارد. </translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="82" />
+        <location filename="../../app/ui/campaign/review_text.py" line="86" />
         <source>&lt;b&gt;{0}&lt;/b&gt; of {1} recipients will get the message; the frequency cap skips the other {2}.</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt; از {1} گیرنده پیام را دریافت می‌کنند؛ سقف دفعات ارسال {2} گیرندهٔ دیگر را کنار می‌گذارد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="84" />
+        <location filename="../../app/ui/campaign/review_text.py" line="88" />
         <source>Recipients who will get the message: &lt;b&gt;{0}&lt;/b&gt;.</source>
         <translation>گیرندگانی که پیام را دریافت می‌کنند: &lt;b&gt;{0}&lt;/b&gt;.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="87" />
+        <location filename="../../app/ui/campaign/review_text.py" line="91" />
         <source>about {0}</source>
         <translation>حدود {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="88" />
+        <location filename="../../app/ui/campaign/review_text.py" line="92" />
         <source>about a minute</source>
         <translation>حدود یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="88" />
+        <location filename="../../app/ui/campaign/review_text.py" line="92" />
         <source>under a minute</source>
         <translation>کمتر از یک دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="90" />
+        <location filename="../../app/ui/campaign/review_text.py" line="94" />
         <source>, plus waits during quiet hours {0} to {1}</source>
         <translation>، به‌اضافهٔ درنگ در ساعت‌های سکوت {0} تا {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="97" />
+        <location filename="../../app/ui/campaign/review_text.py" line="101" />
         <source>The service accepts at most {0} messages a minute per account; the campaign will go at that pace.</source>
         <translation>سرویس برای هر حساب دست‌بالا {0} پیام در دقیقه می‌پذیرد؛ کارزار با همین آهنگ پیش می‌رود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="100" />
+        <location filename="../../app/ui/campaign/review_text.py" line="104" />
         <source>{0} rows have no usable number and will be skipped.</source>
         <translation>{0} ردیف شمارهٔ قابل‌استفاده ندارند و کنار گذاشته می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="103" />
+        <location filename="../../app/ui/campaign/review_text.py" line="107" />
         <source>{0} rows make a message the service would refuse, and will be skipped; the first, row {1}: {2}.</source>
         <translation>پیام {0} ردیف را سرویس نمی‌پذیرد و آن ردیف‌ها کنار گذاشته می‌شوند؛ نخستین، ردیف {1}: {2}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="108" />
+        <location filename="../../app/ui/campaign/review_text.py" line="112" />
         <source>This profile has no API access key: add one in Profiles.</source>
         <translation>این نمایه کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="110" />
+        <location filename="../../app/ui/campaign/review_text.py" line="114" />
         <source>{0} of these {1} recipients already got as many messages as the frequency cap allows ({2} in {3} days): they will be skipped.</source>
         <translation>{0} نفر از این {1} گیرنده به اندازهٔ سقف دفعات ارسال پیام گرفته‌اند ({2} پیام در {3} روز): برایشان فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="114" />
+        <location filename="../../app/ui/campaign/review_text.py" line="118" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review_text.py" line="120" />
+        <location filename="../../app/ui/campaign/review_text.py" line="124" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}); at Start you can send only to the others.</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3})؛ هنگام شروع می‌توانید فقط به بقیه بفرستید.</translation>
     </message>

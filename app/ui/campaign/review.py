@@ -74,7 +74,7 @@ class ReviewStep(QWidget):
         form.addRow(self.tr("Repeat:"), self.repeat_picker)
         form.addRow(self.tr("SMS:"), self.sms_choice)
         self._load_quiet_hours(draft.quiet_hours)
-        self.counts = CountsRow()
+        self.counts = CountsRow(with_cost=True)
         self.review_label = QLabel()
         self.text = ReviewText(self)
         self.review_label.setWordWrap(True)
@@ -267,7 +267,7 @@ class ReviewStep(QWidget):
         figures = estimate({**checked.counts, "valid": checked.counts["valid"] - invalid},
                            unit_price=prices.get(category, 0.0), rate_per_minute=float(self.rate_spin.value()))
         self.counts.show_counts(recipients=figures.recipients, sent=0, failed=0, left=figures.recipients,
-                                cost=figures.cost)
+                                cost=figures.cost if figures.unit_price > 0 else None)  # no price: not known
         quiet = None
         if self.draft.quiet_hours:
             locale = QLocale()

@@ -57,15 +57,19 @@ class ReviewText(QObject):
             self._reach(figures.recipients, facts.capped),  # the rows whose message is refused already out
             self.tr("Rows skipped: duplicate {0}, suppressed {1}, unusable {2}.").format(
                 figure(counts["duplicate"]), figure(counts["suppressed"]), figure(figures.unusable)),
-            self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
-                figure(figures.cost), figure(figures.recipients), figure(figures.unit_price, 2),
-                names.get(facts.category, facts.category)),
+            self._cost(figures, names.get(facts.category, facts.category)),
             self.tr("Time at {0} messages a minute: {1}.").format(figure(figures.rate_per_minute),
                                                                   self._duration(figures.minutes, facts.quiet)),
         ]
         if facts.sms is not None:
             lines.append(self._sms(facts.sms))
         return lines + [f"<span style='color:#b71c1c'>⚠ {w}</span>" for w in self._warnings(facts)]
+
+    def _cost(self, figures: Estimate, name: str) -> str:
+        if figures.unit_price <= 0:  # no price set: 0 would read as free
+            return self.tr("Estimated cost: not known: set the price of one {0} in Templates.").format(name)
+        return self.tr("Estimated cost: <b>{0}</b> ({1} × {2}, the price of one {3}; set prices in Templates).").format(
+            figure(figures.cost), figure(figures.recipients), figure(figures.unit_price, 2), name)
 
     def _sms(self, sms: SmsFacts) -> str:
         each = self.tr("Parts of each SMS: {0} (70 Persian or 160 Latin characters a part).").format(figure(sms.parts))

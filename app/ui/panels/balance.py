@@ -19,6 +19,7 @@ from app.api import SafirError
 from app.ui.context import AppContext
 from app.ui.dialogs import confirm
 from app.ui.formatting import figure, tehran_time
+from app.ui.texts import describe
 from app.ui.widgets import title
 
 
@@ -38,6 +39,7 @@ class BalancePanel(QWidget):
         self.phone_edit.setAccessibleName(self.tr("Your own number"))
         self.check_button = QPushButton(self.tr("Check now…"))
         self.check_button.clicked.connect(self._on_check_clicked)
+        self.phone_edit.returnPressed.connect(self.check_button.click)  # it asks before it sends
         self.history = QTableWidget(0, 2)
         self.history.setHorizontalHeaderLabels([self.tr("When (Tehran)"), self.tr("Balance")])
         self.history.horizontalHeader().setStretchLastSection(True)
@@ -90,8 +92,10 @@ class BalancePanel(QWidget):
 
         self.context.settings.set("own_phone", self.phone_edit.text())
         check = normalise(self.phone_edit.text())
-        if check.phone is None:
-            text = self.tr("Enter your own mobile number first ({0}).").format(check.reason)
+        if not self.phone_edit.text().strip():  # a form has no cell: the sheet's "the phone cell is empty" would puzzle
+            text = self.tr("Not checked: type your own mobile number first.")
+        elif check.phone is None:
+            text = self.tr("Not checked: {0}.").format(describe(check.reason))
         else:
             try:
                 async with self.context.client() as client:

@@ -75,6 +75,7 @@ class QuickSendPanel(QWidget):
         self.send_button = QPushButton(self.tr("Send now"))
         self.send_button.setDefault(True)
         self.send_button.clicked.connect(self._on_send_clicked)
+        self.phone_edit.returnPressed.connect(self.send_button.click)  # the default button, as in a dialog
         form.addRow(self.tr("Phone:"), self.phone_edit)
         form.addRow(self.tr("Kind:"), self.kind_combo)
         form.addRow(self.tr("Bot:"), self.bot_combo)
