@@ -113,6 +113,8 @@ def test_every_content_file_waiting_and_name_sentence_is_shown_in_persian(persia
     assert PERSIAN.search(shown) and shown != english
     assert describe(english) == english  # a sentence is shown as it came, never parsed back
     for name in names:
+        if (code, name) == ("file_not_workbook", "detail"):  # a reader library's English, not shown in Persian
+            continue
         value = SAMPLE[name][:16].replace("T", " ") if name == "start" else SAMPLE[name]
         assert any(f"{mark}{value}\u2069" in shown for mark in ("\u2066", "\u2068")) or value in latin(shown)
 

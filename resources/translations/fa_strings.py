@@ -384,7 +384,7 @@ FA = {
     "{file} could not be opened as a workbook: it is damaged, or another kind of file under a spreadsheet's name; "
     "open it in Excel or LibreOffice and save it again as XLSX ({detail}).":
         "{file} را نمی\u200cتوان به\u200cعنوان کارپوشهٔ اکسل باز کرد: یا آسیب دیده یا پرونده\u200cای از نوعی دیگر با نام "
-        "صفحه\u200cگسترده است؛ آن را در اکسل یا لیبره\u200cآفیس باز کنید و دوباره با قالب XLSX ذخیره کنید ({detail}).",
+        "صفحه\u200cگسترده است؛ آن را در اکسل یا لیبره\u200cآفیس باز کنید و دوباره با قالب XLSX ذخیره کنید.",
     '{file}: unsupported file type {suffix}; use CSV, XLSX, XLS or ODS.': '{file}: نوع فایل {suffix} پشتیبانی نمی\u200cشود؛ از CSV، XLSX، XLS یا ODS استفاده کنید.',
     '{file} disappeared while it was being read.': '{file} هنگام خواندن از دسترس رفت.',
     "the suppression list {file} could not be read ({detail}).": "فهرست ممنوع {file} خوانده نشد ({detail}).",
