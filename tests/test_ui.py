@@ -491,6 +491,9 @@ def test_a_sheet_with_no_phone_column_offers_its_columns_and_nothing_of_the_last
     async def scenario() -> None:
         assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")
         assert recipients.text() != "–"
+        assert await page.recipients.open_sheet(SAMPLES / "contacts.xlsx", phone_column="نام")  # a wrong column
+        assert page.recipients.counts_label.text().endswith(
+            "No number in نام is an Iranian mobile: the phone numbers look to be in موبایل.")
         assert not await page.recipients.open_sheet(words)
         assert "choose the phone column in the list above" in page.message_line.text()
         assert "--phone-column" not in page.message_line.text() and recipients.text() == "–"

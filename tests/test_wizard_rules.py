@@ -38,6 +38,13 @@ def test_an_unknown_placeholder_names_the_columns_there_are() -> None:
     assert told.value.problem.code == "no_sheet_columns"
 
 
+def test_a_column_chosen_without_any_mobile_points_to_the_one_that_looks_like_phones() -> None:
+    wrong = check_sheet(SAMPLES / "contacts.xlsx", phone_column="نام")
+    assert wrong.counts["valid"] == 0 and wrong.likelier_column == "موبایل"
+    assert check_sheet(SAMPLES / "contacts.xlsx", phone_column="موبایل").likelier_column is None
+    assert check_sheet(SAMPLES / "contacts.xlsx").likelier_column is None  # detected: nothing to point to
+
+
 def test_every_step_names_what_it_lacks() -> None:
     draft = CampaignDraft()
     assert draft.recipients_problem().code == "no_sheet"

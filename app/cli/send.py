@@ -4,6 +4,7 @@ signal, leaving nothing behind) and sent."""
 from __future__ import annotations
 
 import argparse
+import shlex
 import asyncio
 import contextlib
 import signal
@@ -161,6 +162,9 @@ def _describe(args: argparse.Namespace, checked: CheckedSheet) -> None:
     print(note)
     print(f"rows: {len(checked.verdicts)} (" + ", ".join(f"{n} {v}" for v, n in checked.counts.items()) + ")",
           flush=True)
+    if checked.likelier_column is not None:
+        print(f"no number in {guess.column!r} is an Iranian mobile; {checked.likelier_column!r} looks like the "
+              f"phone column: --phone-column {shlex.quote(checked.likelier_column)}", flush=True)
 
 
 #: Rows a check names one by one; --results writes every row.

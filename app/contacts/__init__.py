@@ -4,6 +4,7 @@ that imports pandas."""
 from app.contacts.export import RESULT_COLUMNS, ExportError, SheetLook, write_frame, write_results, write_verdicts
 from app.contacts.phones import PhoneCheck, normalise, normalise_column
 from app.contacts.sheets import (
+    MIN_CONFIDENCE,
     ColumnGuess,
     Sheet,
     SheetError,
@@ -17,6 +18,7 @@ from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, mark_unsaved_fo
 
 __all__ = [
     "ColumnGuess",
+    "MIN_CONFIDENCE",
     "detect_phone_column",
     "ExportError",
     "list_sheets",

@@ -339,6 +339,10 @@ def _short(exc: BaseException) -> str:
     return text[:160]
 
 
+#: How sure a guess of the phone column must be (0 to 1) to be used without asking.
+MIN_CONFIDENCE = 0.3
+
+
 @dataclass(frozen=True)
 class ColumnGuess:
     """The detected phone column and how sure the guess is, from 0 to 1."""
@@ -385,7 +389,7 @@ def resolve_phone_column(sheet: Sheet, requested: str | None) -> ColumnGuess:
                                           columns=", ".join(sheet.columns)), sheet.columns)
         return ColumnGuess(requested, 1.0, "chosen")
     guess = detect_phone_column(sheet)
-    if guess.column is None or guess.confidence < 0.3:
+    if guess.column is None or guess.confidence < MIN_CONFIDENCE:
         raise SheetError(file_problem("file_no_phone_column", file=sheet.path.name, columns=", ".join(sheet.columns)),
                          sheet.columns)
     return guess

@@ -9,7 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from app.campaign import Campaign, Journal
-from app.contacts import ColumnGuess, Sheet, SheetError, Verdicts, read_sheet, resolve_phone_column, validate
+from app.contacts import (
+    MIN_CONFIDENCE,
+    ColumnGuess,
+    Sheet,
+    SheetError,
+    Verdicts,
+    detect_phone_column,
+    read_sheet,
+    resolve_phone_column,
+    validate,
+)
 from app.jobs.inputs import CampaignInputError
 from app.jobs.suppression import suppression_list
 
@@ -21,6 +31,8 @@ class CheckedSheet:
     sheet: Sheet
     phone_column: ColumnGuess
     verdicts: Verdicts
+    #: The column chosen gave no valid number and this one looks like phones (a hint), else None.
+    likelier_column: str | None = None
 
     @property
     def counts(self) -> dict[str, int]:
@@ -41,7 +53,16 @@ def check_sheet(path: str | Path, *, phone_column: str | None = None, sheet_name
     guess = resolve_phone_column(sheet, phone_column)
     assert guess.column is not None
     blocked = suppression_list(journal).phones() if suppressed is None else suppressed
-    return CheckedSheet(sheet, guess, validate(sheet, guess.column, blocked))
+    verdicts = validate(sheet, guess.column, blocked)
+    return CheckedSheet(sheet, guess, verdicts, _likelier_column(sheet, guess.column, verdicts, phone_column))
+
+
+def _likelier_column(sheet: Sheet, used: str, verdicts: Verdicts, requested: str | None) -> str | None:
+    """A column that looks like phones when ``requested`` (the one chosen) gave no valid number."""
+    if requested is None or verdicts.counts()["valid"]:
+        return None
+    guess = detect_phone_column(sheet)
+    return guess.column if guess.column not in (None, used) and guess.confidence >= MIN_CONFIDENCE else None
 
 
 def campaign_source(campaign: Campaign, rows: list[dict[str, Any]], sheet_name: str | None = None) -> Sheet:

@@ -168,6 +168,8 @@ FA = {
     "Details": "جزئیات",
     "Not checked: type your own mobile number first.": "بررسی نشد: اول شمارهٔ همراه خودتان را وارد کنید.",
     "Not checked: {0}.": "بررسی نشد: {0}.",
+    "No number in {0} is an Iranian mobile: the phone numbers look to be in {1}.":
+        "هیچ شماره‌ای در {0} شمارهٔ همراه ایرانی نیست: شماره‌ها گویا در {1} است.",
     "Estimated cost: not known: set the price of one {0} in Templates.":
         "هزینهٔ برآوردی: نامعلوم؛ بهای یک {0} را در «قالب‌ها» تعیین کنید.",
     "Excel (*.xlsx);;CSV (*.csv)": "اکسل (*.xlsx);;CSV (*.csv)",

@@ -1498,6 +1498,11 @@
         <source>{0}: {1} rows — {2} valid, {3} invalid, {4} duplicate, {5} suppressed, {6} empty. Phone column: {7} ({8}).</source>
         <translation>{0}: {1} ردیف — {2} معتبر، {3} نامعتبر، {4} تکراری، {5} مسدود، {6} خالی. ستون تلفن: {7} ({8}).</translation>
     </message>
+    <message>
+        <location filename="../../app/ui/campaign/recipients.py" line="189" />
+        <source>No number in {0} is an Iranian mobile: the phone numbers look to be in {1}.</source>
+        <translation>هیچ شماره‌ای در {0} شمارهٔ همراه ایرانی نیست: شماره‌ها گویا در {1} است.</translation>
+    </message>
 </context>
 <context>
     <name>RepeatPicker</name>

@@ -184,6 +184,10 @@ class RecipientsStep(QWidget):
                 ltr(checked.sheet.path.name), figure(len(checked.verdicts)), figure(counts["valid"]),
                 figure(counts["invalid"]), figure(counts["duplicate"]), figure(counts["suppressed"]),
                 figure(counts["empty"]), checked.phone_column.column, how))
+        if checked.likelier_column is not None:
+            self.counts_label.setText(self.counts_label.text() + " " + self.tr(
+                "No number in {0} is an Iranian mobile: the phone numbers look to be in {1}.").format(
+                checked.phone_column.column, checked.likelier_column))
 
     @qasync.asyncSlot(int)
     async def _on_sheet_chosen(self, _index: int) -> None:
