@@ -436,3 +436,19 @@ def test_a_failure_is_worded_by_its_codes_and_other_words_are_kept_as_they_came(
     assert PERSIAN.search(unreachable) and "connect" not in unreachable
     missing = describe_failure(SheetError(file_problem("file_not_found", file="a.csv")))
     assert PERSIAN.search(missing) and "\u2068a.csv\u2069" in missing
+
+
+def test_the_shortcuts_box_names_the_keys_as_the_persian_menus_do(persian: Any) -> None:
+    """Found by hand: the menus said «کنترل+N» and the box "Ctrl+N"."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QWidget
+
+    from app.ui.help_boxes import shortcuts_box
+
+    parent = QWidget()
+    parent.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    box = shortcuts_box(parent, ["کارزار"])
+    text = box.text().replace("\u2066", "").replace("\u2069", "")
+    box.close()
+    menu_words = QKeySequence("Ctrl+N").toString(QKeySequence.SequenceFormat.NativeText)
+    assert PERSIAN.search(menu_words) and f"<b>{menu_words}</b>" in text and "Ctrl" not in text

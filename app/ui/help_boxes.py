@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app import APP_ID, __version__
@@ -46,7 +47,14 @@ def shortcuts_box(parent: QWidget, panels: Sequence[str]) -> QMessageBox:
     lines += [(name, f"Ctrl+{(i + 1) % 10}") for i, name in enumerate(panels[:10])]  # as the View menu has them
     box = QMessageBox(parent)
     box.setWindowTitle(QCoreApplication.translate("MainWindow", "Keyboard shortcuts"))
-    box.setText("<br>".join(f"{name}: <b>{ltr(keys)}</b>" for name, keys in lines))
+    box.setText("<br>".join(f"{name}: <b>{ltr(native_keys(keys))}</b>" for name, keys in lines))
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
+
+
+def native_keys(keys: str) -> str:
+    """``keys`` ("Enter, Alt+Right": either of them) in the words the menus show their
+    shortcuts in (Qt's own, «کنترل+N» in Persian)."""
+    native = QKeySequence.SequenceFormat.NativeText
+    return ", ".join(QKeySequence(key).toString(native) for key in keys.split(", "))
