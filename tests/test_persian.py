@@ -281,28 +281,49 @@ def test_each_inbox_message_sits_on_the_side_its_text_starts_from(qapp: QApplica
 
         async def scenario() -> int:
             async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
-                for number, text in enumerate(("سلام علی، کد شما ۱۲۳۴ است", "Hello there")):
+                for number, text in enumerate(("سلام علی، کد شما ۱۲۳۴ است", "Hello there",
+                                               "سلام علی، کد شما ۱۲۳۴ است.", "Hello there.")):
                     await client.send_message(bot_id=1001, phone_number=f"98912700{number + 1:04d}",
                                               message_data=MessageData.text(text))
             return await inbox.refresh()
 
-        assert run_in_qt_loop(qapp, scenario) == 2
+        assert run_in_qt_loop(qapp, scenario) == 4
         qapp.processEvents()
         view = inbox.list
         width = view.viewport().width()
-        spans, lines = {}, {}
+        spans, lines, starts = {}, {}, {}
         for row in range(view.count()):
             item = view.item(row)
             rect = view.visualItemRect(item).adjusted(0, 1, 0, -1)
             image = view.viewport().grab(rect).toImage()
-            spans[item.text().splitlines()[-1]] = _ink_span(image)
-            lines[item.text().splitlines()[-1]] = _ink_lines(image)
+            text = item.text().splitlines()[-1].strip("\u200e\u200f")
+            spans[text], lines[text] = _ink_span(image), _ink_lines(image)
+            starts[text] = _message_start(image, "right" if text.startswith("س") else "left")
     # Who and when, then the message: both drawn (isolates once left only the first, elided).
-    assert lines == {"سلام علی، کد شما ۱۲۳۴ است": 2, "Hello there": 2}
+    assert lines == {"سلام علی، کد شما ۱۲۳۴ است": 2, "Hello there": 2, "سلام علی، کد شما ۱۲۳۴ است.": 2,
+                     "Hello there.": 2}
+    # A full stop at the message's end, whatever the interface's direction: its start is
+    # drawn as without it (found by hand: ".سلام" in English, "Hello there." as ".Hello there" in Persian).
+    assert starts["سلام علی، کد شما ۱۲۳۴ است."] == starts["سلام علی، کد شما ۱۲۳۴ است"]
+    assert starts["Hello there."] == starts["Hello there"]
     persian_start, persian_end = spans["سلام علی، کد شما ۱۲۳۴ است"]
     latin_start, latin_end = spans["Hello there"]
     assert persian_end > width - 12 and persian_start > 12, spans  # against the right edge
     assert latin_start < 12 and latin_end < width - 12, spans  # against the left edge
+
+
+def _message_start(image: Any, side: str) -> list[tuple[int, ...]]:
+    """The ink of the message line's first 4 columns at ``side`` ("right" or "left"):
+    for each, the rows inked, counted from the line's top."""
+    from PySide6.QtGui import QImage
+
+    grey = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    inked = [y for y in range(grey.height()) if any(grey.pixelColor(x, y).value() < 110 for x in range(grey.width()))]
+    top = max(y for n, y in enumerate(inked) if n == 0 or y - inked[n - 1] > 2)  # the last line's first row
+    rows = [y for y in inked if y >= top]
+    columns = [x for x in range(grey.width()) if any(grey.pixelColor(x, y).value() < 110 for y in rows)]
+    edge = columns[-4:][::-1] if side == "right" else columns[:4]
+    return [tuple(y - top for y in rows if grey.pixelColor(x, y).value() < 110) for x in edge]
 
 
 def _ink_lines(image: Any) -> int:

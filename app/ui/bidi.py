@@ -72,6 +72,15 @@ def starts_right_to_left(text: str) -> bool:
             return False
     return False
 
+def in_own_direction(text: str) -> str:
+    """Each line of ``text`` between marks of the direction it starts in (RIGHT-TO-LEFT
+    MARKs for Persian), so the full stop at its end stays at its end whatever the
+    interface's direction ("سلام." never ".سلام"). Marks, not isolates: see
+    :func:`ltr_in_wrapped_item`."""
+    mark = "\u200f" if starts_right_to_left(text) else "\u200e"
+    return "\n".join(f"{mark}{line}{mark}" for line in text.split("\n"))
+
+
 def set_text_direction(editor: QPlainTextEdit) -> None:
     """Lay the editor's text out right to left when it starts with Persian."""
     rtl = starts_right_to_left(editor.toPlainText())

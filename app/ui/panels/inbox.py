@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api.transport import client_class
-from app.ui.bidi import ltr_in_wrapped_item, starts_right_to_left
+from app.ui.bidi import in_own_direction, ltr_in_wrapped_item, starts_right_to_left
 from app.ui.formatting import clock, wrappable
 
 
@@ -97,7 +97,7 @@ class InboxDock(QDockWidget):
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]))
             item = QListWidgetItem(f"📱 {ltr_in_wrapped_item(message['phone_number'])}  ·  "
-                                   f"{ltr_in_wrapped_item(when)}\n{wrappable(message['text'], INBOX_RUN)}")
+                                   f"{ltr_in_wrapped_item(when)}\n{in_own_direction(wrappable(message['text'], INBOX_RUN))}")
             # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
             side = Qt.AlignmentFlag.AlignRight if starts_right_to_left(message["text"]) else Qt.AlignmentFlag.AlignLeft
             item.setTextAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
