@@ -96,8 +96,9 @@ class InboxDock(QDockWidget):
         messages = messages[-self.KEEP:]  # only the new ones; a big campaign shows its latest
         for message in messages:
             when = clock(datetime.fromisoformat(message["delivered_at"]))
+            text = in_own_direction(wrappable(message["text"], INBOX_RUN))
             item = QListWidgetItem(f"📱 {ltr_in_wrapped_item(message['phone_number'])}  ·  "
-                                   f"{ltr_in_wrapped_item(when)}\n{in_own_direction(wrappable(message['text'], INBOX_RUN))}")
+                                   f"{ltr_in_wrapped_item(when)}\n{text}")
             # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
             side = Qt.AlignmentFlag.AlignRight if starts_right_to_left(message["text"]) else Qt.AlignmentFlag.AlignLeft
             item.setTextAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
