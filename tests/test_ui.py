@@ -782,11 +782,18 @@ def test_persian_switches_to_right_to_left_with_translations(qapp: QApplication,
     window.activateWindow()
     window.open_panel(0)
     assert window.isAncestorOf(QApplication.focusWidget())
+    window.quick.phone_edit.setText("0912 111 0001")  # a form half filled in: found by hand, emptied by the switch
+    window.quick.kind_combo.setCurrentIndex(1)
+    window.quick.bot_combo.setEditText("1002")
+    window.quick.text_edit.setPlainText("4821")
     window.switch_language("fa")
     replacement = qapp.property("main_window")
     try:
         assert qapp.layoutDirection() == Qt.LayoutDirection.RightToLeft
         assert replacement.nav.item(0).text() == "کارزار"
+        quick = replacement.quick
+        assert (quick.phone_edit.text(), quick.kind_combo.currentIndex(), quick.bot_combo.currentText(),
+                quick.text_edit.toPlainText()) == ("0912 111 0001", 1, "1002", "4821")
         assert window.context.settings.get("language") == "fa"
         qapp.processEvents()
         shown = QApplication.focusWidget()  # the keyboard goes on in the new window's panel, not lost

@@ -207,6 +207,7 @@ class MainWindow(QMainWindow):
             replacement = MainWindow(self.context, self.inbox.sandbox_url if self.inbox else None,
                                      runs=self.runs, draft=self.campaign.draft)
             replacement.campaign.take_over(self.campaign)
+            replacement.quick.take_over(self.quick)
             replacement.nav.setCurrentRow(self.nav.currentRow())
             replacement.show()
             replacement.activateWindow()

@@ -105,6 +105,20 @@ class QuickSendPanel(QWidget):
         self.refresh_connection()
         self._kind_changed(0)
 
+    def take_over(self, old: QuickSendPanel) -> None:
+        """Keep what ``old`` (the panel of the window this one replaces, after a language
+        switch) held: the form as filled in and the last outcome."""
+        self.phone_edit.setText(old.phone_edit.text())
+        self.kind_combo.setCurrentIndex(old.kind_combo.currentIndex())
+        self.bot_combo.setEditText(old.bot_combo.currentText())
+        self.template_combo.setCurrentIndex(old.template_combo.currentIndex())
+        self.text_edit.setPlainText(old.text_edit.toPlainText())
+        self.secure_check.setChecked(old.secure_check.isChecked())
+        self.outcome.setStyleSheet(old.outcome.styleSheet())
+        self.outcome.setText(old.outcome.text())
+        if self.phone_edit.text().strip():
+            run_soon(self.show_recent())
+
     def refresh_connection(self) -> None:
         self.bot_combo.clear()
         for bot_id, name in self.context.connection.bots.items():
