@@ -791,6 +791,8 @@ def test_persian_switches_to_right_to_left_with_translations(qapp: QApplication,
     try:
         assert qapp.layoutDirection() == Qt.LayoutDirection.RightToLeft
         assert replacement.nav.item(0).text() == "کارزار"
+        assert replacement.inbox is not None  # Qt does not mirror dock areas: the list sat between the two
+        assert replacement.dockWidgetArea(replacement.inbox) == Qt.DockWidgetArea.LeftDockWidgetArea
         quick = replacement.quick
         assert (quick.phone_edit.text(), quick.kind_combo.currentIndex(), quick.bot_combo.currentText(),
                 quick.text_edit.toPlainText()) == ("0912 111 0001", 1, "1002", "4821")

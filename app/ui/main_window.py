@@ -103,7 +103,10 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.inbox = InboxDock(sandbox_url, self) if sandbox_url else None
         if self.inbox is not None:
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inbox)
+            # Qt does not mirror dock areas: right to left, the panel list would sit between
+            # the content and the inbox (found by hand).
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea if self.layoutDirection() ==
+                               Qt.LayoutDirection.LeftToRight else Qt.DockWidgetArea.LeftDockWidgetArea, self.inbox)
         self.menu = MainMenu(self)
         self._wire()
         tab_moves_focus(self)
