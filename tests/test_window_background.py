@@ -239,3 +239,27 @@ def test_a_paused_campaign_shown_here_is_followed_once_another_desktop_resumes_i
     run_in_qt_loop(qapp, scenario)
     with open_store() as journal:
         assert journal.campaigns.get(campaign_id).runner is None  # paused from here: its sender stopped
+
+
+def test_pause_pressed_while_the_sender_starts_pauses_it_once_it_runs(
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
+    """Found by hand: Pause was unavailable for the seconds a process of its own takes to
+    start (about 9 s with both CPUs busy). Asked of it then, it would be forgotten: a sender
+    clears the stops asked before it."""
+    page = office.campaign
+    step = page.send_step
+
+    async def scenario() -> tuple[bool, Any]:
+        await compose(office, "contacts.csv", "سلام {{نام}}", rate=60)
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: step.campaign_id is not None and office.runs.is_starting(step.campaign_id))
+        enabled = step.pause_button.isEnabled()
+        step.pause_button.click()  # before the process runs
+        return enabled, await sending
+
+    enabled, result = run_in_qt_loop(qapp, scenario)
+    assert enabled and result is not None and result.status == CampaignStatus.PAUSED
+    wait_for_status(result.campaign_id, CampaignStatus.PAUSED, seconds=5)
+    with open_store() as journal:
+        counts = journal.recipients.counts(result.campaign_id)
+        assert journal.campaigns.get(result.campaign_id).runner is None and counts.sent < 14  # stopped early

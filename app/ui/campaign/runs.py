@@ -50,6 +50,9 @@ class Run:
     engine: CampaignEngine | None = None
     following: bool = False  # sent by a process of its own (this window's or another's), followed here
     starting: bool = False  # asked to send, its engine or process not there yet: a second ask is refused
+    #: A pause or cancel asked while its own process started, asked of that process once it
+    #: runs (it forgets any stop asked before it, so asking earlier would be lost).
+    stop_wanted: tuple[StopRequest, Reason] | None = None
     started: float = field(default_factory=time.monotonic)
     points: list[tuple[float, int, int]] = field(default_factory=list)
     result: RunResult | None = None
@@ -107,6 +110,7 @@ class RunController(QObject):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         run.starting = True  # before the first wait: a Resume pressed again meanwhile starts nothing
+        run.stop_wanted = None  # one asked of a start that never ran is not this start's
         try:
             return await self._start(run)
         finally:
@@ -200,6 +204,9 @@ class RunController(QObject):
         it stops or the window lets go."""
         run.following = True
         try:
+            if run.stop_wanted is not None:
+                self._ask_to_stop(run.campaign_id, *run.stop_wanted)
+                run.stop_wanted = None
             self.started.emit(run.campaign_id)
             result = await follow(self.context.journal, run.campaign_id, self._on_progress,
                                   process.poll if process is not None else lambda: None, lambda: self._letting_go,
@@ -234,11 +241,12 @@ class RunController(QObject):
         """Ask a sending campaign to pause after its requests in flight; False if it is
         not sending."""
         run = self.runs.get(campaign_id)
+        said = reason or pause_reason("user_paused")
         if run is not None and run.following:
-            said = reason or pause_reason("user_paused")
-            self.context.store.soon(lambda journal: journal.control.request_stop(campaign_id, StopRequest.PAUSE, said),
-                                    f"the pause of campaign {campaign_id}",
-                                    lambda error: self.refused.emit(campaign_id, describe_failure(error)))
+            self._ask_to_stop(campaign_id, StopRequest.PAUSE, said)
+            return True
+        if run is not None and run.starting and run.engine is None and self.context.settings.get("separate_sender"):
+            run.stop_wanted = (StopRequest.PAUSE, said)  # asked of its process as soon as it runs
             return True
         if run is None or run.engine is None:
             return False
@@ -250,15 +258,22 @@ class RunController(QObject):
         not sending."""
         run = self.runs.get(campaign_id)
         if run is not None and run.following:
-            said = pause_reason("user_cancelled")
-            self.context.store.soon(lambda journal: journal.control.request_stop(campaign_id, StopRequest.CANCEL, said),
-                                    f"the cancellation of campaign {campaign_id}",
-                                    lambda error: self.refused.emit(campaign_id, describe_failure(error)))
+            self._ask_to_stop(campaign_id, StopRequest.CANCEL, pause_reason("user_cancelled"))
+            return True
+        if run is not None and run.starting and run.engine is None and self.context.settings.get("separate_sender"):
+            run.stop_wanted = (StopRequest.CANCEL, pause_reason("user_cancelled"))
             return True
         if run is None or run.engine is None:
             return False
         run.engine.cancel()
         return True
+
+    def _ask_to_stop(self, campaign_id: int, request: StopRequest, said: Reason) -> None:
+        """Ask the process sending ``campaign_id`` to pause or cancel, through the store."""
+        what = "the pause" if request is StopRequest.PAUSE else "the cancellation"
+        self.context.store.soon(lambda journal: journal.control.request_stop(campaign_id, request, said),
+                                f"{what} of campaign {campaign_id}",
+                                lambda error: self.refused.emit(campaign_id, describe_failure(error)))
 
     def pause_all(self, reason: Reason | None = None) -> list[int]:
         return [campaign_id for campaign_id in self.sending() if self.pause(campaign_id, reason)]

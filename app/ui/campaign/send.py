@@ -222,6 +222,8 @@ class SendStep(QWidget):
         self.status.say(self.tr("Sending…"))
         self._park_focus(self.resume_button)
         self.resume_button.setEnabled(False)  # until it sends (or fails to start): one press, one sender
+        # A process of its own takes seconds to start: Pause (asked of it once it runs) is there at once.
+        self.pause_button.setEnabled(bool(self.context.settings.get("separate_sender")))
         try:
             return await self.runs.run(campaign_id)
         except CampaignLocked:
