@@ -3,6 +3,7 @@ and cancel, progress, the rate chart across resumes and a log of what went wrong
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 
@@ -199,9 +200,10 @@ class SendStep(QWidget):
         status = read and read.status
         resumable = status in (CampaignStatus.PAUSED, CampaignStatus.RUNNING, CampaignStatus.READY)
         self.start_button.setEnabled(self.campaign_id is None and self.series_made is None)
-        self.pause_button.setEnabled(sending)
-        self.cancel_button.setEnabled(sending or resumable)  # a paused campaign can be cancelled too
         starting = self.campaign_id is not None and self.runs.is_starting(self.campaign_id)
+        # A process of its own takes seconds to start: Pause, asked of it once it runs, is there at once.
+        self.pause_button.setEnabled(sending or (starting and bool(self.context.settings.get("separate_sender"))))
+        self.cancel_button.setEnabled(sending or resumable)  # a paused campaign can be cancelled too
         self.resume_button.setEnabled(not sending and resumable and not starting)
         self.rest_button.setVisible(status == CampaignStatus.CANCELLED and read is not None and read.left > 0)
         if self._parked_from is not None and self.log.hasFocus() and self.entry_field() not in (self.log,
@@ -222,10 +224,11 @@ class SendStep(QWidget):
         self.status.say(self.tr("Sending…"))
         self._park_focus(self.resume_button)
         self.resume_button.setEnabled(False)  # until it sends (or fails to start): one press, one sender
-        # A process of its own takes seconds to start: Pause (asked of it once it runs) is there at once.
-        self.pause_button.setEnabled(bool(self.context.settings.get("separate_sender")))
+        running = asyncio.ensure_future(self.runs.run(campaign_id))
+        await asyncio.sleep(0)  # it is starting now: Pause may be there (see _show_buttons)
+        self._show_buttons()
         try:
-            return await self.runs.run(campaign_id)
+            return await running
         except CampaignLocked:
             self.status.say(self.tr("Campaign {0} is being sent by another copy of the app (or the command line); "
                                     "it can be resumed here once that stops.").format(figure(campaign_id)),
