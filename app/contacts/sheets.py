@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
+import gc
 import io
 import re
 import zipfile
@@ -130,7 +132,23 @@ def cell_text(value: object) -> str:
 
 
 def _column_texts(values: Sequence[object]) -> list[str]:
-    return [v if isinstance(v, str) else cell_text(v) for v in values]
+    if set(map(type, values)) == {str}:  # a column of text (most are): nothing to convert, no loop in Python
+        return list(values)  # type: ignore[arg-type]  # every one a str, just checked
+    return [v if type(v) is str else cell_text(v) for v in values]
+
+
+@contextlib.contextmanager
+def _no_collection() -> Iterator[None]:
+    """Python's cyclic garbage collector off while a sheet's millions of cells become
+    objects, none of them in a cycle: its passes over them all, again and again, took a
+    fifth of an XLSX's read (docs/benchmarks.md). Its state before is restored."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
@@ -145,12 +163,13 @@ def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
         raise SheetError(file_problem("file_not_found", file=path.name))
     suffix = path.suffix.lower()
     try:
-        if suffix in EXCEL_SUFFIXES:
-            result = _read_workbook(path, sheet)
-        elif suffix in CSV_SUFFIXES or suffix == "":
-            result = _read_csv(path)
-        else:
-            raise SheetError(file_problem("file_unsupported", file=path.name, suffix=repr(suffix)))
+        with _no_collection():
+            if suffix in EXCEL_SUFFIXES:
+                result = _read_workbook(path, sheet)
+            elif suffix in CSV_SUFFIXES or suffix == "":
+                result = _read_csv(path)
+            else:
+                raise SheetError(file_problem("file_unsupported", file=path.name, suffix=repr(suffix)))
     except FileNotFoundError:
         raise SheetError(file_problem("file_vanished", file=path.name)) from None
     except MemoryError:
@@ -217,16 +236,17 @@ def _read_workbook(path: Path, sheet: str | None) -> Sheet:
         rows = book.get_sheet_by_name(chosen).to_python(skip_empty_area=False)
     except Exception as exc:  # noqa: BLE001 - calamine's errors are untyped
         raise SheetError(file_problem("file_unreadable", file=path.name, detail=_short(exc))) from None
-    width = max((len(row) for row in rows), default=0)
+    widths = set(map(len, rows))
+    width = max(widths, default=0)
     if not rows or not width:
         raise SheetError(file_problem("file_sheet_empty", sheet=repr(chosen), file=path.name))
     header = header_index(rows[:30])
     names_row = _column_texts(list(rows[header]) + [None] * (width - len(rows[header])))
     body = rows[header + 1:]
-    if any(len(row) != width for row in body):  # calamine's ranges are rectangular; be sure
+    if len(widths) > 1:  # calamine's ranges are rectangular; be sure
         body = [row if len(row) == width else list(row) + [None] * (width - len(row)) for row in body]
-    cells = pd.DataFrame(body, columns=range(width), dtype=object)  # rows to columns in C
-    frame = pd.DataFrame({index: _column_texts(cells[index].tolist()) for index in range(width)}, dtype=object)
+    columns = list(zip(*body)) if body else [()] * width  # rows to columns in C
+    frame = pd.DataFrame({index: _column_texts(column) for index, column in enumerate(columns)}, dtype=object)
     frame.columns = names_row
     return Sheet(path, frame, header_row=header + 1, sheet_name=chosen, sheet_names=names)
 
