@@ -69,6 +69,8 @@ class RunController(QObject):
 
     progress = Signal(object)
     started = Signal(int)
+    #: A campaign was asked to send; its engine or process is not there yet (its id).
+    starting = Signal(int)
     finished = Signal(object)
     #: (campaign id, why in the user's language): a Pause or Cancel asked of its sender could not be written.
     refused = Signal(int, str)
@@ -111,6 +113,7 @@ class RunController(QObject):
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         run.starting = True  # before the first wait: a Resume pressed again meanwhile starts nothing
         run.stop_wanted = None  # one asked of a start that never ran is not this start's
+        self.starting.emit(campaign_id)
         try:
             return await self._start(run)
         finally:

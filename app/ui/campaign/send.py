@@ -3,7 +3,6 @@ and cancel, progress, the rate chart across resumes and a log of what went wrong
 
 from __future__ import annotations
 
-import asyncio
 import time
 from dataclasses import dataclass
 
@@ -129,7 +128,8 @@ class SendStep(QWidget):
         for widget, stretch in ((self.counts, 0), (self.progress, 0), (self.speed_label, 0), (self.chart, 1),
                                 (self.log, 1), (self.status, 0)):
             layout.addWidget(widget, stretch)
-        for signal, slot in ((runs.progress, self._on_progress), (runs.started, self._on_started),
+        for signal, slot in ((runs.progress, self._on_progress), (runs.starting, self._on_starting),
+                             (runs.started, self._on_started),
                              (runs.finished, self._on_finished), (runs.refused, self._on_refused)):
             signal.connect(slot)
         self.elsewhere = SentElsewhereWatch(context, runs, lambda: self.campaign_id if self.isVisible() else None,
@@ -224,11 +224,8 @@ class SendStep(QWidget):
         self.status.say(self.tr("Sending…"))
         self._park_focus(self.resume_button)
         self.resume_button.setEnabled(False)  # until it sends (or fails to start): one press, one sender
-        running = asyncio.ensure_future(self.runs.run(campaign_id))
-        await asyncio.sleep(0)  # it is starting now: Pause may be there (see _show_buttons)
-        self._show_buttons()
         try:
-            return await running
+            return await self.runs.run(campaign_id)
         except CampaignLocked:
             self.status.say(self.tr("Campaign {0} is being sent by another copy of the app (or the command line); "
                                     "it can be resumed here once that stops.").format(figure(campaign_id)),
@@ -264,6 +261,10 @@ class SendStep(QWidget):
     def _on_refused(self, campaign_id: int, why: str) -> None:
         if campaign_id == self.campaign_id:
             self.status.say(self.tr("The campaign could not be asked to stop: {0}").format(why), error=True)
+
+    def _on_starting(self, campaign_id: int) -> None:
+        if campaign_id == self.campaign_id:
+            self._show_buttons()  # Pause may be there at once (see there)
 
     def _on_started(self, campaign_id: int) -> None:
         if campaign_id == self.campaign_id:
