@@ -26,9 +26,15 @@ class Desktop:
                                 stderr=subprocess.PIPE, text=True, env=self.env, cwd=REPO)
 
     def run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-        """``python -m app *args`` run to its end on this desktop."""
-        return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=self.env,
-                              cwd=REPO, timeout=timeout)
+        """``python -m app *args`` run to its end on this desktop; a run past ``timeout``
+        (seconds) fails the test with everything it said (a timeout's own message cuts it)."""
+        try:
+            return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
+                                  env=self.env, cwd=REPO, timeout=timeout)
+        except subprocess.TimeoutExpired as late:
+            said = [part.decode() if isinstance(part, bytes) else part or "" for part in (late.stdout, late.stderr)]
+            raise AssertionError(f"{' '.join(args)} still ran after {timeout:.0f} s; it said:\n{said[0]}\n"
+                                 f"and on stderr:\n{said[1]}") from None
 
 
 def sheet(tmp_path: Path, name: str, first: int, count: int) -> str:
