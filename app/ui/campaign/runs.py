@@ -248,7 +248,7 @@ class RunController(QObject):
         if run is not None and run.following:
             self._ask_to_stop(campaign_id, StopRequest.PAUSE, said)
             return True
-        if run is not None and run.starting and run.engine is None and self.context.settings.get("separate_sender"):
+        if run is not None and self.stoppable_while_starting(campaign_id):
             run.stop_wanted = (StopRequest.PAUSE, said)  # asked of its process as soon as it runs
             return True
         if run is None or run.engine is None:
@@ -263,13 +263,20 @@ class RunController(QObject):
         if run is not None and run.following:
             self._ask_to_stop(campaign_id, StopRequest.CANCEL, pause_reason("user_cancelled"))
             return True
-        if run is not None and run.starting and run.engine is None and self.context.settings.get("separate_sender"):
+        if run is not None and self.stoppable_while_starting(campaign_id):
             run.stop_wanted = (StopRequest.CANCEL, pause_reason("user_cancelled"))
             return True
         if run is None or run.engine is None:
             return False
         run.engine.cancel()
         return True
+
+    def stoppable_while_starting(self, campaign_id: int) -> bool:
+        """Whether ``campaign_id`` is starting in a process of its own, so a Pause or Cancel
+        pressed now is asked of that process once it runs."""
+        run = self.runs.get(campaign_id)
+        return (run is not None and run.starting and run.engine is None
+                and bool(self.context.settings.get("separate_sender")))
 
     def _ask_to_stop(self, campaign_id: int, request: StopRequest, said: Reason) -> None:
         """Ask the process sending ``campaign_id`` to pause or cancel, through the store."""

@@ -202,7 +202,7 @@ class SendStep(QWidget):
         self.start_button.setEnabled(self.campaign_id is None and self.series_made is None)
         starting = self.campaign_id is not None and self.runs.is_starting(self.campaign_id)
         # A process of its own takes seconds to start: Pause, asked of it once it runs, is there at once.
-        self.pause_button.setEnabled(sending or (starting and bool(self.context.settings.get("separate_sender"))))
+        self.pause_button.setEnabled(sending or self.runs.stoppable_while_starting(self.campaign_id or 0))
         self.cancel_button.setEnabled(sending or resumable)  # a paused campaign can be cancelled too
         self.resume_button.setEnabled(not sending and resumable and not starting)
         self.rest_button.setVisible(status == CampaignStatus.CANCELLED and read is not None and read.left > 0)

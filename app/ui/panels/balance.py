@@ -91,8 +91,8 @@ class BalancePanel(QWidget):
         from app.contacts import normalise
 
         self.context.settings.set("own_phone", self.phone_edit.text())
-        check = normalise(self.phone_edit.text())
-        if not self.phone_edit.text().strip():  # a form has no cell: the sheet's "the phone cell is empty" would puzzle
+        check = normalise(self.phone_edit.text()) if self.phone_edit.text().strip() else None
+        if check is None:  # a form has no cell: the sheet's "the phone cell is empty" would puzzle
             text = self.tr("Not checked: type your own mobile number first.")
         elif check.phone is None:
             text = self.tr("Not checked: {0}.").format(describe(check.reason))
