@@ -138,11 +138,14 @@ def _journal_calls_on_the_loop(trees: dict[str, ast.Module]) -> list[str]:
     def in_body(stack: list[ast.AST]) -> bool:
         return any(id(f) in handed or getattr(f, "name", None) in named for f in stack)
 
+    sites_of: dict[str, list[list[ast.AST]]] = {}
+    for _, call, stack in calls:
+        sites_of.setdefault((_chain(call.func) or [""])[-1], []).append(stack)
     changed = True
     while changed:  # a function only ever called from thread bodies is one too
         changed = False
         for name in set(defined) - named:
-            sites = [stack for _, call, stack in calls if _chain(call.func)[-1:] == [name]]
+            sites = sites_of.get(name, [])
             if sites and all(in_body(stack) for stack in sites):
                 named.add(name)
                 changed = True

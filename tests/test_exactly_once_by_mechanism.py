@@ -29,8 +29,12 @@ from tests.helpers.team import Desktop, desktops, each_once, sheet
 
 @pytest.fixture
 def busy_cpus() -> Iterator[None]:
-    """Both CPUs busy with loops of their own for the test's length (as on a loaded CI machine)."""
-    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 2)]
+    """Every CPU busy for the test's length, as on a loaded CI machine: with loops of its
+    own, unless pytest-xdist runs at least as many other workers as there are CPUs, which
+    keep them busy already (loops beside them took a tenth of the suite's CPU for nothing)."""
+    cpus = os.cpu_count() or 2
+    others = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) - 1
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(cpus if others < cpus else 0)]
     try:
         yield
     finally:
