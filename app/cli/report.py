@@ -32,8 +32,13 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from app.report import ReportError, campaign_report, save, summary_report
+    from app.report import ReportError, campaign_report, save, summary_report, writer
     from app.report.model import unit_price
+
+    try:  # its library before Qt's words: PySide6 reads the source of every module imported after it
+        writer(args.out)
+    except ReportError as exc:
+        raise CliError.of(exc) from None
 
     if (args.campaign_id is None) == (args.since is None):
         raise CliError("name one campaign (report ID OUT) or a period (report --from YYYY-MM-DD OUT)")

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from app.campaign import CampaignEngine, Content, Journal, RecipientState
-from app.jobs.creating import create_quick_send
+from app.campaign import Content, Journal, RecipientState
 from app.jobs.inputs import CampaignInputError
 
 
@@ -49,6 +48,10 @@ async def send_one(journal: Journal, client: Any, *, phone_input: str, content: 
     ``client`` is an open SafirClient. The journal is read and written in worker threads
     (and by the engine's writer), never on the caller's loop. Never raises for a bad phone
     or content (outcome "invalid"); spec 4.3."""
+    # The engine's client and pandas, only once a send is made (app/ui/texts.py only words one).
+    from app.campaign import CampaignEngine
+    from app.jobs.creating import create_quick_send
+
     try:
         campaign_id = await asyncio.to_thread(
             lambda: create_quick_send(journal, phone_input=phone_input, content=content, bot_id=bot_id,

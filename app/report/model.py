@@ -11,7 +11,6 @@ from zoneinfo import ZoneInfo
 
 from app.campaign.journal import Campaign, CampaignStatus, Journal, RecipientState
 from app.campaign.journal.sms import ChannelCounts
-from app.campaign.sms_fallback import channel_counts
 from app.reasons import Reason
 
 #: The sends-over-time chart's minutes, hours and days are Tehran's.
@@ -191,7 +190,7 @@ def campaign_report(journal: Journal, campaign_id: int, *, unit_price: float | N
         last_send=last_send, pauses=pauses, so_far=journal.is_sending(campaign_id)
         or campaign.status == CampaignStatus.RUNNING, unit_price=unit_price, balance_before=before,
         balance_after=after, message=_message_of(campaign), bucket=bucket,
-        channels=channel_counts(journal, campaign_id) if campaign.sms_fallback is not None else None)
+        channels=_channels(journal, campaign))
 
 
 def summary_report(journal: Journal, since: str, until: str, *, unit_price: float | None = None) -> SummaryReport:
@@ -241,3 +240,13 @@ def unit_price(campaign: Campaign, templates: list[dict[str, str]], prices: dict
                         "service")
     price = prices.get(category)
     return float(price) if price else None
+
+
+def _channels(journal: Journal, campaign: Campaign) -> ChannelCounts | None:
+    """The campaign's recipients per channel; None without an SMS fallback (whose module
+    brings the gateway's client, so it is imported only for a campaign that has one)."""
+    if campaign.sms_fallback is None:
+        return None
+    from app.campaign.sms_fallback import channel_counts
+
+    return channel_counts(journal, campaign.id)

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 from PySide6.QtCore import QCoreApplication, QTranslator
 
+from app.desktop import paths
 from app.report import Words
-from app.ui.application import RESOURCES
 
 
 @contextlib.contextmanager
@@ -27,7 +27,7 @@ def report_words(persian: bool) -> Iterator[Words]:
     installed: QTranslator | None = None
     if QCoreApplication.translate("Report", "Campaign report") == "Campaign report":
         installed = QTranslator()
-        if installed.load(str(RESOURCES / "translations" / "safir_fa.qm")):
+        if installed.load(str(paths.resources_dir() / "translations" / "safir_fa.qm")):
             app.installTranslator(installed)
         else:
             installed = None
