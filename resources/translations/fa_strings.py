@@ -509,7 +509,6 @@ FA = {
     "service template": "قالب خدماتی",
     "stored in the keyring; leave empty to keep": "در جاکلیدی نگه داشته می‌شود؛ برای حفظ مقدار قبلی خالی بگذارید",
     "under a minute": "کمتر از یک دقیقه",
-    "your number": "شمارهٔ شما",
     "your own number": "شمارهٔ خودتان",
     "your own number, e.g. 0912 123 4567": "شمارهٔ خودتان، مثلاً ۰۹۱۲ ۱۲۳ ۴۵۶۷",
     "{0} messages": "{0} پیام",

@@ -98,88 +98,83 @@
 <context>
     <name>BalancePanel</name>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="37" />
+        <location filename="../../app/ui/panels/balance.py" line="38" />
         <source>your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="39" />
+        <location filename="../../app/ui/panels/balance.py" line="40" />
         <source>Your own number</source>
         <translation>شمارهٔ خودتان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="40" />
+        <location filename="../../app/ui/panels/balance.py" line="41" />
         <source>Check now…</source>
         <translation>همین حالا بررسی کن…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="44" />
-        <location filename="../../app/ui/panels/balance.py" line="55" />
+        <location filename="../../app/ui/panels/balance.py" line="45" />
+        <location filename="../../app/ui/panels/balance.py" line="56" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="44" />
+        <location filename="../../app/ui/panels/balance.py" line="45" />
         <source>When (Tehran)</source>
         <translation>زمان (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="46" />
+        <location filename="../../app/ui/panels/balance.py" line="47" />
         <source>Balance history</source>
         <translation>تاریخچهٔ اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="68" />
+        <location filename="../../app/ui/panels/balance.py" line="69" />
         <source>{0} messages</source>
         <translation>{0} پیام</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="69" />
+        <location filename="../../app/ui/panels/balance.py" line="70" />
         <source>as reported at {0} (Tehran time)</source>
         <translation>طبق گزارش {0} (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="72" />
+        <location filename="../../app/ui/panels/balance.py" line="73" />
         <source>Not known yet</source>
         <translation>هنوز معلوم نیست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="73" />
+        <location filename="../../app/ui/panels/balance.py" line="74" />
         <source>The service reports the balance only when it sends a one-time password (v2).</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف (نسخهٔ ۲) اعلام می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="83" />
+        <location filename="../../app/ui/panels/balance.py" line="88" />
         <source>Check the balance</source>
         <translation>بررسی اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="84" />
+        <location filename="../../app/ui/panels/balance.py" line="89" />
         <source>The service tells the balance only when it sends a one-time password, so this sends one to {0} and costs one message. Go ahead?</source>
         <translation>سرویس اعتبار را فقط هنگام ارسال رمز یک‌بارمصرف اعلام می‌کند، پس این کار یک رمز به {0} می‌فرستد و هزینهٔ یک پیام دارد. ادامه می‌دهید؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="85" />
-        <source>your number</source>
-        <translation>شمارهٔ شما</translation>
-    </message>
-    <message>
-        <location filename="../../app/ui/panels/balance.py" line="96" />
+        <location filename="../../app/ui/panels/balance.py" line="99" />
         <source>Not checked: type your own mobile number first.</source>
         <translation>بررسی نشد: اول شمارهٔ همراه خودتان را وارد کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="98" />
+        <location filename="../../app/ui/panels/balance.py" line="101" />
         <source>Not checked: {0}.</source>
         <translation>بررسی نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="104" />
+        <location filename="../../app/ui/panels/balance.py" line="114" />
         <source>The balance could not be checked: {0}</source>
         <translation>اعتبار بررسی نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/balance.py" line="107" />
+        <location filename="../../app/ui/panels/balance.py" line="117" />
         <source>Balance updated.</source>
         <translation>اعتبار به‌روز شد.</translation>
     </message>
@@ -653,133 +648,133 @@
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="35" />
+        <location filename="../../app/ui/help_boxes.py" line="36" />
         <source>New campaign</source>
         <translation>کارزار تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="36" />
+        <location filename="../../app/ui/help_boxes.py" line="37" />
         <source>Open sheet…</source>
         <translation>باز کردن جدول…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="37" />
+        <location filename="../../app/ui/help_boxes.py" line="38" />
         <source>Export results…</source>
         <translation>خروجی نتیجه‌ها…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="38" />
+        <location filename="../../app/ui/help_boxes.py" line="39" />
         <source>Quit</source>
         <translation>خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="19" />
+        <location filename="../../app/ui/help_boxes.py" line="20" />
         <source>About Safir Campaign</source>
         <translation>دربارهٔ سفیر کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="48" />
+        <location filename="../../app/ui/help_boxes.py" line="49" />
         <source>Keyboard shortcuts</source>
         <translation>میان‌برهای صفحه‌کلید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="21" />
+        <location filename="../../app/ui/help_boxes.py" line="22" />
         <source>&lt;b&gt;Safir Campaign&lt;/b&gt; {0}&lt;br&gt;Message campaigns through Bale's business messaging service.&lt;br&gt;&lt;br&gt;App id: {1}&lt;br&gt;Data and logs: {2}</source>
         <translation>&lt;b&gt;سفیر کارزار&lt;/b&gt; {0}&lt;br&gt;کارزارهای پیام از راه سرویس پیام‌رسانی تجاری بله.&lt;br&gt;&lt;br&gt;شناسهٔ برنامه: {1}&lt;br&gt;داده‌ها و گزارش‌ها: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="39" />
+        <location filename="../../app/ui/help_boxes.py" line="40" />
         <source>Next step</source>
         <translation>گام بعدی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="40" />
+        <location filename="../../app/ui/help_boxes.py" line="41" />
         <source>Previous step</source>
         <translation>گام قبلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="41" />
+        <location filename="../../app/ui/help_boxes.py" line="42" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="42" />
+        <location filename="../../app/ui/help_boxes.py" line="43" />
         <source>Start</source>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="43" />
+        <location filename="../../app/ui/help_boxes.py" line="44" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="44" />
+        <location filename="../../app/ui/help_boxes.py" line="45" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/help_boxes.py" line="45" />
+        <location filename="../../app/ui/help_boxes.py" line="46" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="169" />
+        <location filename="../../app/ui/main_window.py" line="172" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="170" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="171" />
+        <location filename="../../app/ui/main_window.py" line="174" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172" />
+        <location filename="../../app/ui/main_window.py" line="175" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="244" />
+        <location filename="../../app/ui/main_window.py" line="248" />
         <source>Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="248" />
+        <location filename="../../app/ui/main_window.py" line="252" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="250" />
+        <location filename="../../app/ui/main_window.py" line="254" />
         <source>Stay open and keep sending</source>
         <translation>باز ماندن و ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="253" />
+        <location filename="../../app/ui/main_window.py" line="257" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="254" />
-        <location filename="../../app/ui/main_window.py" line="277" />
+        <location filename="../../app/ui/main_window.py" line="258" />
+        <location filename="../../app/ui/main_window.py" line="281" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="269" />
+        <location filename="../../app/ui/main_window.py" line="273" />
         <source>One campaign is being sent.</source>
         <translation>یک کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="270" />
+        <location filename="../../app/ui/main_window.py" line="274" />
         <source>{0} campaigns are being sent.</source>
         <translation>{0} کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="274" />
+        <location filename="../../app/ui/main_window.py" line="278" />
         <source>Sending can go on in the background with the window closed (the window shows it again when it opens), or pause now and resume from History; nothing is sent twice.</source>
         <translation>ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
@@ -794,23 +789,23 @@
         <translation>پاسخ‌های پیامکی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="180" />
+        <location filename="../../app/ui/main_window.py" line="183" />
         <source> — team store {0}, as {1} ({2})</source>
         <translation> — پایگاه مشترک تیم {0}، با نام {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="250" />
-        <location filename="../../app/ui/main_window.py" line="276" />
+        <location filename="../../app/ui/main_window.py" line="254" />
+        <location filename="../../app/ui/main_window.py" line="280" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="276" />
+        <location filename="../../app/ui/main_window.py" line="280" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="276" />
+        <location filename="../../app/ui/main_window.py" line="280" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -1346,33 +1341,33 @@
         <translation>ارسال‌های اخیر به این شماره:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="129" />
+        <location filename="../../app/ui/panels/quick_send.py" line="143" />
         <source>Sending to {0}…</source>
         <translation>در حال ارسال به {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="153" />
-        <location filename="../../app/ui/panels/quick_send.py" line="178" />
+        <location filename="../../app/ui/panels/quick_send.py" line="167" />
+        <location filename="../../app/ui/panels/quick_send.py" line="192" />
         <source>Not sent: {0}</source>
         <translation>ارسال نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="157" />
+        <location filename="../../app/ui/panels/quick_send.py" line="171" />
         <source>Not sent: this profile has no API access key. Add one in Profiles.</source>
         <translation>ارسال نشد: این نمایه کلید دسترسی API ندارد. در «نمایه‌ها» اضافه کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="170" />
+        <location filename="../../app/ui/panels/quick_send.py" line="184" />
         <source>Not sent: {0}.</source>
         <translation>ارسال نشد: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="175" />
+        <location filename="../../app/ui/panels/quick_send.py" line="189" />
         <source>The answer was lost on the way: the code may or may not have arrived. Check with the person before sending another.</source>
         <translation>پاسخ در راه گم شد: شاید رمز رسیده باشد، شاید نه. پیش از ارسال دوباره از گیرنده بپرسید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/quick_send.py" line="184" />
+        <location filename="../../app/ui/panels/quick_send.py" line="198" />
         <source>One-time password sent to {0}. Balance left: {1}.</source>
         <translation>رمز یک‌بارمصرف به {0} فرستاده شد. اعتبار باقی‌مانده: {1}.</translation>
     </message>
@@ -2183,125 +2178,125 @@
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="219" />
+        <location filename="../../app/ui/campaign/send.py" line="221" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="221" />
+        <location filename="../../app/ui/campaign/send.py" line="223" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="222" />
-        <location filename="../../app/ui/campaign/send.py" line="321" />
+        <location filename="../../app/ui/campaign/send.py" line="224" />
+        <location filename="../../app/ui/campaign/send.py" line="327" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="228" />
+        <location filename="../../app/ui/campaign/send.py" line="230" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="236" />
+        <location filename="../../app/ui/campaign/send.py" line="238" />
         <source>Campaign {0} was rejected by {1}: {2}</source>
         <translation>کارزار {0} را {1} رد کرد: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="239" />
+        <location filename="../../app/ui/campaign/send.py" line="241" />
         <source>Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.</source>
         <translation>کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="245" />
-        <location filename="../../app/ui/campaign/send.py" line="249" />
+        <location filename="../../app/ui/campaign/send.py" line="247" />
+        <location filename="../../app/ui/campaign/send.py" line="251" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="254" />
+        <location filename="../../app/ui/campaign/send.py" line="256" />
         <source>Campaign {0} is being sent again (from another desktop or the command line); its progress and controls are here.</source>
         <translation>کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="261" />
+        <location filename="../../app/ui/campaign/send.py" line="263" />
         <source>The campaign could not be asked to stop: {0}</source>
         <translation>درخواست توقف کارزار ثبت نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="273" />
+        <location filename="../../app/ui/campaign/send.py" line="279" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="299" />
+        <location filename="../../app/ui/campaign/send.py" line="305" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="312" />
+        <location filename="../../app/ui/campaign/send.py" line="318" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="334" />
+        <location filename="../../app/ui/campaign/send.py" line="340" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="348" />
+        <location filename="../../app/ui/campaign/send.py" line="354" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="351" />
+        <location filename="../../app/ui/campaign/send.py" line="357" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="354" />
+        <location filename="../../app/ui/campaign/send.py" line="360" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="357" />
-        <location filename="../../app/ui/campaign/send.py" line="358" />
+        <location filename="../../app/ui/campaign/send.py" line="363" />
+        <location filename="../../app/ui/campaign/send.py" line="364" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="379" />
+        <location filename="../../app/ui/campaign/send.py" line="385" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="380" />
+        <location filename="../../app/ui/campaign/send.py" line="386" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="382" />
+        <location filename="../../app/ui/campaign/send.py" line="388" />
         <source>{0} per minute</source>
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="385" />
+        <location filename="../../app/ui/campaign/send.py" line="391" />
         <source>{0} of them by SMS</source>
         <translation>{0} نفرشان با پیامک</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="387" />
+        <location filename="../../app/ui/campaign/send.py" line="393" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="389" />
+        <location filename="../../app/ui/campaign/send.py" line="395" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="391" />
+        <location filename="../../app/ui/campaign/send.py" line="397" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>

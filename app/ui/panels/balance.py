@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.api import SafirError
+from app.ui.bidi import ltr
 from app.ui.context import AppContext
 from app.ui.dialogs import confirm
 from app.ui.formatting import figure, tehran_time
@@ -80,26 +81,35 @@ class BalancePanel(QWidget):
 
     @qasync.asyncSlot()
     async def _on_check_clicked(self) -> None:
+        phone, problem = self._checked_number()
+        if phone is None:  # told before the question, which speaks of a cost
+            self.note.setText(problem or "")
+            return
         ok = await confirm(self, self.tr("Check the balance"), self.tr(
             "The service tells the balance only when it sends a one-time password, so this sends one to "
-            "{0} and costs one message. Go ahead?").format(self.phone_edit.text() or self.tr("your number")))
+            "{0} and costs one message. Go ahead?").format(ltr(self.phone_edit.text().strip())))
         if ok:
             await self.check_now()
 
-    async def check_now(self) -> str:
-        """Send one OTP to the admin's own number and record the balance it reports."""
+    def _checked_number(self) -> tuple[str | None, str | None]:
+        """(The number typed, normalised; None) or (None, why it cannot be checked, a sentence)."""
         from app.contacts import normalise
 
+        if not self.phone_edit.text().strip():  # a form has no cell: "the phone cell is empty" would puzzle
+            return None, self.tr("Not checked: type your own mobile number first.")
+        check = normalise(self.phone_edit.text())
+        return check.phone, None if check.phone else self.tr("Not checked: {0}.").format(describe(check.reason))
+
+    async def check_now(self) -> str:
+        """Send one OTP to the admin's own number and record the balance it reports."""
         self.context.settings.set("own_phone", self.phone_edit.text())
-        check = normalise(self.phone_edit.text()) if self.phone_edit.text().strip() else None
-        if check is None:  # a form has no cell: the sheet's "the phone cell is empty" would puzzle
-            text = self.tr("Not checked: type your own mobile number first.")
-        elif check.phone is None:
-            text = self.tr("Not checked: {0}.").format(describe(check.reason))
+        phone, problem = self._checked_number()
+        if phone is None:
+            text = problem or ""
         else:
             try:
                 async with self.context.client() as client:
-                    result = await client.send_otp(check.phone, "1234")
+                    result = await client.send_otp(phone, "1234")
             except SafirError as exc:
                 text = self.tr("The balance could not be checked: {0}").format(exc.message)
             else:
