@@ -1041,3 +1041,37 @@ def test_the_sms_replies_panel_reads_each_reply_once_and_lists_opt_outs(qapp: An
     assert again == [] and panel.status.text() == "No new replies."
     assert panel.list.count() == 2 and "opted out" in panel.list.item(1).text()
     assert "989121110001" in suppression_list(window.context.journal).phones()
+
+
+def test_the_repeat_question_tells_the_latest_campaign_in_tehran_time_and_counts_one_other_in_words(
+        qapp: Any, window: MainWindow) -> None:
+    """Found by hand: it said "2026-11-27 23:10" (UTC, where History says Tehran's 02:40)
+    and offered "Send only to the 1 others"."""
+    from dataclasses import replace
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.campaign import NewRecipient
+    from app.jobs.creating import RepeatedCampaign
+    from app.jobs.store import open_store
+    from app.ui.campaign.creation import ask_about_repeat
+
+    with open_store() as journal:
+        made = journal.creation.create(
+            name="contacts.xlsx", kind="text", content={"kind": "text", "text": "hi"}, bot_id=1001,
+            rate_per_minute=0, in_flight=1, base_url="http://127.0.0.1:9", recipients=[
+                NewRecipient(2, "09120000002", "989120000002", "valid", None, {"message": {"text": "hi"}})])
+        earlier = replace(journal.campaigns.get(made), created_at="2026-11-27T23:10:00.000+00:00")
+
+    async def scenario() -> tuple[str, list[str], str | None]:
+        asking = asyncio.ensure_future(ask_about_repeat(window, RepeatedCampaign(earlier, 13, 14), "en"))
+        while not window.findChildren(QMessageBox):
+            await asyncio.sleep(0.01)
+        box = window.findChildren(QMessageBox)[0]
+        labels = [button.text() for button in box.buttons()]
+        box.buttons()[labels.index("Do not send")].click()
+        return box.text(), labels, await asking
+
+    text, labels, answer = run_in_qt_loop(qapp, scenario)
+    assert "2026-11-28 02:40" in text and "23:10" not in text, text
+    assert "Send only to the other one" in labels and answer is None

@@ -632,6 +632,7 @@ FA = {
     "%1 File": "پروندهٔ %1",
     "Do not send": "نفرست",
     "Send only to the {0} others": "فقط به {0} نفر دیگر بفرست",
+    "Send only to the other one": "فقط به آن یک نفر دیگر بفرست",
     "Not sent: these recipients got this message recently.": "فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.",
     "empty": "خالی",
     "unknown": "نامعلوم",

@@ -310,7 +310,7 @@
         <translation>فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="152" />
+        <location filename="../../app/ui/campaign/creation.py" line="153" />
         <source>Send again?</source>
         <translation>ارسال دوباره؟</translation>
     </message>
@@ -335,28 +335,33 @@
         <translation>کارزار {0} ساخته شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="134" />
+        <location filename="../../app/ui/campaign/creation.py" line="135" />
         <source>{0} of these {1} recipients got this message from this bot in the last {2} days or are still to get it ({3} still to send in a campaign not cancelled; latest: campaign {4}, {5}, {6}).</source>
         <extracomment>The series runners this window started: they go on without it (kept, not waited for).</extracomment>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند یا هنوز باید بگیرند ({3} نفر هنوز در کارزاری لغونشده در صف ارسال‌اند؛ آخرین بار: کارزار {4}، {5}، {6}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="141" />
+        <location filename="../../app/ui/campaign/creation.py" line="142" />
         <source>{0} of these {1} recipients already got this message from this bot in the last {2} days (latest: campaign {3}, {4}, {5}).</source>
         <translation>{0} نفر از این {1} گیرنده در {2} روز گذشته همین پیام را از همین بات گرفته‌اند (آخرین بار: کارزار {3}، {4}، {5}).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="147" />
+        <location filename="../../app/ui/campaign/creation.py" line="148" />
         <source>Send to everyone again</source>
         <translation>دوباره به همه بفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="148" />
+        <location filename="../../app/ui/campaign/creation.py" line="149" />
         <source>Do not send</source>
         <translation>نفرست</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/creation.py" line="150" />
+        <location filename="../../app/ui/campaign/creation.py" line="151" />
+        <source>Send only to the other one</source>
+        <translation>فقط به آن یک نفر دیگر بفرست</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/creation.py" line="152" />
         <source>Send only to the {0} others</source>
         <translation>فقط به {0} نفر دیگر بفرست</translation>
     </message>

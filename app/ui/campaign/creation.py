@@ -15,7 +15,7 @@ from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.review_looks import ReviewLooks
 from app.ui.context import AppContext
 from app.ui.dialogs import choose
-from app.ui.formatting import figure
+from app.ui.formatting import figure, tehran_time
 from app.ui.texts import campaign_title, describe_content_error, describe_failure, describe_reason
 from app.jobs.creating import RepeatedCampaign, create_campaign
 from app.jobs.inputs import CampaignInputError
@@ -40,7 +40,7 @@ async def create_from_draft(parent: QWidget, context: AppContext, draft: Campaig
                 template_fields=draft.template_fields, allow_repeat=repeats["allow_repeat"],
                 only_new=repeats["only_new"], sms_fallback=DEFAULT_OPT_OUT if draft.sms_fallback else None)
         except RepeatedCampaign as repeat:
-            choice = await ask_about_repeat(parent, repeat)
+            choice = await ask_about_repeat(parent, repeat, context.settings.get("language"))
             if choice is None:
                 return None
             repeats[choice] = True
@@ -125,11 +125,12 @@ async def create_series_from_draft(context: AppContext, draft: CampaignDraft) ->
 _series_runners: list[object] = []
 
 
-async def ask_about_repeat(parent: QWidget, repeat: RepeatedCampaign) -> str | None:
-    """"only_new", "allow_repeat" or None (do not send), as the user answers."""
+async def ask_about_repeat(parent: QWidget, repeat: RepeatedCampaign, language: str) -> str | None:
+    """"only_new", "allow_repeat" or None (do not send), as the user answers; the latest
+    campaign's time in Tehran's, as History shows it, in the interface's ``language``."""
     earlier = repeat.earlier
     latest = (figure(earlier.id, grouped=False), campaign_title(earlier.name),
-              ltr(earlier.created_at[:16].replace("T", " ")))
+              ltr(tehran_time(earlier.created_at, language)))
     if repeat.waiting:
         question = QCoreApplication.translate(
             "CampaignPage",
@@ -147,8 +148,8 @@ async def ask_about_repeat(parent: QWidget, repeat: RepeatedCampaign) -> str | N
     choices = [QCoreApplication.translate("CampaignPage", "Send to everyone again"),
                QCoreApplication.translate("CampaignPage", "Do not send")]
     if new:
-        choices.insert(0, QCoreApplication.translate("CampaignPage", "Send only to the {0} others").format(
-            figure(new)))
+        choices.insert(0, QCoreApplication.translate("CampaignPage", "Send only to the other one") if new == 1 else
+                       QCoreApplication.translate("CampaignPage", "Send only to the {0} others").format(figure(new)))
     _, answer = choose(parent, QCoreApplication.translate("CampaignPage", "Send again?"), question, choices)
     picked = await answer
     if new and picked == 0:
