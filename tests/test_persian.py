@@ -282,12 +282,13 @@ def test_each_inbox_message_sits_on_the_side_its_text_starts_from(qapp: QApplica
         async def scenario() -> int:
             async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
                 for number, text in enumerate(("سلام علی، کد شما ۱۲۳۴ است", "Hello there",
-                                               "سلام علی، کد شما ۱۲۳۴ است.", "Hello there.")):
+                                               "سلام علی، کد شما ۱۲۳۴ است.", "Hello there.", "Promo for کیان",
+                                               "Promo for")):
                     await client.send_message(bot_id=1001, phone_number=f"98912700{number + 1:04d}",
                                               message_data=MessageData.text(text))
             return await inbox.refresh()
 
-        assert run_in_qt_loop(qapp, scenario) == 4
+        assert run_in_qt_loop(qapp, scenario) == 6
         qapp.processEvents()
         view = inbox.list
         width = view.viewport().width()
@@ -301,11 +302,13 @@ def test_each_inbox_message_sits_on_the_side_its_text_starts_from(qapp: QApplica
             starts[text] = _message_start(image, "right" if text.startswith("س") else "left")
     # Who and when, then the message: both drawn (isolates once left only the first, elided).
     assert lines == {"سلام علی، کد شما ۱۲۳۴ است": 2, "Hello there": 2, "سلام علی، کد شما ۱۲۳۴ است.": 2,
-                     "Hello there.": 2}
+                     "Hello there.": 2, "Promo for کیان": 2, "Promo for": 2}
     # A full stop at the message's end, whatever the interface's direction: its start is
     # drawn as without it (found by hand: ".سلام" in English, "Hello there." as ".Hello there" in Persian).
     assert starts["سلام علی، کد شما ۱۲۳۴ است."] == starts["سلام علی، کد شما ۱۲۳۴ است"]
     assert starts["Hello there."] == starts["Hello there"]
+    # A message that starts in Latin reads in its own order (found by hand: "کیان Promo for" in Persian).
+    assert starts["Promo for کیان"] == starts["Promo for"]
     persian_start, persian_end = spans["سلام علی، کد شما ۱۲۳۴ است"]
     latin_start, latin_end = spans["Hello there"]
     assert persian_end > width - 12 and persian_start > 12, spans  # against the right edge

@@ -51,6 +51,22 @@ class LeftToRightDelegate(QStyledItemDelegate):
         editor.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
         return editor
 
+#: The item data role where :class:`OwnDirectionDelegate` finds an item's direction.
+DIRECTION_ROLE = Qt.ItemDataRole.UserRole + 7
+
+
+class OwnDirectionDelegate(QStyledItemDelegate):
+    """Lays each item's text out in the direction stored under :data:`DIRECTION_ROLE` (a
+    ``Qt.LayoutDirection``: the direction its message starts in), whatever the interface's:
+    "Promo for کیان" reads so in a right-to-left interface, not "کیان Promo for" (the marks
+    of :func:`in_own_direction` keep a line's end in place, not the order of its words)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        direction = index.data(DIRECTION_ROLE)
+        if direction is not None:
+            option.direction = direction  # type: ignore[attr-defined]  # PySide6 stubs lack it
+
 def fsi(text: object) -> str:
     """``text`` as an island with its own direction (Unicode FSI ... PDI) in a
     right-to-left interface: a file or column name, Persian or Latin, keeps its own

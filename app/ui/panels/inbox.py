@@ -17,7 +17,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.api.transport import client_class
-from app.ui.bidi import in_own_direction, ltr_in_wrapped_item, starts_right_to_left
+from app.ui.bidi import (
+    DIRECTION_ROLE,
+    OwnDirectionDelegate,
+    in_own_direction,
+    ltr_in_wrapped_item,
+    starts_right_to_left,
+)
 from app.ui.formatting import clock, wrappable
 
 
@@ -43,6 +49,7 @@ class InboxDock(QDockWidget):
         self.sandbox_url = sandbox_url
         self.list = QListWidget()
         self.list.setWordWrap(True)
+        self.list.setItemDelegate(OwnDirectionDelegate(self.list))
         self.list.setAccessibleName(self.tr("Messages the sandbox delivered"))
         self.setWidget(self.list)
         self.seen = 0
@@ -100,8 +107,10 @@ class InboxDock(QDockWidget):
             item = QListWidgetItem(f"📱 {ltr_in_wrapped_item(message['phone_number'])}  ·  "
                                    f"{ltr_in_wrapped_item(when)}\n{text}")
             # Absolute: a plain AlignRight is mirrored to the left in a right-to-left interface.
-            side = Qt.AlignmentFlag.AlignRight if starts_right_to_left(message["text"]) else Qt.AlignmentFlag.AlignLeft
+            rtl = starts_right_to_left(message["text"])
+            side = Qt.AlignmentFlag.AlignRight if rtl else Qt.AlignmentFlag.AlignLeft
             item.setTextAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
+            item.setData(DIRECTION_ROLE, Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)
             self.list.insertItem(0, item)
         self.seen = max(self.seen, answer.get("total", after + len(answer["messages"])))
         while self.list.count() > self.KEEP:
