@@ -610,3 +610,32 @@ def test_quick_sends_recent_table_keeps_its_details_across_the_width_after_a_fai
         assert used >= table.viewport().width() - 1  # the details column reaches the far edge
         for column in range(3):
             assert header.sectionSize(column) >= header.sectionSizeHint(column)  # no header cut short
+
+
+def test_space_on_start_leaves_the_keyboard_on_pause_and_space_again_pauses(qapp: Any, qtbot: Any,
+                                                                             sandbox: EmbeddedSandbox) -> None:
+    """Found by hand: after Space on Start the keyboard went where nothing showed it, and
+    Pause took six Tabs through the inbox and the list of panels."""
+    from tests.helpers.qt import compose as compose_at
+    from tests.helpers.qt import until
+
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        send = window.campaign.send_step
+
+        async def scenario() -> int | None:
+            await compose_at(window, "contacts.csv", "hi {{نام}}", rate=6)
+            window.campaign.go(3)
+            window.activateWindow()
+            await until(lambda: QApplication.activeWindow() is window)
+            send.start_button.setFocus()
+            qtbot.keyClick(send.start_button, Qt.Key.Key_Space)
+            await until(lambda: send.pause_button.isEnabled() and QApplication.focusWidget() is send.pause_button)
+            campaign_id = send.campaign_id
+            await until(lambda: delivered(sandbox))  # under way
+            qtbot.keyClick(send.pause_button, Qt.Key.Key_Space)
+            await until(lambda: campaign_id is not None and not window.runs.is_sending(campaign_id))
+            return campaign_id
+
+        campaign_id = run_in_qt_loop(qapp, scenario)
+    with open_store() as journal:
+        assert campaign_id is not None and journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED

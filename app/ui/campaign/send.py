@@ -174,7 +174,7 @@ class SendStep(QWidget):
             self._show_counts(read.counts)
         self._show_buttons()
 
-    def _park_focus(self, button: QPushButton) -> None:
+    def park_focus(self, button: QPushButton) -> None:
         """The keyboard off ``button``, about to be disabled, onto the log (Qt would move it
         to Cancel beside it) until the button that acts next is enabled."""
         if button.hasFocus():
@@ -222,7 +222,7 @@ class SendStep(QWidget):
             return None
         self.log_line(self.tr("Sending campaign {0}…").format(figure(campaign_id)))
         self.status.say(self.tr("Sending…"))
-        self._park_focus(self.resume_button)
+        self.park_focus(self.resume_button)
         self.resume_button.setEnabled(False)  # until it sends (or fails to start): one press, one sender
         try:
             return await self.runs.run(campaign_id)
@@ -336,7 +336,7 @@ class SendStep(QWidget):
 
     def _on_pause_clicked(self) -> None:
         if self.campaign_id is not None and self.runs.pause(self.campaign_id):
-            self._park_focus(self.pause_button)
+            self.park_focus(self.pause_button)
             self.log_line(self.tr("Pausing after the messages on their way…"))
 
     @qasync.asyncSlot()

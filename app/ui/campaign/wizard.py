@@ -138,8 +138,7 @@ class CampaignPage(QWidget):
         if not 0 <= step < self.steps.count():
             return
         if step > self.steps.currentIndex():
-            problem = self.problem_before(step)
-            if problem:
+            if problem := self.problem_before(step):
                 self.say(problem, error=True)
                 return
         if step == REVIEW:
@@ -216,6 +215,7 @@ class CampaignPage(QWidget):
             return None
         if draft.repeat is not None:
             return await self._make_series()
+        self.send_step.park_focus(self.send_step.start_button)  # Pause, once it is there, has the keyboard
         self.send_step.start_button.setEnabled(False)
         try:
             campaign_id = await create_and_tell(self, self.context, draft, self.say, self.review.looks)
