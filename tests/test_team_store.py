@@ -478,3 +478,23 @@ def test_a_row_a_frozen_desktop_holds_mid_transaction_is_waited_for_not_given_up
         journal.close()
         with contextlib.suppress(Exception):
             frozen.close()
+
+
+def test_a_desktop_frozen_after_a_batch_of_writes_loses_its_locks_to_the_servers_timeout(team_store: str) -> None:
+    """Found by an attack (a sender frozen past its lease, both CPUs busy): psycopg sends a
+    batch of writes in pipeline mode and, when its answers are slow, ends it with a Flush,
+    which stops PostgreSQL's idle-in-transaction timer until the next command. A desktop
+    frozen there kept its rows locked for good, and the desktop taking over waited for ever."""
+    frozen, other = open_store(), open_store()
+    try:
+        frozen.db.execute("SET idle_in_transaction_session_timeout = '1s'")
+        pid = frozen.db.execute("SELECT pg_backend_pid()").fetchone()[0]
+        frozen.db.execute("BEGIN")
+        frozen.db.executemany("SELECT pg_sleep($1::float)", [(0.3,), (0.3,)])  # a batch whose answers come late
+        time.sleep(4)  # frozen: nothing more is sent
+        left = other.db.execute("SELECT state FROM pg_stat_activity WHERE pid = $1", (pid,)).fetchone()
+        assert left is None, f"the frozen session is still there, {left[0]}"  # the server ended it
+    finally:
+        other.close()
+        with contextlib.suppress(Exception):
+            frozen.close()

@@ -143,10 +143,14 @@ class Outcomes(Repository):
         transaction; per outcome, whether it was recorded."""
         with self.transaction():
             recorded = self._record_outcomes(outcomes)
-            self.db.executemany(
-                "UPDATE attempts SET finished_at = $1, outcome = $2, error_code = $3, error = $4 WHERE id = $5",
-                [(o.now, o.state, o.error_code, o.error, o.attempt_id) for o in outcomes if o.attempt_id is not None])
+            self._finish_attempts([o for o in outcomes if o.attempt_id is not None])
         return recorded
+
+    def _finish_attempts(self, outcomes: Sequence[Outcome]) -> None:
+        """Inside :meth:`record_many_outcomes`' transaction: each outcome's attempt ended."""
+        self.db.executemany(
+            "UPDATE attempts SET finished_at = $1, outcome = $2, error_code = $3, error = $4 WHERE id = $5",
+            [(o.now, o.state, o.error_code, o.error, o.attempt_id) for o in outcomes])
 
     def _record_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
         """The recipients' rows of :meth:`record_many_outcomes` (the embedded journal: unfenced)."""

@@ -63,6 +63,10 @@ class Cursor:
         return iter(self.fetchall())
 
 
+#: The most parameter sets :meth:`TeamDatabase.executemany` sends one statement at a time.
+ONE_BY_ONE_ROWS = 1000
+
+
 class TeamDatabase:
     """One thread's connection to the team store (``connection`` is psycopg's, in
     autocommit mode: the journal opens its transactions with BEGIN). :attr:`busy_since`
@@ -105,10 +109,23 @@ class TeamDatabase:
         return Cursor(cursor)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
+        """Run ``sql`` once for each parameter set (nothing reads its result). Up to
+        :data:`ONE_BY_ONE_ROWS` sets, one statement after another: psycopg's pipeline ends
+        with a Flush when its answers come late, and a Flush stops PostgreSQL's
+        idle-in-transaction timer until the next command, so a desktop frozen then kept its
+        rows locked for good (the send path's batches are a few rows). A bigger batch (a
+        creation's chunk, a store's copy: new rows nobody waits for) goes in the pipeline,
+        and a statement right after it starts the timer again."""
         cursor = psycopg.RawCursor(self.connection, row_factory=_row_factory)
+        query, sets = cast(LiteralString, sql), list(parameters)
         self.busy_since = time.monotonic()
         try:
-            cursor.executemany(cast(LiteralString, sql), list(parameters))
+            if len(sets) <= ONE_BY_ONE_ROWS:
+                for values in sets:
+                    cursor.execute(query, values or None)
+            else:
+                cursor.executemany(query, sets)
+                cursor.execute("SELECT 1")
         finally:
             self.busy_since = None
         return Cursor(cursor)

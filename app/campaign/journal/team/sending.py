@@ -70,6 +70,16 @@ class TeamOutcomes(Outcomes):
              [v.get("reason") for _, v in changes], [int(v.get("attempts", 0)) for _, v in changes], owner)).fetchall()
         return {int(row[0]) for row in rows}
 
+    def _finish_attempts(self, outcomes: Sequence[Outcome]) -> None:
+        # One statement: a batch of statements goes one by one on a team store (team/database.py).
+        if outcomes:
+            self.db.execute(
+                "UPDATE attempts a SET finished_at = o.finished_at, outcome = o.outcome, error_code = o.error_code,"
+                " error = o.error FROM unnest($1::bigint[], $2::float8[], $3::text[], $4::int[], $5::text[])"
+                " AS o(id, finished_at, outcome, error_code, error) WHERE a.id = o.id",
+                ([o.attempt_id for o in outcomes], [o.now for o in outcomes], [str(o.state) for o in outcomes],
+                 [o.error_code for o in outcomes], [o.error for o in outcomes]))
+
     def _record_outcomes(self, outcomes: Sequence[Outcome]) -> list[bool]:
         fenced = [o for o in outcomes if o.owner]
         if len(fenced) < len(outcomes):  # no owner named: a write outside any sending session (a quick send)
