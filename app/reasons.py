@@ -310,7 +310,7 @@ WAITING: dict[str, str] = {
 CONTENT_PROBLEMS: dict[str, str] = {
     "bad_kind": "must be one of {kinds}",
     "empty_text": "the message text is empty",
-    "no_phone": "type it first",
+    "no_phone": "type the phone number first",
     "no_file": "upload a file first",
     "no_buttons": "add at least one button",
     "too_many_buttons": "a message can have at most {limit} buttons",

@@ -185,7 +185,13 @@ def describe_content_error(error: Exception | None) -> str:
     field_name, problem = getattr(error, "field", None), getattr(error, "problem", None)
     if field_name is None or not isinstance(problem, Reason):
         return describe_failure(error)
+    if problem.code in _NAMES_ITS_FIELD:  # "the text: the message text is empty" said it twice
+        return describe_reason(problem)
     return f"{field_words(field_name)}: {describe_reason(problem)}"
+
+
+#: The content problems whose sentence names the field itself.
+_NAMES_ITS_FIELD = {"empty_text", "no_phone"}
 
 
 _BUTTON_FIELD = re.compile(r"(?:message_data\.message\.reply_markup\.inline_keyboard|buttons)\[(\d+)\](?:\[(\d+)\])?"

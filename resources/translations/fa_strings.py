@@ -557,7 +557,7 @@ FA = {
     "the buttons": "دکمه‌ها",
     "the phone number": "شمارهٔ تلفن",
     "{0} stays open.": "{0} همچنان باز است.",
-    "type it first": "اول آن را بنویسید",
+    "type the phone number first": "اول شمارهٔ تلفن را بنویسید",
     "the message kind": "نوع پیام",
     "the copy text": "متن رونوشت",
     "label": "برچسب",
