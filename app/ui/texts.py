@@ -159,7 +159,7 @@ NAMES_ITS_PART = frozenset({"text_too_long", "caption_too_long", "copy_too_long"
 
 #: Reasons the window words its own way: what to do there, not on a command line.
 WINDOW_WORDS: dict[str, str] = {
-    "file_no_phone_column": "no column of {file} looks like phone numbers: choose the phone column in the list "
+    "file_no_phone_column": "No column of {file} looks like phone numbers: choose the phone column in the list "
                             "above (columns: {columns}).",
 }
 

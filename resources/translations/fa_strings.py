@@ -402,7 +402,7 @@ FA = {
     '{file}: unknown text encoding; save it as UTF-8 CSV or XLSX.': '{file}: رمزگذاری متن ناشناخته است؛ آن را به\u200cصورت CSV با UTF-8 یا XLSX ذخیره کنید.',
     '{file}: line {line} is in another text encoding than the rest of the file ({odd} instead of {most}); it was probably pasted from another program, and its letters would reach recipients scrambled. Open the file, type or paste that line again, and save the file as CSV UTF-8 (or as XLSX).': '{file}: رمزگذاری خط {line} با بقیهٔ فایل فرق دارد ({odd} به جای {most})؛ احتمالاً از برنامهٔ دیگری چسبانده شده و حرف\u200cهایش درهم به گیرندگان می\u200cرسد. فایل را باز کنید، آن خط را دوباره بنویسید یا بچسبانید و فایل را به\u200cصورت CSV UTF-8 (یا XLSX) ذخیره کنید.',
     'no column named {column} in {file}; its columns are: {columns}.': 'ستونی به نام {column} در {file} نیست؛ ستون\u200cهایش: {columns}.',
-    "no column of {file} looks like phone numbers: choose the phone column in the list above (columns: {columns}).":
+    "No column of {file} looks like phone numbers: choose the phone column in the list above (columns: {columns}).":
         "هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست: ستون تلفن را از فهرست بالا برگزینید (ستون‌ها: {columns}).",
     'no column of {file} looks like phone numbers; name one with --phone-column (columns: {columns}).': 'هیچ ستونی از {file} شبیه شمارهٔ تلفن نیست؛ ستون تلفن را خودتان برگزینید (ستون\u200cها: {columns}).',
     'cannot write {file}: choose a .csv or .xlsx file name.': 'نوشتن {file} ممکن نیست: نامی با پسوند \u200e.csv یا \u200e.xlsx برگزینید.',
@@ -632,6 +632,7 @@ FA = {
     "%1 File": "پروندهٔ %1",
     "Do not send": "نفرست",
     "Send only to the {0} others": "فقط به {0} نفر دیگر بفرست",
+    "{0} is open: choose its phone column.": "{0} باز است: ستون تلفن آن را انتخاب کنید.",
     "Send only to the other one": "فقط به آن یک نفر دیگر بفرست",
     "Not sent: these recipients got this message recently.": "فرستاده نشد: این گیرندگان به‌تازگی همین پیام را گرفته‌اند.",
     "empty": "خالی",

@@ -160,6 +160,7 @@ class RecipientsStep(QWidget):
             self.column_combo.addItems(list(columns))
             self.column_combo.setCurrentIndex(-1)
             self.column_combo.setEnabled(True)
+            self.counts_label.setText(self.tr("{0} is open: choose its phone column.").format(ltr(path.name)))
 
     def _show(self, checked: CheckedSheet, chosen: bool) -> None:
         names = checked.sheet.sheet_names
