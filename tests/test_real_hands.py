@@ -639,3 +639,42 @@ def test_space_on_start_leaves_the_keyboard_on_pause_and_space_again_pauses(qapp
         campaign_id = run_in_qt_loop(qapp, scenario)
     with open_store() as journal:
         assert campaign_id is not None and journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED
+
+
+def test_the_button_with_the_keyboard_has_a_ring_the_default_button_has_not(qapp: Any, qtbot: Any) -> None:
+    """Found by hand: a focused button looked like the default one (Next, Start), so a
+    keyboard user could not tell where Space would act."""
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
+
+    from app.ui.focus_ring import RING_INSET, install_focus_ring
+
+    before = qapp.style().name()
+    install_focus_ring(qapp)
+    try:
+        box = QWidget()
+        qtbot.addWidget(box)
+        row = QHBoxLayout(box)
+        default, focused = QPushButton("Next"), QPushButton("Pause")
+        default.setDefault(True)
+        row.addWidget(default)
+        row.addWidget(focused)
+        box.show()
+        box.activateWindow()
+        focused.setFocus()
+        qtbot.waitUntil(focused.hasFocus)
+        highlight = box.palette().color(QPalette.ColorRole.Highlight)
+
+        def ringed(button: QPushButton) -> bool:
+            image = button.grab().toImage()
+            x, y = RING_INSET + 1, image.height() // 2  # on the ring's left side
+            seen = QColor(image.pixel(x, y))
+            far = abs(seen.red() - highlight.red()) + abs(seen.green() - highlight.green())
+            return far + abs(seen.blue() - highlight.blue()) < 90
+
+        assert ringed(focused) and not ringed(default)
+        default.setFocus()
+        qtbot.waitUntil(default.hasFocus)
+        assert ringed(default) and not ringed(focused)
+    finally:
+        qapp.setStyle(before)

@@ -23,6 +23,7 @@ from app.campaign import Journal
 from app.desktop.profiles import SecretStore
 from app.ui.context import DEMO_PROFILE, AppContext, Connection
 from app.ui.event_loop import run_on_window_loop
+from app.ui.focus_ring import install_focus_ring
 from app.ui.settings import UiSettings
 
 log = logging.getLogger(__name__)
@@ -234,6 +235,7 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
 
     app = qt_application()
     identify_app(app)
+    install_focus_ring(app)
     _log_crashes()
     tune_window_process()
     sandbox = EmbeddedSandbox(files_dir=paths.sandbox_dir() / "files").start() if demo else None
