@@ -632,8 +632,11 @@ def test_space_on_start_leaves_the_keyboard_on_pause_and_space_again_pauses(qapp
             await until(lambda: send.pause_button.isEnabled() and QApplication.focusWidget() is send.pause_button)
             campaign_id = send.campaign_id
             await until(lambda: delivered(sandbox))  # under way
-            qtbot.keyClick(send.pause_button, Qt.Key.Key_Space)
-            await until(lambda: campaign_id is not None and not window.runs.is_sending(campaign_id))
+            qtbot.keyClick(send.pause_button, Qt.Key.Key_Space)  # asked of its process once it runs, if it starts still
+            journal = window.context.journal
+            await until(lambda: campaign_id is not None and not window.runs.is_sending(campaign_id)
+                        and not window.runs.is_starting(campaign_id)
+                        and journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED)
             return campaign_id
 
         campaign_id = run_in_qt_loop(qapp, scenario)
