@@ -154,7 +154,7 @@ def _render(code: str, params: dict[str, str]) -> str:
 
 
 #: Content problems whose words name the part of the message they are about.
-NAMES_ITS_PART = frozenset({"text_too_long", "caption_too_long", "copy_too_long"})
+NAMES_ITS_PART = frozenset({"text_too_long", "caption_too_long", "copy_too_long", "empty_text", "no_phone"})
 
 
 #: Reasons the window words its own way: what to do there, not on a command line.
@@ -185,13 +185,9 @@ def describe_content_error(error: Exception | None) -> str:
     field_name, problem = getattr(error, "field", None), getattr(error, "problem", None)
     if field_name is None or not isinstance(problem, Reason):
         return describe_failure(error)
-    if problem.code in _NAMES_ITS_FIELD:  # "the text: the message text is empty" said it twice
+    if problem.code in NAMES_ITS_PART:  # "the text: the message text is empty" said it twice
         return describe_reason(problem)
     return f"{field_words(field_name)}: {describe_reason(problem)}"
-
-
-#: The content problems whose sentence names the field itself.
-_NAMES_ITS_FIELD = {"empty_text", "no_phone"}
 
 
 _BUTTON_FIELD = re.compile(r"(?:message_data\.message\.reply_markup\.inline_keyboard|buttons)\[(\d+)\](?:\[(\d+)\])?"
