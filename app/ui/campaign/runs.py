@@ -108,7 +108,7 @@ class RunController(QObject):
         cancelled. Raises NotApproved for a campaign that awaits approval or was
         rejected, CampaignLocked when another process sends it, RuntimeError
         when this window already does (attach to it instead)."""
-        if self.is_sending(campaign_id) or self.is_starting(campaign_id):
+        if self.owns(campaign_id):
             raise RuntimeError(f"campaign {campaign_id} is already being sent by this window")
         run = self.runs.setdefault(campaign_id, Run(campaign_id))
         run.starting = True  # before the first wait: a Resume pressed again meanwhile starts nothing
@@ -118,6 +118,11 @@ class RunController(QObject):
             return await self._start(run)
         finally:
             run.starting = False
+
+    def owns(self, campaign_id: int) -> bool:
+        """Whether this window sends ``campaign_id`` or is starting it (its own sender may
+        hold the campaign seconds before the window is told it runs)."""
+        return self.is_sending(campaign_id) or self.is_starting(campaign_id)
 
     def is_starting(self, campaign_id: int) -> bool:
         """Whether ``campaign_id`` was asked to send and its engine or process is not there yet."""

@@ -217,7 +217,7 @@ class SendStep(QWidget):
         """Send (or resume) ``campaign_id`` and show it; None if it is sent elsewhere or
         already sending here (then it is shown)."""
         self.attach(campaign_id)
-        if self.runs.is_sending(campaign_id) or self.runs.is_starting(campaign_id):
+        if self.runs.owns(campaign_id):
             self.status.say(self.tr("Campaign {0} is being sent; its controls are here.").format(figure(campaign_id)))
             return None
         self.log_line(self.tr("Sending campaign {0}…").format(figure(campaign_id)))

@@ -52,17 +52,12 @@ class SentElsewhereWatch(QObject):
     async def look(self) -> None:
         """One look; a look still under way (a slow team store) is not doubled."""
         campaign_id = self._shown()
-        if campaign_id is None or self._looking or self._ours(campaign_id):
+        if campaign_id is None or self._looking or self.runs.owns(campaign_id):
             return
         self._looking = True
         try:
             sending = await asyncio.to_thread(campaign_is_sending, self.context.journal, campaign_id)
         finally:
             self._looking = False
-        if sending and campaign_id == self._shown() and not self._ours(campaign_id):
+        if sending and campaign_id == self._shown() and not self.runs.owns(campaign_id):
             self.found.emit(campaign_id)
-
-    def _ours(self, campaign_id: int) -> bool:
-        """Sent by this window, or starting: its own sender holds the campaign before the
-        window is told it runs (a process of its own takes seconds to say so)."""
-        return self.runs.is_sending(campaign_id) or self.runs.is_starting(campaign_id)
