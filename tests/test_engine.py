@@ -84,6 +84,22 @@ async def test_an_unreachable_service_pauses_instead_of_failing_rows(tmp_path: P
     assert result.counts.failed == 0 and result.counts.pending == 14
 
 
+async def test_a_pause_asked_before_the_run_starts_sends_nothing_and_the_next_run_sends_all(
+        sandbox: EmbeddedSandbox) -> None:
+    """A Ctrl+C or a Pause in the moment a sender starts (its claim, its lease) was lost:
+    the run went on sending. It is kept; the engine's next run starts unstopped."""
+    journal = open_store()
+    campaign_id = sample_campaign(journal, sandbox.url)
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        engine = CampaignEngine(journal, client)
+        engine.pause()
+        paused = await engine.run(campaign_id)
+        assert journal.campaigns.get(campaign_id).status == CampaignStatus.PAUSED
+        resumed = await engine.run(campaign_id)
+    assert paused.status == CampaignStatus.PAUSED and paused.counts.sent == 0 and paused.counts.pending == 14
+    assert resumed.status == CampaignStatus.FINISHED and len(delivered(sandbox)) == 13 == resumed.counts.sent
+
+
 async def test_pause_stops_between_requests_and_keeps_the_rest_pending() -> None:
     with EmbeddedSandbox(fast_settings(latency_ms=20)) as sandbox:
         journal = open_store()

@@ -378,6 +378,29 @@ def test_resume_from_history_while_sending_keeps_pause_working(qapp: Any, window
     assert 1 <= result.counts.sent < 14 and result.counts.pending > 0
 
 
+def test_pause_pressed_while_this_window_starts_the_campaign_pauses_it_before_a_first_message(
+        qapp: Any, window: MainWindow, sandbox: EmbeddedSandbox) -> None:
+    """Seen while writing a test: with the campaign sent in this window, a Pause pressed
+    before its engine was there did nothing, and the campaign went on sending."""
+    window.context.settings.set("separate_sender", False)
+    page, step = window.campaign, window.campaign.send_step
+
+    async def scenario() -> tuple[bool, Any]:
+        await compose(window, "contacts.csv", "زود {{نام}}", rate=60)
+        sending = asyncio.ensure_future(page.send())
+        while step.campaign_id is None or not window.runs.is_starting(step.campaign_id):
+            await asyncio.sleep(0)
+        step._show_buttons()
+        enabled = step.pause_button.isEnabled()
+        step.pause_button.click()  # before this window's engine is made
+        return enabled, await sending
+
+    enabled, result = run_in_qt_loop(qapp, scenario)
+    assert enabled and result is not None and result.status == CampaignStatus.PAUSED, result
+    assert result.counts.sent == 0 and window.context.journal.campaigns.get(result.campaign_id).status == "paused"
+    assert not [m for m in delivered(sandbox) if m.get("text", "").startswith("زود")]
+
+
 @pytest.mark.parametrize("separate_sender", [True, False])
 def test_resume_pressed_again_while_the_campaign_starts_starts_nothing_more(
         qapp: Any, window: MainWindow, sandbox: EmbeddedSandbox, separate_sender: bool) -> None:

@@ -122,7 +122,8 @@ class CampaignEngine:
 
     def pause(self, reason: Reason | None = None) -> None:
         """Stop starting new requests; those out get a second to finish; the campaign is
-        paused (``reason`` why: by the user unless told)."""
+        paused (``reason`` why: by the user unless told). Asked before :meth:`run`, the run
+        pauses before its first request."""
         self._stop.pause(reason or pause_reason("user_paused"))
 
     def cancel(self, reason: Reason | None = None) -> None:
@@ -142,10 +143,13 @@ class CampaignEngine:
         senders), JournalError if the journal fails before sending starts (later journal
         faults pause the run and are its ``reason``).
         """
-        check_sendable(self.journal.campaigns.get(campaign_id), approval_rule(self.journal))
-        with self.journal.sending_session(campaign_id, runner_identity()) as session:
-            self._session = session
-            return await self._run(self.journal.campaigns.get(campaign_id))  # as it is now this sender holds it
+        try:
+            check_sendable(self.journal.campaigns.get(campaign_id), approval_rule(self.journal))
+            with self.journal.sending_session(campaign_id, runner_identity()) as session:
+                self._session = session
+                return await self._run(self.journal.campaigns.get(campaign_id))  # as it is now this sender holds it
+        finally:
+            self._stop = StopSignal()  # a stop asked before a run is that run's; the next one starts unstopped
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
@@ -180,7 +184,6 @@ class CampaignEngine:
     async def _start(self, campaign: Campaign) -> list[asyncio.Future[None]]:
         """Everything a run needs, the campaign marked running; the watchers to cancel at its end."""
         assert self._session is not None
-        self._stop = StopSignal()
         self._store_fault: JournalFault | None = None
         self._campaign = campaign
         self._tally = RunTally(self.journal.recipients.counts(campaign.id).per_state(), self._clock)

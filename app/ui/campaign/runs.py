@@ -150,6 +150,9 @@ class RunController(QObject):
             async with self.context.client() as client, gateway or contextlib.nullcontext():
                 sms = SmsFallback(self.context.journal, gateway) if gateway is not None else None
                 run.engine = CampaignEngine(self.context.journal, client, on_progress=self._on_progress, sms=sms)
+                if run.stop_wanted is not None:  # pressed while it started: the engine stops before a first request
+                    request, said = run.stop_wanted
+                    (run.engine.pause if request is StopRequest.PAUSE else run.engine.cancel)(said)
                 self.started.emit(campaign_id)
                 result = await run.engine.run(campaign_id)
         finally:
@@ -277,11 +280,10 @@ class RunController(QObject):
         return True
 
     def stoppable_while_starting(self, campaign_id: int) -> bool:
-        """Whether ``campaign_id`` is starting in a process of its own, so a Pause or Cancel
-        pressed now is asked of that process once it runs."""
+        """Whether ``campaign_id`` is starting, in a process of its own or in this window, so
+        a Pause or Cancel pressed now is asked of its sender once it runs."""
         run = self.runs.get(campaign_id)
-        return (run is not None and run.starting and run.engine is None
-                and bool(self.context.settings.get("separate_sender")))
+        return run is not None and run.starting and run.engine is None and not run.following
 
     def _ask_to_stop(self, campaign_id: int, request: StopRequest, said: Reason) -> None:
         """Ask the process sending ``campaign_id`` to pause or cancel, through the store."""
