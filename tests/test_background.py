@@ -29,6 +29,7 @@ from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, delivered, said
 from tests.helpers.background import ROWS, send_in_background, sheet
 from tests.helpers.cli import run
+from tests.helpers import processes
 
 def runner_pid(campaign_id: int) -> int:
     from app.jobs.runner import runner_log
@@ -437,7 +438,7 @@ def test_a_journal_that_cannot_grow_under_the_runner_pauses_it_with_a_sentence_a
     def small_files() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (biggest + 64 * 1024, resource.RLIM_INFINITY))
 
-    started = subprocess.run([sys.executable, "-m", "app", "resume", str(campaign_id), "--background",
+    started = processes.run([sys.executable, "-m", "app", "resume", str(campaign_id), "--background",
                               "--base-url", slow_sandbox.url], capture_output=True, text=True, cwd=REPO, timeout=60,
                              env={**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}, preexec_fn=small_files)
     assert started.returncode == 0, started.stderr

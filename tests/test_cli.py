@@ -14,6 +14,7 @@ import pytest
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
 from tests.helpers.cli import COLUMNS, read_csv, run
+from tests.helpers import processes
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")
@@ -105,7 +106,7 @@ def test_the_standalone_sandbox_serves_on_the_given_port(tmp_path: Path) -> None
     config.write_text('balance = 7\n[[accounts]]\nclient_id = "two"\nclient_secret = "s2"\napi_key = "k2"\n'
                       'bots = { 2001 = "دو" }\n', encoding="utf-8")
     env = dict(os.environ)
-    server = subprocess.Popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--config", str(config),
+    server = processes.popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--config", str(config),
                                "--api-key", "custom-key"], cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
     try:
         assert "sandbox on http://127.0.0.1" in (server.stdout.readline() if server.stdout else "")

@@ -16,6 +16,7 @@ import pytest
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES
 from tests.helpers.cli import run
+from tests.helpers import processes
 
 SHEET = str(SAMPLES / "contacts.csv")
 
@@ -42,7 +43,7 @@ def test_a_campaign_id_too_big_for_the_journal_is_a_sentence(command: str, tmp_p
 def test_a_closed_pipe_ends_quietly(sandbox: EmbeddedSandbox) -> None:
     assert run("send", SHEET, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi",
                "--rate", "0", api_key=DEMO_API_KEY).returncode == 0
-    proc = subprocess.Popen([sys.executable, "-m", "app", "status", "1"], cwd=REPO, stdout=subprocess.PIPE,
+    proc = processes.popen([sys.executable, "-m", "app", "status", "1"], cwd=REPO, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # the reader is gone before a line is written, as with `| head -0`
@@ -81,7 +82,7 @@ def test_sandbox_fifo_as_data_or_config_and_a_port_in_use(tmp_path: Path) -> Non
 def test_a_stale_display_is_a_sentence_not_an_abort() -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env["DISPLAY"] = ":97"  # no X server there
-    done = subprocess.run([sys.executable, "-m", "app"], cwd=REPO, env=env, capture_output=True, text=True,
+    done = processes.run([sys.executable, "-m", "app"], cwd=REPO, env=env, capture_output=True, text=True,
                           timeout=60)
     one_sentence_exit_2(done, "no X server answers at DISPLAY=:97")
 

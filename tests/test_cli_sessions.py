@@ -19,6 +19,7 @@ from app.desktop import paths
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, SAMPLES, delivered, free_port, sandbox_state_when_up
 from tests.helpers.cli import run
+from tests.helpers import processes
 
 SHEET = str(SAMPLES / "contacts.csv")
 
@@ -95,7 +96,7 @@ def standalone_sandbox(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A sandbox in its own process with a data folder: (url, data dir)."""
     port = free_port()
     data = tmp_path / "sandbox-data"
-    proc = subprocess.Popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--data", str(data),
+    proc = processes.popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--data", str(data),
                              "--rate-per-minute", "0", "--burst-per-second", "0"],
                             cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -112,7 +113,7 @@ def test_sigterm_and_sighup_pause_the_campaign_and_resume_finishes_it(
         standalone_sandbox: tuple[str, Path], tmp_path: Path, signum: signal.Signals) -> None:
     url, _ = standalone_sandbox
     env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}
-    sender = subprocess.Popen([sys.executable, "-m", "app", "send", SHEET, "--base-url", url, "--bot-id", "1001",
+    sender = processes.popen([sys.executable, "-m", "app", "send", SHEET, "--base-url", url, "--bot-id", "1001",
                                "--text", "hi {{نام}}", "--rate", "120"], cwd=REPO, env=env, text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert sender.stdout is not None
@@ -161,7 +162,7 @@ def test_a_sandbox_restarted_on_its_data_folder_keeps_its_request_ids(tmp_path: 
 
     def start() -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
-        proc = subprocess.Popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--data", str(data)],
+        proc = processes.popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--data", str(data)],
                                 cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{port}"
         sandbox_state_when_up(url)
@@ -187,7 +188,7 @@ def test_a_sandbox_restarted_on_its_data_folder_keeps_its_request_ids(tmp_path: 
 
 def test_a_sandbox_on_every_interface_warns() -> None:
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "app", "sandbox", "--host", "0.0.0.0", "--port", str(port)],
+    proc = processes.popen([sys.executable, "-m", "app", "sandbox", "--host", "0.0.0.0", "--port", str(port)],
                             cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         sandbox_state_when_up(f"http://127.0.0.1:{port}")

@@ -19,12 +19,13 @@ import httpx
 import pytest
 
 from tests.helpers import REPO, free_port, sandbox_state_when_up
+from tests.helpers import processes
 
 VALID = 240
 
 
 def start(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "app", *args], cwd=REPO, env=env, text=True,
+    return processes.popen([sys.executable, "-m", "app", *args], cwd=REPO, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
@@ -59,7 +60,7 @@ def test_killed_and_resumed_campaign_delivers_each_recipient_exactly_once(tmp_pa
             process = start(["resume", campaign_id, *common], env)
         out, err = process.communicate(timeout=300)
         assert process.returncode == 0, err
-        retry = subprocess.run([sys.executable, "-m", "app", "retry-failed", campaign_id, "--include-unknown",
+        retry = processes.run([sys.executable, "-m", "app", "retry-failed", campaign_id, "--include-unknown",
                                 *common], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
         assert retry.returncode == 0 or "no failures worth retrying" in retry.stderr, retry.stderr
         assert kills >= 1

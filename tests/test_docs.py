@@ -14,6 +14,7 @@ import pytest
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers.cli import run
+from tests.helpers import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -140,7 +141,7 @@ def _run_example(example: str, tmp_path: Path, sandbox_url: str, stdin: str | No
         name, _, value = args.pop(0).partition("=")
         env[name] = DEMO_API_KEY if value == "..." else value
     assert args[0] == "safir-campaign", example
-    return subprocess.run([sys.executable, "-m", "app", *args[1:]], capture_output=True, text=True, env=env,
+    return processes.run([sys.executable, "-m", "app", *args[1:]], capture_output=True, text=True, env=env,
                           cwd=ROOT, timeout=120, input=stdin)
 
 
@@ -215,7 +216,7 @@ def _run_pty(example: str, typed: str) -> Any:
     controller, terminal = pty.openpty()
     # A session of its own: no controlling terminal, so getpass asks on standard error and
     # reads the terminal given as standard input.
-    process = subprocess.Popen([sys.executable, "-m", "app", *shlex.split(example)[1:]], stdout=subprocess.PIPE,
+    process = processes.popen([sys.executable, "-m", "app", *shlex.split(example)[1:]], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, cwd=ROOT, stdin=terminal, start_new_session=True)
     assert process.stderr is not None and process.stdout is not None
     said = b""

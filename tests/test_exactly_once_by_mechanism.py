@@ -24,8 +24,7 @@ from app.jobs.store import open_store
 from tests.helpers import FAKETIME, REPO, delivered, fast_settings
 from tests.pg_server import ThrowawayServer
 from tests.helpers.team import Desktop, desktops, each_once, sheet
-
-
+from tests.helpers import processes
 
 @pytest.fixture
 def busy_cpus() -> Iterator[None]:
@@ -275,21 +274,21 @@ def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lo
         env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}
         argv = [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 80), "--base-url", sandbox.url,
                 "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"]
-        sending = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+        sending = processes.popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
         wait_for(lambda: len(delivered(sandbox)) >= 10, 30, "first deliveries")
         (state_home / "journal.sqlite3-wal").unlink()
         at_deletion = len(delivered(sandbox))
         out, err = sending.communicate(timeout=30)
         assert sending.returncode == 3 and "log" in err and "was deleted while it was in use" in err, err
         assert len(delivered(sandbox)) - at_deletion <= 30 and "Traceback" not in err
-        listed = subprocess.run([sys.executable, "-m", "app", "status", "1"], capture_output=True, text=True, env=env,
+        listed = processes.run([sys.executable, "-m", "app", "status", "1"], capture_output=True, text=True, env=env,
                                 cwd=REPO, timeout=60)
         assert listed.returncode == 0 and "paused" in listed.stdout, listed
         stopped_at = len(delivered(sandbox))
-        again = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
+        again = processes.run(argv, capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
         assert again.returncode == 2 and "still to get it" in again.stderr, again
         assert len(delivered(sandbox)) == stopped_at
-        resumed = subprocess.run([sys.executable, "-m", "app", "resume", "1", "--base-url", sandbox.url],
+        resumed = processes.run([sys.executable, "-m", "app", "resume", "1", "--base-url", sandbox.url],
                                  capture_output=True, text=True, env=env, cwd=REPO, timeout=120)
         assert resumed.returncode == 0, resumed.stderr
         counts = each_once(sandbox)
@@ -301,7 +300,7 @@ def test_a_journal_deleted_under_a_running_sender_stops_it_with_a_sentence(
         deleted: str, tmp_path: Path, state_home: Path) -> None:
     with EmbeddedSandbox(fast_settings()) as sandbox:
         env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}
-        sending = subprocess.Popen(
+        sending = processes.popen(
             [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 600), "--base-url", sandbox.url,
              "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
@@ -316,11 +315,11 @@ def test_a_journal_deleted_under_a_running_sender_stops_it_with_a_sentence(
         time.sleep(5)
         assert len(delivered(sandbox)) - at_deletion <= 30
         if deleted == "journal":  # the next command, and sending the sheet again, say the journal is gone
-            listed = subprocess.run([sys.executable, "-m", "app", "list"], capture_output=True, text=True, env=env,
+            listed = processes.run([sys.executable, "-m", "app", "list"], capture_output=True, text=True, env=env,
                                     cwd=REPO, timeout=60)
             assert listed.returncode == 2 and "is gone, though this folder held one" in listed.stderr, listed
             stopped_at = len(delivered(sandbox))
-            again = subprocess.run([sys.executable, "-m", "app", "send", str(tmp_path / "s.csv"), "--base-url",
+            again = processes.run([sys.executable, "-m", "app", "send", str(tmp_path / "s.csv"), "--base-url",
                                     sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"],
                                    capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
             assert again.returncode == 2 and "would message everyone twice" in again.stderr, again
@@ -340,7 +339,7 @@ def test_a_frozen_store_is_told_within_15_seconds_and_sending_goes_on_by_itself_
     desktop = Desktop(tmp_path / "desktop", url, password)
     errors = tmp_path / "stderr.txt"
     with EmbeddedSandbox(fast_settings()) as sandbox, open(errors, "w", encoding="utf-8") as stderr:
-        sending = subprocess.Popen(
+        sending = processes.popen(
             [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, ROWS_FROZEN), "--base-url",
              sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"],
             stdout=subprocess.DEVNULL, stderr=stderr, text=True, env=desktop.env, cwd=REPO)

@@ -17,6 +17,7 @@ import pytest
 from app import APP_ID
 from app.desktop.display import XCB_PACKAGES, advice, missing_libraries, xcb_problem
 from tests.helpers import REPO
+from tests.helpers import processes
 
 LINUX = REPO / "packaging" / "linux"
 ICONS = REPO / "resources" / "icons"
@@ -77,7 +78,7 @@ def test_no_check_gets_in_the_way_offscreen_or_on_wayland(monkeypatch: pytest.Mo
 @pytest.mark.skipif(sys.platform != "linux", reason="xcb is Linux's")
 def test_the_window_without_a_display_says_so_instead_of_aborting() -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    done = subprocess.run([sys.executable, "-m", "app", "--demo"], capture_output=True, text=True, env=env,
+    done = processes.run([sys.executable, "-m", "app", "--demo"], capture_output=True, text=True, env=env,
                           cwd=REPO, timeout=60)
     assert done.returncode == 2
     assert "there is no display" in done.stderr and "QT_QPA_PLATFORM=offscreen" in done.stderr
@@ -85,7 +86,7 @@ def test_the_window_without_a_display_says_so_instead_of_aborting() -> None:
 
 
 def test_self_test_sends_a_demo_campaign_offscreen_and_checks_the_export() -> None:
-    done = subprocess.run([sys.executable, "-m", "app", "--self-test"], capture_output=True, text=True,
+    done = processes.run([sys.executable, "-m", "app", "--self-test"], capture_output=True, text=True,
                           cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "campaign sent: 13 sent, 1 failed" in done.stdout

@@ -6,7 +6,6 @@ sentence; and the background runner sends a run with no window or terminal kept 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 from datetime import datetime, timedelta, timezone
@@ -23,6 +22,7 @@ from app.jobs.series import fire_due, plan_for
 from app.jobs.store import open_store
 from tests.helpers import FAKETIME, REPO, delivered
 from tests.helpers.cli import run
+from tests.helpers import processes
 
 #: Every test here runs on the embedded journal and on a team store (PostgreSQL).
 pytestmark = pytest.mark.usefixtures("each_store")
@@ -142,7 +142,7 @@ def test_the_background_runner_sends_a_run_with_no_window_and_stops_with_the_ser
     offset = (minute - now).total_seconds() - 8
     # (time.sleep fails under libfaketime with FAKETIME_DONT_FAKE_MONOTONIC: the runner sleeps.)
     env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY, "LD_PRELOAD": FAKETIME, "FAKETIME": f"{offset:+.3f}"}
-    added = subprocess.run([sys.executable, "-m", "app", "series", "add", write(tmp_path / "s.csv", range(1, 4)),
+    added = processes.run([sys.executable, "-m", "app", "series", "add", write(tmp_path / "s.csv", range(1, 4)),
                             "--every", "day", "--at", minute.strftime("%H:%M"), "--bot-id", "1001", "--text",
                             "daily {{name}}", "--rate", "0", "--base-url", sandbox.url],
                            capture_output=True, text=True, env=env, cwd=REPO, timeout=60)

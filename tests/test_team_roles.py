@@ -21,6 +21,7 @@ from app.sandbox import EmbeddedSandbox
 from tests.helpers import REPO, delivered, fast_settings
 from tests.pg_server import ThrowawayServer
 from tests.helpers.team import Desktop, each_once, sheet
+from tests.helpers import processes
 
 
 class Team:
@@ -44,7 +45,7 @@ class Team:
         login yet (logins are the whole server's; another test's store may have made it)."""
         with psycopg.connect(self.admin_url, autocommit=True) as admin:
             known = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone() is not None
-        return subprocess.run([sys.executable, "-m", "app", "team", "add", name, "--role", role, "--password-stdin"],
+        return processes.run([sys.executable, "-m", "app", "team", "add", name, "--role", role, "--password-stdin"],
                               input="\n" if known else f"{name}-password\n", capture_output=True, text=True,
                               env=by.env, cwd=REPO, timeout=60)
 
@@ -268,10 +269,10 @@ def test_an_admin_of_one_store_cannot_touch_another_stores_people(
     assert second.add(second.owner, "dave", "admin").returncode == 0
     dave = second.desktop("dave")
     # dave may give carol a role on his store, but never a password of his choosing, nor the owner of the first
-    taken = subprocess.run([sys.executable, "-m", "app", "team", "add", "carol", "--role", "viewer", "--password-stdin"],
+    taken = processes.run([sys.executable, "-m", "app", "team", "add", "carol", "--role", "viewer", "--password-stdin"],
                            input="dave-chose-this\n", capture_output=True, text=True, env=dave.env, cwd=REPO, timeout=60)
     one_sentence_exit_2(taken, "carol", "keep their own password")
-    one_sentence_exit_2(subprocess.run([sys.executable, "-m", "app", "team", "add", first.database, "--role", "viewer",
+    one_sentence_exit_2(processes.run([sys.executable, "-m", "app", "team", "add", first.database, "--role", "viewer",
                                         "--password-stdin"], input="\n", capture_output=True, text=True, env=dave.env,
                                        cwd=REPO, timeout=60), "cannot be a member")
     assert first.desktop("carol").run("team", "list").returncode == 0  # her password is still hers

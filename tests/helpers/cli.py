@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from tests.helpers import REPO
+from tests.helpers import processes
 
 #: The results file's columns, in order (app.contacts.RESULT_COLUMNS, as README shows them).
 COLUMNS = ["row", "phone_input", "phone", "status", "error_code", "error", "message_id", "request_id"]
@@ -21,7 +22,7 @@ def run(*args: str, api_key: str | None = None, timeout: float = 120) -> subproc
     env = dict(os.environ)
     if api_key is not None:
         env["SAFIR_API_KEY"] = api_key
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
+    return processes.run([sys.executable, "-m", "app", *args], capture_output=True, text=True, env=env,
                           cwd=REPO, timeout=timeout)
 
 

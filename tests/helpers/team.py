@@ -11,6 +11,7 @@ from pathlib import Path
 
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from tests.helpers import REPO, delivered
+from tests.helpers import processes
 
 
 class Desktop:
@@ -22,14 +23,14 @@ class Desktop:
 
     def start(self, *args: str) -> subprocess.Popen[str]:
         """``python -m app *args`` started on this desktop (stdout and stderr piped, as text)."""
-        return subprocess.Popen([sys.executable, "-m", "app", *args], stdout=subprocess.PIPE,
+        return processes.popen([sys.executable, "-m", "app", *args], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, env=self.env, cwd=REPO)
 
     def run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
         """``python -m app *args`` run to its end on this desktop; a run past ``timeout``
         (seconds) fails the test with everything it said (a timeout's own message cuts it)."""
         try:
-            return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
+            return processes.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
                                   env=self.env, cwd=REPO, timeout=timeout)
         except subprocess.TimeoutExpired as late:
             said = [part.decode() if isinstance(part, bytes) else part or "" for part in (late.stdout, late.stderr)]
