@@ -24,6 +24,7 @@ from app.api import (
     RateLimitError,
     RequestValidationError,
     RetryPolicy,
+    RetryWithdrawn,
     SafirClient,
     TemplateMessage,
 )
@@ -81,6 +82,22 @@ async def test_transient_errors_give_up_after_the_retry_limit() -> None:
         with pytest.raises(InternalServerError):
             await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData.text("x"))
     assert route.call_count == 3
+
+
+@respx.mock
+async def test_a_retry_its_caller_withdrew_is_not_sent() -> None:
+    route = respx.post(f"{BASE}/api/v3/send_message").respond(503)
+    asked = []
+
+    def go_on() -> bool:
+        asked.append(route.call_count)
+        return len(asked) < 2  # the caller lets one retry go, then no longer owns the request
+
+    async with client(retry=RetryPolicy(max_retries=3)) as c:
+        with pytest.raises(RetryWithdrawn):
+            await c.send_message(bot_id=7, phone_number="989121234567", message_data=MessageData.text("x"),
+                                 go_on=go_on)
+    assert route.call_count == 2 and asked == [1, 2]  # asked before each retry, after its wait
 
 
 @pytest.mark.parametrize(("status", "code", "error"), [

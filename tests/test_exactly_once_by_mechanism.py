@@ -116,6 +116,52 @@ def test_a_row_a_frozen_sender_keeps_locked_is_waited_for_not_left_unsent(team_s
     assert after < 5  # within a few looks of the lock going
 
 
+def test_a_sender_that_lost_its_leases_retries_no_request(team_store: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by an attack: a sender frozen with requests out woke to their read timeout and
+    retried one, though another sender had finished the campaign meanwhile: only the first
+    try was fenced. Here its leases are lost while its requests meet 500s (as a heartbeat
+    that found them taken over leaves them): no retry goes out until it has claimed again."""
+    from app.api import RetryPolicy, SafirClient
+    from app.campaign import CampaignEngine, NewRecipient
+    from app.campaign.journal.team.leases import LeasedSession
+
+    lost_at: list[int] = []
+    at_regain: list[int] = []
+    regain = LeasedSession.regain
+
+    def regain_counted(session: LeasedSession) -> None:
+        at_regain.append(sending_requests(sandbox))
+        sandbox.settings.fault_5xx = 0.0  # the service is well again
+        regain(session)
+
+    monkeypatch.setattr(LeasedSession, "regain", regain_counted)
+
+    async def scenario() -> CampaignStatus:
+        journal = open_store()
+        campaign_id = journal.creation.create(
+            name="t", kind="text", content={"kind": "text", "text": "hi"}, bot_id=1001, rate_per_minute=0,
+            in_flight=3, base_url=sandbox.url,
+            recipients=[NewRecipient(row, f"0912000000{row}", f"98912000000{row}", "valid", None,
+                                     {"message": {"text": "hi"}}) for row in range(2, 5)])
+        async with SafirClient(sandbox.url, api_key=DEMO_API_KEY, retry=RetryPolicy(max_retries=3, base=0.4)) as client:
+            engine = CampaignEngine(journal, client)
+            sending = asyncio.ensure_future(engine.run(campaign_id))
+            while sending_requests(sandbox) < 3:
+                await asyncio.sleep(0.01)  # each row's first try had its 500; the retries wait 0.3–0.4 s
+            assert engine._session is not None
+            engine._session.term.lost = True  # type: ignore[attr-defined]
+            lost_at.append(sending_requests(sandbox))
+            result = await sending
+        journal.close()
+        return result.status
+
+    with EmbeddedSandbox(fast_settings(fault_5xx=1.0)) as sandbox:
+        status = asyncio.run(scenario())
+        assert lost_at == [3] and at_regain[:1] == [3], (lost_at, at_regain)  # nothing more while not its own
+        assert status == CampaignStatus.FINISHED
+        assert each_once(sandbox) == {f"98912000000{row}": 1 for row in range(2, 5)}
+
+
 @pytest.mark.parametrize("stores", ["team", "one desktop"])
 def test_two_campaigns_started_at_once_under_a_cap_of_one_never_message_a_number_twice(
         stores: str, tmp_path: Path, request: pytest.FixtureRequest, busy_cpus: None) -> None:

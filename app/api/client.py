@@ -37,6 +37,7 @@ from app.api.errors import (
     InternalServerError,
     InvalidInputError,
     OutcomeUnknown,
+    RetryWithdrawn,
     PaymentRequiredError,
     RateLimitError,
     RequestTimeout,
@@ -322,7 +323,7 @@ class SafirClient:
         register_secret(client_id)
         self.timeouts = timeouts
         self.retry = retry
-        self._sleep = sleep
+        self.sleep = sleep  # the wait between retries (seconds), injectable
         self._token: AccessToken | None = None
         self._token_lock = asyncio.Lock()
         self._urls: dict[str, httpx.URL] = {}
@@ -395,24 +396,6 @@ class SafirClient:
             raise ConfigurationError("no API access key: set one in the profile or SAFIR_API_KEY", "no_key")
         return {"api-access-key": check_credential(self._api_key.reveal(), "API access key")}
 
-    async def _with_retries(self, attempt: Callable[[], Awaitable[Any]], what: str) -> Any:
-        """Run ``attempt`` and retry it on transient errors per :attr:`retry`."""
-        retry_number = 0
-        while True:
-            try:
-                return await attempt()
-            except SafirError as error:
-                if error.category is not Category.TRANSIENT or retry_number >= self.retry.max_retries:
-                    raise
-                if isinstance(error, RateLimitError) and not self.retry.retry_rate_limited:
-                    raise
-                for listener in self.retry_listeners:
-                    listener(error)
-                delay = self.retry.delay(retry_number, getattr(error, "retry_after", None))
-                log.info("%s: %s; retry %d in %.2f s", what, error.message, retry_number + 1, delay)
-                retry_number += 1
-                await self._sleep(delay)
-
     # -- v3 -------------------------------------------------------------------------
 
     async def send_message(
@@ -422,13 +405,16 @@ class SafirClient:
         phone_number: str,
         message_data: MessageData,
         request_id: str | None = None,
+        go_on: Callable[[], bool] | None = None,
     ) -> SendResult:
         """POST /api/v3/send_message (spec 4.3) and return its SendResult.
 
         ``request_id`` is the idempotency key: one is made when not given, and the same
-        one goes with every retry. Raises RequestValidationError before sending for a bad
-        request; a subclass of APIStatusError for an error answer (codes 2, 3, 4, 8, 17,
-        20, 21, also when the HTTP status is 200); TransportError when retries ran out.
+        one goes with every retry. ``go_on()``, asked before each retry, may withdraw the
+        request (RetryWithdrawn: the caller no longer owns it). Raises RequestValidationError
+        before sending for a bad request; a subclass of APIStatusError for an error answer
+        (codes 2, 3, 4, 8, 17, 20, 21, also when the HTTP status is 200); TransportError
+        when retries ran out.
         """
         if not _positive_whole(bot_id):
             raise RequestValidationError("bot_id", "must be a positive whole number")
@@ -453,7 +439,7 @@ class SafirClient:
                 raise UnexpectedResponseError("the answer has no message_id", status_code=response.status_code)
             return SendResult(message_id=message_id, request_id=request_id)
 
-        return await self._with_retries(attempt, "send_message")
+        return await _with_retries(self, attempt, "send_message", go_on)
 
     async def upload_file(
         self,
@@ -495,7 +481,7 @@ class SafirClient:
                 raise UnexpectedResponseError("the answer has no file_id", status_code=response.status_code)
             return UploadResult(file_id=file_id)
 
-        return await self._with_retries(attempt, "upload_file")
+        return await _with_retries(self, attempt, "upload_file")
 
     # -- v2 -------------------------------------------------------------------------
 
@@ -538,7 +524,7 @@ class SafirClient:
                     )
                 raise _error_from_v2(response, payload)
 
-            payload = await self._with_retries(attempt, "auth/token")
+            payload = await _with_retries(self, attempt, "auth/token")
             token = _as_object(payload).get("access_token")
             expires_in = _as_object(payload).get("expires_in")
             if not isinstance(token, str) or not isinstance(expires_in, (int, float)):
@@ -580,7 +566,7 @@ class SafirClient:
                         f"the OTP to {phone} may or may not have been sent: {exc.message}"
                     ) from None
 
-            response = await self._with_retries(attempt, "send_otp")
+            response = await _with_retries(self, attempt, "send_otp")
             payload = _json_or_none(response)
             if response.status_code == 401 and not refreshed:
                 continue
@@ -603,3 +589,27 @@ __all__ = [
     "is_loopback",
     "check_credential",
 ]
+
+
+async def _with_retries(client: SafirClient, attempt: Callable[[], Awaitable[Any]], what: str,
+                        go_on: Callable[[], bool] | None = None) -> Any:
+    """Run ``attempt`` and retry it on transient errors per ``client.retry`` (telling
+    ``client.retry_listeners`` each error retried); before each retry ``go_on()`` (when
+    given) may withdraw it: RetryWithdrawn is raised then."""
+    retry_number = 0
+    while True:
+        try:
+            return await attempt()
+        except SafirError as error:
+            if error.category is not Category.TRANSIENT or retry_number >= client.retry.max_retries:
+                raise
+            if isinstance(error, RateLimitError) and not client.retry.retry_rate_limited:
+                raise
+            for listener in client.retry_listeners:
+                listener(error)
+            delay = client.retry.delay(retry_number, getattr(error, "retry_after", None))
+            log.info("%s: %s; retry %d in %.2f s", what, error.message, retry_number + 1, delay)
+            retry_number += 1
+            await client.sleep(delay)
+            if go_on is not None and not go_on():  # asked after the wait: a frozen process wakes here
+                raise RetryWithdrawn(f"{what}: withdrawn before retry {retry_number}") from error

@@ -106,6 +106,13 @@ class OutcomeUnknown(SafirError):
     category = Category.UNKNOWN
 
 
+class RetryWithdrawn(SafirError):
+    """The caller withdrew a request before its next retry (its ``go_on`` said no): an
+    earlier attempt may have reached the server, so its outcome is not known."""
+
+    category = Category.UNKNOWN
+
+
 class APIStatusError(SafirError):
     """The service answered with an error.
 

@@ -211,7 +211,7 @@ class CampaignEngine:
         self.client.retry = replace(self.client.retry, retry_rate_limited=False)
         return [asyncio.ensure_future(self._judge.watch_silence(self.no_answer_seconds, lambda: bool(self._stop))),
                 asyncio.ensure_future(self._stop.follow_requests(self.journal, campaign.id)),
-                asyncio.ensure_future(self._watch_session())]
+                asyncio.ensure_future(watch_session(self._session, campaign.id, self._store_failed))]
 
     async def _rounds(self, campaign: Campaign, quiet: QuietHours | None) -> None:
         """The main pass, then the rounds that re-send lost answers; a pass that lost its
@@ -310,18 +310,6 @@ class CampaignEngine:
             errors = {}
         return RunResult(campaign_id, status, reason, counts, errors, self._store_fault)
 
-    async def _watch_session(self) -> None:
-        """Stop at once when this sender's journal or lock file is no longer the one it
-        opened (deleted, replaced): writing on would go into a file nobody reads."""
-        assert self._session is not None
-        while True:
-            await asyncio.sleep(SESSION_CHECK_SECONDS)
-            gone = self._session.check()
-            if gone is not None:
-                log.error("campaign %s: %s", self._campaign.id, gone)
-                self._store_failed(gone)
-                return
-
     def _store_failed(self, error: JournalError) -> None:
         """The journal failed: the run pauses with its reason (and remembers the fault)."""
         self._store_fault = self._store_fault or error.kind
@@ -362,3 +350,16 @@ class CampaignEngine:
         if self.on_progress is not None:
             self.on_progress(self._tally.progress(self._campaign.id, status, self._pacer, row=row, state=state,
                                                   error=error, waiting=waiting, error_code=error_code))
+
+
+async def watch_session(session: SendingSession, campaign_id: int, on_gone: Callable[[JournalError], None]) -> None:
+    """Call ``on_gone`` at once when the journal or lock file of the sender ``session``
+    is no longer the one it opened (deleted, replaced): writing on would go into a file
+    nobody reads. Looks every :data:`SESSION_CHECK_SECONDS` seconds."""
+    while True:
+        await asyncio.sleep(SESSION_CHECK_SECONDS)
+        gone = session.check()
+        if gone is not None:
+            log.error("campaign %s: %s", campaign_id, gone)
+            on_gone(gone)
+            return

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from app.api import MessageData, SafirClient, SafirError
+from app.api import MessageData, RetryWithdrawn, SafirClient, SafirError
 from app.api.scrub import scrub
 from app.campaign.journal import Campaign, JournalError, Recipient, RecipientState
 from app.campaign.journal.records import Capped
@@ -181,8 +181,8 @@ class RequestSender:
             assert recipient.phone is not None and recipient.message_data is not None
             result = await self._client.send_message(
                 bot_id=bot_id, phone_number=recipient.phone, message_data=MessageData.from_wire(recipient.message_data),
-                request_id=recipient.request_id)
-        except asyncio.CancelledError:
+                request_id=recipient.request_id, go_on=self._session.holds)  # no retry once it is another's
+        except (asyncio.CancelledError, RetryWithdrawn):
             state, text = RecipientState.UNKNOWN, row_reason("cut_off")
         except SafirError as error:
             state, error_code, text = self._judge.judge(recipient, error), getattr(error, "code", None), error.message
