@@ -26,6 +26,8 @@ from typing import IO, Any
 #: process whose values differ from the server's is started afresh.
 STARTUP_PREFIXES = ("PYTHON", "LC_", "LD_", "FAKETIME")
 STARTUP_NAMES = ("LANG", "LANGUAGE")
+#: Set to 0 to start every process afresh (to compare, or to rule the server out).
+SWITCH_ENV = "SAFIR_TEST_FORKSERVER"
 _SUPPORTED = {"stdin", "stdout", "stderr", "text", "encoding", "errors", "env", "cwd", "start_new_session",
               "universal_newlines"}
 
@@ -219,7 +221,8 @@ _servers: dict[int, _ForkServer] = {}  # by the pid that started it (xdist worke
 
 
 def _server_for(argv: list[str], kwargs: dict[str, Any]) -> _ForkServer | None:
-    if argv[:3] != [sys.executable, "-m", "app"] or set(kwargs) - _SUPPORTED or sys.platform != "linux":
+    if (argv[:3] != [sys.executable, "-m", "app"] or set(kwargs) - _SUPPORTED or sys.platform != "linux"
+            or os.environ.get(SWITCH_ENV) == "0"):
         return None
     env = kwargs.get("env")
     server = _servers.get(os.getpid())
