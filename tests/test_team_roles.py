@@ -437,6 +437,40 @@ def test_no_member_can_lock_a_table_against_the_team_and_deletes_go_through_the_
         assert bob.suppression_watch().phones() == {"989121110002"}
 
 
+def test_no_member_holds_the_stores_locks_against_the_team(team: Team, tmp_path: Path) -> None:
+    """A fifth attack through psql: a viewer held the advisory lock of creations in an idle
+    session, and every creation of the team waited until its statement timeout (a phone
+    number's key stopped every capped campaign messaging it); a viewer revoked a sender
+    whose lease had lapsed; "a p p r o v e d" went into the audit trail. The store's locks
+    are rows now, locked by its functions for senders only (locks.py)."""
+    from app.campaign.journal.team.sending import number_lock
+
+    for name, role in (("alice", "sender"), ("vic", "viewer")):
+        assert team.add(team.owner, name, role).returncode == 0
+    phone = "989120000001"  # the sheet's first
+    for sql in ("SELECT safir_lock_creations()", f"SELECT safir_lock_numbers(ARRAY[{number_lock(phone)}])",
+                "SELECT safir_revoke_lapsed(1, 2)"):
+        refused = team.psql("vic", sql)
+        assert refused.returncode != 0 and "safir:role_needed:role=sender" in refused.stderr, (sql, refused)
+    for sql in ("SELECT 1 FROM store_locks FOR KEY SHARE", "SELECT 1 FROM number_locks FOR UPDATE",
+                "BEGIN; LOCK TABLE store_locks IN ROW EXCLUSIVE MODE; COMMIT"):
+        for name in ("vic", "alice"):
+            refused = team.psql(name, sql)
+            assert refused.returncode != 0 and "permission denied" in refused.stderr, (name, sql, refused)
+    spaced = team.psql("alice", "INSERT INTO audit (at, action, os_user, machine) VALUES ('x', 'a p p r o v e d',"
+                                " 'bob', 'x')")
+    assert spaced.returncode != 0 and "safir:audit_reserved" in spaced.stderr, spaced
+    assert team.owner.run("cap", "--max", "1", "--days", "7").returncode == 0
+    with psycopg.connect(team.member_url("vic"), password="vic-password", autocommit=True) as vic, \
+            EmbeddedSandbox(fast_settings()) as sandbox:
+        # What the app locked before, held by a viewer's idle session: it stops nobody now.
+        vic.execute("SELECT pg_advisory_lock(x'5AF1'::int), pg_advisory_lock(%s)", (number_lock(phone),))
+        sent = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
+                                         "--bot-id", "1001", "--text", "hi {{name}}", timeout=90)
+        assert sent.returncode == 0, sent.stderr  # it waited for no lock's timeout
+        assert each_once(sandbox) == {f"98912000000{i}": 1 for i in (1, 2, 3)}
+
+
 def test_what_a_fourth_attack_through_psql_did_is_refused_by_the_store(team: Team, tmp_path: Path) -> None:
     """A fourth review through psql (after migration 14): a sender took another's live lease
     and recorded its rows sent (two phones never got the message; the campaign said

@@ -162,6 +162,10 @@ class JournalConnection:
         """Inside a transaction: make it wait for every other writer's (SQLite's BEGIN
         IMMEDIATE already does; a team store takes a lock)."""
 
+    def serialized_migration(self) -> None:
+        """:meth:`serialized`, for a migration (whose tables may not exist yet)."""
+        self.serialized()
+
     def store_now(self) -> datetime:
         """Now by the store's clock (aware, UTC): this machine's for the embedded journal,
         the server's for a team store, so desktops whose clocks disagree decide alike."""
@@ -244,7 +248,7 @@ class JournalConnection:
         if self._version() == self.SCHEMA_VERSION:
             return
         with self.transaction():  # executescript would commit half-way
-            self.serialized()
+            self.serialized_migration()
             version = self._version()
             self._refuse_newer(version)
             for target in range(version + 1, self.SCHEMA_VERSION + 1):

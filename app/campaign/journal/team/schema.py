@@ -20,8 +20,9 @@ from app.campaign.journal.team.authority import (
     MIGRATION_14,
     MIGRATION_15,
 )
+from app.campaign.journal.team.locks import MIGRATION_16
 
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -251,8 +252,10 @@ ALTER TABLE pace ADD COLUMN peak DOUBLE PRECISION NOT NULL DEFAULT 0
 #: 10: the SMS fallback; 11: the pace's proven level and peak; 12: a recipient sent only by
 #: its lease's holder, and the other holes an attack through psql found (authority.py);
 #: 13: what a second attack found after 12; 14: what a third found (times, leases, finished);
-#: 15: no member locks a shared table against the team.
+#: 15: no member locks a shared table against the team; 16: nor holds one of the store's
+#: locks (rows its functions lock for senders, no longer advisory locks: locks.py).
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5,
                               6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8, 9: MIGRATION_9,
                               10: _MIGRATION_10, 11: _MIGRATION_11, 12: MIGRATION_12,
-                              13: MIGRATION_13, 14: MIGRATION_14, 15: MIGRATION_15}
+                              13: MIGRATION_13, 14: MIGRATION_14, 15: MIGRATION_15,
+                              16: MIGRATION_16}

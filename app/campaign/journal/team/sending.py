@@ -25,7 +25,7 @@ NOW_TEXT = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:M
 
 
 def number_lock(phone: str) -> int:
-    """The advisory lock key of a phone number: the number itself (``98`` + 10 digits
+    """The lock key of a phone number (app/campaign/journal/team/locks.py): the number itself (``98`` + 10 digits
     fits a bigint), a CRC of anything else."""
     return int(phone) if phone.isdigit() and len(phone) <= 18 else zlib.crc32(phone.encode())
 
@@ -36,8 +36,7 @@ class TeamOutcomes(Outcomes):
     def _lock_numbers(self, phones: list[str]) -> None:
         # In one order for everyone (sorted keys), so two senders never wait on each other in a circle.
         keys = sorted({number_lock(p) for p in phones})
-        self.db.execute("SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) WITH ORDINALITY AS t(k, n)"
-                        " ORDER BY n", (keys,)).fetchall()
+        self.db.execute("SELECT safir_lock_numbers($1::bigint[])", (keys,))  # rows only the store locks (locks.py)
 
     def _insert_attempts(self, marks: Sequence[tuple[Recipient, str, float]]) -> list[int]:
         # Ids come from the table's own identity (members may not give their own: nobody can block it).

@@ -29,6 +29,7 @@ from app.campaign.journal.team.database import TeamDatabase
 from app.campaign.journal.team.errors import explain, fault_of, shown_address
 from app.campaign.journal.team.leases import LEASE_SECONDS, NOW, LeasedSession, live_senders
 from app.campaign.journal.team.members import TeamMembers
+from app.campaign.journal.team.locks import MIGRATION_LOCK
 from app.campaign.journal.team.schema import MIGRATIONS, SCHEMA_VERSION
 from app.campaign.journal.team.sending import NOW_TEXT, TeamOutcomes
 from app.campaign.journal.team.suppression import TeamSuppression
@@ -39,8 +40,6 @@ from app.reasons import store_problem, team_problem
 CONNECT_TIMEOUT_SECONDS = 5
 #: Seconds after a server was found unreachable during which a new connection is not tried.
 RETRY_CONNECT_SECONDS = 3.0
-#: The advisory lock that serializes migrations and the repeat guard's last look.
-_SERIAL_LOCK = 0x5AF1
 #: Every session's own limits on the server (milliseconds): a statement, a lock wait, and
 #: a transaction left idle (a desktop frozen mid-transaction must not hold its locks
 #: forever). A lock wait outlasts an idle transaction, so a desktop waiting on a row a
@@ -174,7 +173,11 @@ class TeamJournal(TeamMembers, Journal):
     def serialized(self) -> None:
         # Another desktop's last look at a big campaign may hold it for a while: wait longer than for a row.
         self.db.execute("SET LOCAL lock_timeout = '60s'")
-        self.db.execute("SELECT pg_advisory_xact_lock($1)", (_SERIAL_LOCK,))
+        self.db.execute("SELECT safir_lock_creations()")  # a row of the store's, never a member's to hold (locks.py)
+
+    def serialized_migration(self) -> None:
+        self.db.execute("SET LOCAL lock_timeout = '60s'")
+        self.db.execute("SELECT pg_advisory_xact_lock($1)", (MIGRATION_LOCK,))  # before the tables exist
 
     @contextlib.contextmanager
     def bulk_writing(self) -> Generator[None, None, None]:
@@ -186,10 +189,14 @@ class TeamJournal(TeamMembers, Journal):
     def _migrate(self) -> None:
         # Under the lock: desktops opening a new store at once raced in PostgreSQL's
         # catalog ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
-        with self.transaction():
-            self.serialized()
-            if self.db.execute("SELECT to_regclass('safir_schema')").fetchone()[0] is None:
-                self.db.execute("CREATE TABLE safir_schema (version INTEGER NOT NULL)")
+        if self.db.execute("SELECT to_regclass('safir_schema')").fetchone()[0] is None:
+            with self.transaction():  # a new store: only then the advisory lock anyone could hold
+                self.serialized_migration()
+                # pg_class read by this statement's snapshot: to_regclass's catalog cache may
+                # predate the commit of the desktop that held the lock before.
+                if self.db.execute("SELECT NOT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'safir_schema'"
+                                   " AND relnamespace = 'public'::regnamespace)").fetchone()[0]:
+                    self.db.execute("CREATE TABLE safir_schema (version INTEGER NOT NULL)")
         super()._migrate()
 
     def _apply_migration(self, version: int, script: str) -> None:
