@@ -202,6 +202,9 @@ STORE_PROBLEMS: dict[str, str] = {
     "journal_gone": "the journal {path} was deleted or replaced while it was in use: sending stopped at once. A new "
                     "journal knows nothing of what was sent, so do not send the same sheet again (everyone would get "
                     "it twice): restore the journal from a backup, or see the log of what was sent",
+    "lock_gone": "the campaign's lock {path} was deleted or replaced while it was sending: sending stopped at once, "
+                 "so that no second sender sends beside it. The journal is intact: resume the campaign to send the "
+                 "rest (nobody gets it twice)",
     "journal_log_gone": "the journal's log {path} was deleted while it was in use: sending stopped at once, and what "
                         "the log held was written into the journal. Resume the campaign to send the rest",
     "journal_lost": "the journal {path} is gone, though this folder held one: a new journal would know nothing of "

@@ -1053,6 +1053,11 @@ FA.update({
         "دفتر ثبت {path} از میان رفته است، هرچند این پوشه دفتر ثبتی داشت: دفتر ثبت تازه از آنچه فرستاده شده خبر ندارد "
         "و فرستادن دوبارهٔ همان فهرست به همه دو بار پیام می‌دهد. دفتر ثبت را از نسخهٔ پشتیبان برگردانید؛ برای آغاز "
         "عمدی یک دفتر ثبت خالی، {path}.held را هم حذف کنید",
+    "the campaign's lock {path} was deleted or replaced while it was sending: sending stopped at once, so that no "
+    "second sender sends beside it. The journal is intact: resume the campaign to send the rest (nobody gets it "
+    "twice)":
+        "قفل کارزار {path} هنگام ارسال حذف یا جایگزین شد: ارسال بی‌درنگ متوقف شد تا فرستنده‌ی دومی هم‌زمان با آن "
+        "نفرستد. دفتر ثبت سالم است: برای فرستادن بقیه، کارزار را از سر بگیرید (به هیچ‌کس دو بار نمی‌رسد)",
     "the journal's log {path} was deleted while it was in use: sending stopped at once, and what the log held was "
     "written into the journal. Resume the campaign to send the rest":
         "گزارش تغییرات دفتر ثبت {path} هنگام کار حذف شد: ارسال بی‌درنگ متوقف شد و آنچه در آن بود در دفتر ثبت نوشته شد. "

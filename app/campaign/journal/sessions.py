@@ -173,7 +173,7 @@ class SendingSession:
             try:
                 self.journal.check_still_there()
                 if file_identity(self._path) != self._lock_identity:
-                    raise JournalError(store_problem("journal_gone", path=self._path), JournalFault.GONE,
+                    raise JournalError(store_problem("lock_gone", path=self._path), JournalFault.GONE,
                                        self.journal.path)
                 for log_file, identity in self._log_identities.items():
                     if identity is not None and file_identity(log_file) != identity:
