@@ -33,13 +33,13 @@ def window_sandbox(limited: EmbeddedSandbox) -> EmbeddedSandbox:
     return limited
 
 
-def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) -> None:
+def test_a_campaign_above_the_services_limit_finishes_at_the_pace_it_learned(
+        qapp: Any, window: MainWindow, limited: EmbeddedSandbox) -> None:
+    """A working day, 1: twice the service's pace; the pacer slows down to what the
+    sandbox takes, and the campaign finishes."""
     page = window.campaign
-    runs = window.runs
 
-    async def scenario() -> dict[str, Any]:
-        seen: dict[str, Any] = {}
-        # 1. Twice the service's pace: the pacer slows down to what the sandbox takes, and finishes.
+    async def scenario() -> Any:
         await compose(window, "contacts.xlsx", "سلام {{نام}}", rate=600)
         told: set[str] = set()
 
@@ -51,14 +51,27 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         listening = asyncio.ensure_future(listen())
         first = await page.send()
         listening.cancel()
-        seen["first"] = first
         # The window follows the sender through the journal, and the pace it learned with it.
         assert any("the service allows about" in line for line in told), told
         assert page.steps.currentIndex() == 4 and "Campaign" in page.results.summary.text()
-
-        # 2. A second campaign in the same session, sent slowly; History reaches its controls.
         page.new_campaign()
         assert page.steps.currentIndex() == 0 and page.draft.checked is None
+        return first
+
+    first = run_in_qt_loop(qapp, scenario)
+    assert first.status == CampaignStatus.FINISHED
+    assert first.counts.sent == 13 and first.counts.failed == 1
+
+
+def test_history_reaches_a_campaign_being_sent_pauses_and_resumes_it_while_another_is_prepared(
+        qapp: Any, window: MainWindow, limited: EmbeddedSandbox) -> None:
+    """A working day, 2 and 3: a campaign sent slowly; while it sends, another is prepared
+    from another sheet; History reaches the first's controls, pauses it and resumes it to
+    the end, its chart kept across the resume."""
+    page = window.campaign
+    runs = window.runs
+
+    async def scenario() -> tuple[int, Any, str]:
         await compose(window, "contacts.csv", "دومی {{نام}}", rate=120)
         page.go(3)
         assert page.send_step.start_button.isEnabled()
@@ -66,7 +79,7 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         await until(lambda: page.campaign_id is not None and runs.is_sending(page.campaign_id)
                     and page.context.journal.recipients.counts(page.campaign_id).sent >= 1)
         second_id = page.campaign_id
-        seen["second_id"] = second_id
+        assert second_id is not None
         # While it sends, a third is prepared from another sheet: the run goes on without the page.
         page.go(0)
         await compose(window, "contacts.xlsx", "سومی {{نام}}", rate=0)
@@ -83,9 +96,8 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         assert page.send_step.pause_button.isEnabled() and page.send_step.cancel_button.isEnabled()
         page.send_step.pause_button.click()
         paused = await sending
-        seen["paused"] = paused
         assert page.send_step.resume_button.isEnabled()
-        # 3. Resume from History: the same campaign goes on to the end.
+        # Resume from History: the same campaign goes on to the end.
         await window.history.refresh()
         points_before = list(runs.run_of(second_id).points)
         assert points_before  # the chart of the first stretch
@@ -95,10 +107,25 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         assert page.send_step.chart.points[:len(points_before)] == points_before  # history kept across resume
         await until(lambda: not runs.is_sending(second_id), seconds=90)
         await resumed
-        seen["second"] = page.context.journal.campaigns.get(second_id).status
+        return second_id, paused, page.context.journal.campaigns.get(second_id).status
 
-        # 4. The language switched mid-draft keeps the draft; a campaign keeps sending across it.
-        page.new_campaign()
+    second_id, paused, second = run_in_qt_loop(qapp, scenario)
+    assert paused.status == CampaignStatus.PAUSED
+    assert second == CampaignStatus.FINISHED
+    # Nothing was sent twice: every delivery of the second campaign is to a different phone.
+    second_phones = [m["phone_number"] for m in delivered(limited) if str(m.get("text", "")).startswith("دومی")]
+    assert len(second_phones) == len(set(second_phones)) == window.context.journal.recipients.counts(second_id).sent
+
+
+def test_a_language_switch_keeps_the_draft_and_the_campaign_and_closing_while_sending_asks(
+        qapp: Any, window: MainWindow, limited: EmbeddedSandbox) -> None:
+    """A working day, 4 and 5: the language switched mid-draft keeps the draft, and a
+    campaign keeps sending across it; closing while sending asks, "Stay open and keep
+    sending" keeps the window and the campaign, "Pause and quit" pauses it."""
+    page = window.campaign
+    runs = window.runs
+
+    async def scenario() -> Any:
         await compose(window, "contacts.csv", "چهارمی {{نام}}", rate=60)
         page.go(3)
         fourth = asyncio.ensure_future(page.send())
@@ -111,8 +138,6 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         assert persian.campaign.draft.checked is page.draft.checked
         persian.campaign.go_to_send(fourth_id)
         assert persian.campaign.send_step.pause_button.isEnabled()
-
-        # 5. Closing while sending asks; "Stay open and keep sending" keeps the window and the campaign.
         persian.close()
         assert persian.isVisible() and runs.is_sending(fourth_id)
         question: QMessageBox = persian.close_question
@@ -121,21 +146,13 @@ def test_a_working_day(qapp: Any, window: MainWindow, limited: EmbeddedSandbox) 
         assert persian.isVisible() and runs.is_sending(fourth_id)
         persian.close()
         persian.close_question.buttons()[0].click()  # pause and quit
-        seen["fourth"] = await fourth
+        result = await fourth
         await until(lambda: not persian.isVisible())
-        return seen
+        return result
 
-    seen = run_in_qt_loop(qapp, scenario)
-    journal = window.context.journal
-    assert seen["first"].status == CampaignStatus.FINISHED
-    assert seen["first"].counts.sent == 13 and seen["first"].counts.failed == 1
-    assert seen["paused"].status == CampaignStatus.PAUSED
-    assert seen["second"] == CampaignStatus.FINISHED
-    assert seen["fourth"].status == CampaignStatus.PAUSED
-    assert "window was closed" in said(seen["fourth"].reason)
-    # Nothing was sent twice: every delivery of the second campaign is to a different phone.
-    second_phones = [m["phone_number"] for m in delivered(limited) if str(m.get("text", "")).startswith("دومی")]
-    assert len(second_phones) == len(set(second_phones)) == journal.recipients.counts(seen["second_id"]).sent
+    fourth = run_in_qt_loop(qapp, scenario)
+    assert fourth.status == CampaignStatus.PAUSED
+    assert "window was closed" in said(fourth.reason)
 
 
 def test_a_scheduled_campaign_waits_with_a_countdown_in_history(qapp: Any, window: MainWindow,
