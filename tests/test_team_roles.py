@@ -78,7 +78,8 @@ def test_a_sender_waits_for_an_approver_and_nobody_talks_past_the_store(team: Te
     alice, bob, vic = team.desktop("alice"), team.desktop("bob"), team.desktop("vic")
     path = sheet(tmp_path, "s.csv", 1, 12)
     with EmbeddedSandbox(fast_settings()) as sandbox:
-        made = alice.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}")
+        made = alice.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}",
+                         "--rate", "600")
         assert made.returncode == 3 and "awaits approval" in made.stderr, made.stderr
         assert delivered(sandbox) == []
 
