@@ -98,7 +98,8 @@ def test_a_sender_waits_for_an_approver_and_nobody_talks_past_the_store(team: Te
         assert refused.returncode == 0 and "UPDATE 0" in refused.stdout  # row security: the rule is not hers to see changed
 
         # vic may look, not send
-        one_sentence_exit_2(vic.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "x {{name}}"),
+        one_sentence_exit_2(vic.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--rate", "600",
+                                    "--text", "x {{name}}"),
                             "sender role", "vic")
         one_sentence_exit_2(vic.run("resume", "1", "--base-url", sandbox.url), "sender role", "vic")
         assert "awaiting approval" in vic.run("list").stdout
@@ -123,8 +124,8 @@ def test_an_approver_cannot_approve_a_campaign_of_their_own(team: Team, tmp_path
     assert team.owner.run("approval", "--require").returncode == 0
     bob = team.desktop("bob")
     with EmbeddedSandbox(fast_settings()) as sandbox:
-        made = bob.run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url, "--bot-id", "1001", "--text",
-                       "hi")
+        made = bob.run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url, "--bot-id", "1001",
+                       "--rate", "600", "--text", "hi")
         assert made.returncode == 3 and "awaits approval" in made.stderr, made.stderr
         one_sentence_exit_2(bob.run("approve", "1"), "bob made this campaign", "another approver")
         assert delivered(sandbox) == []
@@ -198,7 +199,7 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
     bob = team.desktop("bob")
     with EmbeddedSandbox(fast_settings()) as sandbox:
         made = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
-                                          "--bot-id", "1001", "--text", "approved text {{name}}")
+                                          "--bot-id", "1001", "--rate", "600", "--text", "approved text {{name}}")
         assert made.returncode == 3, made.stderr
         assert bob.run("approve", "1").returncode == 0
     refused = {
@@ -297,7 +298,8 @@ def test_a_recipient_keeps_one_channel_whoever_writes_through_psql(team: Team, t
     sam = team.desktop("sam")
     path = sheet(tmp_path, "s.csv", 1, 6)
     with EmbeddedSandbox(fast_settings(no_account_suffix="", no_account_numbers={"989120000001"})) as sandbox:
-        sent = sam.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--text", "hi {{name}}",
+        sent = sam.run("send", path, "--base-url", sandbox.url, "--bot-id", "1001", "--rate", "600",
+                       "--text", "hi {{name}}",
                        "--sms-fallback")
         assert sent.returncode == 0, sent.stderr
         assert [m["phone"] for m in httpx.get(f"{sandbox.url}/sandbox/sms").json()["messages"]] == ["09120000001"]
@@ -322,7 +324,7 @@ def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team
     assert team.owner.run("approval", "--require").returncode == 0
     with EmbeddedSandbox(fast_settings()) as sandbox:
         made = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 5), "--base-url", sandbox.url,
-                                          "--bot-id", "1001", "--text", "hi {{name}}")
+                                          "--bot-id", "1001", "--rate", "600", "--text", "hi {{name}}")
         assert made.returncode == 3, made.stderr  # awaiting approval
         unapproved = [team.psql("carol", "UPDATE recipients SET state = 'sent', message_id = 'fake'"
                                 " WHERE campaign_id = 1 AND row <= 3"),
@@ -364,7 +366,7 @@ def test_what_an_attack_through_psql_did_next_is_refused_by_the_store(team: Team
     assert skipped.returncode != 0 and "safir:final_stays" in skipped.stderr, skipped
     with EmbeddedSandbox(fast_settings()) as sandbox:
         made = team.desktop("alice").run("send", sheet(tmp_path, "t.csv", 20, 3), "--base-url", sandbox.url,
-                                          "--bot-id", "1001", "--text", "two {{name}}")
+                                          "--bot-id", "1001", "--rate", "600", "--text", "two {{name}}")
         assert made.returncode == 3 and team.desktop("bob").run("approve", "2").returncode == 0
     skipped = team.psql("carol", "UPDATE recipients SET state = 'skipped', reason = 'suppressed' WHERE campaign_id = 2")
     assert skipped.returncode != 0 and "safir:not_your_lease:campaign=2" in skipped.stderr, skipped
@@ -467,7 +469,7 @@ def test_no_member_holds_the_stores_locks_against_the_team(team: Team, tmp_path:
         # What the app locked before, held by a viewer's idle session: it stops nobody now.
         vic.execute("SELECT pg_advisory_lock(x'5AF1'::int), pg_advisory_lock(%s)", (number_lock(phone),))
         sent = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
-                                         "--bot-id", "1001", "--text", "hi {{name}}", timeout=90)
+                                         "--bot-id", "1001", "--rate", "600", "--text", "hi {{name}}", timeout=90)
         assert sent.returncode == 0, sent.stderr  # it waited for no lock's timeout
         assert each_once(sandbox) == {f"98912000000{i}": 1 for i in (1, 2, 3)}
 
@@ -486,7 +488,8 @@ def test_what_a_fourth_attack_through_psql_did_is_refused_by_the_store(team: Tea
         assert team.add(team.owner, name, role).returncode == 0
     with EmbeddedSandbox(fast_settings()) as sandbox:
         assert team.desktop("bob").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
-                                       "--bot-id", "1001", "--text", "hi {{name}}").returncode == 0  # campaign 1
+                                       "--bot-id", "1001", "--rate", "600",
+                                       "--text", "hi {{name}}").returncode == 0  # campaign 1
     with TeamJournal(team.url, tmp_path / "owner.sqlite3", password=team.owner_password) as owner:
         owner.db.execute("UPDATE recipients SET state = 'failed', error_code = 17 WHERE campaign_id = 1 AND row = 2")
     again = team.psql("alice", "UPDATE recipients SET state = 'pending' WHERE campaign_id = 1 AND state = 'failed'")
