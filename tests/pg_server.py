@@ -48,13 +48,34 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: Free bytes a memory file system needs for the servers' data to go there: each test's
+#: database (about 10 MB) is dropped when it ends, so a worker's data stays small.
+MEMORY_FOLDER_NEEDS = 4 << 30
+
+
+def scratch_folder() -> str | None:
+    """Where a server's data goes: /dev/shm when it is a memory file system with room
+    (databases made and dropped by the hundred cost disk writes for nothing), otherwise
+    the usual temporary folder (None)."""
+    try:
+        stat = os.statvfs("/dev/shm")
+    except OSError:
+        return None
+    return "/dev/shm" if stat.f_bavail * stat.f_frsize >= MEMORY_FOLDER_NEEDS else None
+
+
 class ThrowawayServer:
     """A PostgreSQL server of its own: :meth:`start`, :meth:`url` of a fresh database,
-    :meth:`stop` and :meth:`start` again (same data), :meth:`remove`."""
+    :meth:`stop` and :meth:`start` again (same data), :meth:`remove`. :data:`running`
+    lists the servers started and not removed, so each test's databases can be dropped
+    when it ends (:meth:`drop_databases`)."""
+
+    running: list[ThrowawayServer] = []
 
     def __init__(self) -> None:
         self.bin = binaries()
-        self.root = Path(tempfile.mkdtemp(prefix="safir-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix="safir-pg-", dir=scratch_folder()))
+        self._made: list[str] = []
         self.data = self.root / "data"
         self.port = _free_port()
         self._user: str | None = None
@@ -120,6 +141,8 @@ class ThrowawayServer:
 
     def start(self) -> ThrowawayServer:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-w", "start")
+        if self not in ThrowawayServer.running:
+            ThrowawayServer.running.append(self)
         return self
 
     def _processes(self) -> list[int]:
@@ -142,11 +165,24 @@ class ThrowawayServer:
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def remove(self) -> None:
+        if self in ThrowawayServer.running:
+            ThrowawayServer.running.remove(self)
         try:
             self.stop()
         except RuntimeError:
             pass
         shutil.rmtree(self.root, ignore_errors=True)
+
+    def drop_databases(self) -> None:
+        """Drop the databases :meth:`new_database` made (their sessions ended first); a
+        server that is stopped or frozen keeps them, to be removed with it."""
+        made, self._made = self._made, []
+        try:
+            with psycopg.connect(self.admin_url(), autocommit=True, connect_timeout=5) as admin:
+                for name in made:
+                    admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        except psycopg.Error:
+            pass
 
     def admin_url(self, database: str = "postgres") -> str:
         return f"postgresql://{ADMIN}:{ADMIN_PASSWORD}@127.0.0.1:{self.port}/{database}"
@@ -157,6 +193,7 @@ class ThrowawayServer:
         with psycopg.connect(self.admin_url(), autocommit=True) as admin:
             admin.execute(f"CREATE ROLE {name} LOGIN CREATEROLE PASSWORD '{owner_password}'")
             admin.execute(f"CREATE DATABASE {name} OWNER {name}")
+        self._made.append(name)
         return f"postgresql://{name}@127.0.0.1:{self.port}/{name}", owner_password
 
 
