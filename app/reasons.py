@@ -235,6 +235,7 @@ TEAM_PROBLEMS: dict[str, str] = {
     "password_needed": "{member} is new to the store's server: give them a password (--password-stdin)",
     "not_a_member": "{member} is not a member of this team",
     "audit_reserved": "\"{action}\" is written into the audit trail by the team store itself, never by a member",
+    "too_many_numbers": "{count} numbers locked at once: a batch of sends locks at most 10,000",
     "not_a_plain_login": "{member} cannot be a member: only a plain login can (not a superuser, a role that manages "
                          "roles or databases, or a team store's group role)",
     "password_not_ours": "{member}'s login was not made by this team store: they keep their own password (give the "

@@ -331,3 +331,13 @@ async def test_a_pass_waiting_for_a_slot_stops_at_once_when_paused() -> None:
     late = asyncio.ensure_future(slots.take())
     await asyncio.sleep(0.01)
     assert late.done() and late.result() is False  # stopped and none free
+
+
+def test_no_request_in_flight_waits_for_a_connection() -> None:
+    """Found by an attack: 256 requests could be in flight on a pool of 64 connections; the
+    rest waited in the pool, their lease checked before it, and a sender frozen there sent
+    them as it woke, after another had finished the campaign."""
+    from app.api.client import MAX_CONNECTIONS
+    from app.jobs.inputs import MAX_IN_FLIGHT
+
+    assert MAX_IN_FLIGHT <= MAX_CONNECTIONS

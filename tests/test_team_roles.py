@@ -452,7 +452,7 @@ def test_no_member_holds_the_stores_locks_against_the_team(team: Team, tmp_path:
         assert team.add(team.owner, name, role).returncode == 0
     phone = "989120000001"  # the sheet's first
     for sql in ("SELECT safir_lock_creations()", f"SELECT safir_lock_numbers(ARRAY[{number_lock(phone)}])",
-                "SELECT safir_revoke_lapsed(1, 2)"):
+                "SELECT safir_revoke_lapsed(1, 2)", "SELECT safir_trim_pace('k')"):
         refused = team.psql("vic", sql)
         assert refused.returncode != 0 and "safir:role_needed:role=sender" in refused.stderr, (sql, refused)
     for sql in ("SELECT 1 FROM store_locks FOR KEY SHARE", "SELECT 1 FROM number_locks FOR UPDATE",
@@ -460,6 +460,8 @@ def test_no_member_holds_the_stores_locks_against_the_team(team: Team, tmp_path:
         for name in ("vic", "alice"):
             refused = team.psql(name, sql)
             assert refused.returncode != 0 and "permission denied" in refused.stderr, (name, sql, refused)
+    many = team.psql("alice", "SELECT safir_lock_numbers(ARRAY(SELECT generate_series(1::bigint, 10001)))")
+    assert many.returncode != 0 and "safir:too_many_numbers:count=10001" in many.stderr, many
     spaced = team.psql("alice", "INSERT INTO audit (at, action, os_user, machine) VALUES ('x', 'a p p r o v e d',"
                                 " 'bob', 'x')")
     assert spaced.returncode != 0 and "safir:audit_reserved" in spaced.stderr, spaced
@@ -468,6 +470,11 @@ def test_no_member_holds_the_stores_locks_against_the_team(team: Team, tmp_path:
             EmbeddedSandbox(fast_settings()) as sandbox:
         # What the app locked before, held by a viewer's idle session: it stops nobody now.
         vic.execute("SELECT pg_advisory_lock(x'5AF1'::int), pg_advisory_lock(%s)", (number_lock(phone),))
+        with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner:  # as 15 left it
+            owner.execute("DROP TABLE store_locks, number_locks")
+            owner.execute("UPDATE safir_schema SET version = 15")
+        upgraded = team.owner.run("store", "check", timeout=90)
+        assert upgraded.returncode == 0, upgraded.stderr  # an upgrade waits for no viewer's lock either
         sent = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
                                          "--bot-id", "1001", "--rate", "600", "--text", "hi {{name}}", timeout=90)
         assert sent.returncode == 0, sent.stderr  # it waited for no lock's timeout

@@ -54,6 +54,10 @@ from app.api.transport import client_class
 log = logging.getLogger(__name__)
 
 MAX_UPLOAD_BYTES = 500 * 1024 * 1024  # spec 2.13 / 8
+#: Connections a client keeps to the service at most: as many as requests a caller may
+#: have in flight (app/jobs/inputs.py), so none waits for one. A request checked as its
+#: caller's to send must leave then, not whenever a connection frees.
+MAX_CONNECTIONS = 256
 
 
 class Secret:
@@ -336,7 +340,7 @@ class SafirClient:
             timeout=timeouts.to_httpx(),
             transport=transport,
             headers={"User-Agent": f"safir-campaign/{__version__}"},
-            limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
+            limits=httpx.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=32),
         )
 
     def __repr__(self) -> str:

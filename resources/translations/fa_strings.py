@@ -1106,6 +1106,8 @@ FA.update({
 })
 
 FA.update({
+    "{count} numbers locked at once: a batch of sends locks at most 10,000":
+        "{count} شماره یک‌جا قفل شد: هر دسته از ارسال‌ها دست‌بالا ۱۰٬۰۰۰ شماره را قفل می‌کند",
     "\"{action}\" is written into the audit trail by the team store itself, never by a member":
         "«{action}» را خود پایگاه مشترک تیم در سابقهٔ رویدادها می‌نویسد، نه هیچ عضوی",
     "{member} cannot be a member: only a plain login can (not a superuser, a role that manages roles or databases, "

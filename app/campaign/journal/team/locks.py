@@ -10,15 +10,27 @@ one holding a phone number's key stopped every capped campaign that messaged it.
 migration still takes an advisory lock (:data:`MIGRATION_LOCK`): it is the owner's, and
 before the first one there is no table to lock.
 
-The same migration closes two smaller holes that attack found: any member could revoke a
-sender whose lease had lapsed (``safir_revoke_lapsed`` is a sender's doing, as it takes
-a row over), and an audit entry's action could spell a decision with spaces between its
-letters ("a p p r o v e d")."""
+No viewer takes a lock another waits for: a viewer's own session may lift the store's
+timeouts, so a lock it could take would be held for as long as it likes. A sender's
+session can too; senders are trusted with sending, and what they hold shows in
+``pg_stat_activity`` under their login (docs/team.md).
+
+The same migration closes smaller holes those attacks found: any member could trim a
+key's pace (``safir_trim_pace`` deletes rows every sender on the key locks) or revoke a
+sender whose lease had lapsed (``safir_revoke_lapsed`` is a sender's doing, as it takes a
+row over), one call could lock millions of numbers (rows nobody deletes), and an audit
+entry's action could spell a decision with spaces between its letters ("a p p r o v e d")."""
 
 from __future__ import annotations
 
-#: The advisory lock key a migration holds (the owner's; the tables do not exist yet).
+from app.campaign.journal.pace import KEEP_SECONDS
+from app.campaign.pacer import TICK
+
+#: The advisory lock key the migration of a new store holds (the owner's; no table exists yet).
 MIGRATION_LOCK = 0x5AF1
+#: The most phone numbers one call of ``safir_lock_numbers`` locks: a batch of marks is far
+#: fewer; more is a member filling the store's disk with keys.
+MOST_NUMBERS_LOCKED = 10_000
 
 MIGRATION_16 = r"""
 CREATE TABLE store_locks (name TEXT COLLATE "C" PRIMARY KEY);
@@ -39,6 +51,10 @@ CREATE OR REPLACE FUNCTION safir_lock_numbers(keys bigint[]) RETURNS void LANGUA
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     PERFORM public.safir_need('sender');
+    IF cardinality(keys) > MOST_NUMBERS_LOCKED THEN
+        PERFORM public.safir_refuse('too_many_numbers', format('%s numbers at once: a batch locks at most %s',
+                                    cardinality(keys), MOST_NUMBERS_LOCKED), 'count=' || cardinality(keys));
+    END IF;
     INSERT INTO public.number_locks SELECT DISTINCT k FROM unnest(keys) AS t(k) ORDER BY k ON CONFLICT DO NOTHING;
     PERFORM 1 FROM public.number_locks WHERE phone_key = ANY (keys) ORDER BY phone_key FOR UPDATE;
 END $$;
@@ -50,6 +66,18 @@ BEGIN
     UPDATE public.senders s SET revoked = true FROM public.recipients r
      WHERE r.campaign_id = campaign AND r.row = lapsed_row AND r.lease_until < extract(epoch FROM clock_timestamp())
        AND s.campaign_id = campaign AND s.owner = r.lease_owner AND NOT s.revoked;
+END $$;
+
+-- Trimming a key's pace deletes rows every sender on that key locks: a viewer holding
+-- that delete in an idle transaction (its own session may lift the timeouts) stopped them.
+CREATE OR REPLACE FUNCTION safir_trim_pace(pace_key text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    before double precision := extract(epoch FROM clock_timestamp()) - KEEP_SECONDS;
+BEGIN
+    PERFORM public.safir_need('sender');
+    DELETE FROM public.pace_starts WHERE key = pace_key AND tick < floor(before / TICK);
+    DELETE FROM public.pace_users WHERE key = pace_key AND seen < before;
 END $$;
 
 CREATE OR REPLACE FUNCTION safir_stamp_who() RETURNS trigger LANGUAGE plpgsql
@@ -93,4 +121,5 @@ BEGIN
                    public.safir_group('viewer'));
     EXECUTE format('REVOKE ALL ON store_locks, number_locks FROM %I', public.safir_group('viewer'));
 END $$
-"""
+""".replace("KEEP_SECONDS", repr(KEEP_SECONDS)).replace("TICK", repr(TICK)).replace(
+    "MOST_NUMBERS_LOCKED", str(MOST_NUMBERS_LOCKED))

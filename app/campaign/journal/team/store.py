@@ -177,7 +177,10 @@ class TeamJournal(TeamMembers, Journal):
 
     def serialized_migration(self) -> None:
         self.db.execute("SET LOCAL lock_timeout = '60s'")
-        self.db.execute("SELECT pg_advisory_xact_lock($1)", (MIGRATION_LOCK,))  # before the tables exist
+        if self.db.execute("SELECT to_regclass('safir_schema')").fetchone()[0] is None:
+            self.db.execute("SELECT pg_advisory_xact_lock($1)", (MIGRATION_LOCK,))  # a new store: no table yet
+        else:  # a mode only its owner may take: no viewer blocks an upgrade (locks.py)
+            self.db.execute("LOCK TABLE safir_schema IN SHARE ROW EXCLUSIVE MODE")
 
     @contextlib.contextmanager
     def bulk_writing(self) -> Generator[None, None, None]:
