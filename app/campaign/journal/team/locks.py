@@ -7,8 +7,8 @@ They were advisory locks until an attack (migration 16): PUBLIC may call
 never one), and a lock taken for a session outlives every timeout, so a viewer holding
 the creations' key in an idle session stopped every campaign creation of the team, and
 one holding a phone number's key stopped every capped campaign that messaged it. Only a
-migration still takes an advisory lock (:data:`MIGRATION_LOCK`): it is the owner's, and
-before the first one there is no table to lock.
+new store's first migration still takes an advisory lock (:data:`MIGRATION_LOCK`): no
+table exists yet; an upgrade locks ``safir_schema`` in a mode only its owner may take.
 
 No viewer takes a lock another waits for: a viewer's own session may lift the store's
 timeouts, so a lock it could take would be held for as long as it likes. A sender's
