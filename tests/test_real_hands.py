@@ -355,6 +355,30 @@ async def test_a_scheduled_campaign_is_told_as_scheduled_and_a_dead_one_as_inter
     assert delivered(sandbox) == []
 
 
+def test_a_ready_campaign_its_sender_holds_is_told_as_being_sent_not_ready(sandbox: EmbeddedSandbox) -> None:
+    """Found by a busy run: a background sender held a scheduled campaign for seconds before
+    marking it running, and ``list`` told it "ready → resume" meanwhile."""
+    from datetime import timezone
+
+    from app.campaign import Content
+    from app.campaign.lock import runner_identity
+    from app.campaign.shown import ShownStatus, shown_status
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+
+    journal = open_store()
+    start = (datetime.now(timezone.utc) + timedelta(hours=3)).isoformat()
+    scheduled, now = (create_campaign(journal, check_sheet(SAMPLES / "contacts.csv"), content=Content(text=text),
+                                      bot_id=1001, base_url=sandbox.url, start_at=at)
+                      for text, at in (("later", start), ("now", None)))
+    for campaign_id, told in ((scheduled, ShownStatus.SCHEDULED), (now, ShownStatus.RUNNING)):
+        assert shown_status(journal, journal.campaigns.get(campaign_id)) == ShownStatus.READY
+        with open_store() as sender, sender.sending_session(campaign_id, runner_identity()):
+            assert journal.campaigns.get(campaign_id).status == CampaignStatus.READY  # not marked yet
+            assert shown_status(journal, journal.campaigns.get(campaign_id)) == told
+        assert shown_status(journal, journal.campaigns.get(campaign_id)) == ShownStatus.READY
+
+
 def test_closing_the_demo_while_the_inbox_fetches_logs_no_error(qapp: Any, qtbot: Any, sandbox: EmbeddedSandbox,
                                                                 caplog: Any) -> None:
     import shiboken6

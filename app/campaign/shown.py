@@ -31,8 +31,9 @@ class ShownStatus(StrEnum):
 def shown_status(journal: Journal, campaign: Campaign, now: datetime | None = None) -> ShownStatus:
     """The one place that decides whether a campaign is told as scheduled, running or
     interrupted: "running" with no process holding its lock (killed, or the disk filled
-    before the pause could be written) is interrupted; one still waiting for its start
-    time is scheduled; one not yet approved (or rejected) is told so until it ends."""
+    before the pause could be written) is interrupted; a ready one a sender already holds
+    is running; one still waiting for its start time is scheduled; one not yet approved
+    (or rejected) is told so until it ends."""
     unsendable = campaign.status not in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED, CampaignStatus.RUNNING)
     if unsendable and campaign.approval is None and campaign.status != CampaignStatus.CREATING:
         rule = approval_rule(journal)  # made before campaigns needed approval: under the rule now, it awaits
@@ -42,9 +43,12 @@ def shown_status(journal: Journal, campaign: Campaign, now: datetime | None = No
         return ShownStatus.AWAITING_APPROVAL
     if unsendable and campaign.approval == Approval.REJECTED:
         return ShownStatus.REJECTED
-    if campaign.status != CampaignStatus.RUNNING:
+    # A sender holds a ready campaign for a moment before it marks it running (seconds with
+    # busy CPUs): it is being sent, not waiting for a resume.
+    starting = campaign.status == CampaignStatus.READY and campaign_is_sending(journal, campaign.id)
+    if campaign.status != CampaignStatus.RUNNING and not starting:
         return ShownStatus(campaign.status)
-    if not campaign_is_sending(journal, campaign.id):
+    if not starting and not campaign_is_sending(journal, campaign.id):
         return ShownStatus.INTERRUPTED
     if seconds_until(campaign.start_at, now or datetime.now(timezone.utc)) > 0:
         return ShownStatus.SCHEDULED
