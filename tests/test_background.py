@@ -494,6 +494,28 @@ def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_w
     assert len(once_each(slow_sandbox)) == 600
 
 
+def test_a_runner_keeps_room_for_its_last_words_that_a_full_disk_cannot_take(tiny_disk: Path) -> None:
+    import errno
+
+    from app.jobs.runner import LastWordsRoom, last_words, last_words_file, runner_log
+    from app.reasons import store_problem
+
+    runner_log(5).parent.mkdir(parents=True, exist_ok=True)
+    runner_log(5).write_text("campaign 5: sending from http://127.0.0.1:1\n" + "progress: 1/9\n" * 300)
+    with LastWordsRoom(5) as room:
+        assert last_words(5) is None  # a runner still sending has said no error
+        free = os.statvfs(tiny_disk).f_bavail * os.statvfs(tiny_disk).f_frsize
+        (tiny_disk / "filler").write_bytes(b"x" * free)
+        with pytest.raises(OSError) as full, runner_log(5).open("a") as log:
+            log.write("x" * 8192)  # the log's next block: the disk has none
+        assert full.value.errno == errno.ENOSPC
+        room.say(store_problem("journal_disk_full", folder=str(tiny_disk)), "campaign 5 stopped: the disk is full")
+    told = last_words(5)
+    assert told is not None and told.code == "journal_disk_full", told
+    last_words_file(5).unlink()  # a runner started anew has said nothing yet
+    assert last_words(5) is None
+
+
 @pytest.mark.parametrize(("exit_status", "told"), [
     (None, "the process sending the campaign stopped unexpectedly; resume it"),  # not this process's child
     (-9, "the process sending the campaign stopped unexpectedly (exit status -9); resume it"),

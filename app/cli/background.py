@@ -64,13 +64,20 @@ def add_background_argument(parser: argparse.ArgumentParser) -> None:
 
 def cmd_run_campaign(args: argparse.Namespace) -> int:
     """The sending process: sends the campaign to its end, printing to its log."""
-    from app.campaign.journal import TeamRole
+    from app.campaign.journal import JournalError, TeamRole
+    from app.jobs.runner import LastWordsRoom
 
-    with open_journal(TeamRole.SENDER) as journal:
-        campaign = stored_campaign(journal, args.campaign_id)
-        with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
-            print(f"campaign {campaign.id}: sending from {base_url}", flush=True)
-            return asyncio.run(run_campaign(journal, campaign.id, base_url, api_key, args.timeout, followed=True))
+    with LastWordsRoom(args.campaign_id) as last_words:
+        try:
+            with open_journal(TeamRole.SENDER) as journal:
+                campaign = stored_campaign(journal, args.campaign_id)
+                with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
+                    print(f"campaign {campaign.id}: sending from {base_url}", flush=True)
+                    return asyncio.run(run_campaign(journal, campaign.id, base_url, api_key, args.timeout,
+                                                    last_words=last_words))
+        except (CliError, JournalError) as exc:
+            last_words.say(exc.reason, str(exc))  # main() prints them too, for the log
+            raise
 
 
 def cmd_watch(args: argparse.Namespace) -> int:

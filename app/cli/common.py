@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.desktop import paths
-from app.jobs.runner import API_KEY_ENV, REASON_PREFIX
+from app.jobs.runner import API_KEY_ENV, REASON_PREFIX, LastWordsRoom
 from app.reasons import ReasonedError
 
 if TYPE_CHECKING:
@@ -202,10 +202,11 @@ STORE_PATIENCE_SECONDS = 600.0
 
 
 async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None,
-                       *, followed: bool = False) -> int:
+                       *, last_words: LastWordsRoom | None = None) -> int:
     """Send a stored campaign to its end, printing progress; return the exit status.
-    ``followed``: a sender of its own (``run-campaign``), whose log's last lines say why it
-    stopped to whoever follows it (app/jobs/runner.py: last_words), its reason as a code too.
+    ``last_words``: a sender of its own (``run-campaign``) keeps why it stopped there and
+    as its log's last lines, for whoever follows it (app/jobs/runner.py: last_words), its
+    reason as a code too.
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
     signal's number. A team store that goes away pauses the run, which starts again by
     itself once the store answers (within :data:`STORE_PATIENCE_SECONDS`)."""
@@ -236,7 +237,7 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
             print(f"the team store answers again; campaign {campaign_id} goes on", file=sys.stderr, flush=True)
         if sms is not None and result.status == CampaignStatus.FINISHED and not received:
             # A sender of its own follows its SMS to their end (nobody waits for it); a send in a terminal, a minute.
-            await follow_sms(sms, campaign_id, FOLLOW_FOR_SECONDS if followed else SMS_FOLLOW_SECONDS)
+            await follow_sms(sms, campaign_id, FOLLOW_FOR_SECONDS if last_words else SMS_FOLLOW_SECONDS)
     try:
         summary, base = journal.recipients.summary(campaign_id), journal.campaigns.get(campaign_id).base_url
     except JournalError:
@@ -246,10 +247,14 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
         hint = sandbox_flag(base)
         go_on = "" if result.store_fault == JournalFault.GONE else (
             f" (continue with: safir-campaign resume {campaign_id}{hint})")
-        if followed and result.reason is not None:
-            print(f"{REASON_PREFIX}{result.reason.stored()}", file=sys.stderr)
         said = result.reason.text() if result.reason else ""
-        print(f"error: campaign {campaign_id} stopped: {said}{go_on}", file=sys.stderr)
+        sentence = f"campaign {campaign_id} stopped: {said}{go_on}"
+        if last_words is not None:
+            last_words.say(result.reason, sentence)
+        with contextlib.suppress(OSError):  # a full disk under a background sender's log
+            if last_words is not None and result.reason is not None:
+                print(f"{REASON_PREFIX}{result.reason.stored()}", file=sys.stderr)
+            print(f"error: {sentence}", file=sys.stderr)
         return 128 + received[0] if received else EXIT_STOPPED
     return EXIT_OK
 

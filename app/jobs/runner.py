@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 from collections.abc import Mapping
+from types import TracebackType
 from typing import TYPE_CHECKING, BinaryIO
 
 from app.desktop import paths
@@ -78,6 +79,61 @@ def runner_log(campaign_id: int) -> Path:
     return paths.log_dir() / f"campaign-{campaign_id}.log"
 
 
+def last_words_file(campaign_id: int) -> Path:
+    """Where the runner of ``campaign_id`` keeps room for why it stopped (:class:`LastWordsRoom`)."""
+    return paths.log_dir() / f"campaign-{campaign_id}.last-words"
+
+
+#: Bytes a runner keeps on disk for its last words (a ``reason:`` line and an ``error:`` line).
+LAST_WORDS_BYTES = 16384
+
+
+class LastWordsRoom:
+    """Room on disk for why a runner stopped: :data:`LAST_WORDS_BYTES` written as it
+    starts, overwritten in place as it stops. A disk that filled while it sent (ENOSPC)
+    still takes them there: overwriting needs no new block, where the log's appends may.
+    Where the room cannot be made (the disk already full), :meth:`say` keeps nothing and
+    the log alone tells. A context manager; :func:`last_words` reads it back."""
+
+    def __init__(self, campaign_id: int) -> None:
+        self._descriptor: int | None = None
+        path = last_words_file(campaign_id)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+        except OSError:
+            return
+        try:
+            if os.pwrite(descriptor, _NOTHING_SAID, 0) == LAST_WORDS_BYTES:
+                self._descriptor = descriptor
+                return
+        except OSError:
+            pass
+        os.close(descriptor)
+
+    def say(self, reason: Reason | None, sentence: str) -> None:
+        """Keep ``reason`` (as a code) and ``sentence`` (English) as the runner's last words,
+        replacing any said before."""
+        if self._descriptor is None:
+            return
+        lines = ([f"{REASON_PREFIX}{reason.stored()}"] if reason is not None else []) + [f"error: {sentence}"]
+        said = "\n".join(lines).encode("utf-8", "replace")[:LAST_WORDS_BYTES]
+        with contextlib.suppress(OSError):
+            os.pwrite(self._descriptor, said.ljust(LAST_WORDS_BYTES, b"\n"), 0)
+
+    def __enter__(self) -> LastWordsRoom:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)
+            self._descriptor = None
+
+
+_NOTHING_SAID = b"\n" * LAST_WORDS_BYTES  # blank lines: read back as no words
+
+
 def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: str | None = None,
                  sandbox: bool = False, timeout: float | None = None,
                  secrets: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
@@ -90,6 +146,8 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
     once, or does not start sending within :data:`START_TIMEOUT_SECONDS`."""
     log = runner_log(campaign_id)
     log.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # an earlier runner's words are not this one's
+        last_words_file(campaign_id).unlink(missing_ok=True)
     env = {**os.environ, API_KEY_ENV: api_key, **(secrets or {}), **store_environment(journal), **_LOG_AS_WRITTEN}
     argv = runner_argv(campaign_id, base_url=base_url, sandbox=sandbox, timeout=timeout)
     with _private_log(log) as output:
@@ -264,20 +322,21 @@ def autogroup_name(shown: str) -> str:
 
 
 def last_words(campaign_id: int) -> Reason | None:
-    """Why the runner of ``campaign_id`` stopped when it ended with an error: the reason
-    it wrote to its log as it stopped (a ``reason:`` line, JSON: app.reasons.Reason),
-    else its last line's words; None when its last line is no error. A runner that could
-    not even record its pause (a full disk) is still understood this way."""
-    log = runner_log(campaign_id)
-    try:
-        lines = [line for line in log.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
-    except OSError:
-        return None
-    if not lines or not lines[-1].startswith("error: "):
-        return None
-    if len(lines) > 1 and lines[-2].startswith(REASON_PREFIX):
-        return Reason.from_stored(lines[-2].removeprefix(REASON_PREFIX))
-    return Reason.said(lines[-1].removeprefix("error: "))
+    """Why the runner of ``campaign_id`` stopped when it ended with an error: what it kept
+    in its :class:`LastWordsRoom`, else its log's last lines (a ``reason:`` line, JSON:
+    app.reasons.Reason, or the ``error:`` line's words); None when it said no error last.
+    A runner that could not even record its pause (a full disk) is still understood."""
+    for said in (last_words_file(campaign_id), runner_log(campaign_id)):
+        try:
+            lines = [line for line in said.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
+        except OSError:
+            continue
+        if not lines or not lines[-1].startswith("error: "):
+            continue
+        if len(lines) > 1 and lines[-2].startswith(REASON_PREFIX):
+            return Reason.from_stored(lines[-2].removeprefix(REASON_PREFIX))
+        return Reason.said(lines[-1].removeprefix("error: "))
+    return None
 
 
 def _last_line(log: Path) -> str:
