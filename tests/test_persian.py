@@ -476,3 +476,16 @@ def test_the_shortcuts_box_names_the_keys_as_the_persian_menus_do(persian: Any) 
     box.close()
     menu_words = QKeySequence("Ctrl+N").toString(QKeySequence.SequenceFormat.NativeText)
     assert PERSIAN.search(menu_words) and f"<b>{menu_words}</b>" in text and "Ctrl" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_the_window_title_names_the_app_once_in_the_language_shown(qapp: QApplication, qtbot: Any, sandbox: Any,
+                                                                    language: str) -> None:
+    """X11, Wayland and Windows append the application's display name to a window title
+    that does not end with it (QPlatformWindow::formatWindowTitle)."""
+    from tests.helpers.qt import shown_window
+
+    with shown_window(qtbot, qapp, sandbox.url, language) as window:
+        title, name = window.windowTitle(), QApplication.applicationDisplayName()
+    assert name == {"en": "Safir campaign", "fa": "کارزار سفیر"}[language]
+    assert title.endswith(name) and title.count(name) == 1, title

@@ -64,7 +64,11 @@ class MainWindow(QMainWindow):
                  draft: CampaignDraft | None = None) -> None:
         super().__init__()
         self.context = context
-        self.setWindowTitle(self.tr("Safir campaign") + (self.tr(" — sandbox") if context.connection.demo else ""))
+        # X11, Wayland and Windows append the display name to a title not ending with it:
+        # in the language shown, and once.
+        name = self.tr("Safir campaign")
+        QApplication.setApplicationDisplayName(name)
+        self.setWindowTitle(self.tr("Sandbox") + " — " + name if context.connection.demo else name)
         # The runs outlive this window when it is rebuilt for another language.
         self.runs = runs if runs is not None else RunController(context)
         self.campaign = CampaignPage(context, self.runs, draft)
