@@ -489,3 +489,32 @@ def test_the_window_title_names_the_app_once_in_the_language_shown(qapp: QApplic
         title, name = window.windowTitle(), QApplication.applicationDisplayName()
     assert name == {"en": "Safir campaign", "fa": "کارزار سفیر"}[language]
     assert title.endswith(name) and title.count(name) == 1, title
+
+
+def test_the_file_dialogs_patterns_read_left_to_right_and_still_choose_the_files(persian: Any, qtbot: Any,
+                                                                                 tmp_path: Path) -> None:
+    """A right-to-left interface drew "(*.csv *.ods)" as "(csv *.ods.*)"; Qt reads a filter's
+    patterns only when it ends in ")"."""
+    from PySide6.QtWidgets import QFileDialog, QListView
+
+    from app.ui.dialogs import patterns_left_to_right
+
+    filters = patterns_left_to_right("صفحه‌گسترده‌ها (*.csv *.ods);;همهٔ پرونده‌ها (*)")
+    assert filters == "صفحه‌گسترده‌ها \u2066(*.csv *.ods);;همهٔ پرونده‌ها \u2066(*)"
+    (tmp_path / "a.csv").write_text("x")
+    (tmp_path / "b.png").write_bytes(b"x")
+    dialog = QFileDialog(None, "t", str(tmp_path), filters)
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    qtbot.addWidget(dialog)
+    view = dialog.findChild(QListView, "listView")
+    assert view is not None
+
+    def shown() -> set[str]:
+        model, root = view.model(), view.rootIndex()
+        return {model.index(i, 0, root).data() for i in range(model.rowCount(root))
+                if model.flags(model.index(i, 0, root)) & Qt.ItemFlag.ItemIsEnabled}
+
+    qtbot.waitUntil(lambda: "a.csv" in shown())
+    assert shown() == {"a.csv"}
+    dialog.selectNameFilter(filters.split(";;")[1])
+    qtbot.waitUntil(lambda: shown() == {"a.csv", "b.png"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,7 +15,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     Qt,
 )
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QGuiApplication, QPainter
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
@@ -68,7 +69,7 @@ def choose(parent: QWidget, title: str, text: str, choices: Sequence[str]) -> tu
 
 def _file_dialog(parent: QWidget, title: str, start: str, filters: str, save: bool) -> asyncio.Future[str]:
     future: asyncio.Future[str] = asyncio.get_event_loop().create_future()
-    dialog = QFileDialog(parent, title, start, filters)
+    dialog = QFileDialog(parent, title, start, patterns_left_to_right(filters))
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile if save else QFileDialog.FileMode.ExistingFile)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -82,6 +83,16 @@ def _file_dialog(parent: QWidget, title: str, start: str, filters: str, save: bo
     dialog.open()
     _paths_left_to_right(dialog)
     return future
+
+
+def patterns_left_to_right(filters: str) -> str:
+    """``filters`` (Qt's "Name (*.csv *.txt);;…") with each pattern list read left to right
+    in a right-to-left interface ("(*.csv *.txt)", not "(csv *.txt.*)"): a LEFT-TO-RIGHT
+    ISOLATE before its "(", closed by the line's end, since Qt takes the patterns only from
+    a filter that ends in ")". As they are in a left-to-right interface."""
+    if QGuiApplication.layoutDirection() != Qt.LayoutDirection.RightToLeft:
+        return filters
+    return ";;".join(re.sub(r"\s*(\([^()]*\))$", " \u2066\\1", part) for part in filters.split(";;"))
 
 
 #: The parts of Qt's own file dialog that show paths, file names, sizes and dates.
