@@ -518,3 +518,22 @@ def test_the_file_dialogs_patterns_read_left_to_right_and_still_choose_the_files
     assert shown() == {"a.csv"}
     dialog.selectNameFilter(filters.split(";;")[1])
     qtbot.waitUntil(lambda: shown() == {"a.csv", "b.png"})
+
+
+def test_a_field_of_figures_alone_shows_them_at_its_start_in_persian(qapp: QApplication, qtbot: Any,
+                                                                     sandbox: Any) -> None:
+    """Persian digits with no letter read as a left-to-right run: the in-flight field drew "۸"
+    at its left while "۱۲۰ در دقیقه" sat at the rate field's right."""
+    from tests.helpers.qt import shown_window
+
+    with shown_window(qtbot, qapp, sandbox.url, "fa") as window:
+        review = window.campaign.review
+        window.campaign.go(2)
+        qapp.processEvents()
+        fields = {"rate": review.rate_spin, "in flight": review.in_flight_spin}
+        edges = {}
+        for name, field in fields.items():
+            edit = field.lineEdit()
+            image = edit.grab().toImage()
+            edges[name] = (_ink_span(image)[1], image.width())
+    assert all(last > width * 0.8 for last, width in edges.values()), edges

@@ -12,6 +12,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QPlainTextEdit,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -77,6 +78,15 @@ def fsi(text: object) -> str:
 
 
 # -- text direction and numbers --------------------------------------------------------
+
+def figures_at_the_start(*fields: QAbstractSpinBox) -> None:
+    """In a right-to-left interface, each of ``fields`` (a number alone, no words) shows it
+    at the field's right, its start, as the fields with words do: a line edit aligns text
+    with no letter (Persian digits read as European numbers) to the left."""
+    if QGuiApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft:
+        for field in fields:
+            field.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
 
 def starts_right_to_left(text: str) -> bool:
     """True when the first letter with a strong direction is right-to-left (Persian)."""

@@ -8,6 +8,7 @@ from PySide6.QtCore import QCoreApplication, QTime, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QTimeEdit, QWidget
 
 from app.campaign.repeat import Every, RepeatRule
+from app.ui.bidi import figures_at_the_start
 from app.ui.formatting import figure
 from app.ui.time_edits import reading_order_format
 
@@ -59,6 +60,7 @@ class RepeatPicker(QWidget):
         self.day = QSpinBox()
         self.day.setRange(1, 31)
         self.day.setAccessibleName(self.tr("Day of the month"))
+        figures_at_the_start(self.day)
         self.at = QTimeEdit(QTime(10, 0))
         reading_order_format(self.at, "HH:mm")
         self.at.setAccessibleName(self.tr("Repeat at"))

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign import QuietHours
-from app.ui.bidi import ltr
+from app.ui.bidi import figures_at_the_start, ltr
 from app.ui.campaign.draft import CampaignDraft
 from app.ui.campaign.repeat_picker import RepeatPicker
 from app.ui.campaign.review_looks import ReviewLooks
@@ -110,6 +110,7 @@ class ReviewStep(QWidget):
         self.in_flight_spin.setToolTip(self.tr("How many messages may be on their way at once; 8 suits most "
                                                "connections."))
         self.in_flight_spin.valueChanged.connect(self._changed)
+        figures_at_the_start(self.in_flight_spin)
 
 
     def _build_start(self) -> QHBoxLayout:

@@ -20,6 +20,7 @@ from app.campaign import Journal, JournalError
 from app.campaign.approval import ApprovalRule, approval_rule, hash_password, set_approval_rule
 from app.campaign.caps import MAX_CAP_DAYS, MAX_CAP_MESSAGES, FrequencyCap, frequency_cap, set_frequency_cap
 from app.campaign.journal import TeamRole
+from app.ui.bidi import figures_at_the_start
 from app.ui.context import AppContext
 from app.ui.texts import describe, describe_failure, role_name
 
@@ -49,6 +50,7 @@ class RulesBox(QGroupBox):
         self.cap_days.setRange(1, MAX_CAP_DAYS)
         self.cap_messages.setAccessibleName(self.tr("Messages to one number at most"))
         self.cap_days.setAccessibleName(self.tr("In this many days"))
+        figures_at_the_start(self.cap_messages, self.cap_days)
         self.any_bot = QCheckBox(self.tr("from any bot"))
         self.count_otp = QCheckBox(self.tr("count one-time passwords too"))
         self.approval_check = QCheckBox(self.tr("Campaigns need approval by"))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign.journal import TeamRole
+from app.ui.bidi import figures_at_the_start
 from app.ui.context import AppContext
 from app.ui.panels.rules import RulesBox
 from app.ui.widgets import title
@@ -55,6 +56,7 @@ class TemplatesPanel(QWidget):
             spin.setValue(context.prices().get(category, 0.0))
             spin.setAccessibleName(self.tr("Price of a {0}").format(label))
             spin.valueChanged.connect(lambda _v: self.save())
+            figures_at_the_start(spin)
             self.price_spins[category] = spin
             prices.addRow(label + ":", spin)
         bar = QHBoxLayout()
