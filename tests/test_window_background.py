@@ -269,6 +269,33 @@ def test_a_campaign_this_window_is_starting_is_never_told_as_sent_from_elsewhere
     assert told == [] and "is being sent again" not in step.log.toPlainText()
 
 
+def test_closing_the_window_while_its_sender_starts_asks_first_and_pause_and_quit_pauses_it(
+        qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
+    """Found by hand: Quit pressed in the seconds a sender of its own takes to start closed
+    the window without a word, and on the built-in sandbox (which closes with the window)
+    the sender then paused on a network error with its requests' outcomes unknown."""
+    page = office.campaign
+    step = page.send_step
+
+    async def scenario() -> tuple[bool, str, Any]:
+        await compose(office, "contacts.csv", "سلام {{نام}}", rate=60)
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: step.campaign_id is not None and office.runs.is_starting(step.campaign_id))
+        office.close()
+        asked = office.close_question
+        still_open = office.isVisible() and asked is not None
+        text = asked.text() if asked is not None else ""
+        if asked is not None:
+            asked.reject()
+        office.quit_pausing()
+        return still_open, text, await sending
+
+    still_open, text, result = run_in_qt_loop(qapp, scenario)
+    assert still_open and "One campaign is being sent." in text, text
+    assert result is not None and result.status == CampaignStatus.PAUSED, result
+    wait_for_status(result.campaign_id, CampaignStatus.PAUSED, seconds=5)
+
+
 def test_pause_pressed_while_the_sender_starts_pauses_it_once_it_runs(
         qapp: Any, office: MainWindow, slow_sandbox: EmbeddedSandbox) -> None:
     """Found by hand: Pause was unavailable for the seconds a process of its own takes to

@@ -264,7 +264,7 @@ def run_window(*, demo: bool = False, base_url: str | None = None) -> int:
             await asyncio.sleep(0.2)
         # "Pause and quit": let the runs record what is on its way before the journal closes.
         for _ in range(100):
-            if not window.runs.is_sending():
+            if not window.runs.active():
                 break
             await asyncio.sleep(0.1)
 

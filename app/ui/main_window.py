@@ -64,11 +64,7 @@ class MainWindow(QMainWindow):
                  draft: CampaignDraft | None = None) -> None:
         super().__init__()
         self.context = context
-        # X11, Wayland and Windows append the display name to a title not ending with it:
-        # in the language shown, and once.
-        name = self.tr("Safir campaign")
-        QApplication.setApplicationDisplayName(name)
-        self.setWindowTitle(self.tr("Sandbox") + " — " + name if context.connection.demo else name)
+        self._name_the_window(context.connection.demo)
         # The runs outlive this window when it is rebuilt for another language.
         self.runs = runs if runs is not None else RunController(context)
         self.campaign = CampaignPage(context, self.runs, draft)
@@ -228,9 +224,16 @@ class MainWindow(QMainWindow):
             self._quitting = True
             self.close()
 
+    def _name_the_window(self, demo: bool) -> None:
+        """The app's name in the language shown, once: X11, Wayland and Windows append the
+        application's display name to a window title that does not end with it."""
+        name = self.tr("Safir campaign")
+        QApplication.setApplicationDisplayName(name)
+        self.setWindowTitle(self.tr("Sandbox") + " — " + name if demo else name)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing while a campaign sends asks first: pause and quit, or keep sending."""
-        if self.runs.is_sending() and not self._quitting:
+        if self.runs.active() and not self._quitting:  # a sender still starting too
             event.ignore()
             self.ask_before_closing()
             return
@@ -272,7 +275,7 @@ class MainWindow(QMainWindow):
         return box
 
     def _being_sent(self) -> str:
-        count = len(self.runs.sending())
+        count = len(self.runs.active())
         if count == 1:
             return self.tr("One campaign is being sent.")
         return self.tr("{0} campaigns are being sent.").format(figure(count))

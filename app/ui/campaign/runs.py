@@ -99,6 +99,12 @@ class RunController(QObject):
         """The campaigns this window sends or follows now."""
         return [campaign_id for campaign_id, run in self.runs.items() if _sends(run)]
 
+    def active(self) -> list[int]:
+        """The campaigns this window sends, follows or is starting (its engine or its own
+        process not there yet): what closing the window asks about and pauses."""
+        _collect_finished()
+        return [campaign_id for campaign_id, run in self.runs.items() if _sends(run) or run.starting]
+
     def in_background(self) -> list[int]:
         """The campaigns sent by processes of their own (they go on when the window closes)."""
         return [campaign_id for campaign_id, run in self.runs.items() if run.following]
@@ -293,7 +299,8 @@ class RunController(QObject):
                                 lambda error: self.refused.emit(campaign_id, describe_failure(error)))
 
     def pause_all(self, reason: Reason | None = None) -> list[int]:
-        return [campaign_id for campaign_id in self.sending() if self.pause(campaign_id, reason)]
+        """Pause every campaign of :meth:`active` (``reason`` why); the ones asked."""
+        return [campaign_id for campaign_id in self.active() if self.pause(campaign_id, reason)]
 
     def _on_progress(self, progress: Progress) -> None:
         self._events += 1
