@@ -186,9 +186,12 @@ def test_the_window_loop_stops_a_cancelled_timer_at_once(qapp: Any, sandbox: Emb
 def test_history_model_passes_qtmodeltester(qtmodeltester: Any) -> None:
     model = HistoryModel(format_time=lambda iso: iso[:10])
     model.set_rows([{"id": 3, "created": "2026-11-22T10:00:00", "name": "a.xlsx", "kind": "text",
-                     "status": "paused", "sent": 4, "failed": 1, "left": 9}])
+                     "status": "paused", "sent": 4, "failed": 1, "unknown": 5, "left": 9}])
     qtmodeltester.check(model)
     assert model.index(0, 1).data() == "2026-11-22" and model.campaign_id(0) == 3
+    # Every recipient is in a column: the outcomes lost in a fault are told, not hidden.
+    shown = {key: model.index(0, model.COLUMNS.index(key)).data() for key in ("sent", "failed", "unknown", "left")}
+    assert shown == {"sent": "4", "failed": "1", "unknown": "5", "left": "9"}, shown
 
 
 def test_dates_show_in_the_jalali_calendar_in_persian() -> None:

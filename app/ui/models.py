@@ -237,7 +237,7 @@ class HistoryModel(QAbstractTableModel):
     calendar: Jalali in Persian), name, who made it on which machine, kind, status, sent,
     failed, left, and when a scheduled one starts ("in 2 h 5 min")."""
 
-    COLUMNS = ("id", "created", "name", "owner", "kind", "status", "sent", "failed", "left", "starts")
+    COLUMNS = ("id", "created", "name", "owner", "kind", "status", "sent", "failed", "unknown", "left", "starts")
 
     def __init__(self, parent: Any = None, format_time: Any = None) -> None:
         super().__init__(parent)
@@ -246,7 +246,8 @@ class HistoryModel(QAbstractTableModel):
         self._headers = {"id": _tr("Campaign"), "created": _tr("Created (Tehran)"), "name": _tr("Name"),
                          "owner": _tr("Made by"),
                          "kind": _tr("Kind"), "status": _tr("Status"), "sent": _tr("Sent"),
-                         "failed": _tr("Failed"), "left": _tr("Left"), "starts": _tr("Starts")}
+                         "failed": _tr("Failed"), "unknown": _tr("Unknown"), "left": _tr("Left"),
+                         "starts": _tr("Starts")}
 
     def set_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
         self.beginResetModel()
@@ -283,7 +284,7 @@ class HistoryModel(QAbstractTableModel):
                 return f"{state_name(str(value))} {self._rows[index.row()]['status_note']}"
             if key in ("status", "kind"):
                 return state_name(str(value))
-            if key in ("id", "sent", "failed", "left") and isinstance(value, int):
+            if key in ("id", "sent", "failed", "unknown", "left") and isinstance(value, int):
                 return figure(value)  # Persian digits in the Persian interface
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.UserRole:

@@ -402,7 +402,7 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/ui/dialogs.py" line="144" />
+        <location filename="../../app/ui/dialogs.py" line="155" />
         <source>Spreadsheets (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;All files (*)</source>
         <extracomment>The parts of Qt's own file dialog that show paths, file names, sizes and dates.</extracomment>
         <translation>صفحه‌گسترده‌ها (*.csv *.txt *.xlsx *.xlsm *.xls *.ods);;همهٔ پرونده‌ها (*)</translation>
@@ -461,33 +461,33 @@
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="137" />
+        <location filename="../../app/ui/panels/history.py" line="138" />
         <source>by {0}: {1}</source>
         <translation>توسط {0}: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="150" />
+        <location filename="../../app/ui/panels/history.py" line="151" />
         <source>in {0} h {1} min</source>
         <translation>{0} ساعت و {1} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="151" />
+        <location filename="../../app/ui/panels/history.py" line="152" />
         <source>in {0} min</source>
         <translation>{0} دقیقهٔ دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="166" />
-        <location filename="../../app/ui/panels/history.py" line="185" />
+        <location filename="../../app/ui/panels/history.py" line="167" />
+        <location filename="../../app/ui/panels/history.py" line="186" />
         <source>Choose a campaign in the list first.</source>
         <translation>نخست کارزاری را از فهرست برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="189" />
+        <location filename="../../app/ui/panels/history.py" line="190" />
         <source>Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new campaign: “Send the rest as a new campaign” on its Send step.</source>
         <translation>کارزار {0} لغو شده و نمی‌توان آن را ادامه داد. گیرندگانی را که به آن‌ها نرسید می‌توان در کارزاری تازه فرستاد: «ارسال باقی‌مانده در کارزاری تازه» در گام ارسال آن.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/history.py" line="194" />
+        <location filename="../../app/ui/panels/history.py" line="195" />
         <source>Campaign {0} is finished: every recipient has an outcome.</source>
         <translation>کارزار {0} تمام شده است: هر گیرنده نتیجه‌ای دارد.</translation>
     </message>
@@ -598,52 +598,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="69" />
+        <location filename="../../app/ui/main_window.py" line="230" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="86" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="92" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="92" />
+        <location filename="../../app/ui/main_window.py" line="88" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="93" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="93" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="94" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="95" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="94" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Repeating</source>
         <translation>تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="96" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
@@ -718,99 +718,99 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="176" />
+        <location filename="../../app/ui/main_window.py" line="172" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="177" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="178" />
+        <location filename="../../app/ui/main_window.py" line="174" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="179" />
+        <location filename="../../app/ui/main_window.py" line="175" />
         <source>Profile {0}: {1}{2}</source>
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="252" />
+        <location filename="../../app/ui/main_window.py" line="255" />
         <source>Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="256" />
+        <location filename="../../app/ui/main_window.py" line="259" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="258" />
+        <location filename="../../app/ui/main_window.py" line="261" />
         <source>Stay open and keep sending</source>
         <translation>باز ماندن و ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="261" />
+        <location filename="../../app/ui/main_window.py" line="264" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="262" />
-        <location filename="../../app/ui/main_window.py" line="285" />
+        <location filename="../../app/ui/main_window.py" line="265" />
+        <location filename="../../app/ui/main_window.py" line="288" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="277" />
+        <location filename="../../app/ui/main_window.py" line="280" />
         <source>One campaign is being sent.</source>
         <translation>یک کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="278" />
+        <location filename="../../app/ui/main_window.py" line="281" />
         <source>{0} campaigns are being sent.</source>
         <translation>{0} کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="282" />
+        <location filename="../../app/ui/main_window.py" line="285" />
         <source>Sending can go on in the background with the window closed (the window shows it again when it opens), or pause now and resume from History; nothing is sent twice.</source>
         <translation>ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="96" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>Team</source>
         <translation>تیم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="71" />
+        <location filename="../../app/ui/main_window.py" line="232" />
         <source>Sandbox</source>
         <translation>محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="95" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>SMS replies</source>
         <translation>پاسخ‌های پیامکی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="187" />
+        <location filename="../../app/ui/main_window.py" line="183" />
         <source> — team store {0}, as {1} ({2})</source>
         <translation> — پایگاه مشترک تیم {0}، با نام {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="258" />
-        <location filename="../../app/ui/main_window.py" line="284" />
+        <location filename="../../app/ui/main_window.py" line="261" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="284" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="284" />
+        <location filename="../../app/ui/main_window.py" line="287" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -1512,53 +1512,53 @@
 <context>
     <name>RepeatPicker</name>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="51" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="52" />
         <source>Repeat</source>
         <extracomment>The days of the week in the order a Persian week runs (Saturday first), Python's numbers.</extracomment>
         <translation>تکرار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="52" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="53" />
         <source>Never</source>
         <translation>هرگز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="52" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="53" />
         <source>Every day</source>
         <translation>هر روز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="53" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="54" />
         <source>Every week on</source>
         <translation>هر هفته در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="53" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="54" />
         <source>Every month on day</source>
         <translation>هر ماه در روز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="56" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="57" />
         <source>Day of the week</source>
         <translation>روز هفته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="61" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="62" />
         <source>Day of the month</source>
         <translation>روز ماه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="64" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="66" />
         <source>Repeat at</source>
         <translation>ساعت تکرار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="70" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="72" />
         <source>at</source>
         <translation>ساعت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/repeat_picker.py" line="73" />
+        <location filename="../../app/ui/campaign/repeat_picker.py" line="75" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
@@ -1796,47 +1796,47 @@
         <translation>چند پیام می‌تواند هم‌زمان در راه باشد؛ ۸ برای بیشتر اتصال‌ها مناسب است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="118" />
+        <location filename="../../app/ui/campaign/review.py" line="119" />
         <source>Start at</source>
         <translation>شروع در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="119" />
+        <location filename="../../app/ui/campaign/review.py" line="120" />
         <source>Start later</source>
         <translation>شروع در زمانی دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="122" />
+        <location filename="../../app/ui/campaign/review.py" line="123" />
         <source>Start date and time (Tehran time)</source>
         <translation>تاریخ و ساعت شروع (به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="142" />
+        <location filename="../../app/ui/campaign/review.py" line="143" />
         <source>Send nothing from</source>
         <translation>هیچ پیامی نفرست از</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="143" />
+        <location filename="../../app/ui/campaign/review.py" line="144" />
         <source>Quiet hours</source>
         <translation>ساعات سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="146" />
+        <location filename="../../app/ui/campaign/review.py" line="147" />
         <source>Quiet hours start</source>
         <translation>آغاز ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="147" />
+        <location filename="../../app/ui/campaign/review.py" line="148" />
         <source>Quiet hours end</source>
         <translation>پایان ساعت‌های سکوت</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="156" />
+        <location filename="../../app/ui/campaign/review.py" line="157" />
         <source>to</source>
         <translation>تا</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="158" />
+        <location filename="../../app/ui/campaign/review.py" line="159" />
         <source>(Tehran time)</source>
         <translation>(به وقت تهران)</translation>
     </message>
@@ -1877,57 +1877,57 @@
         <translation>پیامک:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="134" />
+        <location filename="../../app/ui/campaign/review.py" line="135" />
         <source>Tehran time; it starts with the window closed too</source>
         <translation>به وقت تهران؛ با پنجرهٔ بسته هم آغاز می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="166" />
+        <location filename="../../app/ui/campaign/review.py" line="167" />
         <source>your own number, e.g. {0}</source>
         <translation>شمارهٔ خودتان، مثلاً {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="168" />
+        <location filename="../../app/ui/campaign/review.py" line="169" />
         <source>Phone for a test send</source>
         <translation>شماره برای ارسال آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="169" />
+        <location filename="../../app/ui/campaign/review.py" line="170" />
         <source>Send a test to this number</source>
         <translation>ارسال آزمایشی به این شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="249" />
+        <location filename="../../app/ui/campaign/review.py" line="250" />
         <source>The repeats would start at {0}, inside the quiet hours, and each wait until {1}: choose a time from {1} to {2}.</source>
         <translation>تکرارها ساعت {0}، درون ساعت‌های سکوت، آغاز می‌شوند و هر بار تا {1} منتظر می‌مانند: ساعتی از {1} تا {2} برگزینید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="251" />
+        <location filename="../../app/ui/campaign/review.py" line="252" />
         <source>Choose the sending bot (its id is a whole number).</source>
         <translation>بات فرستنده را برگزینید (شناسه‌اش عددی صحیح است).</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="252" />
+        <location filename="../../app/ui/campaign/review.py" line="253" />
         <source>The rate must be 0 (as fast as allowed) or at least 1 message per minute.</source>
         <translation>آهنگ ارسال باید ۰ (با بیشترین سرعت مجاز) یا دست‌کم ۱ پیام در دقیقه باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="253" />
+        <location filename="../../app/ui/campaign/review.py" line="254" />
         <source>Messages at the same time must be from 1 to 256.</source>
         <translation>پیام‌های هم‌زمان باید از ۱ تا ۲۵۶ باشد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="254" />
+        <location filename="../../app/ui/campaign/review.py" line="255" />
         <source>Quiet hours need a start and an end, e.g. 22:00 to 08:00.</source>
         <translation>ساعت‌های سکوت آغاز و پایان می‌خواهد، مانند ۲۲:۰۰ تا ۰۸:۰۰.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="255" />
+        <location filename="../../app/ui/campaign/review.py" line="256" />
         <source>The start time is in the past: choose a later time, or clear “Start at” to start now.</source>
         <translation>زمان شروع گذشته است: زمانی دیرتر برگزینید، یا «شروع در» را بردارید تا همین حالا شروع شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/review.py" line="304" />
+        <location filename="../../app/ui/campaign/review.py" line="305" />
         <source>Sending a test to {0}…</source>
         <translation>در حال ارسال آزمایشی به {0}…</translation>
     </message>
@@ -2053,93 +2053,93 @@
 <context>
     <name>RulesBox</name>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="43" />
+        <location filename="../../app/ui/panels/rules.py" line="44" />
         <source>Rules for every campaign</source>
         <translation>قاعده‌های همهٔ کارزارها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="45" />
+        <location filename="../../app/ui/panels/rules.py" line="46" />
         <source>At most</source>
         <translation>حداکثر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="50" />
+        <location filename="../../app/ui/panels/rules.py" line="51" />
         <source>Messages to one number at most</source>
         <translation>حداکثر پیام به یک شماره</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="51" />
+        <location filename="../../app/ui/panels/rules.py" line="52" />
         <source>In this many days</source>
         <translation>در این تعداد روز</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="52" />
+        <location filename="../../app/ui/panels/rules.py" line="54" />
         <source>from any bot</source>
         <translation>از هر باتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="53" />
+        <location filename="../../app/ui/panels/rules.py" line="55" />
         <source>count one-time passwords too</source>
         <translation>رمزهای یک‌بارمصرف هم شمرده شوند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="54" />
-        <location filename="../../app/ui/panels/rules.py" line="94" />
+        <location filename="../../app/ui/panels/rules.py" line="56" />
+        <location filename="../../app/ui/panels/rules.py" line="96" />
         <source>Campaigns need approval by</source>
         <translation>کارزارها به تأیید این افراد نیاز دارند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="56" />
+        <location filename="../../app/ui/panels/rules.py" line="58" />
         <source>user or user@machine, separated by commas</source>
         <translation>کاربر یا user@machine، جداشده با ویرگول</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="57" />
+        <location filename="../../app/ui/panels/rules.py" line="59" />
         <source>Approvers</source>
         <translation>تأییدکنندگان</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="60" />
+        <location filename="../../app/ui/panels/rules.py" line="62" />
         <source>an approver password (optional; leave empty to keep)</source>
         <translation>گذرواژهٔ تأییدکننده (اختیاری؛ برای حفظ قبلی خالی بگذارید)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="61" />
+        <location filename="../../app/ui/panels/rules.py" line="63" />
         <source>Approver password</source>
         <translation>گذرواژهٔ تأییدکننده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="62" />
+        <location filename="../../app/ui/panels/rules.py" line="64" />
         <source>Save the rules</source>
         <translation>ذخیرهٔ قاعده‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="69" />
+        <location filename="../../app/ui/panels/rules.py" line="71" />
         <source>messages to one number in</source>
         <translation>پیام به یک شماره در</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="71" />
+        <location filename="../../app/ui/panels/rules.py" line="73" />
         <source>days (Tehran calendar days)</source>
         <translation>روز (روزهای تقویمی به وقت تهران)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="93" />
+        <location filename="../../app/ui/panels/rules.py" line="95" />
         <source>Campaigns need approval by a member with the approver role</source>
         <translation>کارزارها به تأیید عضوی با نقش تأییدکننده نیاز دارند</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="103" />
+        <location filename="../../app/ui/panels/rules.py" line="105" />
         <source>The team's admins set these rules; you are {0}.</source>
         <translation>این قواعد را مدیران تیم تعیین می‌کنند؛ نقش شما: {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="128" />
+        <location filename="../../app/ui/panels/rules.py" line="130" />
         <source>Nobody could approve a campaign: name an approver or set an approver password.</source>
         <translation>هیچ‌کس نمی‌تواند کارزاری را تأیید کند: یک تأییدکننده نام ببرید یا گذرواژهٔ تأییدکننده بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/rules.py" line="140" />
+        <location filename="../../app/ui/panels/rules.py" line="142" />
         <source>The rules are saved; every campaign from now on follows them.</source>
         <translation>قاعده‌ها ذخیره شد؛ همهٔ کارزارها از این پس از آن‌ها پیروی می‌کنند.</translation>
     </message>
@@ -2937,82 +2937,82 @@
 <context>
     <name>TemplatesPanel</name>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="36" />
+        <location filename="../../app/ui/panels/templates.py" line="37" />
         <source>Template id</source>
         <translation>شناسهٔ قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="36" />
+        <location filename="../../app/ui/panels/templates.py" line="37" />
         <source>Body with {{fields}}</source>
         <translation>متن با {{فیلدها}}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="37" />
+        <location filename="../../app/ui/panels/templates.py" line="38" />
         <source>Category</source>
         <translation>دسته</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="40" />
+        <location filename="../../app/ui/panels/templates.py" line="41" />
         <source>Template library</source>
         <translation>کتابخانهٔ قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="42" />
+        <location filename="../../app/ui/panels/templates.py" line="43" />
         <source>Add template</source>
         <translation>افزودن قالب</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="43" />
+        <location filename="../../app/ui/panels/templates.py" line="44" />
         <source>Remove</source>
         <translation>حذف</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="48" />
+        <location filename="../../app/ui/panels/templates.py" line="49" />
         <source>Service template</source>
         <translation>قالب خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="49" />
+        <location filename="../../app/ui/panels/templates.py" line="50" />
         <source>Promotional template</source>
         <translation>قالب تبلیغاتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="50" />
+        <location filename="../../app/ui/panels/templates.py" line="51" />
         <source>Other message</source>
         <translation>پیام دیگر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="51" />
+        <location filename="../../app/ui/panels/templates.py" line="52" />
         <source>SMS part (fallback)</source>
         <translation>بخش پیامک (جایگزین)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="56" />
+        <location filename="../../app/ui/panels/templates.py" line="57" />
         <source>Price of a {0}</source>
         <translation>بهای {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="65" />
+        <location filename="../../app/ui/panels/templates.py" line="67" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="66" />
+        <location filename="../../app/ui/panels/templates.py" line="68" />
         <source>Templates are made and approved in the business panel; list them here so fields are checked before sending and costs can be estimated.</source>
         <translation>قالب‌ها در پنل کسب‌وکار ساخته و تأیید می‌شوند؛ اینجا فهرستشان کنید تا فیلدها پیش از ارسال بررسی و هزینه‌ها تخمین زده شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="70" />
+        <location filename="../../app/ui/panels/templates.py" line="72" />
         <source>Price per message:</source>
         <translation>بهای هر پیام:</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="94" />
+        <location filename="../../app/ui/panels/templates.py" line="96" />
         <source>service</source>
         <translation>خدماتی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/templates.py" line="95" />
+        <location filename="../../app/ui/panels/templates.py" line="97" />
         <source>promotional</source>
         <translation>تبلیغاتی</translation>
     </message>

@@ -123,6 +123,7 @@ class HistoryPanel(QWidget):
                          "status_note": self._rejection(campaign) if status == ShownStatus.REJECTED else None,
                          "sent": c.sent,
                          "failed": c.failed,  # a cancelled campaign has nothing left to send
+                         "unknown": c.unknown,  # the answer lost: resent under the same request_id
                          "left": 0 if campaign.status == CampaignStatus.CANCELLED else c.not_sent,
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
         chosen = self.model.campaign_id(self._row())
