@@ -1160,7 +1160,7 @@ FA.update({
 DYNAMIC = {
     "ResultsModel": ["Row", "Phone as typed", "Phone", "Status", "Details", "Message id", "Campaign", "Created",
                      "Created (Tehran)",
-                     "Name", "Kind", "Sent", "Failed", "Left", "All rows", "Show rows with status", "valid",
+                     "Name", "Kind", "Sent", "Failed", "Unknown", "Left", "All rows", "Show rows with status", "valid",
                      "invalid", "duplicate", "suppressed", "empty", "sent", "failed", "unknown", "pending",
                      "not_sent", "in_flight", "skipped", "repeat", "scheduled", "interrupted", "finished", "paused", "cancelled", "running", "ready", "text", "media",
                      "otp", "buttons", "template", "Starts", "Made by", "capped", "awaiting approval",
