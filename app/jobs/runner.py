@@ -96,39 +96,41 @@ class LastWordsRoom:
     the log alone tells. A context manager; :func:`last_words` reads it back."""
 
     def __init__(self, campaign_id: int) -> None:
-        self._descriptor: int | None = None
+        self._room: BinaryIO | None = None
         path = last_words_file(campaign_id)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+            room = os.fdopen(os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600), "r+b", buffering=0)
         except OSError:
             return
         try:
-            if os.pwrite(descriptor, _NOTHING_SAID, 0) == LAST_WORDS_BYTES:
-                self._descriptor = descriptor
+            if room.write(_NOTHING_SAID) == LAST_WORDS_BYTES:
+                self._room = room
                 return
         except OSError:
             pass
-        os.close(descriptor)
+        room.close()
 
     def say(self, reason: Reason | None, sentence: str) -> None:
         """Keep ``reason`` (as a code) and ``sentence`` (English) as the runner's last words,
         replacing any said before."""
-        if self._descriptor is None:
+        if self._room is None:
             return
         lines = ([f"{REASON_PREFIX}{reason.stored()}"] if reason is not None else []) + [f"error: {sentence}"]
         said = "\n".join(lines).encode("utf-8", "replace")[:LAST_WORDS_BYTES]
         with contextlib.suppress(OSError):
-            os.pwrite(self._descriptor, said.ljust(LAST_WORDS_BYTES, b"\n"), 0)
+            self._room.seek(0)
+            self._room.write(said.ljust(LAST_WORDS_BYTES, b"\n"))
 
     def __enter__(self) -> LastWordsRoom:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
-        if self._descriptor is not None:
-            os.close(self._descriptor)
-            self._descriptor = None
+        if self._room is not None:
+            with contextlib.suppress(OSError):
+                self._room.close()
+            self._room = None
 
 
 _NOTHING_SAID = b"\n" * LAST_WORDS_BYTES  # blank lines: read back as no words
