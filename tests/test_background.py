@@ -471,7 +471,7 @@ def tiny_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 
 def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_words(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox, tiny_disk: Path) -> None:
-    from app.campaign.follow import follow
+    from app.campaign.follow import follow, said_last
     from app.jobs.runner import last_words
 
     campaign_id = new_campaign(tmp_path, slow_sandbox, 600)
@@ -482,7 +482,8 @@ def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_w
     watched = run("watch", str(campaign_id), timeout=120)
     # The runner could not record its pause (the disk was full), but said why as it stopped.
     assert watched.returncode == 3 and "is full: free some space" in watched.stderr, watched
-    assert "is full: free some space" in said(last_words(campaign_id))
+    # Said just after it let go of the campaign (a busy run read it before it was written).
+    assert "is full: free some space" in said(asyncio.run(said_last(lambda: last_words(campaign_id), seconds=30)))
     with open_store() as journal:  # what the window does with a sender gone quiet: the same sentence
         result = asyncio.run(follow(journal, campaign_id, lambda _: None, last_words=lambda: last_words(campaign_id)))
     assert result.status == CampaignStatus.PAUSED and "is full" in said(result.reason)
@@ -492,6 +493,27 @@ def test_a_disk_that_fills_up_under_the_runner_is_told_in_watch_and_the_window_w
     assert resumed.returncode == 0, resumed.stderr
     assert run("watch", str(campaign_id), timeout=180).returncode == 0
     assert len(once_each(slow_sandbox)) == 600
+
+
+def test_a_follower_waits_for_the_words_a_sender_writes_just_after_letting_go() -> None:
+    from app.campaign.follow import said_last
+    from app.reasons import Reason
+
+    written: list[Reason] = []
+    asked: list[int] = []
+
+    def words() -> Reason | None:
+        asked.append(1)
+        return written[0] if written else None
+
+    async def late() -> Reason | None:
+        asyncio.get_running_loop().call_later(0.3, written.append, Reason.said("the disk is full"))
+        return await said_last(words, seconds=10)
+
+    assert asyncio.run(late()) == Reason.said("the disk is full") and len(asked) > 1
+    asked.clear()
+    written.clear()  # a sender whose exit is known said all it will: read once, no wait
+    assert asyncio.run(said_last(words, ended=lambda: -9, seconds=10)) is None and len(asked) == 1
 
 
 def test_a_runner_keeps_room_for_its_last_words_that_a_full_disk_cannot_take(tiny_disk: Path) -> None:

@@ -21,6 +21,10 @@ from app.reasons import Reason, pause_reason
 #: screen within this, and each look (a read, then one redraw) is a few milliseconds of the
 #: window's loop, so fewer looks keep the loop's gaps short (docs/benchmarks.md).
 FOLLOW_SECONDS = 0.25
+#: How long a follower waits for a sender that let go of its campaign to say why it
+#: stopped (seconds): it writes its last words just after, and with busy CPUs (it runs at a
+#: lower priority) that can take a while.
+LAST_WORDS_SECONDS = 3.0
 
 
 async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Progress], None],
@@ -66,8 +70,9 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     campaign = await asyncio.to_thread(journal.campaigns.get, campaign_id)
     status, reason = CampaignStatus(campaign.status), campaign.reason
     if status is CampaignStatus.RUNNING and settle_dead:  # nobody sends it, yet never stopped: the sender died
+        words = await said_last(last_words, ended)
         code = ended()
-        status, reason = CampaignStatus.PAUSED, last_words() or (
+        status, reason = CampaignStatus.PAUSED, words or (
             pause_reason("sender_vanished") if code is None else pause_reason("sender_died", status=code))
         try:
             await asyncio.to_thread(journal.control.set_status, campaign_id, status, reason)
@@ -77,6 +82,20 @@ async def follow(journal: Journal, campaign_id: int, on_progress: Callable[[Prog
     counts, errors = await asyncio.to_thread(lambda: (recipients.counts(campaign_id),
                                                       recipients.error_counts(campaign_id)))
     return RunResult(campaign_id, status, reason, counts, errors)
+
+
+async def said_last(last_words: Callable[[], Reason | None], ended: Callable[[], int | None] = lambda: None,
+                    seconds: float = LAST_WORDS_SECONDS) -> Reason | None:
+    """What a sender that let go of its campaign said as it stopped (``last_words()``),
+    waiting up to ``seconds`` for it while it may still be writing them: until its exit
+    status is known (``ended()``, None while it runs or when it is not this process's child)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        exited = ended() is not None  # asked first: words read after its exit are all it said
+        words = await asyncio.to_thread(last_words)
+        if words is not None or exited or time.monotonic() >= deadline:
+            return words
+        await asyncio.sleep(0.1)
 
 
 def _look(journal: Journal, campaign_id: int, since: str, sms: bool) -> tuple[

@@ -83,7 +83,7 @@ def cmd_run_campaign(args: argparse.Namespace) -> int:
 def cmd_watch(args: argparse.Namespace) -> int:
     """Print a campaign's progress until its sender stops; the exit status as ``send``'s.
     Watching changes nothing: a campaign whose sender died is told as interrupted."""
-    from app.campaign.follow import follow
+    from app.campaign.follow import follow, said_last
     from app.campaign.shown import ShownStatus, shown_status
     from app.cli.progress import ProgressPrinter
     from app.jobs.runner import last_words
@@ -101,7 +101,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         print_summary(journal.recipients.summary(campaign.id), campaign.id, status)
         if status is not ShownStatus.FINISHED:
             # A sender that could not record its own pause (a full disk) said why in its log.
-            why = campaign.reason or (last_words(campaign.id) if status is ShownStatus.INTERRUPTED else None)
+            why = campaign.reason or (asyncio.run(said_last(lambda: last_words(campaign.id)))
+                                      if status is ShownStatus.INTERRUPTED else None)
             reason = why.text() if why is not None else None
             go_on = f"safir-campaign resume {campaign.id}{sandbox_flag(campaign.base_url)}"
             print(f"error: campaign {campaign.id} is {status}" + (f": {reason}" if reason else "")
