@@ -312,21 +312,61 @@ def test_a_campaign_is_in_the_journal_file_itself_before_its_first_request(
         alone.close()
 
 
+#: Makes every ``asyncio.to_thread`` call of a process run on a new thread of its own, as
+#: a pool may when its threads are slow to come back (busy CPUs).
+EACH_CALL_A_NEW_THREAD = """
+import asyncio, threading
+
+async def to_thread(func, /, *args, **kwargs):
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+
+    def work():
+        try:
+            result = func(*args, **kwargs)
+            loop.call_soon_threadsafe(lambda: done.done() or done.set_result(result))
+        except BaseException as error:
+            loop.call_soon_threadsafe(lambda: done.done() or done.set_exception(error))
+        threading.Event().wait()  # kept: a thread's ident, and so its connection, is never reused
+
+    threading.Thread(target=work, daemon=True).start()
+    return await done
+
+asyncio.to_thread = to_thread
+"""
+
+
+@pytest.mark.parametrize("threads", ["pooled", "each-call-new"])
 def test_a_journal_log_deleted_under_a_running_sender_stops_it_and_nothing_is_lost_or_sent_twice(
-        tmp_path: Path, state_home: Path) -> None:
+        threads: str, tmp_path: Path, state_home: Path) -> None:
     """Found by an attack: the write-ahead log deleted under a sender went unnoticed; killed
-    afterwards, the campaign was gone from the journal and the same sheet went out again."""
+    afterwards, the campaign was gone from the journal and the same sheet went out again.
+    Found by a busy run: a thread's first connection after the deletion made a new log,
+    and the sender's last writes (or the journal itself) were lost."""
+    import sqlite3
+
     with EmbeddedSandbox(fast_settings()) as sandbox:
         env = {**os.environ, "SAFIR_API_KEY": DEMO_API_KEY}
         argv = [sys.executable, "-m", "app", "send", sheet(tmp_path, "s.csv", 1, 80), "--base-url", sandbox.url,
                 "--bot-id", "1001", "--text", "hi {{name}}", "--rate", "600"]
-        sending = processes.popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+        hook = tmp_path / "hook"
+        hook.mkdir()
+        (hook / "sitecustomize.py").write_text(EACH_CALL_A_NEW_THREAD, encoding="utf-8")
+        sender_env = {**env, "PYTHONPATH": str(hook)} if threads == "each-call-new" else env
+        sending = processes.popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=sender_env,
+                                  cwd=REPO)
         wait_for(lambda: len(delivered(sandbox)) >= 10, 30, "first deliveries")
         (state_home / "journal.sqlite3-wal").unlink()
         at_deletion = len(delivered(sandbox))
         out, err = sending.communicate(timeout=30)
         assert sending.returncode == 3 and "log" in err and "was deleted while it was in use" in err, err
         assert len(delivered(sandbox)) - at_deletion <= 30 and "Traceback" not in err
+        alone = sqlite3.connect(state_home / "journal.sqlite3")  # what the sender left, before any other opens it
+        try:
+            assert alone.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            assert alone.execute("SELECT status, runner FROM campaigns").fetchall() == [("paused", None)]
+        finally:
+            alone.close()
         listed = processes.run([sys.executable, "-m", "app", "status", "1"], capture_output=True, text=True, env=env,
                                 cwd=REPO, timeout=60)
         assert listed.returncode == 0 and "paused" in listed.stdout, listed

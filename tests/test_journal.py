@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.campaign import Journal, JournalError, RecipientState
-from app.campaign.journal import SCHEMA_VERSION
+from app.campaign.journal import SCHEMA_VERSION, JournalFault
 from app.campaign.progress import PaceShown
 from app.jobs.store import open_store
 from tests.helpers.journal import make
@@ -217,3 +217,33 @@ def test_a_migration_is_split_into_whole_statements_whatever_its_literals_commen
         db.execute(statement)
     db.execute("INSERT INTO a VALUES ('x;y')")
     assert sorted(x for (x,) in db.execute("SELECT x FROM a")) == ["q;", "q;"]
+
+
+@pytest.mark.parametrize("saved", [False, True], ids=["log-unsaved", "log-saved"])
+def test_a_thread_first_opening_the_journal_after_its_log_was_deleted_is_refused_and_nothing_is_lost(
+        saved: bool, tmp_path: Path) -> None:
+    """Found by a busy run: after the write-ahead log was deleted under a sender, a thread
+    of its own opened its first connection, which made a new, empty log beside the deleted
+    one; the last connection to close copied from that one, and the next command found the
+    journal damaged or without the sender's last writes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    campaign_id = make(journal)
+    journal.db.execute("PRAGMA wal_autocheckpoint = 0")  # as in a big creation: the log holds every write
+    for n in range(50):
+        journal.audit_trail.add("before", campaign_id, str(n))
+    (tmp_path / "journal.sqlite3-wal").unlink()
+    journal.audit_trail.add("after", campaign_id, "into the deleted log")
+    if saved:  # as a sender does once it sees the log gone
+        journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    with ThreadPoolExecutor(1) as pool, pytest.raises(JournalError) as refused:
+        pool.submit(journal.campaigns.all).result()  # a thread with no connection yet
+    assert refused.value.kind is JournalFault.GONE and "was deleted while it was in use" in str(refused.value)
+    journal.audit_trail.add("after", campaign_id, "still into the deleted log")
+    journal.close()
+    with Journal(path) as again:
+        assert again.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        details = [row[0] for row in again.db.execute("SELECT detail FROM audit WHERE action = 'after'")]
+    assert details == ["into the deleted log", "still into the deleted log"]

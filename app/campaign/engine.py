@@ -176,7 +176,12 @@ class CampaignEngine:
             self.client.retry_listeners.remove(self._on_retry)
             self.client.retry = self._client_retry
             self._close_writer()
-        result = await asyncio.to_thread(self._settle, campaign_id)  # counting scans every row: off the loop
+        if self._session is not None and self._session.check() is not None:
+            # A journal file changed under the run: only the connections opened before may
+            # write (a thread's first is refused), and this thread's is one of them.
+            result = self._settle(campaign_id)
+        else:
+            result = await asyncio.to_thread(self._settle, campaign_id)  # counting scans every row: off the loop
         self._tally.counts = result.counts.per_state()
         self._emit(result.status)
         return result

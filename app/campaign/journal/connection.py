@@ -84,6 +84,7 @@ class JournalConnection:
         self._connections: dict[int, Any] = {}  # a store's own connection per thread
         self._lock = threading.Lock()
         self._closed = False
+        self._log_identity: tuple[int, int] | None = None
         self._before_migrating()
         try:
             self._migrate()
@@ -108,6 +109,15 @@ class JournalConnection:
         held = _held_marker(self.path)
         if not held.exists():
             _private_file(held)
+        # SQLite deletes the write-ahead log only as the last connection closes, and this
+        # object's first stays open: from now on, another log file at its path is a
+        # stranger's doing (see db).
+        self._log_identity = file_identity(self.log_path)
+
+    @property
+    def log_path(self) -> Path:
+        """The journal's write-ahead log (its ``-wal`` file)."""
+        return self.path.with_name(self.path.name + "-wal")
 
     def _opening_error(self, exc: Exception) -> JournalError | None:
         """The JournalError (a sentence) for the store's own error ``exc`` while opening;
@@ -191,6 +201,7 @@ class JournalConnection:
             with self._lock:
                 if self._closed:
                     raise JournalError(f"the journal {self.path} is closed", JournalFault.OTHER, self.path)
+                self._refuse_a_new_log()
                 # The opening thread is the only user; closing from the owner of the
                 # Journal object at the end is the one crossing (see close()).
                 # mode=rw: never create the file here (opening made it, _private_file): a
@@ -206,6 +217,14 @@ class JournalConnection:
                     raise
                 db = self._connections[key] = SqliteDatabase(connection)
         return db
+
+    def _refuse_a_new_log(self) -> None:
+        """Raise JournalError (``GONE``) when the log was deleted or replaced under this
+        object's open connections: a new connection would start a new, empty log beside
+        the deleted one the others still write into, and whichever closes last copies its
+        own into the journal file, losing the other's writes or damaging the file."""
+        if self._connections and self._log_identity is not None and file_identity(self.log_path) != self._log_identity:
+            raise JournalError(store_problem("journal_log_gone", path=self.log_path), JournalFault.GONE, self.path)
 
     def _configure_patiently(self, db: sqlite3.Connection) -> None:
         """:meth:`_configure`, tried again while another connection holds the lock a new

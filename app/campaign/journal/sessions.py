@@ -233,11 +233,13 @@ class SendingSession:
 
     def _logs(self) -> list[Path]:
         path = self.journal.path
-        return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+        return [self.journal.log_path, path.with_name(path.name + "-shm")]
 
     def __exit__(self, *exc: object) -> None:
         try:
             self.journal.control.set_runner(self.campaign_id, None)
+            if self._gone is not None:
+                self._save_log()  # the run's last writes too: another program's open journal keeps them from closing
         except JournalError:
             pass  # the journal failed: the run has told it already
         finally:
