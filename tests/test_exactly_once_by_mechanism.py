@@ -326,7 +326,7 @@ async def to_thread(func, /, *args, **kwargs):
             result = func(*args, **kwargs)
             loop.call_soon_threadsafe(lambda: done.done() or done.set_result(result))
         except BaseException as error:
-            loop.call_soon_threadsafe(lambda: done.done() or done.set_exception(error))
+            loop.call_soon_threadsafe(lambda failed=error: done.done() or done.set_exception(failed))
         threading.Event().wait()  # kept: a thread's ident, and so its connection, is never reused
 
     threading.Thread(target=work, daemon=True).start()
