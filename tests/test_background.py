@@ -157,6 +157,42 @@ def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: Embed
     journal.close()
 
 
+@pytest.mark.parametrize("asked", ["while-it-starts", "before-the-start"])
+def test_a_pause_asked_while_a_sender_starts_is_honoured_before_its_first_request_and_an_earlier_one_is_not(
+        asked: str, tmp_path: Path, sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by hand: a Pause pressed while the window's sender started let its first
+    quarter second's messages leave (its claim forgot the stop)."""
+    from app.jobs import runner
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+    from app.campaign import Content, StopRequest
+    from app.reasons import pause_reason
+
+    journal = open_store()
+    campaign_id = create_campaign(journal, check_sheet(sheet(tmp_path, 20)), content=Content(text="hi"), bot_id=1001,
+                                  base_url=sandbox.url, rate_per_minute=0)
+    pause = (campaign_id, StopRequest.PAUSE, pause_reason("user_paused"))
+    if asked == "before-the-start":  # a pause left from before, when nobody sent: not the new sender's
+        journal.control.request_stop(*pause)
+    spawn = runner._spawn_detached
+
+    def spawn_then_pause(*args: object) -> subprocess.Popen[bytes]:
+        process = spawn(*args)  # type: ignore[arg-type]
+        if asked == "while-it-starts":  # the process is there, and has not claimed the campaign yet
+            journal.control.request_stop(*pause)
+        return process
+
+    monkeypatch.setattr(runner, "_spawn_detached", spawn_then_pause)
+    process = start_runner(journal, campaign_id, api_key=DEMO_API_KEY, base_url=sandbox.url)
+    assert process.wait(timeout=60) == (3 if asked == "while-it-starts" else 0)
+    campaign = journal.campaigns.get(campaign_id)
+    journal.close()
+    if asked == "while-it-starts":
+        assert campaign.status == CampaignStatus.PAUSED and delivered(sandbox) == []
+    else:
+        assert campaign.status == CampaignStatus.FINISHED and len(once_each(sandbox)) == 20
+
+
 def test_resume_due_after_a_killed_sender_sends_the_rest_with_nobody_twice(
         tmp_path: Path, slow_sandbox: EmbeddedSandbox) -> None:
     campaign_id = send_in_background(tmp_path, slow_sandbox, "--rate", "600", rows=40)

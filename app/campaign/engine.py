@@ -79,7 +79,9 @@ class CampaignEngine:
     mean the same on every desktop), ``clock``/``sleep`` monotonic seconds; all injectable.
     ``writes_on_loop``: commit the journal's writes on this event loop rather than in a
     thread (app/campaign/writer.py), for a process that only sends; honoured on a store
-    whose commits are local (the embedded one).
+    whose commits are local (the embedded one). ``forget_stops`` False: a sender started
+    by another, who forgot earlier stops before starting it, so a Pause or Cancel asked
+    while it starts is honoured before its first request (Control.forget_stops).
     """
 
     def __init__(
@@ -96,8 +98,10 @@ class CampaignEngine:
         suppression: Suppressed | None = None,
         writes_on_loop: bool = False,
         sms: SmsFallback | None = None,
+        forget_stops: bool = True,
     ) -> None:
         self.journal = journal
+        self.forget_stops = forget_stops
         # The store's list (a file beside the journal, or the team store's), checked before every request.
         self.suppression = suppression or journal.suppression_watch()
         self.client = client
@@ -145,7 +149,8 @@ class CampaignEngine:
         """
         try:
             check_sendable(self.journal.campaigns.get(campaign_id), approval_rule(self.journal))
-            with self.journal.sending_session(campaign_id, runner_identity()) as session:
+            with self.journal.sending_session(campaign_id, runner_identity(),
+                                              forget_stops=self.forget_stops) as session:
                 self._session = session
                 return await self._run(self.journal.campaigns.get(campaign_id))  # as it is now this sender holds it
         finally:
@@ -176,12 +181,10 @@ class CampaignEngine:
             self.client.retry_listeners.remove(self._on_retry)
             self.client.retry = self._client_retry
             self._close_writer()
-        if self._session is not None and self._session.check() is not None:
-            # A journal file changed under the run: only the connections opened before may
-            # write (a thread's first is refused), and this thread's is one of them.
-            result = self._settle(campaign_id)
-        else:
-            result = await asyncio.to_thread(self._settle, campaign_id)  # counting scans every row: off the loop
+        # Counting scans every row: off the loop, unless a journal file changed under the
+        # run (then only connections opened before may write, this thread's among them).
+        gone = self._session is not None and self._session.check() is not None
+        result = self._settle(campaign_id) if gone else await asyncio.to_thread(self._settle, campaign_id)
         self._tally.counts = result.counts.per_state()
         self._emit(result.status)
         return result
@@ -191,6 +194,7 @@ class CampaignEngine:
         assert self._session is not None
         self._store_fault: JournalFault | None = None
         self._campaign = campaign
+        self._stop.honour(self.journal.control.stop_requested(campaign.id))  # asked as it started: nothing is sent
         self._tally = RunTally(self.journal.recipients.counts(campaign.id).per_state(), self._clock)
         self._store_offset = self.journal.store_now() - datetime.now(timezone.utc)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)

@@ -59,13 +59,18 @@ class StopSignal:
                 asked = journal.control.stop_requested(campaign_id)
             except JournalError:
                 continue
-            if asked is None:
-                continue
-            request, reason = asked
-            if request is StopRequest.CANCEL:
-                self.cancel(reason)
-            else:
-                self.pause(reason)
+            self.honour(asked)
+
+    def honour(self, asked: tuple[StopRequest, Reason] | None) -> None:
+        """Pause or cancel as another process asked (``Control.stop_requested``'s answer;
+        None: nothing asked)."""
+        if asked is None:
+            return
+        request, reason = asked
+        if request is StopRequest.CANCEL:
+            self.cancel(reason)
+        else:
+            self.pause(reason)
 
     async def until_stopped(self, awaitable: Awaitable[Any]) -> bool:
         """Await ``awaitable`` unless the run is stopped first; True when it completed

@@ -74,7 +74,7 @@ def cmd_run_campaign(args: argparse.Namespace) -> int:
                 with service_to_send_to(args, default_url=campaign.base_url) as (base_url, api_key):
                     print(f"campaign {campaign.id}: sending from {base_url}", flush=True)
                     return asyncio.run(run_campaign(journal, campaign.id, base_url, api_key, args.timeout,
-                                                    last_words=last_words))
+                                                    last_words=last_words, forget_stops=False))
         except (CliError, JournalError) as exc:
             last_words.say(exc.reason, str(exc))  # main() prints them too, for the log
             raise

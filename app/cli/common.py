@@ -202,11 +202,12 @@ STORE_PATIENCE_SECONDS = 600.0
 
 
 async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_key: str, timeout: float | None,
-                       *, last_words: LastWordsRoom | None = None) -> int:
+                       *, last_words: LastWordsRoom | None = None, forget_stops: bool = True) -> int:
     """Send a stored campaign to its end, printing progress; return the exit status.
     ``last_words``: a sender of its own (``run-campaign``) keeps why it stopped there and
     as its log's last lines, for whoever follows it (app/jobs/runner.py: last_words), its
-    reason as a code too.
+    reason as a code too. ``forget_stops`` False: its starter forgot earlier stops
+    (app/jobs/runner.py: start_runner), so a stop asked while it starts is honoured.
     SIGINT, SIGTERM and SIGHUP pause it (resumable); the exit status is then 128 + the
     signal's number. A team store that goes away pauses the run, which starts again by
     itself once the store answers (within :data:`STORE_PATIENCE_SECONDS`)."""
@@ -223,7 +224,8 @@ async def run_campaign(journal: Journal, campaign_id: int, base_url: str, api_ke
         sms = SmsFallback(journal, gateway) if gateway is not None else None
         while True:
             # A process that only sends: the journal's commits run on its loop (app/campaign/writer.py).
-            engine = CampaignEngine(journal, client, on_progress=printer, writes_on_loop=True, sms=sms)
+            engine = CampaignEngine(journal, client, on_progress=printer, writes_on_loop=True, sms=sms,
+                                    forget_stops=forget_stops)
             with pause_on_signals(engine) as received:
                 try:
                     result = await engine.run(campaign_id)

@@ -43,12 +43,21 @@ class CampaignControl(Repository):
             return self.db.execute(sql, args).rowcount > 0
 
     @sentences
-    def set_runner(self, campaign_id: int, runner: str | None) -> None:
+    def set_runner(self, campaign_id: int, runner: str | None, *, forget_stops: bool = True) -> None:
         """Record which process (``"pid@host"``) sends the campaign now (None: none), and
-        forget any stop asked of an earlier sender."""
+        forget any stop asked of an earlier sender; with ``forget_stops`` False, a stop
+        asked stays asked (its starter forgot the earlier ones: :meth:`forget_stops`)."""
+        forget = ", stop_request = NULL, stop_reason = NULL" if forget_stops else ""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET runner = $1, stop_request = NULL, stop_reason = NULL WHERE id = $2",
-                            (runner, campaign_id))
+            self.db.execute(f"UPDATE campaigns SET runner = $1{forget} WHERE id = $2", (runner, campaign_id))
+
+    @sentences
+    def forget_stops(self, campaign_id: int) -> None:
+        """Forget a Pause or Cancel asked of an earlier sender, before a sender of its own
+        is started: one asked after this, while it starts, is asked of it."""
+        with self.transaction():
+            self.db.execute("UPDATE campaigns SET stop_request = NULL, stop_reason = NULL WHERE id = $1",
+                            (campaign_id,))
 
     @sentences
     def request_stop(self, campaign_id: int, request: StopRequest, reason: Reason) -> None:

@@ -151,10 +151,11 @@ class SendingSession:
     second) compares them with the files opened, and :meth:`holds` answers False from
     then on."""
 
-    def __init__(self, journal: Journal, campaign_id: int, owner: str) -> None:
+    def __init__(self, journal: Journal, campaign_id: int, owner: str, *, forget_stops: bool = True) -> None:
         self.journal = journal
         self.campaign_id = campaign_id
         self.owner = owner
+        self.forget_stops = forget_stops
         self._path = lock_path(journal, campaign_id)
         self._path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         self._lock = FileLock(str(self._path), mode=0o600)
@@ -195,7 +196,7 @@ class SendingSession:
                                  "finish or stop it") from None
         self._lock_identity = file_identity(self._path)
         try:
-            self.journal.control.set_runner(self.campaign_id, self.owner)
+            self.journal.control.set_runner(self.campaign_id, self.owner, forget_stops=self.forget_stops)
             self.journal.audit_trail.add("sending", self.campaign_id, self.owner)
         except BaseException:
             self._lock.release()

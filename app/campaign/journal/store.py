@@ -88,10 +88,12 @@ class Journal(JournalConnection):
     def __enter__(self) -> Journal:
         return self
 
-    def sending_session(self, campaign_id: int, owner: str) -> SendingSession:
+    def sending_session(self, campaign_id: int, owner: str, *, forget_stops: bool = True) -> SendingSession:
         """``with journal.sending_session(id, owner) as session:`` while this process sends
-        the campaign (raises CampaignLocked on entry when another one does)."""
-        return SendingSession(self, campaign_id, owner)
+        the campaign (raises CampaignLocked on entry when another one does). A Pause or
+        Cancel asked before it is forgotten, unless ``forget_stops`` is False (a sender
+        started by another, who forgot them: Control.forget_stops)."""
+        return SendingSession(self, campaign_id, owner, forget_stops=forget_stops)
 
     def is_sending(self, campaign_id: int) -> bool:
         """True while some process (this one included) sends the campaign."""

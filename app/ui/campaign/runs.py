@@ -50,9 +50,11 @@ class Run:
     engine: CampaignEngine | None = None
     following: bool = False  # sent by a process of its own (this window's or another's), followed here
     starting: bool = False  # asked to send, its engine or process not there yet: a second ask is refused
-    #: A pause or cancel asked while its own process started, asked of that process once it
-    #: runs (it forgets any stop asked before it, so asking earlier would be lost).
+    #: A pause or cancel asked while it started, asked of its engine or process once it
+    #: runs; of a process, through the store at once too (its starter forgot earlier stops
+    #: before starting it, so one asked now stops it before its first request).
     stop_wanted: tuple[StopRequest, Reason] | None = None
+    spawning: bool = False  # its own process is being started
     started: float = field(default_factory=time.monotonic)
     points: list[tuple[float, int, int]] = field(default_factory=list)
     result: RunResult | None = None
@@ -214,7 +216,12 @@ class RunController(QObject):
             return start_runner(journal, campaign_id, api_key=key, base_url=connection.base_url,
                                 secrets={k: v for k, v in secrets.items() if v})
 
-        return await self._follow(run, await asyncio.to_thread(start))
+        run.spawning = True
+        try:
+            process = await asyncio.to_thread(start)
+        finally:
+            run.spawning = False
+        return await self._follow(run, process)
 
     async def _follow(self, run: Run, process: subprocess.Popen[bytes] | None) -> RunResult:
         """Follow the campaign's sender (``process`` when this window started it) until
@@ -263,7 +270,7 @@ class RunController(QObject):
             self._ask_to_stop(campaign_id, StopRequest.PAUSE, said)
             return True
         if run is not None and self.stoppable_while_starting(campaign_id):
-            run.stop_wanted = (StopRequest.PAUSE, said)  # asked of its process as soon as it runs
+            self._stop_while_starting(run, (StopRequest.PAUSE, said))
             return True
         if run is None or run.engine is None:
             return False
@@ -278,7 +285,7 @@ class RunController(QObject):
             self._ask_to_stop(campaign_id, StopRequest.CANCEL, pause_reason("user_cancelled"))
             return True
         if run is not None and self.stoppable_while_starting(campaign_id):
-            run.stop_wanted = (StopRequest.CANCEL, pause_reason("user_cancelled"))
+            self._stop_while_starting(run, (StopRequest.CANCEL, pause_reason("user_cancelled")))
             return True
         if run is None or run.engine is None:
             return False
@@ -290,6 +297,11 @@ class RunController(QObject):
         a Pause or Cancel pressed now is asked of its sender once it runs."""
         run = self.runs.get(campaign_id)
         return run is not None and run.starting and run.engine is None and not run.following
+
+    def _stop_while_starting(self, run: Run, wanted: tuple[StopRequest, Reason]) -> None:
+        run.stop_wanted = wanted  # asked again once it runs: one asked before its starter forgot them is lost
+        if run.spawning:
+            self._ask_to_stop(run.campaign_id, *wanted)
 
     def _ask_to_stop(self, campaign_id: int, request: StopRequest, said: Reason) -> None:
         """Ask the process sending ``campaign_id`` to pause or cancel, through the store."""

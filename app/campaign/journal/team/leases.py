@@ -125,11 +125,12 @@ class LeasedSession(SendingSession):
     good, and the engine then gives back everything (:meth:`regain`) and claims again.
     """
 
-    def __init__(self, journal: TeamJournal, campaign_id: int, owner: str) -> None:
+    def __init__(self, journal: TeamJournal, campaign_id: int, owner: str, *, forget_stops: bool = True) -> None:
         # No file lock: the team store shares a campaign between live senders.
         self.journal: TeamJournal = journal  # type: ignore[assignment]
         self.campaign_id = campaign_id
         self.owner = owner
+        self.forget_stops = forget_stops
         self.term = LeaseTerm(journal.lease_seconds)
         self._stopping = threading.Event()
         self._beat: threading.Thread | None = None
@@ -156,8 +157,9 @@ class LeasedSession(SendingSession):
             self._register()  # first: the store lets only a lease's holder free it
             journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
                                " WHERE campaign_id = $1 AND lease_owner = $2", (self.campaign_id, self.owner))
-            alone = not self._others()
-            # A Pause asked of the senders already at work stays asked; a first sender starts afresh.
+            alone = not self._others() and self.forget_stops
+            # A Pause asked of the senders already at work stays asked, and one asked of a
+            # sender started by another (who forgot the earlier ones); a first sender starts afresh.
             journal.db.execute(
                 "UPDATE campaigns SET runner = $1" + (", stop_request = NULL, stop_reason = NULL" if alone else "")
                 + " WHERE id = $2", (self.owner, self.campaign_id))

@@ -265,8 +265,8 @@ class TeamJournal(TeamMembers, Journal):
 
     # What a team shares.
 
-    def sending_session(self, campaign_id: int, owner: str) -> LeasedSession:
-        return LeasedSession(self, campaign_id, owner)
+    def sending_session(self, campaign_id: int, owner: str, *, forget_stops: bool = True) -> LeasedSession:
+        return LeasedSession(self, campaign_id, owner, forget_stops=forget_stops)
 
     def is_sending(self, campaign_id: int) -> bool:
         try:
