@@ -157,12 +157,17 @@ def test_a_runner_that_cannot_start_is_a_sentence(tmp_path: Path, sandbox: Embed
     journal.close()
 
 
+@pytest.mark.parametrize("store", ["embedded", "team"])
 @pytest.mark.parametrize("asked", ["while-it-starts", "before-the-start"])
 def test_a_pause_asked_while_a_sender_starts_is_honoured_before_its_first_request_and_an_earlier_one_is_not(
-        asked: str, tmp_path: Path, sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+        asked: str, store: str, tmp_path: Path, sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch,
+        request: pytest.FixtureRequest) -> None:
     """Found by hand: a Pause pressed while the window's sender started let its first
     quarter second's messages leave (its claim forgot the stop)."""
     from app.jobs import runner
+
+    if store == "team":
+        request.getfixturevalue("team_store")  # open_store() and the sender use it
     from app.jobs.creating import create_campaign
     from app.jobs.sheet import check_sheet
     from app.campaign import Content, StopRequest

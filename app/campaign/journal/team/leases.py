@@ -157,11 +157,11 @@ class LeasedSession(SendingSession):
             self._register()  # first: the store lets only a lease's holder free it
             journal.db.execute("UPDATE recipients SET lease_owner = NULL, lease_until = NULL"
                                " WHERE campaign_id = $1 AND lease_owner = $2", (self.campaign_id, self.owner))
-            alone = not self._others() and self.forget_stops
             # A Pause asked of the senders already at work stays asked, and one asked of a
             # sender started by another (who forgot the earlier ones); a first sender starts afresh.
+            forget = self.forget_stops and not self._others()
             journal.db.execute(
-                "UPDATE campaigns SET runner = $1" + (", stop_request = NULL, stop_reason = NULL" if alone else "")
+                "UPDATE campaigns SET runner = $1" + (", stop_request = NULL, stop_reason = NULL" if forget else "")
                 + " WHERE id = $2", (self.owner, self.campaign_id))
             journal.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
                                " VALUES ($1, $2, 'sending', $3, $4, $5)", (now_text(), self.campaign_id, user, machine,
