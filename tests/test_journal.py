@@ -247,3 +247,25 @@ def test_a_thread_first_opening_the_journal_after_its_log_was_deleted_is_refused
         assert again.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         details = [row[0] for row in again.db.execute("SELECT detail FROM audit WHERE action = 'after'")]
     assert details == ["into the deleted log", "still into the deleted log"]
+
+
+def test_a_log_deleted_before_a_sending_session_began_is_seen_by_it_and_a_reopening_is_refused(
+        tmp_path: Path) -> None:
+    """Found by a review: a log deleted while a window sat open with its journal went
+    unseen by the session that then began (it knew no log to compare), and a journal
+    reopened for a writer made a new log beside the deleted one."""
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    campaign_id = make(journal)
+    (tmp_path / "journal.sqlite3-wal").unlink()
+    with pytest.raises(JournalError) as refused:
+        journal.reopen()
+    assert refused.value.kind is JournalFault.GONE
+    with journal.sending_session(campaign_id, "1@desk") as session:
+        gone = session.check()
+        assert gone is not None and gone.kind is JournalFault.GONE and not session.holds()
+        assert "was deleted while it was in use" in str(gone)
+    journal.close()
+    with Journal(path) as again:
+        assert again.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert again.campaigns.get(campaign_id).runner is None

@@ -411,6 +411,43 @@ def test_pause_pressed_while_this_window_starts_the_campaign_pauses_it_before_a_
     assert not [m for m in delivered(sandbox) if m.get("text", "").startswith("زود")]
 
 
+def test_pause_pressed_before_the_window_forgot_earlier_stops_still_pauses_its_process_before_a_first_message(
+        qapp: Any, window: MainWindow, sandbox: EmbeddedSandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by a review: a Pause pressed while the window was still getting ready to start
+    its process (the key to the keyring) was asked through the store, then forgotten as the
+    process was started, and asked again only once it sent."""
+    import threading
+
+    from app.ui.campaign import runs
+
+    window.context.settings.set("separate_sender", True)
+    page, step = window.campaign, window.campaign.send_step
+    entered, go = threading.Event(), threading.Event()
+    real_start = runs.start_runner
+
+    def slow_start(*args: Any, **kwargs: Any) -> Any:  # as a slow keyring would hold it
+        entered.set()
+        go.wait(30)
+        return real_start(*args, **kwargs)
+
+    monkeypatch.setattr(runs, "start_runner", slow_start)
+
+    async def scenario() -> Any:
+        await compose(window, "contacts.csv", "زود {{نام}}", rate=60)
+        sending = asyncio.ensure_future(page.send())
+        while not entered.is_set():
+            await asyncio.sleep(0.01)
+        step._show_buttons()
+        step.pause_button.click()  # its process not started, earlier stops not yet forgotten
+        await asyncio.sleep(0.3)  # a pause asked through the store now would be forgotten next
+        go.set()
+        return await sending
+
+    result = run_in_qt_loop(qapp, scenario)
+    assert result is not None and result.status == CampaignStatus.PAUSED and result.counts.sent == 0, result
+    assert not [m for m in delivered(sandbox) if m.get("text", "").startswith("زود")]
+
+
 @pytest.mark.parametrize("separate_sender", [True, False])
 def test_resume_pressed_again_while_the_campaign_starts_starts_nothing_more(
         qapp: Any, window: MainWindow, sandbox: EmbeddedSandbox, separate_sender: bool) -> None:

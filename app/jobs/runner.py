@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -138,22 +138,30 @@ _NOTHING_SAID = b"\n" * LAST_WORDS_BYTES  # blank lines: read back as no words
 
 def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: str | None = None,
                  sandbox: bool = False, timeout: float | None = None,
-                 secrets: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
+                 secrets: Mapping[str, str] | None = None,
+                 on_forgotten: Callable[[], None] = lambda: None) -> subprocess.Popen[bytes]:
     """Start the process that sends ``campaign_id`` and return it once it is the
     campaign's recorded sender (or has already ended well): holding the lock is not yet
     being named, and ``list`` or the window asked at once would show nobody sending.
     ``api_key`` goes to it in its environment (and ``secrets``, variables such as the SMS
     gateway's key); ``sandbox`` makes it start a built-in sandbox of its own. A Pause or
     Cancel asked before is forgotten first (unless senders are at work), and one asked
-    from then on, while it starts, is honoured before its first request. Raises
+    from then on, while it starts, is honoured before its first request: ``on_forgotten()``
+    is called (in this thread) once that holds, before the process starts. Raises
     RunnerFailed (with the log's last line) when the program cannot be started, exits at
     once, or does not start sending within :data:`START_TIMEOUT_SECONDS`."""
     log = runner_log(campaign_id)
     log.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(OSError):  # an earlier runner's words are not this one's
         last_words_file(campaign_id).unlink(missing_ok=True)
-    if not journal.senders(campaign_id):  # a stop asked of senders at work stays theirs
-        journal.control.forget_stops(campaign_id)  # one asked from now on is the new sender's
+    from app.campaign.journal.errors import JournalError
+
+    try:
+        if not journal.senders(campaign_id):  # a stop asked of senders at work stays theirs
+            journal.control.forget_stops(campaign_id)  # one asked from now on is the new sender's
+        on_forgotten()
+    except JournalError as exc:
+        raise RunnerFailed(exc.reason) from None
     env = {**os.environ, API_KEY_ENV: api_key, **(secrets or {}), **store_environment(journal), **_LOG_AS_WRITTEN}
     argv = runner_argv(campaign_id, base_url=base_url, sandbox=sandbox, timeout=timeout)
     with _private_log(log) as output:

@@ -145,7 +145,10 @@ class JournalConnection:
 
     def reopen(self) -> Self:
         """A new journal object on the same store (its own connections), for another
-        thread that owns it (the writer)."""
+        thread that owns it (the writer). Raises JournalError (``GONE``) when the log was
+        deleted under this one's connections (see :meth:`_refuse_a_new_log`)."""
+        with self._lock:
+            self._refuse_a_new_log()
         return type(self)(self.path)
 
     #: A commit is a write to a local file, cheap enough to run on an event loop
@@ -218,12 +221,17 @@ class JournalConnection:
                 db = self._connections[key] = SqliteDatabase(connection)
         return db
 
+    def log_replaced(self) -> bool:
+        """Whether the log at :attr:`log_path` is no longer the one this object's
+        connections opened (deleted or replaced under them; one ``stat``)."""
+        return self._log_identity is not None and file_identity(self.log_path) != self._log_identity
+
     def _refuse_a_new_log(self) -> None:
         """Raise JournalError (``GONE``) when the log was deleted or replaced under this
         object's open connections: a new connection would start a new, empty log beside
         the deleted one the others still write into, and whichever closes last copies its
         own into the journal file, losing the other's writes or damaging the file."""
-        if self._connections and self._log_identity is not None and file_identity(self.log_path) != self._log_identity:
+        if self._connections and self.log_replaced():
             raise JournalError(store_problem("journal_log_gone", path=self.log_path), JournalFault.GONE, self.path)
 
     def _configure_patiently(self, db: sqlite3.Connection) -> None:

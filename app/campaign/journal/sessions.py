@@ -176,11 +176,12 @@ class SendingSession:
                 if file_identity(self._path) != self._lock_identity:
                     raise JournalError(store_problem("lock_gone", path=self._path), JournalFault.GONE,
                                        self.journal.path)
-                for log_file, identity in self._log_identities.items():
-                    if identity is not None and file_identity(log_file) != identity:
-                        self._save_log()
-                        raise JournalError(store_problem("journal_log_gone", path=log_file), JournalFault.GONE,
-                                           self.journal.path)
+                changed = [log_file for log_file, identity in self._log_identities.items()
+                           if identity is not None and file_identity(log_file) != identity]
+                if changed or self.journal.log_replaced():  # since this session began, or since the journal opened
+                    self._save_log()
+                    raise JournalError(store_problem("journal_log_gone", path=(changed or [self.journal.log_path])[0]),
+                                       JournalFault.GONE, self.journal.path)
             except JournalError as gone:
                 self._gone = gone
         return self._gone

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from app.api import is_loopback
-from app.campaign import CampaignEngine, Progress, RunResult, StopRequest
+from app.campaign import CampaignEngine, Journal, Progress, RunResult, StopRequest
 from app.campaign.approval import approval_rule, check_sendable
 from app.campaign.follow import follow
 from app.campaign.lock import campaign_is_sending
@@ -54,7 +54,7 @@ class Run:
     #: runs; of a process, through the store at once too (its starter forgot earlier stops
     #: before starting it, so one asked now stops it before its first request).
     stop_wanted: tuple[StopRequest, Reason] | None = None
-    spawning: bool = False  # its own process is being started
+    spawning: bool = False  # its own process is being started, earlier stops forgotten
     started: float = field(default_factory=time.monotonic)
     points: list[tuple[float, int, int]] = field(default_factory=list)
     result: RunResult | None = None
@@ -214,14 +214,24 @@ class RunController(QObject):
                 remember_key(connection.base_url, key)
             secrets = {SMS_KEY_ENV: connection.sms_api_key, SMS_SENDER_ENV: connection.sms_sender}
             return start_runner(journal, campaign_id, api_key=key, base_url=connection.base_url,
-                                secrets={k: v for k, v in secrets.items() if v})
+                                secrets={k: v for k, v in secrets.items() if v},
+                                on_forgotten=lambda: self._spawning(run, journal))
 
-        run.spawning = True
         try:
             process = await asyncio.to_thread(start)
         finally:
             run.spawning = False
         return await self._follow(run, process)
+
+    @staticmethod
+    def _spawning(run: Run, journal: Journal) -> None:
+        """In the starting thread, once earlier stops are forgotten: a stop pressed from now
+        on is asked through the store at once, and one pressed before is asked now (each
+        side looks after it wrote, so one of them asks)."""
+        run.spawning = True
+        wanted = run.stop_wanted
+        if wanted is not None:
+            journal.control.request_stop(run.campaign_id, *wanted)
 
     async def _follow(self, run: Run, process: subprocess.Popen[bytes] | None) -> RunResult:
         """Follow the campaign's sender (``process`` when this window started it) until
