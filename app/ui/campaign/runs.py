@@ -309,7 +309,7 @@ class RunController(QObject):
         return run is not None and run.starting and run.engine is None and not run.following
 
     def _stop_while_starting(self, run: Run, wanted: tuple[StopRequest, Reason]) -> None:
-        run.stop_wanted = wanted  # asked again once it runs: one asked before its starter forgot them is lost
+        run.stop_wanted = wanted  # asked by the starter once earlier stops are forgotten, and again once it runs
         if run.spawning:
             self._ask_to_stop(run.campaign_id, *wanted)
 
