@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from app.api import SafirClient
-from app.campaign import CampaignEngine, Content, RecipientState
+from app.campaign import ButtonSpec, CampaignEngine, CampaignStatus, Content, RecipientState
 from app.campaign.approval import NotApproved
 from app.campaign.definition import build_recipients
 from app.campaign.caps import FrequencyCap, set_frequency_cap
@@ -76,10 +76,14 @@ def test_the_frequency_cap_skips_numbers_across_campaigns_and_ignore_cap_overrid
     assert run("cap", "--off").returncode == 0 and "no frequency cap" in run("cap").stdout
 
 
+@pytest.mark.parametrize("content", [
+    Content(kind="text", text="hi {{name}}"),  # rendered column by column
+    Content(kind="template", template_id="welcome", text_fields={"who": "{{name}}", "from": "us"}),  # the same
+    Content(kind="buttons", text="hi {{name}}", buttons=((ButtonSpec("go", url="https://example.com/"),),)),  # by row
+], ids=["text", "template", "buttons"])
 def test_review_looks_for_refused_messages_and_repeats_in_one_rendering_of_the_sheet(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: Content) -> None:
     journal = open_store()
-    content = Content(kind="text", text="hi {{name}}")
     create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 4))), content=content, bot_id=1001,
                     base_url="http://127.0.0.1:1")
     path = tmp_path / "b.csv"  # rows 2-4 got it already; rows 5 and 6 make a text the service refuses
@@ -97,6 +101,38 @@ def test_review_looks_for_refused_messages_and_repeats_in_one_rendering_of_the_s
     assert alone is not None and (alone.count, alone.total, alone.earlier.id) == (3, 3, repeats.earlier.id)
     media = Content(kind="media", file_id="f-1", text="hi {{name}}")
     assert look_at_messages(journal, checked, content=media, bot_id=1001, base_url="http://127.0.0.1:1")[1] is None
+
+
+@pytest.mark.parametrize("earlier_phones", ["read", "too many to read"])
+def test_a_repeat_count_by_column_finds_what_the_row_by_row_count_finds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, earlier_phones: str) -> None:
+    journal = open_store()
+    content = Content(kind="text", text="hi {{name}}")
+    made = {"waiting": range(1, 7), "cancelled": range(4, 10), "other text": range(8, 12)}
+    for what, numbers in made.items():
+        campaign = create_campaign(journal, check_sheet(sheet(tmp_path, f"{what}.csv", numbers)),
+                                   content=Content(kind="text", text="bye {{name}}") if what == "other text" else content,
+                                   bot_id=1001, base_url="http://127.0.0.1:1", allow_repeat=True)
+        if what == "cancelled":
+            journal.control.set_status(campaign, CampaignStatus.CANCELLED)
+    path = tmp_path / "new.csv"  # rows 1-6 are waiting for it; 7 refused (too long); 8-14 new to this text
+    path.write_text("name,mobile\n" + "".join(f"{'n' * 5000 if i == 7 else f'n{i}'},0912400{i:04d}\n"
+                                              for i in range(1, 15)), encoding="utf-8")
+    checked = check_sheet(path)
+    if earlier_phones == "too many to read":  # every row's key is looked up
+        monkeypatch.setattr(creating, "CANDIDATES_PER_ROW", 0)
+        monkeypatch.setattr(creating, "CANDIDATES_AT_LEAST", 0)
+    by_column = look_at_messages(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    alone = count_repeats(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    monkeypatch.setattr(creating, "renders_by_column", lambda content: False)
+    by_row = look_at_messages(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    def shape(found: creating.RepeatedCampaign | None) -> tuple[int, int, int, int] | None:
+        return None if found is None else (found.count, found.total, found.waiting, found.earlier.id)
+
+    assert by_column[0] == by_row[0] and shape(by_column[1]) == shape(alone) == shape(by_row[1])
+    invalid, repeats = by_row
+    assert invalid is not None and (invalid.count, invalid.row) == (1, 8)
+    assert repeats is not None and (repeats.count, repeats.total, repeats.waiting) == (6, 13, 6)
 
 
 async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_passwords_are_exempt(

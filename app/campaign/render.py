@@ -61,6 +61,17 @@ def unknown_filters(text: str) -> list[str]:
     return [m.group(2) for m in PLACEHOLDER.finditer(text) if m.group(2) is not None and m.group(2) not in FILTERS]
 
 
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character :func:`cell_text` removes."""
+    return _CONTROL.search(text) is not None
+
+
+def cell_text(value: object) -> str:
+    """A cell's value as a placeholder shows it: control characters (such as NUL) removed,
+    surrounding spaces stripped."""
+    return _CONTROL.sub("", str(value)).strip()
+
+
 def render(text: str, fields: Mapping[str, str]) -> str:
     """``text`` with every ``{{name}}`` replaced by ``fields[name]`` (surrounding spaces
     and control characters such as NUL removed), through its filter if it names one.
@@ -68,7 +79,7 @@ def render(text: str, fields: Mapping[str, str]) -> str:
     cannot show."""
 
     def fill(match: re.Match[str]) -> str:
-        value = _CONTROL.sub("", str(fields[match.group(1)])).strip()
+        value = cell_text(fields[match.group(1)])
         name = match.group(2)
         if name is None:
             return value

@@ -14,7 +14,7 @@ from app.contacts.sheets import (
     resolve_phone_column,
 )
 from app.contacts.suppression import SuppressionImport, SuppressionList
-from app.contacts.verdicts import RowVerdict, Verdict, Verdicts, mark_unsaved_formula_cells, validate
+from app.contacts.verdicts import RowVerdict, ValidCells, Verdict, Verdicts, mark_unsaved_formula_cells, validate
 
 __all__ = [
     "ColumnGuess",
@@ -36,6 +36,7 @@ __all__ = [
     "SuppressionImport",
     "SuppressionList",
     "validate",
+    "ValidCells",
     "Verdict",
     "Verdicts",
     "write_frame",

@@ -7,7 +7,10 @@ from __future__ import annotations
 import collections
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import compress
+from operator import and_
 from datetime import datetime, timedelta
+from typing import cast
 
 from app.api import RequestValidationError
 from app.campaign import (
@@ -24,11 +27,13 @@ from app.campaign import (
     RepeatPolicy,
     build_recipients,
 )
-from app.campaign.definition import limit_problem
+from app.campaign.definition import SENDABLE, limit_problem
+from app.campaign.journal.keys import repeat_key, repeat_keys, repeat_prefix, to_json
+from app.campaign.render_columns import ColumnRender, renders_by_column
 from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap, frequency_cap
 from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
-from app.contacts import mark_unsaved_formula_cells, normalise
+from app.contacts import ValidCells, Verdicts, mark_unsaved_formula_cells, normalise
 from app.reasons import Reason, campaign_name, content_problem
 from app.jobs.inputs import CampaignInputError, check_bot_id, check_in_flight, check_rate
 from app.jobs.sheet import CheckedSheet
@@ -151,33 +156,102 @@ def rendered_rows(checked: CheckedSheet, content: Content) -> Iterator[NewRecipi
     """Every row of ``checked`` as creating would store it (its message rendered; a formula
     cell with no saved result makes its row invalid), lazily. Raises CampaignInputError
     for content that does not fit the sheet."""
+    verdicts = _message_verdicts(checked, content)
+    return build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
+
+
+def _message_verdicts(checked: CheckedSheet, content: Content) -> Verdicts:
+    """``checked``'s verdicts with a valid row made invalid where a cell its message uses is
+    a formula with no saved result. Raises CampaignInputError for content that does not
+    fit the sheet."""
     try:
         content.check(checked.sheet.columns)
     except ContentError as exc:
         raise CampaignInputError(f"{exc.field}: {exc.problem.text()}", exc.field, exc.problem) from None
-    verdicts = mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
-    return build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
+    return mark_unsaved_formula_cells(checked.sheet, checked.verdicts, content.columns_used())
+
+
+#: The earlier recipients a repeat count reads (to look for a sheet's rows only among
+#: their phones), at most: this many a row of the sheet, and at least as many as below.
+CANDIDATES_PER_ROW = 2
+CANDIDATES_AT_LEAST = 10_000
+
+
+def _by_column(journal: Journal, checked: CheckedSheet, content: Content, *, bot_id: int, base_url: str,
+               excluding: int | None) -> tuple[InvalidMessages | None, RepeatedCampaign | None] | None:
+    """The valid rows' messages rendered column by column (app/campaign/render_columns.py),
+    a slice of the sheet at a time: the rows whose message the service would refuse, and
+    what :func:`count_repeats` finds, the repeat keys made only for rows whose phone an
+    earlier campaign reached (RepeatGuard.phones_since); None for a content rendered row
+    by row only. Raises CampaignInputError for content that does not fit."""
+    if not renders_by_column(content):
+        return None
+    verdicts = _message_verdicts(checked, content)
+    prefix = repeat_prefix(base_url, bot_id)
+    keys: list[int] = []
+    valid, with_message, first = 0, 0, None
+    with journal.reopen() as own:
+        since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
+        candidates = own.repeat_guard.phones_since(since, excluding=excluding,
+                                                   at_most=max(CANDIDATES_AT_LEAST, CANDIDATES_PER_ROW * len(verdicts)))
+        for part in verdicts.valid_cells(checked.sheet, content.columns_used()):
+            rendered = ColumnRender.of(content, part.cells, len(part.rows))
+            assert rendered is not None  # renders_by_column said so
+            valid, with_message = valid + len(part.rows), with_message + sum(rendered.ok)
+            if first is None and not all(rendered.ok):
+                first = _rendered_alone(content, part, rendered.ok.index(False))
+            wanted = rendered.ok if candidates is None else map(and_, rendered.ok,
+                                                                map(candidates.__contains__, part.phones))
+            chosen = list(compress(range(len(part.rows)), wanted))
+            jsons = cast("list[str]", rendered.jsons(chosen))  # chosen rows have a message
+            keys += repeat_keys(prefix, [part.phones[n] for n in chosen], jsons)
+        found = own.repeat_guard.count_repeat_keys(keys, since=since, excluding=excluding, total=with_message)
+    invalid = None if first is None else InvalidMessages(valid - with_message, first.row, str(first.reason))
+    repeats = None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
+    return invalid, repeats
+
+
+@dataclass(frozen=True)
+class _ValidRow:
+    """A valid row as app.campaign.definition.CheckedRow, for rendering it alone."""
+
+    row: int
+    phone: str
+    phone_input: str = ""
+    verdict: str = SENDABLE
+    reason: str | None = None
+
+
+def _rendered_alone(content: Content, part: ValidCells, n: int) -> NewRecipient:
+    """Valid row ``n`` of ``part`` rendered on its own, as creating would (its reason)."""
+    fields = {name: cells[n] for name, cells in part.cells.items()}
+    return next(build_recipients([(_ValidRow(part.rows[n], part.phones[n]), fields)], content))
 
 
 def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, bot_id: int,
                   base_url: str, excluding: int | None = None) -> RepeatedCampaign | None:
     """Before creating: the recipients of ``checked`` who already got this message from this
     bot and service in the last :data:`REPEAT_WINDOW_DAYS` days, as the RepeatedCampaign that
-    creating would raise (None when there are none). Renders every row, so it takes as long
-    as a creation's rendering: the window calls it off the GUI thread, on a connection of
-    its own to ``journal``'s store. The campaign ``excluding`` (the one made from this
-    review) is not a repeat of itself. Raises CampaignInputError for content that does not
-    fit the sheet."""
-    return _repeats_among(journal, rendered_rows(checked, content), bot_id=bot_id, base_url=base_url,
-                          excluding=excluding)
+    creating would raise (None when there are none). A text message or a template is
+    rendered column by column; other kinds row by row, as long as a creation's rendering:
+    the window calls it off the GUI thread, on a connection of its own to ``journal``'s
+    store. The campaign ``excluding`` (the one made from this review) is not a repeat of
+    itself. Raises CampaignInputError for content that does not fit the sheet."""
+    by_column = _by_column(journal, checked, content, bot_id=bot_id, base_url=base_url, excluding=excluding)
+    if by_column is not None:
+        return by_column[1]
+    return _repeats_among(journal, _keys_of(rendered_rows(checked, content), bot_id, base_url), excluding=excluding)
 
 
-def _repeats_among(journal: Journal, rows: Iterable[NewRecipient], *, bot_id: int, base_url: str,
-                   excluding: int | None) -> RepeatedCampaign | None:
+def _keys_of(rows: Iterable[NewRecipient], bot_id: int, base_url: str) -> list[int]:
+    prefix = repeat_prefix(base_url, bot_id)
+    return [repeat_key(prefix, r.phone, to_json(r.message_data)) for r in rows if r.message_data is not None]
+
+
+def _repeats_among(journal: Journal, keys: list[int], *, excluding: int | None) -> RepeatedCampaign | None:
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
-        found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since,
-                                               excluding=excluding)
+        found = own.repeat_guard.count_repeat_keys(keys, since=since, excluding=excluding)
     return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
 
 
@@ -200,18 +274,22 @@ class InvalidMessages:
 def look_at_messages(journal: Journal, checked: CheckedSheet, *, content: Content, bot_id: int, base_url: str,
                      excluding: int | None = None) -> tuple[InvalidMessages | None, RepeatedCampaign | None]:
     """Review's looks at the messages, in one rendering of the sheet (off the GUI thread:
-    it takes as long as a creation's rendering): the rows with a valid number whose message
-    the service would refuse (None when there are none), and what :func:`count_repeats`
-    finds (never looked for in a media campaign: its file's id is fixed only at upload).
-    Raises CampaignInputError for content that does not fit the sheet."""
+    a text message or a template is rendered column by column, other kinds as long as a
+    creation's rendering): the rows with a valid number whose message the service would
+    refuse (None when there are none), and what :func:`count_repeats` finds (never looked
+    for in a media campaign: its file's id is fixed only at upload). Raises
+    CampaignInputError for content that does not fit the sheet."""
+    if content.kind != "media":
+        by_column = _by_column(journal, checked, content, bot_id=bot_id, base_url=base_url, excluding=excluding)
+        if by_column is not None:
+            return by_column
     tally = _InvalidTally()
     rows = tally.watch(rendered_rows(checked, content))
     if content.kind == "media":
         collections.deque(rows, maxlen=0)
         return tally.found(), None
-    repeats = _repeats_among(journal, rows, bot_id=bot_id, base_url=base_url, excluding=excluding)
-    collections.deque(rows, maxlen=0)  # whatever the count left unread
-    return tally.found(), repeats
+    keys = _keys_of(rows, bot_id, base_url)
+    return tally.found(), _repeats_among(journal, keys, excluding=excluding)
 
 
 class _InvalidTally:

@@ -6,7 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import struct
 import time
+from collections.abc import Sequence
+from hashlib import sha256
+from operator import methodcaller
 from urllib.parse import urlsplit
 
 from app.api import is_loopback
@@ -61,3 +65,14 @@ def repeat_key(prefix: str, phone: str | None, message_json: str) -> int:
     as 64 bits of its SHA-256 (a signed integer: a small index even for millions of rows)."""
     digest = hashlib.sha256(f"{prefix}{phone}\x1f{message_json}".encode()).digest()
     return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def repeat_keys(prefix: str, phones: Sequence[str], message_jsons: Sequence[str]) -> list[int]:
+    """:func:`repeat_key` of each ``(phone, message_json)`` pair, at once (the repeat guard's
+    count over a whole sheet)."""
+    if len(phones) != len(message_jsons):
+        raise ValueError(f"{len(phones)} phones but {len(message_jsons)} messages")
+    layout = prefix.replace("{", "{{").replace("}", "}}") + "{}\x1f{}"
+    digests = b"".join(map(methodcaller("digest"), map(sha256, map(str.encode, map(layout.format, phones,
+                                                                                      message_jsons)))))
+    return [key for (key,) in struct.iter_unpack(">q24x", digests)]  # each digest's first 8 bytes, signed
