@@ -135,6 +135,34 @@ def test_a_repeat_count_by_column_finds_what_the_row_by_row_count_finds(
     assert repeats is not None and (repeats.count, repeats.total, repeats.waiting) == (6, 13, 6)
 
 
+@pytest.mark.parametrize("content", [
+    Content(kind="text", text="سلام {{name}} \"عزیز\"، {{ when |jalali}}\n", is_secure=True),
+    Content(kind="template", template_id="welcome", text_fields={"who": "{{name}}", "when": "{{when|jalali}}", "x": ""}),
+], ids=["text", "template"])
+def test_a_campaign_made_column_by_column_stores_what_one_made_row_by_row_stores(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: Content) -> None:
+    journal = open_store()
+    names = ["n1", ' "q" \\ ', "x" * 5000, "n4\x07", "n5", "", "n7", "n8"]
+    whens = ["2024-03-20", "1402/12/30", "2024-01-01", "not a date", "2024-02-02", "2024-03-03", "", "2024-04-04"]
+    phones = ["09124000001", "09124000002", "09124000003", "09124000004", "", "09124000006", "09124000001", "x"]
+    path = tmp_path / "s.csv"  # a row refused for its length, one for its date, an empty phone, a duplicate…
+    path.write_text("name,when,mobile\n" + "".join(f'"{n.replace(chr(34), chr(34) * 2)}",{w},{p}\n'
+                                                    for n, w, p in zip(names, whens, phones)), encoding="utf-8")
+    checked = check_sheet(path)
+    made = {"by column": create_campaign(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")}
+    monkeypatch.setattr(creating, "renders_by_column", lambda content: False)
+    with pytest.raises(creating.RepeatedCampaign) as repeated:  # the same repeat keys, every one
+        create_campaign(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    made["by row"] = create_campaign(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1",
+                                     allow_repeat=True)
+    stored = {how: [(r.row, r.phone_input, r.phone, r.verdict, r.reason, r.message_data, r.state)
+                    for r in journal.recipients.listed(campaign)] for how, campaign in made.items()}
+    assert stored["by column"] == stored["by row"]
+    sent = [r for r in stored["by row"] if r[5] is not None]
+    assert repeated.value.count == repeated.value.total == len(sent) >= 3
+    assert {r[3] for r in stored["by row"]} >= {"valid", "invalid", "duplicate", "empty"}
+
+
 async def test_a_number_capped_meanwhile_is_skipped_at_send_time_and_one_time_passwords_are_exempt(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     journal = open_store()

@@ -134,8 +134,7 @@ def create_campaign(
             rate_per_minute=rate_per_minute,
             in_flight=in_flight,
             base_url=base_url,
-            recipients=build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())),
-                                        content),
+            recipients=_recipients(verdicts, checked, content),
             source_path=str(checked.sheet.path),
             quiet_hours=quiet_hours.text() if quiet_hours else None,
             time_zone=quiet_hours.time_zone if quiet_hours else "Asia/Tehran",
@@ -150,6 +149,39 @@ def create_campaign(
     except RepeatFound as found:
         raise RepeatedCampaign(found.earlier, found.count, found.total, found.waiting) from None
     return campaign_id
+
+
+def _recipients(verdicts: Verdicts, checked: CheckedSheet, content: Content) -> Iterator[NewRecipient]:
+    """Every row of ``checked`` (judged by ``verdicts``) as creating stores it, lazily: a text
+    message or a template rendered column by column, a slice of the sheet at a time
+    (app/campaign/render_columns.py); other kinds row by row. Call Content.check first."""
+    if not renders_by_column(content):
+        return build_recipients(zip(verdicts.rows(), checked.sheet.iter_records(content.columns_used())), content)
+    return _recipients_by_column(verdicts, checked, content)
+
+
+def _recipients_by_column(verdicts: Verdicts, checked: CheckedSheet, content: Content) -> Iterator[NewRecipient]:
+    messages = _valid_messages(verdicts, checked, content)
+    for row in verdicts.rows():
+        if row.verdict != SENDABLE:
+            yield NewRecipient(row.row, row.phone_input, row.phone, row.verdict, row.reason, None)
+            continue
+        part, n, json = next(messages)
+        assert part.rows[n] == row.row, "the valid rows and their cells go in the same order"
+        if json is None:  # a message the service would refuse: rendered alone, for its reason
+            yield next(build_recipients([(row, {name: cells[n] for name, cells in part.cells.items()})], content))
+        else:
+            yield NewRecipient(row.row, row.phone_input, row.phone, row.verdict, row.reason, None, message_json=json)
+
+
+def _valid_messages(verdicts: Verdicts, checked: CheckedSheet,
+                    content: Content) -> Iterator[tuple[ValidCells, int, str | None]]:
+    """Each valid row's slice, its place in it and its message's JSON (None: refused)."""
+    for part in verdicts.valid_cells(checked.sheet, content.columns_used()):
+        rendered = ColumnRender.of(content, part.cells, len(part.rows))
+        assert rendered is not None  # the caller asked renders_by_column
+        for n, json in enumerate(rendered.jsons()):
+            yield part, n, json
 
 
 def rendered_rows(checked: CheckedSheet, content: Content) -> Iterator[NewRecipient]:

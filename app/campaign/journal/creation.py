@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.keys import new_request_ids, repeat_key, repeat_prefix, to_json
+from app.campaign.journal.keys import new_request_ids, repeat_key, repeat_prefix
 from app.campaign.journal.records import (
     PERMANENT_CODES,
     STATES_TO_SEND,
@@ -179,7 +179,7 @@ class CampaignCreation(Repository):
             values: list[tuple[Any, ...]] = []
             ids = iter(new_request_ids(chunk))
             for r in itertools.islice(rows, chunk):  # rendering happens here, with no lock held
-                data = to_json(r.message_data) if r.message_data is not None else None
+                data = r.stored_message
                 values.append((
                     campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason, data,
                     (r.request_id or next(ids)) if data is not None else None,

@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from enum import Enum, StrEnum
 from typing import Any
 
+from app.campaign.journal.keys import to_json
 from app.reasons import Reason, reason_words
 
 #: Per-recipient errors that no retry can fix: invalid input, invalid phone, not a Bale user.
@@ -69,6 +70,16 @@ class NewRecipient:
     message_data: dict[str, Any] | None
     request_id: str | None = None  # None: a new one; a retry campaign passes its parent's
     channel: str = "bale"  # a follow-up campaign keeps its parent's row's channel (a Channel value)
+    #: ``message_data`` already as the JSON text stored (a sheet rendered column by column,
+    #: app/campaign/render_columns.py); stored instead of ``message_data`` when set.
+    message_json: str | None = None
+
+    @property
+    def stored_message(self) -> str | None:
+        """The message's JSON text as the journal stores it; None for a row with no message."""
+        if self.message_json is not None:
+            return self.message_json
+        return None if self.message_data is None else to_json(self.message_data)
 
 
 @dataclass(frozen=True)
