@@ -314,6 +314,8 @@ WAITING: dict[str, str] = {
 CONTENT_PROBLEMS: dict[str, str] = {
     "bad_kind": "must be one of {kinds}",
     "empty_text": "the message text is empty",
+    "broken_character": "it holds a character that cannot be sent (a broken paste, or a terminal in another "
+                        "encoding): type it again",
     "no_phone": "type the phone number first",
     "no_file": "upload a file first",
     "no_buttons": "add at least one button",

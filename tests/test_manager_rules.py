@@ -90,11 +90,15 @@ def test_review_looks_for_refused_messages_and_repeats_in_one_rendering_of_the_s
     path.write_text("name,mobile\n" + "".join(f"{'n' * 5000 if i > 3 else f'n{i}'},0912400{i:04d}\n"
                                               for i in range(1, 6)), encoding="utf-8")
     checked = check_sheet(path)
-    renderings = []
-    monkeypatch.setattr(creating, "build_recipients",
-                        lambda *args: renderings.append(1) or build_recipients(*args))  # type: ignore[func-returns-value]
+    renderings: list[str] = []
+    monkeypatch.setattr(creating, "build_recipients",  # row by row: the sheet, or a refused row alone
+                        lambda rows, content: renderings.append("by row") or build_recipients(rows, content))
+    by_column = creating.ColumnRender.of
+    monkeypatch.setattr(creating.ColumnRender, "of",
+                        lambda *args: renderings.append("by column") or by_column(*args))  # type: ignore[misc]
     invalid, repeats = look_at_messages(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
-    assert len(renderings) == 1
+    # One rendering of the sheet (its one slice); by column, the first refused row again alone, for its reason.
+    assert renderings == (["by row"] if content.kind == "buttons" else ["by column", "by row"])
     assert invalid is not None and (invalid.count, invalid.row) == (2, 5) and "message_over_limit" in invalid.reason
     assert repeats is not None and (repeats.count, repeats.total) == (3, 3)
     alone = count_repeats(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
@@ -133,6 +137,33 @@ def test_a_repeat_count_by_column_finds_what_the_row_by_row_count_finds(
     invalid, repeats = by_row
     assert invalid is not None and (invalid.count, invalid.row) == (1, 8)
     assert repeats is not None and (repeats.count, repeats.total, repeats.waiting) == (6, 13, 6)
+
+
+def test_a_campaign_made_ready_while_a_count_renders_is_left_out_of_that_count_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    journal = open_store()
+    content = Content(kind="text", text="hi {{name}}")
+    create_campaign(journal, check_sheet(sheet(tmp_path, "first.csv", range(1, 6))), content=content, bot_id=1001,
+                    base_url="http://127.0.0.1:1")
+    checked = check_sheet(sheet(tmp_path, "new.csv", range(1, 11)))
+    before = count_repeats(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    assert before is not None and (before.count, before.total) == (5, 10)
+    render = creating.ColumnRender.of
+
+    def another_desktop_creates_meanwhile(*args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(creating.ColumnRender, "of", render)
+        create_campaign(open_store(), check_sheet(sheet(tmp_path, "meanwhile.csv", range(1, 11))), content=content,
+                        bot_id=1001, base_url="http://127.0.0.1:1", allow_repeat=True)
+        return render(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(creating.ColumnRender, "of", another_desktop_creates_meanwhile)
+    during = count_repeats(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    after = count_repeats(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    assert during is not None and after is not None
+    # The journal as of the count's first read (5 of 10, the first campaign), never a mix
+    # of it and the one made meanwhile (5 of 10 naming the later campaign).
+    assert (during.count, during.total, during.earlier.id) == (before.count, before.total, before.earlier.id)
+    assert (after.count, after.total) == (10, 10) and after.earlier.id != before.earlier.id
 
 
 @pytest.mark.parametrize("content", [

@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from app.api import RequestValidationError
-from app.campaign import ButtonSpec, Content
+from app.campaign import ButtonSpec, Content, ContentError
 from app.campaign.journal.keys import repeat_key, repeat_keys, repeat_prefix, to_json
 from app.campaign.render import RenderError
 from app.campaign.render_columns import ColumnRender, wire_jsons
@@ -18,7 +18,7 @@ COLUMNS = ("a", "b", "تاریخ")
 CHARACTERS = st.sampled_from(list("ab س۱2 -/\"\\\n\t\r\x00\x07\x7f{}|") + ["\u200c", "😀"])
 CELLS = st.one_of(
     st.text(CHARACTERS, max_size=8),
-    st.sampled_from(["2024-03-20", " 1402/12/30 ", "۱۴۰۲-۰۱-۰۵", "not a date", ""]),
+    st.sampled_from(["2024-03-20", " 1402/12/30 ", "۱۴۰۲-۰۱-۰۵", "not a date", "", "0001-01-01"]),
     st.integers(4_090, 4_100).map(lambda n: "x" * n),  # around the service's limits
 )
 PLACEHOLDERS = st.builds(lambda name, space, shown: "{{" + space + name + space + shown + "}}",
@@ -109,3 +109,25 @@ def test_what_the_column_path_does_not_render_is_left_to_the_row_path() -> None:
         assert by_column(content, rows) is None, content
     # A template the service refuses whatever the row (no id) is left to the row path, which says why.
     assert by_column(Content(kind="template", template_id="", text_fields={"n": "{{a}}"}), rows) is None
+
+
+def test_a_character_no_message_can_carry_is_refused_before_anything_is_rendered() -> None:
+    """Bytes that are not UTF-8 on a command line become lone surrogates: once, the dry run
+    said nothing of them while the send failed with a traceback."""
+    for content, where in (
+        (Content(kind="text", text="hi \udcff {{a}}"), "text"),
+        (Content(kind="template", template_id="welcome", text_fields={"who": "{{a}} \ud800"}), "text_fields.who"),
+        (Content(kind="template", template_id="wel\udcffcome", text_fields={"who": "{{a}}"}), "template_id"),
+    ):
+        try:
+            content.check(COLUMNS)
+        except ContentError as refused:
+            assert (refused.field, refused.problem.code) == (where, "broken_character")
+        else:
+            raise AssertionError(f"{content} passed the check")
+
+
+def test_a_date_before_the_jalali_calendar_makes_its_row_invalid_not_a_crash() -> None:
+    content = Content(kind="text", text="{{a|jalali}}")
+    rows = [{"a": "0001-01-01", "b": "", "تاریخ": ""}, {"a": "2024-03-20", "b": "", "تاریخ": ""}]
+    assert by_row(content, rows) == by_column(content, rows) == [None, '{"message": {"text": "۱۴۰۳/۰۱/۰۱"}}']

@@ -116,6 +116,43 @@ def test_a_creation_is_refused_as_a_repeat_whole_and_the_guard_counts_it_before(
     assert RepeatGuard(store).count_repeats(rows, base_url="http://127.0.0.1:1", bot_id=2, since=since) is None
 
 
+def test_the_phones_a_repeat_could_match_are_those_of_the_rows_the_count_finds(store: Store) -> None:
+    # Earlier rows in every state a campaign's rows can be in: the phones read first
+    # (to key only their rows) must hold every phone the count itself could match.
+    with open_store() as journal:
+        creation, outcomes = journal.CREATION(store), journal.OUTCOMES(store)
+    guard, since = RepeatGuard(store), datetime.now(timezone.utc) - timedelta(days=1)
+
+    def made(numbers: range, **how: object) -> int:
+        rows = [NewRecipient(n, f"0912000000{n}", f"98912000000{n}", "valid", None, {"message": {"text": "hi"}})
+                for n in numbers]
+        return creation.create(name="t", kind="text", content={"text": "hi"}, bot_id=1001, rate_per_minute=60,
+                               in_flight=2, base_url="http://127.0.0.1:1", recipients=rows, **how)  # type: ignore[arg-type]
+
+    def ends(campaign_id: int, row: int, state: RecipientState) -> None:
+        recipient = next(r for r in Recipients(store).listed(campaign_id) if r.row == row)
+        attempt = outcomes.mark_in_flight(recipient, "text", time.time())
+        assert isinstance(attempt, int)
+        if state != RecipientState.IN_FLIGHT:
+            assert outcomes.record_outcome(campaign_id, row, state, attempt_id=attempt, now=time.time())
+
+    cancelled = made(range(1, 4))  # 1 sent, 2 pending, 3 failed, then cancelled
+    ends(cancelled, 1, RecipientState.SENT)
+    ends(cancelled, 3, RecipientState.FAILED)
+    CampaignControl(store).set_status(cancelled, CampaignStatus.CANCELLED)
+    ready = made(range(4, 8))  # 4 unknown, 5 in flight, 6 pending, 7 failed
+    for row, state in ((4, RecipientState.UNKNOWN), (5, RecipientState.IN_FLIGHT), (7, RecipientState.FAILED)):
+        ends(ready, row, state)
+    made(range(8, 9), test_send=True)  # a test of a draft counts for nobody
+    earlier = guard.phones_since(since, at_most=100)
+    assert earlier.phones == {f"98912000000{n}" for n in (1, 4, 5, 6)}
+    everyone = [NewRecipient(n, "", f"98912000000{n}", "valid", None, {"message": {"text": "hi"}}) for n in range(1, 9)]
+    found = guard.count_repeats(everyone, base_url="http://127.0.0.1:1", bot_id=1001, since=since)
+    assert found is not None and (found.count, found.total) == (len(earlier.phones), 8)
+    assert guard.phones_since(since, excluding=ready, at_most=100).phones == {"989120000001"}
+    assert guard.phones_since(since, at_most=3).phones is None  # too many to be worth reading
+
+
 def test_the_audit_trail_keeps_entries_in_order_and_by_campaign(store: Store) -> None:
     with open_store() as journal:
         campaign_id = make(journal)

@@ -41,6 +41,9 @@ KINDS = ("text", "media", "otp", "buttons", "template")
 _WEB_ADDRESS = re.compile(r"https?://\S", re.IGNORECASE)
 #: Verdict of a row that will be sent (the others are stored as skipped).
 SENDABLE = "valid"
+#: A lone surrogate: no character at all, but what Python makes of bytes that are not
+#: UTF-8 (a terminal in another encoding); no message can carry one.
+_BROKEN = re.compile("[\ud800-\udfff]")
 
 
 class ContentError(ValueError):
@@ -177,6 +180,9 @@ class Content:
                 for problem, address in button_problems(b):
                     where = f"buttons[{r}][{c}].text" if problem is ButtonProblem.NO_LABEL else f"buttons[{r}][{c}]"
                     raise ContentError(where, content_problem(problem.value, url=address))
+        for where, value in [*self._parts(), ("template_id", self.template_id)]:
+            if _BROKEN.search(value):
+                raise ContentError(where, content_problem("broken_character"))
         available = set(columns)
         for where, value in self._parts():
             for name in unknown_filters(value):

@@ -42,9 +42,10 @@ def jalali(value: str) -> str:
         return f"{year}/{int(month):02d}/{int(day):02d}".translate(_PERSIAN_DIGITS)
     try:
         day_of = dt.date.fromisoformat(text[:10])
+        shown = jdatetime.date.fromgregorian(date=day_of)  # ValueError before the Jalali calendar's year 1
     except ValueError:
         raise RenderError(content_problem("not_a_date", value=repr(value))) from None
-    return jdatetime.date.fromgregorian(date=day_of).strftime("%Y/%m/%d").translate(_PERSIAN_DIGITS)
+    return shown.strftime("%Y/%m/%d").translate(_PERSIAN_DIGITS)
 
 
 #: Filters a placeholder may name after ``|``.

@@ -5,8 +5,8 @@ making a row's dict, request objects and JSON encoder call.
 Only a plain text message and a template take this path: their wire form is a fixed
 skeleton with one JSON string per rendered part, so a row's JSON is the skeleton with
 each part's text escaped into it (JSON escapes character by character). Other kinds
-return None and the caller renders row by row. Property tests prove every row's text
-equals ``to_json(Content.render_wire(row))`` (tests/test_render_columns.py).
+return None and the caller renders row by row. Property tests (hypothesis) check that
+every row's text equals ``to_json(Content.render_wire(row))`` (tests/test_render_columns.py).
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ def wire_jsons(content: Content, columns: Mapping[str, Sequence[str]], count: in
     the service would refuse (text empty or over :data:`MAX_TEXT_CHARS`, a template field
     over :data:`MAX_FIELD_CHARS`) or a filter cannot show. ``columns`` maps each column the
     content uses to its ``count`` cells, in row order. Returns None (no list) when the
-    content is not a plain text message or a template: render those row by row. Call
-    :meth:`Content.check` first (a column it lacks raises KeyError)."""
+    content is not a plain text message or a template, holds the private-use character
+    this module marks parts with, or has a fixed part the service refuses: render those
+    row by row. Call :meth:`Content.check` first (a column it lacks raises KeyError)."""
     rendered = ColumnRender.of(content, columns, count)
     return None if rendered is None else rendered.jsons()
 

@@ -28,7 +28,7 @@ from app.campaign import (
     build_recipients,
 )
 from app.campaign.definition import SENDABLE, limit_problem
-from app.campaign.journal.keys import repeat_key, repeat_keys, repeat_prefix, to_json
+from app.campaign.journal.keys import repeat_keys, repeat_prefix
 from app.campaign.render_columns import ColumnRender, renders_by_column
 from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap, frequency_cap
@@ -224,8 +224,9 @@ def _by_column(journal: Journal, checked: CheckedSheet, content: Content, *, bot
     valid, with_message, first = 0, 0, None
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
-        candidates = own.repeat_guard.phones_since(since, excluding=excluding,
-                                                   at_most=max(CANDIDATES_AT_LEAST, CANDIDATES_PER_ROW * len(verdicts)))
+        earlier = own.repeat_guard.phones_since(since, excluding=excluding,
+                                                at_most=max(CANDIDATES_AT_LEAST, CANDIDATES_PER_ROW * len(verdicts)))
+        candidates = earlier.phones
         for part in verdicts.valid_cells(checked.sheet, content.columns_used()):
             rendered = ColumnRender.of(content, part.cells, len(part.rows))
             assert rendered is not None  # renders_by_column said so
@@ -237,7 +238,8 @@ def _by_column(journal: Journal, checked: CheckedSheet, content: Content, *, bot
             chosen = list(compress(range(len(part.rows)), wanted))
             jsons = cast("list[str]", rendered.jsons(chosen))  # chosen rows have a message
             keys += repeat_keys(prefix, [part.phones[n] for n in chosen], jsons)
-        found = own.repeat_guard.count_repeat_keys(keys, since=since, excluding=excluding, total=with_message)
+        found = own.repeat_guard.count_repeat_keys(keys, since=since, excluding=excluding, total=with_message,
+                                                   ready_upto=earlier.ready_upto)
     invalid = None if first is None else InvalidMessages(valid - with_message, first.row, str(first.reason))
     repeats = None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
     return invalid, repeats
@@ -272,18 +274,16 @@ def count_repeats(journal: Journal, checked: CheckedSheet, *, content: Content, 
     by_column = _by_column(journal, checked, content, bot_id=bot_id, base_url=base_url, excluding=excluding)
     if by_column is not None:
         return by_column[1]
-    return _repeats_among(journal, _keys_of(rendered_rows(checked, content), bot_id, base_url), excluding=excluding)
+    return _repeats_among(journal, rendered_rows(checked, content), bot_id=bot_id, base_url=base_url,
+                          excluding=excluding)
 
 
-def _keys_of(rows: Iterable[NewRecipient], bot_id: int, base_url: str) -> list[int]:
-    prefix = repeat_prefix(base_url, bot_id)
-    return [repeat_key(prefix, r.phone, to_json(r.message_data)) for r in rows if r.message_data is not None]
-
-
-def _repeats_among(journal: Journal, keys: list[int], *, excluding: int | None) -> RepeatedCampaign | None:
+def _repeats_among(journal: Journal, rows: Iterable[NewRecipient], *, bot_id: int, base_url: str,
+                   excluding: int | None) -> RepeatedCampaign | None:
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
-        found = own.repeat_guard.count_repeat_keys(keys, since=since, excluding=excluding)
+        found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since,
+                                               excluding=excluding)
     return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
 
 
@@ -320,8 +320,9 @@ def look_at_messages(journal: Journal, checked: CheckedSheet, *, content: Conten
     if content.kind == "media":
         collections.deque(rows, maxlen=0)
         return tally.found(), None
-    keys = _keys_of(rows, bot_id, base_url)
-    return tally.found(), _repeats_among(journal, keys, excluding=excluding)
+    repeats = _repeats_among(journal, rows, bot_id=bot_id, base_url=base_url, excluding=excluding)
+    collections.deque(rows, maxlen=0)  # whatever the count left unread
+    return tally.found(), repeats
 
 
 class _InvalidTally:

@@ -430,6 +430,8 @@ FA = {
     "re-sending {count} messages whose answer was lost, under the same request_id, in {seconds} s":
         "ارسال دوبارهٔ {count} پیامی که پاسخشان گم شد، با همان شناسهٔ درخواست، تا {seconds} ثانیهٔ دیگر",
     "the message text is empty": "متن پیام خالی است",
+    "it holds a character that cannot be sent (a broken paste, or a terminal in another encoding): type it again":
+        "نویسه‌ای دارد که فرستادنی نیست (چسباندنی ناقص، یا ترمینالی با رمزگذاری دیگر): دوباره بنویسیدش",
     "upload a file first": "نخست فایلی بارگذاری کنید",
     "add at least one button": "دست‌کم یک دکمه بیفزایید",
     "name the column with the one-time passwords": "ستونی را که رمزهای یک‌بارمصرف در آن است نام ببرید",

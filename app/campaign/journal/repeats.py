@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timezone
+from typing import NamedTuple
 
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import repeat_key, repeat_prefix, to_json
@@ -16,6 +17,18 @@ from app.reasons import row_reason
 
 def _instant(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+
+
+#: Stands for "every campaign ready" in a ``ready_seq`` bound (PostgreSQL's largest BIGINT).
+_EVERY_READY = 2**63 - 1
+
+
+class EarlierPhones(NamedTuple):
+    """What :meth:`RepeatGuard.phones_since` read: the ``phones`` (None: too many to read)
+    and the journal's moment, ``ready_upto``: the last campaign made ready (its ready_seq)."""
+
+    phones: set[str] | None
+    ready_upto: int
 
 
 class RepeatGuard(Repository):
@@ -35,6 +48,7 @@ class RepeatGuard(Repository):
         " AND old.repeat_key IS NOT NULL AND " + _ON_ITS_WAY
     )
 
+    @sentences
     def count_repeats(self, recipients: Iterable[NewRecipient], *, base_url: str, bot_id: int,
                       since: datetime, excluding: int | None = None) -> RepeatFound | None:
         """Before creating a campaign: how many of ``recipients`` with a message would be
@@ -48,28 +62,33 @@ class RepeatGuard(Repository):
         return self.count_repeat_keys(keys, since=since, excluding=excluding)
 
     @sentences
-    def phones_since(self, since: datetime, *, excluding: int | None = None, at_most: int) -> set[str] | None:
+    def phones_since(self, since: datetime, *, excluding: int | None = None, at_most: int) -> EarlierPhones:
         """The phones (wire form) of every earlier recipient a repeat could match: one with a
         repeat key that got (or will get) its message from a campaign made since ``since``
-        (but ``excluding``); a recipient whose phone is not among them repeats nobody. None
-        when there are more than ``at_most`` such recipients (reading them would cost more
-        than it saves)."""
+        (but ``excluding``) and ready by now; a recipient whose phone is not among them
+        repeats nobody. The phones are None when there are more than ``at_most`` such
+        recipients (reading them would cost more than it saves)."""
+        # Campaigns become ready one at a time, in ready_seq's order: the ones up to this
+        # one are the journal as of now, the same set for the count that follows.
+        ready_upto = int(self.db.execute("SELECT COALESCE(MAX(ready_seq), 0) FROM campaigns").fetchone()[0])
         found = self.db.execute(
             # CROSS JOIN: SQLite reads the window's campaigns first, then each one's rows by
             # its key (not every row of the journal by its repeat key: three times as long).
             "SELECT old.phone FROM campaigns c CROSS JOIN recipients old WHERE old.campaign_id = c.id"
-            " AND c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2 AND old.repeat_key IS NOT NULL AND "
-            + self._ON_ITS_WAY + " LIMIT $3", (_instant(since), excluding or 0, at_most + 1)).fetchall()
-        return None if len(found) > at_most else {str(phone) for (phone,) in found}
+            " AND c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2 AND c.ready_seq <= $3"
+            " AND old.repeat_key IS NOT NULL AND " + self._ON_ITS_WAY + " LIMIT $4",
+            (_instant(since), excluding or 0, ready_upto, at_most + 1)).fetchall()
+        return EarlierPhones(None if len(found) > at_most else {str(phone) for (phone,) in found}, ready_upto)
 
     @sentences
     def count_repeat_keys(self, keys: Sequence[int], *, since: datetime, excluding: int | None = None,
-                          total: int | None = None) -> RepeatFound | None:
+                          total: int | None = None, ready_upto: int | None = None) -> RepeatFound | None:
         """:meth:`count_repeats` of the recipients whose repeat keys (app.campaign.journal.keys)
         are ``keys``, one a recipient with a message, out of ``total`` (default: as many as
-        ``keys``; more when the keys of recipients :meth:`phones_since` rules out are left
-        out). Looks only when a campaign made since ``since`` (but ``excluding``) has a
-        recipient."""
+        ``keys``; more when the keys of recipients :meth:`phones_since` ruled out are left
+        out); only campaigns ready by ``ready_upto`` (:meth:`phones_since`'s) count when
+        given, so the two reads see the same campaigns. None at once when no campaign but
+        test sends was made since ``since`` (but ``excluding``)."""
         if not keys or not self.db.execute(
                 "SELECT 1 FROM campaigns c WHERE c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2"
                 " AND c.test_send = 0 LIMIT 1", (_instant(since), excluding or 0)).fetchone():
@@ -84,8 +103,9 @@ class RepeatGuard(Repository):
                 "SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT p.n, MAX(" + self._EARLIER_SENT + ") AS got,"
                 " MAX(c.id) AS latest FROM probe p"
                 " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
-                " WHERE c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2 AND " + self._ON_ITS_WAY +
-                " GROUP BY p.n) AS r", (_instant(since), excluding or 0)).fetchone()
+                " WHERE c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2 AND c.ready_seq <= $3 AND "
+                + self._ON_ITS_WAY + " GROUP BY p.n) AS r",
+                (_instant(since), excluding or 0, _EVERY_READY if ready_upto is None else ready_upto)).fetchone()
         finally:
             self.db.execute("DELETE FROM probe")
         if not count or not earlier:
