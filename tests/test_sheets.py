@@ -35,6 +35,17 @@ def test_xlsx_number_cells_keep_their_digits_as_text(tmp_path: Path) -> None:
     assert sheet.frame["mobile"].tolist() == ["9121234567", "09121234568"]
 
 
+def test_a_workbooks_repeated_headers_get_names_of_their_own_even_beside_a_numbered_one(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()  # found by a review: "a (2)" was given twice, and checking the sheet crashed
+    book.active.append(["mobile", "a", "a", "a (2)", None])
+    book.active.append(["09121234567", "x", "y", "z", "w"])
+    book.save(tmp_path / "c.xlsx")
+    sheet = read_sheet(tmp_path / "c.xlsx")
+    assert sheet.columns == ["mobile", "a", "a (3)", "a (2)", "column 5"]
+    assert sheet.records() == [{"mobile": "09121234567", "a": "x", "a (3)": "y", "a (2)": "z", "column 5": "w"}]
+    assert [v.verdict for v in validate(sheet, "mobile")] == [Verdict.VALID]
+
+
 def test_row_numbers_are_the_ones_excel_shows_even_with_blank_rows_inside(tmp_path: Path) -> None:
     path = write_text(tmp_path / "c.csv", "phone\n09121234567\n\n09121234568\n\n\n", "utf-8")
     sheet = read_sheet(path)

@@ -193,13 +193,18 @@ def read_sheet(path: str | Path, sheet: str | None = None) -> Sheet:
 def _unique_names(names: list[str]) -> list[str]:
     """Column names as a person can pick them: blanks named by position, repeats numbered."""
     seen: dict[str, int] = {}
+    taken = set(names)  # a repeat's new name never takes one the sheet has ("a", "a", "a (2)")
     out = []
     for index, name in enumerate(names, start=1):
         if not name or name.startswith("Unnamed:"):
             name = f"column {index}"
         if name in seen:
-            seen[name] += 1
-            name = f"{name} ({seen[name]})"
+            number = seen[name]
+            while f"{name} ({number + 1})" in taken:
+                number += 1
+            seen[name] = number + 1
+            name = f"{name} ({number + 1})"
+            taken.add(name)
         else:
             seen[name] = 1
         out.append(name)
