@@ -246,8 +246,8 @@ TEAM_PROBLEMS: dict[str, str] = {
     "not_your_series": "repeating campaign {series} is {member}'s: only its maker or an admin changes it",
     "owner_superuser": "the team store's owner {owner} is a superuser: the store's functions run as its owner, so it "
                        "must be a plain login that may create roles (docs/team.md, \"Starting a team store\")",
-    "status_not_allowed": "campaign {campaign} is {status}: it cannot go back to being made, nor a finished one "
-                          "start again (make a retry or a new campaign)",
+    "status_not_allowed": "campaign {campaign} is {status}: it cannot go back to being made, nor a finished or "
+                          "cancelled one start again (make a retry or a new campaign)",
     "final_stays": "a recipient of campaign {campaign} that was {status} stays so: nobody is sent a message twice",
     "one_channel": "row {row} of campaign {campaign} stays on {channel}: a recipient is sent on one channel only,"
                    " and by SMS only when the service said it has no Bale account and its campaign sends those by SMS",

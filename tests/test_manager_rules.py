@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from app.api import SafirClient
-from app.campaign import ButtonSpec, CampaignEngine, CampaignStatus, Content, RecipientState
+from app.campaign import ButtonSpec, CampaignEngine, CampaignStatus, Content, RecipientState, StopRequest
 from app.campaign.approval import NotApproved
 from app.campaign.definition import build_recipients
 from app.campaign.caps import FrequencyCap, set_frequency_cap
@@ -24,7 +24,7 @@ from app.jobs import creating
 from app.jobs.creating import count_capped, count_repeats, create_campaign, look_at_messages
 from app.jobs.sheet import check_sheet
 from app.jobs.single_send import SingleOutcome, send_one
-from app.reasons import reason_words
+from app.reasons import pause_reason, reason_words
 from tests.helpers import delivered
 from tests.helpers.cli import run
 
@@ -313,4 +313,45 @@ async def test_an_approver_password_works_on_one_machine_and_a_changed_campaign_
         with pytest.raises(NotApproved):
             await CampaignEngine(journal, client).run(campaign)
     assert delivered(sandbox) == []
+    journal.close()
+
+
+async def test_a_cancelled_campaign_sends_nothing_more_whoever_resumes_it(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    # Found by an attack: cancelled, its numbers sent the same message by another campaign
+    # (the repeat guard lets that one through), then resumed: seven numbers got it twice.
+    journal = open_store()
+    content = Content(kind="text", text="spring sale {{name}}")
+    cancelled = create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 7))), content=content,
+                                bot_id=1001, base_url=sandbox.url, rate_per_minute=0)
+    journal.control.set_status(cancelled, CampaignStatus.CANCELLED)
+    other = create_campaign(journal, check_sheet(sheet(tmp_path, "b.csv", range(1, 7))), content=content,
+                            bot_id=1001, base_url=sandbox.url, rate_per_minute=0)  # no repeat: nobody got it yet
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        assert (await CampaignEngine(journal, client).run(other)).counts.sent == 6
+        again = await CampaignEngine(journal, client).run(cancelled)  # what resume-due or a window would do
+    assert again.status == CampaignStatus.CANCELLED and again.counts.sent == 0
+    refused = run("resume", str(cancelled), "--base-url", sandbox.url, api_key=DEMO_API_KEY)
+    assert refused.returncode == 2 and f"campaign {cancelled} was cancelled: it sends nothing more" in refused.stderr
+    assert sorted(m["phone_number"] for m in delivered(sandbox)) == [f"98912400{i:04d}" for i in range(1, 7)]
+    journal.close()
+
+
+async def test_a_cancel_asked_of_a_sender_that_died_is_honoured_by_the_next_one_not_forgotten(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    # Found by an attack: cancelled while its only sender was frozen, then killed; the
+    # login's resume-due forgot the cancel with the earlier stops and sent the rest.
+    journal = open_store()
+    campaign = create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 7))),
+                               content=Content(kind="text", text="hi {{name}}"), bot_id=1001, base_url=sandbox.url,
+                               rate_per_minute=0)
+    journal.control.set_status(campaign, CampaignStatus.RUNNING)  # as the dead sender left it
+    journal.control.request_stop(campaign, StopRequest.CANCEL, pause_reason("user_cancelled"))
+    journal.control.forget_stops(campaign)  # what a starter does first: a Pause would go, a Cancel stays
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        result = await CampaignEngine(journal, client).run(campaign)  # forgets earlier stops as it claims, too
+    assert result.status == CampaignStatus.CANCELLED and result.counts.sent == 0 and delivered(sandbox) == []
+    journal.control.request_stop(campaign, StopRequest.PAUSE, pause_reason("user_paused"))
+    journal.control.forget_stops(campaign)
+    assert journal.control.stop_requested(campaign) is None  # a Pause asked of an earlier sender is forgotten
     journal.close()

@@ -15,8 +15,10 @@ import httpx
 import psycopg
 import pytest
 
-from app.campaign import CampaignStatus
+from app.campaign import CampaignStatus, Content
 from app.campaign.journal.team import TeamJournal
+from app.jobs.creating import create_campaign
+from app.jobs.sheet import check_sheet
 from app.sandbox import EmbeddedSandbox
 from tests.helpers import REPO, delivered, fast_settings
 from tests.pg_server import ThrowawayServer
@@ -545,3 +547,19 @@ def test_a_campaign_copied_in_by_hand_waits_for_the_teams_approval_and_the_store
     assert copied.returncode == 0 and "awaiting" in copied.stdout and "approved" not in copied.stdout, copied
     marks = team.psql("dave", "SELECT action, os_user FROM audit WHERE action = 'copied in'")
     assert "copied in | dave" in marks.stdout, marks
+
+
+def test_a_cancelled_campaign_stays_cancelled_whoever_asks_through_psql(team: Team, tmp_path: Path) -> None:
+    # A fourth attack: a cancelled campaign resumed sent its rows left to numbers other
+    # campaigns had reached since (the engine no longer sends one; the store refuses too).
+    assert team.add(team.owner, "alice", "sender").returncode == 0
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\n", encoding="utf-8")
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="hi {{name}}"),
+                                   bot_id=1001, base_url="http://127.0.0.1:1")
+        alice.control.set_status(campaign, CampaignStatus.CANCELLED)
+    for status in ("running", "ready", "paused"):
+        done = team.psql("alice", f"UPDATE campaigns SET status = '{status}' WHERE id = {campaign}")
+        assert done.returncode != 0, done.stdout
+        assert f"safir:status_not_allowed:campaign={campaign};status=cancelled" in done.stderr, done.stderr

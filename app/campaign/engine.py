@@ -158,9 +158,11 @@ class CampaignEngine:
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
-        ended = campaign.status in (CampaignStatus.FINISHED, CampaignStatus.CANCELLED)
-        if ended and not self.journal.recipients.to_send(campaign_id) and not (
-                campaign.sms_fallback is not None and self.journal.sms.waiting(campaign_id)):
+        # A cancelled campaign sends nothing more, whoever resumes it: its rows left are
+        # not_sent, and the repeat guard let other campaigns reach them since.
+        if campaign.status == CampaignStatus.CANCELLED or (
+                campaign.status == CampaignStatus.FINISHED and not self.journal.recipients.to_send(campaign_id)
+                and not (campaign.sms_fallback is not None and self.journal.sms.waiting(campaign_id))):
             recipients = self.journal.recipients
             return RunResult(campaign_id, campaign.status, campaign.reason,
                              recipients.counts(campaign_id), recipients.error_counts(campaign_id))

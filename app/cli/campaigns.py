@@ -64,10 +64,14 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from app.campaign.journal import TeamRole
+    from app.campaign.journal import CampaignStatus, TeamRole
 
     with open_journal(TeamRole.SENDER) as journal:
         campaign = stored_campaign(journal, args.campaign_id)
+        if campaign.status == CampaignStatus.CANCELLED:
+            raise CliError(f"campaign {campaign.id} was cancelled: it sends nothing more (the repeat guard has let "
+                           "other campaigns reach its recipients since). Send the ones it never reached as a new "
+                           "campaign, in the window (Send the rest as a new campaign) or with send again.")
         if args.bot_id is not None or args.template is not None:
             try:
                 changed = journal.control.retarget(campaign, bot_id=args.bot_id, template_id=args.template)

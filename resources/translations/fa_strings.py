@@ -1134,9 +1134,9 @@ FA.update({
 })
 
 FA.update({
-    "campaign {campaign} is {status}: it cannot go back to being made, nor a finished one start again (make a retry "
-    "or a new campaign)":
-        "کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده از نو آغاز می‌شود (کارزار "
+    "campaign {campaign} is {status}: it cannot go back to being made, nor a finished or cancelled one start again "
+    "(make a retry or a new campaign)":
+        "کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده یا لغوشده از نو آغاز می‌شود (کارزار "
         "تلاش دوباره یا کارزار تازه‌ای بسازید)",
     "campaign {campaign} still has recipients to send: it is not finished":
         "کارزار {campaign} هنوز گیرنده‌ای برای فرستادن دارد: پایان نیافته است",

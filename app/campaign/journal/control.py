@@ -10,6 +10,7 @@ from app.campaign.approval import Approval
 from app.campaign.journal.errors import sentences
 from app.campaign.journal.keys import new_request_ids
 from app.campaign.journal.records import (
+    FORGET_PAUSE,
     Campaign,
     CampaignStatus,
     RecipientState,
@@ -45,19 +46,20 @@ class CampaignControl(Repository):
     @sentences
     def set_runner(self, campaign_id: int, runner: str | None, *, forget_stops: bool = True) -> None:
         """Record which process (``"pid@host"``) sends the campaign now (None: none), and
-        forget any stop asked of an earlier sender; with ``forget_stops`` False, a stop
-        asked stays asked (its starter forgot the earlier ones: :meth:`forget_stops`)."""
-        forget = ", stop_request = NULL, stop_reason = NULL" if forget_stops else ""
+        forget a Pause asked of an earlier sender (a Cancel stays: :data:`FORGET_PAUSE`);
+        with ``forget_stops`` False, a stop asked stays asked (its starter forgot the
+        earlier ones: :meth:`forget_stops`)."""
+        forget = ", " + FORGET_PAUSE if forget_stops else ""
         with self.transaction():
             self.db.execute(f"UPDATE campaigns SET runner = $1{forget} WHERE id = $2", (runner, campaign_id))
 
     @sentences
     def forget_stops(self, campaign_id: int) -> None:
-        """Forget a Pause or Cancel asked of an earlier sender, before a sender of its own
-        is started: one asked after this, while it starts, is asked of it."""
+        """Forget a Pause asked of an earlier sender, before a sender of its own is started
+        (one asked after this, while it starts, is asked of it); a Cancel stays asked
+        (:data:`FORGET_PAUSE`)."""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET stop_request = NULL, stop_reason = NULL WHERE id = $1",
-                            (campaign_id,))
+            self.db.execute("UPDATE campaigns SET " + FORGET_PAUSE + " WHERE id = $1", (campaign_id,))
 
     @sentences
     def request_stop(self, campaign_id: int, request: StopRequest, reason: Reason) -> None:

@@ -142,6 +142,13 @@ class StopRequest(StrEnum):
     CANCEL = "cancel"
 
 
+#: SQL (a ``SET`` clause's assignments) that forgets a Pause asked of an earlier sender but keeps a Cancel:
+#: a campaign cancelled while its sender was frozen or killed stays to be cancelled by
+#: whichever sender starts next, never sent (both engines read the row's old values).
+FORGET_PAUSE = ("stop_request = CASE WHEN stop_request = 'cancel' THEN stop_request END,"
+                " stop_reason = CASE WHEN stop_request = 'cancel' THEN stop_reason END")
+
+
 class RepeatFound(Exception):
     """``count`` of a new campaign's ``total`` recipients already got the same message
     from the same bot and service in a recent campaign, or are still to get it from one

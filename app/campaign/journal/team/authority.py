@@ -1111,3 +1111,42 @@ BEGIN
     EXECUTE format('REVOKE DELETE ON senders, pace_accepted, suppression, pace_starts, pace_users FROM %I', sender);
 END $$
 """.replace("KEEP_SECONDS", repr(KEEP_SECONDS)).replace("TICK", repr(TICK))
+
+
+#: 17: what a fourth attack found: a cancelled campaign was resumed (and sent its rows left
+#: to numbers other campaigns had reached since, the repeat guard having let them): a
+#: cancelled campaign stays cancelled, as a finished one stays finished.
+MIGRATION_17 = r"""
+CREATE OR REPLACE FUNCTION safir_stamp_campaign() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        NEW.ready_seq := CASE WHEN NEW.status <> 'creating' THEN nextval('public.safir_ready_seq') END;
+        IF public.safir_copying() THEN
+            RETURN NEW;
+        END IF;
+        NEW.created_by := session_user;
+        NEW.approved_by := NULL;
+        NEW.approval_note := NULL;
+        NEW.approval := CASE WHEN public.safir_needs_approval() THEN 'awaiting' END;
+        RETURN NEW;
+    END IF;
+    -- A creation's rows are written only while it is creating: nobody takes a campaign back
+    -- there to add rows to it, and a finished or cancelled one stays so.
+    IF current_user <> public.safir_owner() AND NEW.status IS DISTINCT FROM OLD.status
+       AND (NEW.status = 'creating' OR OLD.status IN ('finished', 'cancelled')) THEN
+        PERFORM public.safir_refuse('status_not_allowed', format('campaign %s cannot go from %s to %s', OLD.id,
+                                    OLD.status, NEW.status), format('campaign=%s;status=%s', OLD.id, OLD.status));
+    END IF;
+    NEW.ready_seq := CASE WHEN OLD.status = 'creating' AND NEW.status <> 'creating'
+                          THEN nextval('public.safir_ready_seq') ELSE OLD.ready_seq END;
+    IF (NEW.bot_id, NEW.content, NEW.base_url, NEW.kind, NEW.ignore_cap, NEW.parent_id)
+          IS DISTINCT FROM (OLD.bot_id, OLD.content, OLD.base_url, OLD.kind, OLD.ignore_cap, OLD.parent_id)
+          AND (OLD.approval IS NOT NULL OR public.safir_needs_approval()) THEN
+        NEW.approval := 'awaiting';  -- a changed campaign is not the one approved
+        NEW.approved_by := NULL;
+        NEW.approval_note := NULL;
+    END IF;
+    RETURN NEW;
+END $$;
+"""

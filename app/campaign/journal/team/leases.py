@@ -26,7 +26,7 @@ import psycopg.errors
 from app.campaign.journal.errors import JournalError, sentences
 from app.campaign.journal.leasing import LeaseLost, LeaseTerm
 from app.campaign.journal.reading import RECIPIENT_COLUMNS, recipient
-from app.campaign.journal.records import Recipient, actor, now_text
+from app.campaign.journal.records import FORGET_PAUSE, Recipient, actor, now_text
 from app.campaign.journal.sessions import RecipientFeed, SendingSession
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ class LeasedSession(SendingSession):
             # sender started by another (who forgot the earlier ones); a first sender starts afresh.
             forget = self.forget_stops and not self._others()
             journal.db.execute(
-                "UPDATE campaigns SET runner = $1" + (", stop_request = NULL, stop_reason = NULL" if forget else "")
+                "UPDATE campaigns SET runner = $1" + (", " + FORGET_PAUSE if forget else "")
                 + " WHERE id = $2", (self.owner, self.campaign_id))
             journal.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
                                " VALUES ($1, $2, 'sending', $3, $4, $5)", (now_text(), self.campaign_id, user, machine,
