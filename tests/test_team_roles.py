@@ -230,6 +230,8 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
         "taken back to being made, to add rows": "UPDATE campaigns SET status = 'creating' WHERE id = 1",
         "a finished campaign started again": "UPDATE campaigns SET status = 'paused' WHERE id = 1",
         "a sent row made pending again": "UPDATE recipients SET state = 'pending' WHERE campaign_id = 1",
+        "a sent row's outcome rewritten (a fourth attack)":
+            "UPDATE recipients SET message_id = 'forged', error_code = 20, verdict = 'invalid' WHERE campaign_id = 1",
         "the list's version pushed out of range": "UPDATE store_meta SET value = 9223372036854775807",
         "an approval forged with a twist": "INSERT INTO audit (at, campaign_id, action, os_user, machine)"
                                            " VALUES ('x', 1, ' Approved', 'bob', 'x')",
@@ -237,6 +239,10 @@ def test_what_a_member_bypassing_the_app_tries_is_refused_by_the_store(team: Tea
     for what, sql in after_sending.items():
         done = team.psql("alice", sql)
         assert done.returncode != 0, f"{what}: {done.stdout}"
+    times = "SELECT string_agg(updated_at, ',' ORDER BY row) FROM recipients WHERE campaign_id = 1"
+    sent_at = team.psql("alice", times).stdout
+    touched = team.psql("alice", "UPDATE recipients SET sms_status = sms_status WHERE campaign_id = 1")
+    assert touched.returncode == 0 and team.psql("alice", times).stdout == sent_at  # the cap's times stay
     done = team.psql("bob", "SELECT safir_retarget(1, 1002, NULL, ARRAY[1])")  # finished, and not his
     assert done.returncode != 0 and "safir:not_stopped:campaign=1;status=finished" in done.stderr, done
     done = team.psql("alice", "UPDATE campaigns SET ready_seq = 9223372036854775807 WHERE id = 1")

@@ -1115,8 +1115,33 @@ END $$
 
 #: 17: what a fourth attack found: a cancelled campaign was resumed (and sent its rows left
 #: to numbers other campaigns had reached since, the repeat guard having let them): a
-#: cancelled campaign stays cancelled, as a finished one stays finished.
+#: cancelled campaign stays cancelled, as a finished one stays finished; and a sender
+#: rewrote another member's sent rows (message id, error, verdict) and moved their time,
+#: which the frequency cap counts by: a final outcome now stays as it was recorded.
 MIGRATION_17 = r"""
+-- A final outcome (sent, skipped) is what happened: no member rewrites it, nor moves its
+-- time. The trigger's name makes it fire after "writes", which stamps every row's time.
+CREATE OR REPLACE FUNCTION safir_final_holds() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF OLD.state NOT IN ('sent', 'skipped') OR current_user = public.safir_owner() OR public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    IF (NEW.campaign_id, NEW.row, NEW.phone_input, NEW.phone, NEW.verdict, NEW.reason, NEW.message_data,
+        NEW.request_id, NEW.message_id, NEW.error_code, NEW.error, NEW.attempts, NEW.channel, NEW.repeat_key)
+       IS DISTINCT FROM (OLD.campaign_id, OLD.row, OLD.phone_input, OLD.phone, OLD.verdict, OLD.reason,
+                         OLD.message_data, OLD.request_id, OLD.message_id, OLD.error_code, OLD.error, OLD.attempts,
+                         OLD.channel, OLD.repeat_key) THEN
+        PERFORM public.safir_refuse('final_stays', format('row %s of campaign %s was %s: it stays so', OLD.row,
+                                    OLD.campaign_id, OLD.state), format('campaign=%s;status=%s', OLD.campaign_id,
+                                                                        OLD.state));
+    END IF;
+    NEW.updated_at := OLD.updated_at;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER zz_final_holds BEFORE UPDATE ON recipients FOR EACH ROW
+    EXECUTE FUNCTION safir_final_holds();
+
 CREATE OR REPLACE FUNCTION safir_stamp_campaign() RETURNS trigger LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
