@@ -16,6 +16,7 @@ import psycopg
 import pytest
 
 from app.campaign import CampaignStatus, Content
+from app.campaign.journal import JournalError, NewRecipient
 from app.campaign.journal.team import TeamJournal
 from app.jobs.creating import create_campaign
 from app.jobs.sheet import check_sheet
@@ -569,3 +570,26 @@ def test_a_cancelled_campaign_stays_cancelled_whoever_asks_through_psql(team: Te
         done = team.psql("alice", f"UPDATE campaigns SET status = '{status}' WHERE id = {campaign}")
         assert done.returncode != 0, done.stdout
         assert f"safir:status_not_allowed:campaign={campaign};status=cancelled" in done.stderr, done.stderr
+
+
+def test_a_request_id_means_one_phone_and_one_message_whoever_stores_it(team: Team, tmp_path: Path) -> None:
+    # A fourth attack: carol gave alice's pending request_ids to rows of her own; the service
+    # dropped alice's messages as repeats while alice's rows were recorded sent.
+    for name in ("alice", "carol"):
+        assert team.add(team.owner, name, "sender").returncode == 0
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\nn2,09124000002\n", encoding="utf-8")
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="hi {{name}}"),
+                                   bot_id=1001, base_url="http://127.0.0.1:1")
+        first = alice.recipients.listed(campaign)[0]
+    settings = dict(name="t", kind="text", content={"text": "x"}, bot_id=1001, rate_per_minute=60, in_flight=2,
+                    base_url="http://127.0.0.1:1")
+    with TeamJournal(team.member_url("carol"), tmp_path / "carol.sqlite3", password="carol-password") as carol:
+        stolen = NewRecipient(1, "x", "989129999991", "valid", None, {"message": {"text": "carol's"}},
+                              request_id=first.request_id)
+        with pytest.raises(JournalError, match="takes a request id that another phone or message has"):
+            carol.creation.create(**settings, recipients=[stolen])  # type: ignore[arg-type]
+        kept = NewRecipient(1, first.phone_input, first.phone, "valid", None, first.message_data,
+                            request_id=first.request_id)  # as a retry's row keeps its parent's
+        assert carol.creation.create(**settings, recipients=[kept]) > campaign  # type: ignore[arg-type]

@@ -158,9 +158,7 @@ class CampaignEngine:
 
     async def _run(self, campaign: Campaign) -> RunResult:
         campaign_id = campaign.id
-        # A cancelled campaign sends nothing more, whoever resumes it: its rows left are
-        # not_sent, and the repeat guard let other campaigns reach them since.
-        if campaign.status == CampaignStatus.CANCELLED or (
+        if campaign.status == CampaignStatus.CANCELLED or (  # sends nothing more: others may have reached its rows
                 campaign.status == CampaignStatus.FINISHED and not self.journal.recipients.to_send(campaign_id)
                 and not (campaign.sms_fallback is not None and self.journal.sms.waiting(campaign_id))):
             recipients = self.journal.recipients

@@ -1117,7 +1117,9 @@ END $$
 #: to numbers other campaigns had reached since, the repeat guard having let them): a
 #: cancelled campaign stays cancelled, as a finished one stays finished; and a sender
 #: rewrote another member's sent rows (message id, error, verdict) and moved their time,
-#: which the frequency cap counts by: a final outcome now stays as it was recorded.
+#: which the frequency cap counts by: a final outcome now stays as it was recorded; and
+#: one gave another campaign's request_ids to rows of their own: a request_id now means
+#: one phone and one message.
 MIGRATION_17 = r"""
 -- A final outcome (sent, skipped) is what happened: no member rewrites it, nor moves its
 -- time. The trigger's name makes it fire after "writes", which stamps every row's time.
@@ -1141,6 +1143,27 @@ BEGIN
 END $$;
 CREATE OR REPLACE TRIGGER zz_final_holds BEFORE UPDATE ON recipients FOR EACH ROW
     EXECUTE FUNCTION safir_final_holds();
+
+-- A request_id means one phone and one message wherever it is (a retry's or a rest's row
+-- keeps its parent's, for the same phone and message): a member who gave another
+-- campaign's ids to rows of their own made the service drop that campaign's messages as
+-- repeats while its rows were recorded sent. One look a row, by the ids' own index.
+CREATE INDEX IF NOT EXISTS recipients_by_request_id ON recipients (request_id);
+CREATE OR REPLACE FUNCTION safir_one_message_a_request() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM public.recipients o WHERE o.request_id = NEW.request_id
+                  AND (o.phone IS DISTINCT FROM NEW.phone OR o.message_data IS DISTINCT FROM NEW.message_data)) THEN
+        IF current_user <> public.safir_owner() AND NOT public.safir_copying() THEN  -- asked only then: costly
+            PERFORM public.safir_refuse('request_id_taken', format('row %s of campaign %s takes a request_id '
+                                        'another phone or message has', NEW.row, NEW.campaign_id),
+                                        format('campaign=%s;row=%s', NEW.campaign_id, NEW.row));
+        END IF;
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER one_message_a_request BEFORE INSERT ON recipients FOR EACH ROW
+    WHEN (NEW.request_id IS NOT NULL) EXECUTE FUNCTION safir_one_message_a_request();
 
 CREATE OR REPLACE FUNCTION safir_stamp_campaign() RETURNS trigger LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $$
