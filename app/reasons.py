@@ -93,6 +93,7 @@ PAUSE_REASONS: dict[str, str] = {
     "sms_not_set_up": "{count} recipients have no Bale account and this campaign sends them by SMS, but no SMS "
                       "gateway is set up (SAFIR_SMS_API_KEY and SAFIR_SMS_SENDER): set it and resume",
     "user_cancelled": "cancelled by the user",
+    "rejected": "paused: {member} rejected it: {note}",
     "window_closed": "paused because the window was closed",
     "interrupted": "interrupted",
     "sender_not_started": "the sending process could not be started ({detail}): reinstall the app",

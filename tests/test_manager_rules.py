@@ -316,6 +316,33 @@ async def test_an_approver_password_works_on_one_machine_and_a_changed_campaign_
     journal.close()
 
 
+@pytest.mark.embedded_only  # the team store's own function does the same (tests/test_team_roles.py)
+async def test_a_rejection_while_a_campaign_sends_pauses_it_within_a_second(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    # Found by an attack: an approver rejected a campaign being sent; the rejection was
+    # recorded and the other 21 messages went out all the same.
+    from app.campaign.approval import ApprovalRule, decide, hash_password, set_approval_rule
+
+    journal = open_store()
+    set_approval_rule(journal, ApprovalRule(True, (), hash_password("open sesame")))
+    campaign = create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 31))),
+                               content=Content(kind="text", text="wrong offer {{name}}"), bot_id=1001,
+                               base_url=sandbox.url, rate_per_minute=600)
+    decide(journal, campaign, approve=True, user="clerk", machine="desk", password="open sesame")
+    async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+        sending = asyncio.create_task(CampaignEngine(journal, client).run(campaign))
+        while len(delivered(sandbox)) < 3:
+            await asyncio.sleep(0.05)
+        await asyncio.to_thread(decide, journal, campaign, approve=False, user="clerk", machine="desk",
+                                password="open sesame", reason="the discount is wrong")
+        at_rejection = len(delivered(sandbox))
+        result = await asyncio.wait_for(sending, 10)
+    assert result.status == CampaignStatus.PAUSED and result.reason is not None
+    assert result.reason.code == "rejected" and "the discount is wrong" in result.reason.text()
+    assert len(delivered(sandbox)) <= at_rejection + 2 < 30  # at most what was already on its way
+    journal.close()
+
+
 async def test_a_cancelled_campaign_sends_nothing_more_whoever_resumes_it(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     # Found by an attack: cancelled, its numbers sent the same message by another campaign

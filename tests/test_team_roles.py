@@ -15,7 +15,7 @@ import httpx
 import psycopg
 import pytest
 
-from app.campaign import CampaignStatus, Content
+from app.campaign import CampaignStatus, Content, StopRequest
 from app.campaign.journal import JournalError, NewRecipient
 from app.campaign.journal.team import TeamJournal
 from app.jobs.creating import create_campaign
@@ -593,3 +593,24 @@ def test_a_request_id_means_one_phone_and_one_message_whoever_stores_it(team: Te
         kept = NewRecipient(1, first.phone_input, first.phone, "valid", None, first.message_data,
                             request_id=first.request_id)  # as a retry's row keeps its parent's
         assert carol.creation.create(**settings, recipients=[kept]) > campaign  # type: ignore[arg-type]
+
+
+def test_a_rejection_asks_the_campaigns_sender_to_pause_and_no_decision_is_refused(team: Team, tmp_path: Path) -> None:
+    # A fourth attack: a rejection of a campaign being sent was recorded while its sender
+    # sent the rest; safir_decide(…, NULL, NULL, …) rejected with no reason.
+    for name, role in (("alice", "sender"), ("bob", "approver")):
+        assert team.add(team.owner, name, role).returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\n", encoding="utf-8")
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="hi {{name}}"),
+                                   bot_id=1001, base_url="http://127.0.0.1:1")
+    assert team.psql("bob", f"SELECT safir_decide({campaign}, true, NULL, 'x')").returncode == 0
+    undecided = team.psql("bob", f"SELECT safir_decide({campaign}, NULL, NULL, 'x')")
+    assert undecided.returncode != 0 and "safir:reason_needed" in undecided.stderr, undecided
+    assert team.psql("bob", f"SELECT safir_decide({campaign}, false, 'wrong offer', 'x')").returncode == 0
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        asked = alice.control.stop_requested(campaign)
+        assert asked is not None and asked[0] == StopRequest.PAUSE and asked[1].code == "rejected"
+        assert "bob rejected it: wrong offer" in asked[1].text()

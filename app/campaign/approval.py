@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from app.campaign.journal.records import TeamRole
-from app.reasons import team_problem
+from app.campaign.journal.records import StopRequest, TeamRole
+from app.reasons import pause_reason, team_problem
 
 if TYPE_CHECKING:
     from app.campaign.journal import Campaign, Journal
@@ -177,4 +177,7 @@ def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, mach
                                  f"{user}@{machine}" + (" (approver password)" if by_password else ""),
                                  None if approve else (reason or "").strip())
     journal.audit_trail.add("approved" if approve else "rejected", campaign_id, None if approve else reason)
+    if not approve:  # a sender at work stops within a second (one starting finds it rejected as it claims)
+        journal.control.request_stop(campaign_id, StopRequest.PAUSE,
+                                     pause_reason("rejected", member=f"{user}@{machine}", note=(reason or "").strip()))
     return journal.campaigns.get(campaign_id)

@@ -142,17 +142,17 @@ class CampaignEngine:
         """Send until done, paused or cancelled; return how it ended.
 
         Raises KeyError for an unknown campaign, NotApproved for one that awaits approval
-        or was rejected, CampaignLocked when another process is
-        sending it (on the embedded store; a team store shares the campaign between its
-        senders), JournalError if the journal fails before sending starts (later journal
-        faults pause the run and are its ``reason``).
-        """
+        or was rejected (also as it claims it), CampaignLocked when another process is sending
+        it (on the embedded store; a team store shares the campaign between its senders),
+        JournalError if the journal fails before sending starts (later journal faults pause
+        the run and are its ``reason``)."""
         try:
             check_sendable(self.journal.campaigns.get(campaign_id), approval_rule(self.journal))
             with self.journal.sending_session(campaign_id, runner_identity(),
                                               forget_stops=self.forget_stops) as session:
-                self._session = session
-                return await self._run(self.journal.campaigns.get(campaign_id))  # as it is now this sender holds it
+                self._session, held = session, self.journal.campaigns.get(campaign_id)  # as it is, now it holds it
+                check_sendable(held, approval_rule(self.journal))  # rejected meanwhile: its Pause was forgotten
+                return await self._run(held)
         finally:
             self._stop = StopSignal()  # a stop asked before a run is that run's; the next one starts unstopped
 

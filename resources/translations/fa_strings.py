@@ -313,6 +313,7 @@ FA = {
     "Send again?": "ارسال دوباره؟",
     # pause reasons (app/reasons.py PAUSE_REASONS) and the client's account errors (app/ui/texts.py)
     "paused by the user": "به دستور کاربر متوقف شد",
+    "paused: {member} rejected it: {note}": "متوقف شد: {member} آن را رد کرد: {note}",
     "cancelled by the user": "به دستور کاربر لغو شد",
     "paused because the window was closed": "چون پنجره بسته شد، متوقف شد",
     "interrupted": "قطع شد",

@@ -1119,7 +1119,8 @@ END $$
 #: rewrote another member's sent rows (message id, error, verdict) and moved their time,
 #: which the frequency cap counts by: a final outcome now stays as it was recorded; and
 #: one gave another campaign's request_ids to rows of their own: a request_id now means
-#: one phone and one message.
+#: one phone and one message; a rejection of a campaign being sent was recorded while
+#: its sender went on: a rejection now pauses it.
 MIGRATION_17 = r"""
 -- A final outcome (sent, skipped) is what happened: no member rewrites it, nor moves its
 -- time. The trigger's name makes it fire after "writes", which stamps every row's time.
@@ -1164,6 +1165,47 @@ BEGIN
 END $$;
 CREATE OR REPLACE TRIGGER one_message_a_request BEFORE INSERT ON recipients FOR EACH ROW
     WHEN (NEW.request_id IS NOT NULL) EXECUTE FUNCTION safir_one_message_a_request();
+
+-- An approver's rejection of a campaign being sent pauses it; no decision at all is refused.
+CREATE OR REPLACE FUNCTION safir_decide(campaign bigint, approve boolean, reason text, machine text)
+    RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE c record;
+BEGIN
+    approve := COALESCE(approve, false);  -- no decision is a rejection: it needs its reason
+    PERFORM public.safir_need('approver');
+    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR UPDATE;
+    IF NOT FOUND THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
+                                    'P0001');
+    END IF;
+    IF c.approval IS NULL AND NOT public.safir_needs_approval() THEN
+        PERFORM public.safir_refuse('needs_no_approval', format('campaign %s needs no approval', campaign),
+                                    'campaign=' || campaign, 'P0001');
+    END IF;
+    IF c.status IN ('finished', 'cancelled') THEN
+        PERFORM public.safir_refuse('nothing_to_decide', format('campaign %s is %s; there is nothing to decide',
+                                    campaign, c.status), 'status=' || c.status, 'P0001');
+    END IF;
+    IF c.created_by = session_user THEN
+        PERFORM public.safir_refuse('maker_cannot_approve', format('%s made campaign %s: another approver must '
+                                    'approve or reject it', session_user, campaign), 'member=' || session_user);
+    END IF;
+    IF NOT approve AND COALESCE(btrim(reason), '') = '' THEN
+        PERFORM public.safir_refuse('reason_needed', 'say why it is rejected: the sentence goes back to whoever '
+                                    'made it', '', 'P0001');
+    END IF;
+    UPDATE public.campaigns SET approval = CASE WHEN approve THEN 'approved' ELSE 'rejected' END,
+        approved_by = session_user, approval_note = CASE WHEN approve THEN NULL ELSE btrim(reason) END,
+        -- A rejected campaign's sender at work pauses within a second (one starting finds it
+        -- rejected as it claims it).
+        stop_request = CASE WHEN approve THEN stop_request ELSE 'pause' END,
+        stop_reason = CASE WHEN approve THEN stop_reason ELSE json_build_object('code', 'rejected', 'params',
+                           json_build_object('member', session_user, 'note', btrim(reason)))::text END,
+        updated_at = public.safir_now() WHERE id = campaign;
+    INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
+    VALUES (public.safir_now(), campaign, CASE WHEN approve THEN 'approved' ELSE 'rejected' END, session_user,
+            COALESCE(machine, ''), CASE WHEN approve THEN NULL ELSE btrim(reason) END);
+END $$;
 
 CREATE OR REPLACE FUNCTION safir_stamp_campaign() RETURNS trigger LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $$
