@@ -609,8 +609,30 @@ def test_a_rejection_asks_the_campaigns_sender_to_pause_and_no_decision_is_refus
     assert team.psql("bob", f"SELECT safir_decide({campaign}, true, NULL, 'x')").returncode == 0
     undecided = team.psql("bob", f"SELECT safir_decide({campaign}, NULL, NULL, 'x')")
     assert undecided.returncode != 0 and "safir:reason_needed" in undecided.stderr, undecided
+    assert team.psql("alice", f"UPDATE campaigns SET status = 'running' WHERE id = {campaign}").returncode == 0
     assert team.psql("bob", f"SELECT safir_decide({campaign}, false, 'wrong offer', 'x')").returncode == 0
     with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
         asked = alice.control.stop_requested(campaign)
         assert asked is not None and asked[0] == StopRequest.PAUSE and asked[1].code == "rejected"
         assert "bob rejected it: wrong offer" in asked[1].text()
+
+
+def test_a_viewer_exports_results_and_the_trail_names_them_but_writes_nothing_else(team: Team, tmp_path: Path) -> None:
+    # A fourth attack: a viewer's export wrote the file, then failed (exit 2) on the audit
+    # entry a viewer could not add; the trail never named who exported.
+    for name, role in (("alice", "sender"), ("vic", "viewer")):
+        assert team.add(team.owner, name, role).returncode == 0
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\n", encoding="utf-8")
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="hi {{name}}"),
+                                   bot_id=1001, base_url="http://127.0.0.1:1")
+    out = tmp_path / "results.csv"
+    exported = team.desktop("vic").run("export", str(campaign), str(out))
+    assert exported.returncode == 0 and out.exists(), exported.stderr
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        assert ("exported", "vic") in [(a["action"], a["os_user"]) for a in alice.audit_trail.entries(campaign)]
+    for action in ("sending", "finished", "created"):
+        done = team.psql("vic", f"INSERT INTO audit (at, campaign_id, action, os_user, machine)"
+                                f" VALUES ('x', {campaign}, '{action}', 'x', 'x')")
+        assert done.returncode != 0 and "safir:audit_reserved" in done.stderr, done

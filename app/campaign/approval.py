@@ -177,7 +177,7 @@ def decide(journal: Journal, campaign_id: int, *, approve: bool, user: str, mach
                                  f"{user}@{machine}" + (" (approver password)" if by_password else ""),
                                  None if approve else (reason or "").strip())
     journal.audit_trail.add("approved" if approve else "rejected", campaign_id, None if approve else reason)
-    if not approve:  # a sender at work stops within a second (one starting finds it rejected as it claims)
+    if not approve and campaign.status == CampaignStatus.RUNNING:  # its sender pauses within a second
         journal.control.request_stop(campaign_id, StopRequest.PAUSE,
                                      pause_reason("rejected", member=f"{user}@{machine}", note=(reason or "").strip()))
     return journal.campaigns.get(campaign_id)

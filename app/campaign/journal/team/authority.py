@@ -1120,7 +1120,8 @@ END $$
 #: which the frequency cap counts by: a final outcome now stays as it was recorded; and
 #: one gave another campaign's request_ids to rows of their own: a request_id now means
 #: one phone and one message; a rejection of a campaign being sent was recorded while
-#: its sender went on: a rejection now pauses it.
+#: its sender went on: a rejection now pauses it; a viewer's export was written but its
+#: audit entry refused (exit 2): a viewer adds "exported" and "report" entries, no other.
 MIGRATION_17 = r"""
 -- A final outcome (sent, skipped) is what happened: no member rewrites it, nor moves its
 -- time. The trigger's name makes it fire after "writes", which stamps every row's time.
@@ -1166,6 +1167,25 @@ END $$;
 CREATE OR REPLACE TRIGGER one_message_a_request BEFORE INSERT ON recipients FOR EACH ROW
     WHEN (NEW.request_id IS NOT NULL) EXECUTE FUNCTION safir_one_message_a_request();
 
+-- A viewer reads results and reports, and the trail says who did (docs/team.md): a
+-- viewer's own entries are those two, nothing else.
+CREATE OR REPLACE FUNCTION safir_viewer_notes() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.action NOT IN ('exported', 'report') AND current_user <> public.safir_owner()
+       AND NOT public.safir_copying() AND NOT public.safir_is('sender') THEN
+        PERFORM public.safir_refuse('audit_reserved', format('"%s" is written into the audit trail by the store '
+                                    'itself, never by a member', NEW.action), 'action=' || NEW.action);
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER viewer_notes BEFORE INSERT ON audit FOR EACH ROW EXECUTE FUNCTION safir_viewer_notes();
+DO $$
+BEGIN
+    EXECUTE format('GRANT INSERT (at, campaign_id, action, os_user, machine, detail) ON audit TO %I',
+                   public.safir_group('viewer'));
+END $$;
+
 -- An approver's rejection of a campaign being sent pauses it; no decision at all is refused.
 CREATE OR REPLACE FUNCTION safir_decide(campaign bigint, approve boolean, reason text, machine text)
     RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -1198,9 +1218,10 @@ BEGIN
         approved_by = session_user, approval_note = CASE WHEN approve THEN NULL ELSE btrim(reason) END,
         -- A rejected campaign's sender at work pauses within a second (one starting finds it
         -- rejected as it claims it).
-        stop_request = CASE WHEN approve THEN stop_request ELSE 'pause' END,
-        stop_reason = CASE WHEN approve THEN stop_reason ELSE json_build_object('code', 'rejected', 'params',
-                           json_build_object('member', session_user, 'note', btrim(reason)))::text END,
+        stop_request = CASE WHEN approve OR c.status <> 'running' THEN stop_request ELSE 'pause' END,
+        stop_reason = CASE WHEN approve OR c.status <> 'running' THEN stop_reason
+                           ELSE json_build_object('code', 'rejected', 'params', json_build_object(
+                                    'member', session_user, 'note', btrim(reason)))::text END,
         updated_at = public.safir_now() WHERE id = campaign;
     INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
     VALUES (public.safir_now(), campaign, CASE WHEN approve THEN 'approved' ELSE 'rejected' END, session_user,
