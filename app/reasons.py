@@ -254,8 +254,9 @@ TEAM_PROBLEMS: dict[str, str] = {
                    " and by SMS only when the service said it has no Bale account and its campaign sends those by SMS",
     "not_your_lease": "row {row} of campaign {campaign} is not held by a sender of {member}: only the sender that "
                       "holds it records it sent",
-    "request_id_taken": "row {row} of campaign {campaign} takes a request id that another phone or message has: "
-                        "the service would drop one of the two as a repeat",
+    "cancel_stays": "campaign {campaign} is to be cancelled: a cancel asked stays asked",
+    "request_id_taken": "row {row} of campaign {campaign} takes a request id that another phone or message has "
+                        "(or another bot's): the service would drop one of the two as a repeat",
     "not_your_sender": "the sender {owner} of campaign {campaign} is {member}'s: another member may only revoke it",
     "bad_next_run": "{when} is not a time within 400 days for repeating campaign {series}'s next run",
     "not_all_final": "campaign {campaign} still has recipients to send: it is not finished",

@@ -20,6 +20,7 @@ from app.campaign.journal import JournalError, NewRecipient
 from app.campaign.journal.team import TeamJournal
 from app.jobs.creating import create_campaign
 from app.jobs.sheet import check_sheet
+from app.reasons import pause_reason
 from app.sandbox import EmbeddedSandbox
 from tests.helpers import REPO, delivered, fast_settings
 from tests.pg_server import ThrowawayServer
@@ -570,6 +571,15 @@ def test_a_cancelled_campaign_stays_cancelled_whoever_asks_through_psql(team: Te
         done = team.psql("alice", f"UPDATE campaigns SET status = '{status}' WHERE id = {campaign}")
         assert done.returncode != 0, done.stdout
         assert f"safir:status_not_allowed:campaign={campaign};status=cancelled" in done.stderr, done.stderr
+    # A re-attack: a Cancel asked of a frozen sender was withdrawn by another member, and the
+    # next sender sent the campaign after all.
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        other = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="bye {{name}}"),
+                                bot_id=1001, base_url="http://127.0.0.1:1")
+        alice.control.request_stop(other, StopRequest.CANCEL, pause_reason("user_cancelled"))
+    for undo in ("stop_request = NULL, stop_reason = NULL", "stop_request = 'pause'"):
+        done = team.psql("alice", f"UPDATE campaigns SET {undo} WHERE id = {other}")
+        assert done.returncode != 0 and f"safir:cancel_stays:campaign={other}" in done.stderr, done
 
 
 def test_a_request_id_means_one_phone_and_one_message_whoever_stores_it(team: Team, tmp_path: Path) -> None:
@@ -590,6 +600,10 @@ def test_a_request_id_means_one_phone_and_one_message_whoever_stores_it(team: Te
                               request_id=first.request_id)
         with pytest.raises(JournalError, match="takes a request id that another phone or message has"):
             carol.creation.create(**settings, recipients=[stolen])  # type: ignore[arg-type]
+        copied = NewRecipient(1, first.phone_input, first.phone, "valid", None, first.message_data,
+                              request_id=first.request_id)  # a re-attack: the same row, from another bot
+        with pytest.raises(JournalError, match="takes a request id that another phone or message has"):
+            carol.creation.create(**{**settings, "bot_id": 1002}, recipients=[copied])  # type: ignore[arg-type]
         kept = NewRecipient(1, first.phone_input, first.phone, "valid", None, first.message_data,
                             request_id=first.request_id)  # as a retry's row keeps its parent's
         assert carol.creation.create(**settings, recipients=[kept]) > campaign  # type: ignore[arg-type]
@@ -615,6 +629,11 @@ def test_a_rejection_asks_the_campaigns_sender_to_pause_and_no_decision_is_refus
         asked = alice.control.stop_requested(campaign)
         assert asked is not None and asked[0] == StopRequest.PAUSE and asked[1].code == "rejected"
         assert "bob rejected it: wrong offer" in asked[1].text()
+        # A re-attack: the maker cleared the request the rejection made, and the sender went on.
+        cleared = team.psql("alice", f"UPDATE campaigns SET stop_request = NULL, stop_reason = NULL WHERE id = {campaign}")
+        assert cleared.returncode == 0
+        asked = alice.control.stop_requested(campaign)  # what the sender reads every second
+        assert asked is not None and asked[0] == StopRequest.PAUSE and asked[1].code == "rejected"
 
 
 def test_a_viewer_exports_results_and_the_trail_names_them_but_writes_nothing_else(team: Team, tmp_path: Path) -> None:

@@ -1139,9 +1139,11 @@ FA.update({
     "(make a retry or a new campaign)":
         "کارزار {campaign} {status} است: نه به مرحلهٔ ساخت برمی‌گردد و نه کارزار تمام‌شده یا لغوشده از نو آغاز می‌شود (کارزار "
         "تلاش دوباره یا کارزار تازه‌ای بسازید)",
-    "row {row} of campaign {campaign} takes a request id that another phone or message has: the service would drop "
-    "one of the two as a repeat":
-        "ردیف {row} کارزار {campaign} شناسهٔ درخواستی را برداشته که از آنِ شماره یا پیام دیگری است: سرویس یکی از آن "
+    "campaign {campaign} is to be cancelled: a cancel asked stays asked":
+        "کارزار {campaign} در حال لغو است: درخواست لغو پس گرفته نمی‌شود",
+    "row {row} of campaign {campaign} takes a request id that another phone or message has (or another bot's): the "
+    "service would drop one of the two as a repeat":
+        "ردیف {row} کارزار {campaign} شناسهٔ درخواستی را برداشته که از آنِ شماره یا پیام (یا بات) دیگری است: سرویس یکی از آن "
         "دو را تکراری می‌داند و نمی‌فرستد",
     "campaign {campaign} still has recipients to send: it is not finished":
         "کارزار {campaign} هنوز گیرنده‌ای برای فرستادن دارد: پایان نیافته است",

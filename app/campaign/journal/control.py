@@ -20,7 +20,7 @@ from app.campaign.journal.records import (
 )
 from app.campaign.journal.repository import Repository
 from app.campaign.progress import PaceShown
-from app.reasons import Reason
+from app.reasons import Reason, pause_reason
 
 #: SQL that sets message_data's template id to the parameter ``$1`` (JSON kept as text).
 _SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', $1)"
@@ -74,10 +74,16 @@ class CampaignControl(Repository):
 
     @sentences
     def stop_requested(self, campaign_id: int) -> tuple[StopRequest, Reason] | None:
-        """The stop another process asked for, if any: (request, reason)."""
-        row = self.db.execute("SELECT stop_request, stop_reason FROM campaigns WHERE id = $1",
-                              (campaign_id,)).fetchone()
-        if row is None or row[0] is None:
+        """The stop another process asked for, if any: (request, reason). A rejected
+        campaign stands asked to pause, whatever its stop request says (a member who
+        cleared the request a rejection made did not undo the rejection)."""
+        row = self.db.execute("SELECT stop_request, stop_reason, approval, approved_by, approval_note FROM campaigns"
+                              " WHERE id = $1", (campaign_id,)).fetchone()
+        if row is None:
+            return None
+        if row[2] == "rejected" and row[0] != StopRequest.CANCEL:
+            return StopRequest.PAUSE, pause_reason("rejected", member=row[3] or "", note=row[4] or "")
+        if row[0] is None:
             return None
         return StopRequest(row[0]), Reason.from_stored(row[1]) or Reason.said("")
 

@@ -1120,11 +1120,13 @@ END $$
 #: which the frequency cap counts by: a final outcome now stays as it was recorded; and
 #: one gave another campaign's request_ids to rows of their own: a request_id now means
 #: one phone and one message; a rejection of a campaign being sent was recorded while
-#: its sender went on: a rejection now pauses it; a viewer's export was written but its
+#: its sender went on: a rejection now pauses it (and a Cancel asked stays asked: a second
+#: attack withdrew one); a viewer's export was written but its
 #: audit entry refused (exit 2): a viewer adds "exported" and "report" entries, no other.
 MIGRATION_17 = r"""
--- A final outcome (sent, skipped) is what happened: no member rewrites it, nor moves its
--- time. The trigger's name makes it fire after "writes", which stamps every row's time.
+-- A final outcome (sent, skipped) is what happened: no member rewrites it (nor an SMS's
+-- cost), nor moves its time. The trigger's name makes it fire after "writes", which stamps
+-- every row's time. An SMS's delivery status still changes as its reports come in.
 CREATE OR REPLACE FUNCTION safir_final_holds() RETURNS trigger LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -1132,10 +1134,11 @@ BEGIN
         RETURN NEW;
     END IF;
     IF (NEW.campaign_id, NEW.row, NEW.phone_input, NEW.phone, NEW.verdict, NEW.reason, NEW.message_data,
-        NEW.request_id, NEW.message_id, NEW.error_code, NEW.error, NEW.attempts, NEW.channel, NEW.repeat_key)
+        NEW.request_id, NEW.message_id, NEW.error_code, NEW.error, NEW.attempts, NEW.channel, NEW.repeat_key,
+        NEW.sms_cost)
        IS DISTINCT FROM (OLD.campaign_id, OLD.row, OLD.phone_input, OLD.phone, OLD.verdict, OLD.reason,
                          OLD.message_data, OLD.request_id, OLD.message_id, OLD.error_code, OLD.error, OLD.attempts,
-                         OLD.channel, OLD.repeat_key) THEN
+                         OLD.channel, OLD.repeat_key, OLD.sms_cost) THEN
         PERFORM public.safir_refuse('final_stays', format('row %s of campaign %s was %s: it stays so', OLD.row,
                                     OLD.campaign_id, OLD.state), format('campaign=%s;status=%s', OLD.campaign_id,
                                                                         OLD.state));
@@ -1146,16 +1149,19 @@ END $$;
 CREATE OR REPLACE TRIGGER zz_final_holds BEFORE UPDATE ON recipients FOR EACH ROW
     EXECUTE FUNCTION safir_final_holds();
 
--- A request_id means one phone and one message wherever it is (a retry's or a rest's row
--- keeps its parent's, for the same phone and message): a member who gave another
+-- A request_id means one phone and one message from one bot of one service wherever it is
+-- (a retry's or a rest's row keeps its parent's, for the same ones): a member who gave another
 -- campaign's ids to rows of their own made the service drop that campaign's messages as
 -- repeats while its rows were recorded sent. One look a row, by the ids' own index.
 CREATE INDEX IF NOT EXISTS recipients_by_request_id ON recipients (request_id);
 CREATE OR REPLACE FUNCTION safir_one_message_a_request() RETURNS trigger LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    IF EXISTS (SELECT 1 FROM public.recipients o WHERE o.request_id = NEW.request_id
-                  AND (o.phone IS DISTINCT FROM NEW.phone OR o.message_data IS DISTINCT FROM NEW.message_data)) THEN
+    IF EXISTS (SELECT 1 FROM public.recipients o JOIN public.campaigns oc ON oc.id = o.campaign_id
+                 JOIN public.campaigns nc ON nc.id = NEW.campaign_id
+                WHERE o.request_id = NEW.request_id
+                  AND (o.phone IS DISTINCT FROM NEW.phone OR o.message_data IS DISTINCT FROM NEW.message_data
+                       OR oc.bot_id IS DISTINCT FROM nc.bot_id OR oc.base_url IS DISTINCT FROM nc.base_url)) THEN
         IF current_user <> public.safir_owner() AND NOT public.safir_copying() THEN  -- asked only then: costly
             PERFORM public.safir_refuse('request_id_taken', format('row %s of campaign %s takes a request_id '
                                         'another phone or message has', NEW.row, NEW.campaign_id),
@@ -1248,6 +1254,13 @@ BEGIN
        AND (NEW.status = 'creating' OR OLD.status IN ('finished', 'cancelled')) THEN
         PERFORM public.safir_refuse('status_not_allowed', format('campaign %s cannot go from %s to %s', OLD.id,
                                     OLD.status, NEW.status), format('campaign=%s;status=%s', OLD.id, OLD.status));
+    END IF;
+    -- A Cancel asked stays asked: a member who withdrew one asked of a frozen sender let the
+    -- next sender send the campaign after all.
+    IF current_user <> public.safir_owner() AND OLD.stop_request = 'cancel'
+       AND NEW.stop_request IS DISTINCT FROM OLD.stop_request THEN
+        PERFORM public.safir_refuse('cancel_stays', format('campaign %s is to be cancelled: a cancel asked stays '
+                                    'asked', OLD.id), 'campaign=' || OLD.id);
     END IF;
     NEW.ready_seq := CASE WHEN OLD.status = 'creating' AND NEW.status <> 'creating'
                           THEN nextval('public.safir_ready_seq') ELSE OLD.ready_seq END;
