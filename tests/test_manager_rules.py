@@ -343,6 +343,25 @@ async def test_a_rejection_while_a_campaign_sends_pauses_it_within_a_second(
     journal.close()
 
 
+@pytest.mark.embedded_only  # the check is the sender's, whatever the store
+def test_an_approval_in_another_spelling_is_no_approval(tmp_path: Path) -> None:
+    # An attack: a campaign copied into a team store by hand with approval 'Approved' was
+    # sent while approval was required (only 'awaiting' and 'rejected' stopped a sender).
+    from dataclasses import replace
+
+    from app.campaign.approval import check_sendable
+
+    journal = open_store()
+    campaign = journal.campaigns.get(create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 2))),
+                                                     content=Content(kind="text", text="hi {{name}}"), bot_id=1001,
+                                                     base_url="http://127.0.0.1:1"))
+    for written in ("Approved", "approved ", "APPROVED", "yes"):
+        with pytest.raises(NotApproved):
+            check_sendable(replace(campaign, approval=written))
+    check_sendable(replace(campaign, approval="approved"))
+    journal.close()
+
+
 async def test_a_cancelled_campaign_sends_nothing_more_whoever_resumes_it(
         sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
     # Found by an attack: cancelled, its numbers sent the same message by another campaign

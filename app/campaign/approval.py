@@ -120,7 +120,8 @@ def check_sendable(campaign: Campaign, rule: ApprovalRule | None = None) -> None
     """Raise NotApproved unless ``campaign`` may be sent. Under ``rule`` (the journal's,
     when campaigns need approval) a campaign made before the rule awaits approval too."""
     awaiting = campaign.approval == Approval.AWAITING or (
-        campaign.approval is None and rule is not None and rule.required)
+        campaign.approval is None and rule is not None and rule.required) or (
+        campaign.approval is not None and campaign.approval not in tuple(Approval))  # 'Approved' copied in by hand
     if awaiting:
         raise NotApproved(f"campaign {campaign.id} awaits approval: an approver must approve it first "
                           f"(safir-campaign approve {campaign.id})")
