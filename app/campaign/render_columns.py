@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import repeat
-from typing import cast
 from json.encoder import encode_basestring
+from typing import cast
 
 from app.api import MAX_FIELD_CHARS, MAX_TEXT_CHARS, RequestValidationError
 from app.campaign.definition import Content
@@ -138,12 +138,8 @@ def _rendered(text: str, columns: Mapping[str, Sequence[str]], count: int) -> li
     literals.append(text[at:])
     if not any(None in v for v in values):
         return list[str | None](_joined(literals, cast("list[list[str]]", values)))
-    return [None if None in row else "".join(_interleaved(literals, row)) for row in zip(*values)]
-
-
-def _interleaved(literals: Sequence[str], values: Sequence[str]) -> list[str]:
-    """``literals[0], values[0], literals[1], …, literals[-1]`` (one more literal than values)."""
-    return [piece for pair in zip(literals, values) for piece in pair] + [literals[-1]]
+    joined = _joined(literals, [[value or "" for value in column] for column in values])
+    return [None if None in row else text for row, text in zip(zip(*values), joined)]
 
 
 def _joined(literals: Sequence[str], columns: Sequence[Iterable[str]]) -> Iterator[str]:
