@@ -261,6 +261,12 @@ TEAM_PROBLEMS: dict[str, str] = {
     "bad_next_run": "{when} is not a time within 400 days for repeating campaign {series}'s next run",
     "not_all_final": "campaign {campaign} still has recipients to send: it is not finished",
     "not_your_campaign": "campaign {campaign} is {member}'s: only its maker or an admin changes it",
+    "copy_writes_its_own": "a copy of a desktop's journal writes only the campaigns it copies in ({table} of another "
+                           "was refused)",
+    "still_creating": "campaign {campaign} is still being made by {member}: nobody else changes it until it is ready",
+    "not_approved": "campaign {campaign} is not approved: it is sent only once an approver approves it "
+                    "(safir-campaign approve {campaign})",
+    "nothing_to_change": "campaign {campaign}: name the bot (--bot-id) or the template (--template) to change",
     "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
                            "team role NAME approver), not names in the rule",
 }

@@ -52,7 +52,8 @@ SAMPLE = {"digits": "7", "campaign": "17", "status": "-9", "country": "44", "reg
           "most": "Windows-1256", "column": "'mobile'", "columns": "نام, موبایل", "phone": "989121110001",
           "store": "postgresql://team@db.example:5432/safir", "user": "team", "database": "safir", "version": "9",
           "address": "mysql://x/y", "days": "7", "balance": "2", "owner": "safir_owner", "member": "alice",
-          "name": "مشتریان.xlsx", "id": "12", "found": "6", "expected": "4", "note": "تخفیف اشتباه است"}
+          "name": "مشتریان.xlsx", "id": "12", "found": "6", "expected": "4", "note": "تخفیف اشتباه است",
+          "table": "recipients"}
 
 
 @pytest.fixture

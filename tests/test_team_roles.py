@@ -5,11 +5,14 @@ same answers, and no environment variable makes anyone someone else."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
@@ -530,7 +533,7 @@ def test_what_a_fourth_attack_through_psql_did_is_refused_by_the_store(team: Tea
     taken = ", ".join(f"'{r}'" for r in sorted(theirs)[:2])
     hijack = team.psql("alice", f"SELECT safir_retarget({hers}, NULL, NULL, ARRAY[2, 3], ARRAY[{taken}])")
     assert hijack.returncode != 0 and "does not exist" in hijack.stderr, hijack
-    assert " 2" in team.psql("alice", f"SELECT safir_retarget({hers}, NULL, NULL, ARRAY[2, 3])").stdout
+    assert " 2" in team.psql("alice", f"SELECT safir_retarget({hers}, 1002, NULL, ARRAY[2, 3])").stdout
     with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
         made = {r.request_id for r in alice.recipients.listed(hers)}
     assert len(made) == 2 and not made & theirs and all(len(i or "") == 36 for i in made)
@@ -655,3 +658,116 @@ def test_a_viewer_exports_results_and_the_trail_names_them_but_writes_nothing_el
         done = team.psql("vic", f"INSERT INTO audit (at, campaign_id, action, os_user, machine)"
                                 f" VALUES ('x', {campaign}, '{action}', 'x', 'x')")
         assert done.returncode != 0 and "safir:audit_reserved" in done.stderr, done
+
+
+def test_what_a_fifth_attack_through_psql_did_is_refused_by_the_store(team: Team, tmp_path: Path) -> None:
+    """A fifth attack (migration 18, bounds.py): an admin's copy session wrote an audit
+    entry that looked like anyone's, added rows to an approved campaign and copied in a
+    campaign "made by" another to approve it; ``safir_retarget`` with nothing to change
+    took back a rejection unseen; another sender paused a campaign still being made."""
+    for name, role in (("alice", "sender"), ("bob", "approver"), ("dave", "admin"), ("eve", "sender")):
+        assert team.add(team.owner, name, role).returncode == 0
+    # A creation is its maker's until it is ready: eve paused alice's, and alice's send failed.
+    refusals: list[subprocess.CompletedProcess[str]] = []
+
+    def rows_while_eve_tries() -> Iterator[NewRecipient]:
+        with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner:
+            making = owner.execute("SELECT id FROM campaigns WHERE status = 'creating'").fetchone()
+        assert making is not None
+        for change in ("stop_request = 'pause'", "status = 'paused'"):
+            refusals.append(team.psql("eve", f"UPDATE campaigns SET {change} WHERE id = {making[0]}"))
+        yield NewRecipient(1, "09124000002", "989124000002", "valid", None, {"message": {"text": "x"}})
+
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        made = alice.creation.create(name="m", kind="text", content={"text": "x"}, bot_id=1001, rate_per_minute=60,
+                                     in_flight=2, base_url="http://127.0.0.1:1", recipients=rows_while_eve_tries())
+        assert alice.control.stop_requested(made) is None
+    for done in refusals:
+        assert done.returncode != 0 and f"safir:still_creating:campaign={made};member=alice" in done.stderr, done
+    assert team.owner.run("approval", "--require").returncode == 0
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\n", encoding="utf-8")
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="hi {{name}}"),
+                                   bot_id=1001, base_url="http://127.0.0.1:1")
+    assert team.psql("bob", f"SELECT safir_decide({campaign}, true, NULL, 'x')").returncode == 0
+    copying = "BEGIN; SET LOCAL safir.copying = 'on'; {} COMMIT"
+    for sql in (f"INSERT INTO recipients (campaign_id, row, phone_input, phone, verdict, message_data, state)"
+                f" VALUES ({campaign}, 9, 'x', '989129999999', 'valid', '{{}}', 'pending');",
+                f"UPDATE recipients SET state = 'skipped' WHERE campaign_id = {campaign};",
+                f"UPDATE campaigns SET status = 'paused' WHERE id = {campaign};",
+                f"INSERT INTO audit (at, campaign_id, action, os_user, machine) VALUES ('x', {campaign}, 'approved',"
+                " 'bob', 'x');"):
+        done = team.psql("dave", copying.format(sql))
+        assert done.returncode != 0 and "safir:copy_writes_its_own" in done.stderr, (sql, done)
+    copied = team.psql("dave", copying.format(
+        "INSERT INTO campaigns (created_at, name, kind, content, bot_id, rate_per_minute, in_flight, base_url, status,"
+        " created_by) VALUES ('2026-11-27T09:00:00.000+00:00', 'c', 'text', '{}', 1001, 0, 1, 'u', 'ready', 'carol')"
+        " RETURNING id;"))
+    assert copied.returncode == 0, copied.stderr
+    theirs = int(copied.stdout.split("----")[1].split()[0])
+    self_approved = team.psql("dave", f"SELECT safir_decide({theirs}, true, NULL, 'x')")
+    assert self_approved.returncode != 0 and "safir:maker_cannot_approve:member=dave" in self_approved.stderr
+    assert team.psql("bob", f"SELECT safir_decide({theirs}, true, NULL, 'x')").returncode == 0  # another approver may
+    # A rejection taken back with nothing changed; a change waits again, and the trail says so.
+    assert team.psql("bob", f"SELECT safir_decide({campaign}, false, 'wrong offer', 'x')").returncode == 0
+    nothing = team.psql("alice", f"SELECT safir_retarget({campaign}, NULL, NULL, ARRAY[1])")
+    assert nothing.returncode != 0 and f"safir:nothing_to_change:campaign={campaign}" in nothing.stderr, nothing
+    started = team.psql("alice", f"UPDATE campaigns SET status = 'running' WHERE id = {campaign}")
+    assert started.returncode != 0 and f"safir:not_approved:campaign={campaign}" in started.stderr, started
+    assert team.psql("alice", f"SELECT safir_retarget({campaign}, 1002, NULL, ARRAY[1])").returncode == 0
+    trail = team.psql("bob", f"SELECT action, os_user, detail FROM audit WHERE campaign_id = {campaign}"
+                             " AND action = 'bot or template changed'").stdout
+    assert "alice" in trail and "bot 1001 -> 1002" in trail, trail
+    assert "awaiting" in team.psql("bob", f"SELECT approval FROM campaigns WHERE id = {campaign}").stdout
+    # A viewer's entry names a campaign that exists.
+    assert team.add(team.owner, "vic", "viewer").returncode == 0
+    ghost = team.psql("vic", "INSERT INTO audit (at, campaign_id, action, os_user, machine) VALUES ('x', 99999,"
+                             " 'exported', 'x', 'x')")
+    assert ghost.returncode != 0 and "safir:no_campaign:campaign=99999" in ghost.stderr, ghost
+
+
+def test_numbers_lock_a_fixed_set_of_rows_whoever_calls(team: Team) -> None:
+    # A fifth attack: one statement of 30 calls of safir_lock_numbers added 300,000 rows
+    # nobody deletes (the limit was per call).
+    assert team.add(team.owner, "alice", "sender").returncode == 0
+    flood = team.psql("alice", "SELECT safir_lock_numbers(ARRAY(SELECT generate_series(i * 10000::bigint,"
+                               " i * 10000 + 9999))) FROM generate_series(1, 30) AS i")
+    assert flood.returncode == 0, flood.stderr
+    with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner:
+        assert owner.execute("SELECT count(*) FROM number_locks").fetchone() == (65_536,)
+
+
+def test_a_rejection_just_before_a_sender_marks_the_campaign_running_sends_nothing(team: Team, tmp_path: Path) -> None:
+    # A fifth attack: bob rejected the campaign between alice's sender's look at its approval
+    # and its "running" write; the sender sent until its next look, a second later.
+    from app.api import SafirClient
+    from app.campaign import CampaignEngine
+    from app.campaign.approval import NotApproved
+    from app.sandbox import DEMO_API_KEY
+
+    for name, role in (("alice", "sender"), ("bob", "approver")):
+        assert team.add(team.owner, name, role).returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    with EmbeddedSandbox(fast_settings()) as sandbox, \
+            TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(sheet(tmp_path, "s.csv", 1, 5)), content=Content(text="hi"),
+                                   bot_id=1001, base_url=sandbox.url, rate_per_minute=0)
+        assert team.psql("bob", f"SELECT safir_decide({campaign}, true, NULL, 'x')").returncode == 0
+        looked = alice.store_now
+
+        def rejected_meanwhile() -> Any:
+            assert team.psql("bob", f"SELECT safir_decide({campaign}, false, 'wrong offer', 'x')").returncode == 0
+            alice.store_now = looked  # type: ignore[method-assign]
+            return looked()
+
+        alice.store_now = rejected_meanwhile  # type: ignore[method-assign]
+
+        async def send() -> None:
+            async with SafirClient(sandbox.url, api_key=DEMO_API_KEY) as client:
+                with pytest.raises(NotApproved, match="rejected by bob: wrong offer"):
+                    await CampaignEngine(alice, client).run(campaign)
+
+        asyncio.run(send())
+        assert alice.store_now == looked and not delivered(sandbox)
+        assert alice.campaigns.get(campaign).status == CampaignStatus.READY

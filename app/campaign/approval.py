@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from app.campaign.journal.records import StopRequest, TeamRole
+from app.campaign.journal.errors import JournalError
+from app.campaign.journal.records import CampaignStatus, StopRequest, TeamRole
 from app.reasons import pause_reason, team_problem
 
 if TYPE_CHECKING:
@@ -128,6 +129,18 @@ def check_sendable(campaign: Campaign, rule: ApprovalRule | None = None) -> None
     if campaign.approval == Approval.REJECTED:
         why = f": {campaign.approval_note}" if campaign.approval_note else ""
         raise NotApproved(f"campaign {campaign.id} was rejected by {campaign.approved_by}{why}")
+
+
+def mark_running(journal: Journal, campaign_id: int) -> None:
+    """Store that campaign ``campaign_id`` is being sent. A team store refuses that to a
+    campaign that needs approval and lacks it (a rejection that came after the sender's
+    look, docs/team.md): raises NotApproved then, saying why; JournalError otherwise."""
+    try:
+        journal.control.set_status(campaign_id, CampaignStatus.RUNNING)
+    except JournalError as exc:
+        if exc.reason.code == "not_approved":
+            check_sendable(journal.campaigns.get(campaign_id), approval_rule(journal))
+        raise
 
 
 def set_approval_rule(journal: Journal, rule: ApprovalRule) -> None:

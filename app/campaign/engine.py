@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from app.api import RateLimitError, SafirClient, SafirError
-from app.campaign.approval import approval_rule, check_sendable
+from app.campaign.approval import approval_rule, check_sendable, mark_running
 from app.campaign.defaults import OTP_PER_MINUTE
 from app.campaign.journal import (
     STATES_TO_SEND,
@@ -198,7 +198,7 @@ class CampaignEngine:
         self._tally = RunTally(self.journal.recipients.counts(campaign.id).per_state(), self._clock)
         self._store_offset = self.journal.store_now() - datetime.now(timezone.utc)
         self._judge = AnswerJudge(self.client.base_url, self.pause, self._on_retry, self._clock)
-        self.journal.control.set_status(campaign.id, CampaignStatus.RUNNING)
+        mark_running(self.journal, campaign.id)  # refused (NotApproved) when rejected since the look
         self._emit(CampaignStatus.RUNNING)
         self._pacer = self.journal.pacer(campaign.rate_per_minute, self.client.pace_key, self._clock, self._sleep,
                                          who=f"{self._session.owner}#{campaign.id}",

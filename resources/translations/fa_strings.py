@@ -1098,6 +1098,16 @@ FA.update({
     "{member} is new to the store's server: give them a password (--password-stdin)":
         "{member} در سرور پایگاه تازه است: برایش گذرواژه بگذارید (--password-stdin)",
     "{member} is not a member of this team": "{member} عضو این تیم نیست",
+    "a copy of a desktop's journal writes only the campaigns it copies in ({table} of another was refused)":
+        "رونوشت دفترِ یک رایانه فقط کارزارهایی را می‌نویسد که خودش می‌آورد (نوشتن در {table} کارزار دیگری پذیرفته نشد)",
+    "campaign {campaign} is still being made by {member}: nobody else changes it until it is ready":
+        "کارزار {campaign} هنوز در دست ساختِ {member} است: تا آماده نشده، کس دیگری آن را تغییر نمی‌دهد",
+    "campaign {campaign} is not approved: it is sent only once an approver approves it (safir-campaign approve "
+    "{campaign})":
+        "کارزار {campaign} تأیید نشده است: فقط پس از تأیید یک تأییدکننده فرستاده می‌شود (safir-campaign approve "
+        "{campaign})",
+    "campaign {campaign}: name the bot (--bot-id) or the template (--template) to change":
+        "کارزار {campaign}: بات (--bot-id) یا قالبی (--template) را که باید عوض شود نام ببرید",
     "on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), "
     "not names in the rule":
         "در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی "

@@ -21,9 +21,10 @@ from app.campaign.journal.team.authority import (
     MIGRATION_15,
     MIGRATION_17,
 )
-from app.campaign.journal.team.locks import MIGRATION_16
+from app.campaign.journal.team.bounds import migration_18
+from app.campaign.journal.team.locks import MIGRATION_16, MOST_NUMBERS_LOCKED
 
-SCHEMA_VERSION = 17
+SCHEMA_VERSION = 18
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -255,9 +256,11 @@ ALTER TABLE pace ADD COLUMN peak DOUBLE PRECISION NOT NULL DEFAULT 0
 #: 13: what a second attack found after 12; 14: what a third found (times, leases, finished);
 #: 15: no member locks a shared table against the team; 16: nor holds one of the store's
 #: locks (rows its functions lock for senders, no longer advisory locks: locks.py);
-#: 17: a cancelled campaign stays cancelled.
+#: 17: a cancelled campaign stays cancelled; 18: a copy writes only what it copies, a
+#: creation is its maker's, a campaign starts only approved (bounds.py).
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4: _MIGRATION_4, 5: _MIGRATION_5,
                               6: MIGRATION_6, 7: MIGRATION_7, 8: _MIGRATION_8, 9: MIGRATION_9,
                               10: _MIGRATION_10, 11: _MIGRATION_11, 12: MIGRATION_12,
                               13: MIGRATION_13, 14: MIGRATION_14, 15: MIGRATION_15,
-                              16: MIGRATION_16, 17: MIGRATION_17}
+                              16: MIGRATION_16, 17: MIGRATION_17,
+                              18: migration_18(MOST_NUMBERS_LOCKED)}

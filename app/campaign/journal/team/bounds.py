@@ -1,0 +1,218 @@
+"""Migration 18 of the team store: what a fifth attack through psql found, each closed by
+the store itself (docs/team.md, "What the database enforces").
+
+- An admin's copy (``safir.copying``, app/campaign/journal/team/moving.py) keeps makers and
+  approvals as a desktop had them, and other checks step aside for it: an admin used that
+  to write audit entries that looked like anyone's, to add rows to a campaign already
+  approved, and to copy in a campaign "made by" someone else and then approve it. A copy
+  now writes only the campaigns it inserts in that transaction (``copied_campaigns``,
+  written by the store), and whoever copied a campaign in does not approve it.
+- ``safir_retarget`` with nothing to change turned a rejected campaign back to "awaiting",
+  unseen: it now needs a bot or a template, a campaign waits again only if its bot or
+  message changed, and the store writes what changed into the audit trail.
+- Another sender paused a campaign still being made (its maker's ``send`` then failed and
+  left a campaign that had skipped the repeat guard's last look): a creation is its
+  maker's alone until it is ready.
+- A rejection that arrived between a starting sender's look at the approval and its
+  "running" write was seen only at its next start: the store refuses "running" to a
+  campaign that is not approved when it needs to be, under the same row lock
+  ``safir_decide`` takes.
+- ``safir_lock_numbers`` inserted a row per number it locked, and nobody deleted them
+  (one statement of 30 calls added 300,000): numbers now lock one of a fixed set of
+  stripes (:data:`NUMBER_STRIPES`); two numbers sharing one only wait for each other.
+- A viewer's audit entry named any campaign id: it names one that exists, or none.
+"""
+
+from __future__ import annotations
+
+#: How many rows ``number_locks`` holds for ever: a phone number's key locks row key mod this.
+NUMBER_STRIPES = 65_536
+
+MIGRATION_18 = r"""
+CREATE TABLE IF NOT EXISTS copied_campaigns (campaign_id BIGINT PRIMARY KEY, xact XID8, admin TEXT NOT NULL);
+REVOKE ALL ON copied_campaigns FROM PUBLIC;
+INSERT INTO copied_campaigns SELECT DISTINCT ON (campaign_id) campaign_id, NULL, os_user FROM audit
+ WHERE action = 'copied in' AND campaign_id IS NOT NULL ORDER BY campaign_id ON CONFLICT DO NOTHING;
+
+CREATE OR REPLACE FUNCTION safir_copied_in() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF public.safir_copying() THEN
+        INSERT INTO public.copied_campaigns VALUES (NEW.id, pg_current_xact_id(), session_user);
+        INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
+        VALUES (public.safir_now(), NEW.id, 'copied in', session_user, '',
+                'written by the store: its maker and approval are as the copy gave them');
+    END IF;
+    RETURN NULL;
+END $$;
+
+-- Whether ``campaign`` was copied in by this very transaction (a copy writes nothing else).
+CREATE OR REPLACE FUNCTION safir_copied_now(campaign bigint) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp
+    AS $$ SELECT EXISTS (SELECT 1 FROM public.copied_campaigns WHERE campaign_id = campaign
+                         AND xact = pg_current_xact_id()) $$;
+
+CREATE OR REPLACE FUNCTION safir_copy_fence() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+DECLARE campaign bigint;
+BEGIN
+    IF public.safir_copying() AND current_user <> public.safir_owner() THEN
+        IF TG_TABLE_NAME = 'campaigns' THEN
+            campaign := OLD.id;
+        ELSIF TG_TABLE_NAME IN ('recipients', 'attempts', 'audit') AND TG_OP = 'DELETE' THEN
+            campaign := OLD.campaign_id;
+        ELSIF TG_TABLE_NAME IN ('recipients', 'attempts') THEN
+            campaign := NEW.campaign_id;
+        ELSIF TG_TABLE_NAME = 'audit' THEN  -- a statement of its own: only an audit row has an action
+            campaign := CASE WHEN NEW.action = 'copied' THEN NEW.campaign_id END;
+        END IF;
+        IF campaign IS NULL OR NOT public.safir_copied_now(campaign) THEN
+            PERFORM public.safir_refuse('copy_writes_its_own', format('a copy writes only the campaigns it copies '
+                                        'in (%s of campaign %s)', TG_TABLE_NAME, COALESCE(campaign::text, '-')),
+                                        'table=' || TG_TABLE_NAME);
+        END IF;
+    END IF;
+    IF TG_OP = 'DELETE' THEN
+        RETURN OLD;
+    END IF;
+    RETURN NEW;
+END $$;
+DO $$
+DECLARE shared text;
+BEGIN
+    FOREACH shared IN ARRAY ARRAY['campaigns', 'recipients', 'attempts', 'audit', 'senders', 'series', 'suppression',
+                                  'shared_settings']
+    LOOP
+        EXECUTE format('CREATE OR REPLACE TRIGGER copy_fence BEFORE %s ON %I FOR EACH ROW'
+                       ' WHEN (current_setting(''safir.copying'', true) = ''on'') EXECUTE FUNCTION safir_copy_fence()',
+                       CASE WHEN shared = 'campaigns' THEN 'UPDATE OR DELETE' ELSE 'INSERT OR UPDATE OR DELETE' END,
+                       shared);
+    END LOOP;
+END $$;
+DROP POLICY IF EXISTS only_while_creating ON recipients;
+CREATE POLICY only_while_creating ON recipients FOR INSERT
+    WITH CHECK ((public.safir_copying() AND public.safir_copied_now(campaign_id))
+                OR EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
+                           AND c.status = 'creating' AND c.created_by = session_user));
+
+-- A campaign's maker does not approve it, nor does whoever copied it in (as made by another).
+CREATE OR REPLACE FUNCTION safir_copier_cannot_approve() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.approval = 'approved' AND EXISTS (SELECT 1 FROM public.copied_campaigns WHERE campaign_id = OLD.id
+                                             AND admin = NEW.approved_by) THEN
+        PERFORM public.safir_refuse('maker_cannot_approve', format('%s copied campaign %s in: another approver '
+                                    'must approve or reject it', NEW.approved_by, OLD.id),
+                                    'member=' || NEW.approved_by);
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER copier_cannot_approve BEFORE UPDATE OF approval, approved_by ON campaigns FOR EACH ROW
+    WHEN (NEW.approval IS DISTINCT FROM OLD.approval OR NEW.approved_by IS DISTINCT FROM OLD.approved_by)
+    EXECUTE FUNCTION safir_copier_cannot_approve();
+
+-- A campaign being made is its maker's alone (the store's own functions drop abandoned ones).
+-- And it starts sending only approved, when it needs to be: under the row's lock, so a
+-- rejection is either seen here or finds it running (and pauses it).
+CREATE OR REPLACE FUNCTION safir_campaign_bounds() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF current_user = public.safir_owner() OR public.safir_copying() THEN
+        RETURN NEW;
+    END IF;
+    IF OLD.status = 'creating' AND OLD.created_by IS DISTINCT FROM session_user THEN
+        PERFORM public.safir_refuse('still_creating', format('campaign %s is still being made by %s: nobody else '
+                                    'changes it', OLD.id, OLD.created_by),
+                                    format('campaign=%s;member=%s', OLD.id, OLD.created_by), 'P0001');
+    END IF;
+    IF NEW.status = 'running' AND OLD.status IS DISTINCT FROM 'running'
+       AND NEW.approval IS DISTINCT FROM 'approved' AND (NEW.approval IS NOT NULL OR public.safir_needs_approval()) THEN
+        PERFORM public.safir_refuse('not_approved', format('campaign %s is not approved (%s): it is sent only once '
+                                    'an approver approves it', OLD.id, COALESCE(NEW.approval, 'awaiting')),
+                                    'campaign=' || OLD.id, 'P0001');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER bounds BEFORE UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_campaign_bounds();
+
+-- A stopped campaign changes its bot or template (never nothing), waits again only if it
+-- changed (the stamp trigger sees to that), and the store says what changed in the trail.
+CREATE OR REPLACE FUNCTION safir_retarget(campaign bigint, bot bigint, template text, rows_ integer[])
+    RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE c record; changed integer;
+BEGIN
+    PERFORM public.safir_need('sender');
+    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR UPDATE;
+    IF NOT FOUND THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
+                                    'P0001');
+    END IF;
+    IF c.status IN ('finished', 'cancelled', 'running') THEN
+        PERFORM public.safir_refuse('not_stopped', format('campaign %s is %s; only a stopped campaign can be '
+                                    'changed', campaign, c.status), format('campaign=%s;status=%s', campaign,
+                                                                           c.status), 'P0001');
+    END IF;
+    IF c.created_by <> session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_campaign', format('campaign %s is %s''s: only its maker or an admin '
+                                    'changes it', campaign, c.created_by),
+                                    format('campaign=%s;member=%s', campaign, c.created_by));
+    END IF;
+    IF bot IS NULL AND template IS NULL THEN
+        PERFORM public.safir_refuse('nothing_to_change', format('campaign %s: name the bot or the template to '
+                                    'change', campaign), 'campaign=' || campaign, 'P0001');
+    END IF;
+    UPDATE public.campaigns SET bot_id = COALESCE(bot, bot_id),
+        content = CASE WHEN template IS NULL THEN content
+                       ELSE jsonb_set(content::jsonb, '{template_id}', to_jsonb(template))::text END,
+        updated_at = public.safir_now() WHERE id = campaign;
+    UPDATE public.recipients r SET request_id = gen_random_uuid()::text, error_code = NULL, error = NULL,
+        message_data = CASE WHEN template IS NULL THEN r.message_data
+                            ELSE jsonb_set(r.message_data::jsonb, '{template_message,template_id}',
+                                           to_jsonb(template))::text END
+     WHERE r.campaign_id = campaign AND r.row = ANY(rows_) AND r.state = 'pending';
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
+    VALUES (public.safir_now(), campaign, 'bot or template changed', session_user, '',
+            format('bot %s -> %s; template %s -> %s; %s recipients not sent yet', c.bot_id, COALESCE(bot, c.bot_id),
+                   COALESCE(c.content::jsonb ->> 'template_id', '-'),
+                   COALESCE(template, c.content::jsonb ->> 'template_id', '-'), changed));
+    RETURN changed;
+END $$;
+
+-- A number's key locks one of a fixed set of rows: nothing a member calls adds rows.
+TRUNCATE number_locks;
+INSERT INTO number_locks SELECT generate_series(0, NUMBER_STRIPES - 1);
+CREATE OR REPLACE FUNCTION safir_lock_numbers(keys bigint[]) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM public.safir_need('sender');
+    IF cardinality(keys) > MOST_NUMBERS_LOCKED THEN
+        PERFORM public.safir_refuse('too_many_numbers', format('%s numbers at once: a batch locks at most %s',
+                                    cardinality(keys), MOST_NUMBERS_LOCKED), 'count=' || cardinality(keys));
+    END IF;
+    PERFORM 1 FROM public.number_locks
+     WHERE phone_key IN (SELECT ((k % NUMBER_STRIPES) + NUMBER_STRIPES) % NUMBER_STRIPES FROM unnest(keys) AS t(k))
+     ORDER BY phone_key FOR UPDATE;
+END $$;
+
+-- A viewer's own entry (exported, report) names a campaign that exists, or none.
+CREATE OR REPLACE FUNCTION safir_viewer_names_a_campaign() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.campaign_id IS NOT NULL AND current_user <> public.safir_owner() AND NOT public.safir_is('sender')
+       AND NOT EXISTS (SELECT 1 FROM public.campaigns WHERE id = NEW.campaign_id AND status <> 'creating') THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', NEW.campaign_id),
+                                    'campaign=' || NEW.campaign_id, 'P0001');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER viewer_names_a_campaign BEFORE INSERT ON audit FOR EACH ROW
+    EXECUTE FUNCTION safir_viewer_names_a_campaign();
+"""
+
+
+def migration_18(most_numbers_locked: int) -> str:
+    """Migration 18's SQL with the store's limits written in (``most_numbers_locked``:
+    app/campaign/journal/team/locks.py)."""
+    return MIGRATION_18.replace("NUMBER_STRIPES", str(NUMBER_STRIPES)).replace(
+        "MOST_NUMBERS_LOCKED", str(most_numbers_locked))
