@@ -70,6 +70,11 @@ def team(postgres_server: ThrowawayServer, tmp_path: Path) -> Team:
     return made
 
 
+def first_number(table: str) -> int:
+    """The first value of psql's table output (a row's first column) that is a whole number."""
+    return int(next(cell for line in table.splitlines() if (cell := line.split("|")[0].strip()).isdigit()))
+
+
 def one_sentence_exit_2(done: subprocess.CompletedProcess[str], *words: str) -> None:
     assert done.returncode == 2, (done.stdout, done.stderr)
     lines = [line for line in done.stderr.splitlines() if line.strip()]
@@ -705,7 +710,7 @@ def test_what_a_fifth_attack_through_psql_did_is_refused_by_the_store(team: Team
         " created_by) VALUES ('2026-11-27T09:00:00.000+00:00', 'c', 'text', '{}', 1001, 0, 1, 'u', 'ready', 'carol')"
         " RETURNING id;"))
     assert copied.returncode == 0, copied.stderr
-    theirs = int(copied.stdout.split("----")[1].split()[0])
+    theirs = first_number(copied.stdout)
     self_approved = team.psql("dave", f"SELECT safir_decide({theirs}, true, NULL, 'x')")
     assert self_approved.returncode != 0 and "safir:maker_cannot_approve:member=dave" in self_approved.stderr
     assert team.psql("bob", f"SELECT safir_decide({theirs}, true, NULL, 'x')").returncode == 0  # another approver may
@@ -738,9 +743,12 @@ def test_numbers_lock_a_fixed_set_of_rows_whoever_calls(team: Team) -> None:
         assert owner.execute("SELECT count(*) FROM number_locks").fetchone() == (65_536,)
 
 
-def test_a_rejection_just_before_a_sender_marks_the_campaign_running_sends_nothing(team: Team, tmp_path: Path) -> None:
+@pytest.mark.parametrize("left", [CampaignStatus.READY, CampaignStatus.RUNNING])
+def test_a_rejection_just_before_a_sender_marks_the_campaign_running_sends_nothing(
+        team: Team, tmp_path: Path, left: CampaignStatus) -> None:
     # A fifth attack: bob rejected the campaign between alice's sender's look at its approval
-    # and its "running" write; the sender sent until its next look, a second later.
+    # and its "running" write; the sender sent until its next look, a second later. Its
+    # re-attack: the same over a "running" a dead desktop had left.
     from app.api import SafirClient
     from app.campaign import CampaignEngine
     from app.campaign.approval import NotApproved
@@ -754,6 +762,8 @@ def test_a_rejection_just_before_a_sender_marks_the_campaign_running_sends_nothi
         campaign = create_campaign(alice, check_sheet(sheet(tmp_path, "s.csv", 1, 5)), content=Content(text="hi"),
                                    bot_id=1001, base_url=sandbox.url, rate_per_minute=0)
         assert team.psql("bob", f"SELECT safir_decide({campaign}, true, NULL, 'x')").returncode == 0
+        with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner:
+            owner.execute("UPDATE campaigns SET status = %s WHERE id = %s", (left, campaign))
         looked = alice.store_now
 
         def rejected_meanwhile() -> Any:
@@ -770,4 +780,65 @@ def test_a_rejection_just_before_a_sender_marks_the_campaign_running_sends_nothi
 
         asyncio.run(send())
         assert alice.store_now == looked and not delivered(sandbox)
-        assert alice.campaigns.get(campaign).status == CampaignStatus.READY
+        assert alice.campaigns.get(campaign).status == left
+
+
+def test_what_an_attack_on_the_fifth_attacks_fixes_did_is_refused_by_the_store(team: Team, tmp_path: Path) -> None:
+    # An attack on migration 18: a statement that turned copying on or off in its RETURNING
+    # list changed the approval rule unaudited and copied in a campaign that left no trace
+    # (its copier then approved it); retargeting a rejected template campaign to the template
+    # it had rewrote its content and took the rejection back; another sender leased and
+    # marked the rows of a campaign still being made.
+    for name, role in (("alice", "sender"), ("bob", "approver"), ("dave", "admin"), ("eve", "sender")):
+        assert team.add(team.owner, name, role).returncode == 0
+    flipped = team.psql("dave", "BEGIN; INSERT INTO shared_settings (key, value, updated_at) VALUES ('approval',"
+                                " '{\"required\": true}', 'x') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value"
+                                " RETURNING set_config('safir.copying', 'on', true); COMMIT")
+    assert flipped.returncode == 0, flipped.stderr
+    rules = team.psql("bob", "SELECT count(*) FROM audit WHERE action = 'rule changed: approval'").stdout
+    assert first_number(rules) == 1, rules
+    hidden = team.psql("dave", "BEGIN; SET LOCAL safir.copying = 'on'; INSERT INTO campaigns (created_at, name, kind,"
+                               " content, bot_id, rate_per_minute, in_flight, base_url, status, created_by)"
+                               " VALUES ('2026-11-27T09:00:00.000+00:00', 'c', 'text', '{}', 1001, 0, 1, 'u', 'ready',"
+                               " 'carol') RETURNING id, set_config('safir.copying', 'off', true); COMMIT")
+    assert hidden.returncode == 0, hidden.stderr
+    copied = first_number(hidden.stdout)
+    trail = team.psql("bob", f"SELECT action, os_user FROM audit WHERE campaign_id = {copied}").stdout
+    assert "copied in | dave" in trail, trail
+    approved = team.psql("dave", f"SELECT safir_decide({copied}, true, NULL, 'x')")
+    assert approved.returncode != 0 and "safir:maker_cannot_approve:member=dave" in approved.stderr, approved
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\n", encoding="utf-8")
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), bot_id=1001, base_url="http://127.0.0.1:1",
+                                   content=Content(kind="template", template_id="welcome",
+                                                   text_fields={"who": "{{name}}"}))
+    assert team.psql("bob", f"SELECT safir_decide({campaign}, false, 'wrong offer', 'x')").returncode == 0
+    for same in ("1001, NULL", "NULL, 'welcome'"):
+        assert team.psql("alice", f"SELECT safir_retarget({campaign}, {same}, ARRAY[1])").returncode == 0
+        kept = team.psql("bob", f"SELECT approval, approved_by FROM campaigns WHERE id = {campaign}").stdout
+        assert "rejected | bob" in kept, (same, kept)
+    with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner:
+        owner.execute("DELETE FROM shared_settings WHERE key = 'approval'")
+
+    refusals: list[subprocess.CompletedProcess[str]] = []
+
+    def rows_while_eve_tries() -> Iterator[NewRecipient]:
+        yield NewRecipient(1, "09124000002", "989124000002", "valid", None, {"message": {"text": "x"}})
+        with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner:
+            making = owner.execute("SELECT id FROM campaigns WHERE status = 'creating'").fetchone()
+        assert making is not None
+        for sql in (f"INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                    f" VALUES ({making[0]}, 'thief', 'x', 'm', 'x', 0)",
+                    f"INSERT INTO attempts (campaign_id, row, phone, kind, started_at) VALUES ({making[0]}, 1,"
+                    " '989124000002', 'message', 0)"):
+            refusals.append(team.psql("eve", sql))
+        marked = team.psql("eve", f"UPDATE recipients SET state = 'failed' WHERE campaign_id = {making[0]}")
+        assert marked.returncode == 0 and "UPDATE 0" in marked.stdout, marked
+
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        made = alice.creation.create(name="m", kind="text", content={"text": "x"}, bot_id=1001, rate_per_minute=60,
+                                     in_flight=2, base_url="http://127.0.0.1:1", recipients=rows_while_eve_tries())
+        assert [r.state for r in alice.recipients.listed(made)] == ["pending"]
+    for done in refusals:
+        assert done.returncode != 0 and f"safir:still_creating:campaign={made};member=alice" in done.stderr, done

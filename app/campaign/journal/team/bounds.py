@@ -21,6 +21,16 @@ the store itself (docs/team.md, "What the database enforces").
   (one statement of 30 calls added 300,000): numbers now lock one of a fixed set of
   stripes (:data:`NUMBER_STRIPES`); two numbers sharing one only wait for each other.
 - A viewer's audit entry named any campaign id: it names one that exists, or none.
+
+An attack on these fixes found more, closed here too: a statement that turned copying on
+or off in its RETURNING list left a copy without a trace (whether a campaign is a copy is
+now decided once, before it is written) and a rule change unaudited (a copy writes no
+rule: every change is audited); "running" written over a "running" a dead sender left
+skipped the approval check (it is checked whenever "running" is written); retargeting to
+the template a campaign had rewrote its content and took its rejection back (what is the
+same is not written); another sender leased and marked a creation's rows (its rows,
+senders and attempts are its maker's too); and a copy's row could take another
+campaign's request_id (checked as anyone's).
 """
 
 from __future__ import annotations
@@ -34,16 +44,59 @@ REVOKE ALL ON copied_campaigns FROM PUBLIC;
 INSERT INTO copied_campaigns SELECT DISTINCT ON (campaign_id) campaign_id, NULL, os_user FROM audit
  WHERE action = 'copied in' AND campaign_id IS NOT NULL ORDER BY campaign_id ON CONFLICT DO NOTHING;
 
-CREATE OR REPLACE FUNCTION safir_copied_in() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+-- Whether a campaign is a copy is decided once, before it is written, by the same look as
+-- the maker's stamp: a statement that turned copying on or off in its RETURNING list made
+-- a copy that left no trace, or a rule change no entry, when triggers after the write
+-- looked again.
+CREATE OR REPLACE FUNCTION safir_copy_recorded() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF public.safir_copying() THEN
         INSERT INTO public.copied_campaigns VALUES (NEW.id, pg_current_xact_id(), session_user);
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER copy_recorded BEFORE INSERT ON campaigns FOR EACH ROW
+    EXECUTE FUNCTION safir_copy_recorded();
+
+CREATE OR REPLACE FUNCTION safir_copied_in() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM public.copied_campaigns WHERE campaign_id = NEW.id AND xact = pg_current_xact_id()) THEN
         INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
         VALUES (public.safir_now(), NEW.id, 'copied in', session_user, '',
                 'written by the store: its maker and approval are as the copy gave them');
     END IF;
     RETURN NULL;
+END $$;
+
+-- A copy writes no rule (the rules come in outside it), so every rule change is audited.
+CREATE OR REPLACE FUNCTION safir_audit_rule() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.key IN ('approval', 'frequency_cap', 'templates', 'prices') THEN
+        INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
+        VALUES (public.safir_now(), NULL, 'rule changed: ' || NEW.key, session_user, '', left(NEW.value, 500));
+    END IF;
+    RETURN NULL;
+END $$;
+
+-- A copied row's request_id is checked as anyone's (a copy gave one of another campaign's).
+CREATE OR REPLACE FUNCTION safir_one_message_a_request() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM public.recipients o JOIN public.campaigns oc ON oc.id = o.campaign_id
+                 JOIN public.campaigns nc ON nc.id = NEW.campaign_id
+                WHERE o.request_id = NEW.request_id
+                  AND (o.phone IS DISTINCT FROM NEW.phone OR o.message_data IS DISTINCT FROM NEW.message_data
+                       OR oc.bot_id IS DISTINCT FROM nc.bot_id OR oc.base_url IS DISTINCT FROM nc.base_url)) THEN
+        IF current_user <> public.safir_owner() THEN  -- asked only then: costly
+            PERFORM public.safir_refuse('request_id_taken', format('row %s of campaign %s takes a request_id '
+                                        'another phone or message has', NEW.row, NEW.campaign_id),
+                                        format('campaign=%s;row=%s', NEW.campaign_id, NEW.row));
+        END IF;
+    END IF;
+    RETURN NEW;
 END $$;
 
 -- Whether ``campaign`` was copied in by this very transaction (a copy writes nothing else).
@@ -74,6 +127,10 @@ BEGIN
     END IF;
     IF TG_OP = 'DELETE' THEN
         RETURN OLD;
+    END IF;
+    IF TG_TABLE_NAME = 'audit' THEN  -- the copy's own entry: who and when are the store's
+        NEW.os_user := session_user;
+        NEW.at := public.safir_now();
     END IF;
     RETURN NEW;
 END $$;
@@ -125,7 +182,16 @@ BEGIN
                                     'changes it', OLD.id, OLD.created_by),
                                     format('campaign=%s;member=%s', OLD.id, OLD.created_by), 'P0001');
     END IF;
-    IF NEW.status = 'running' AND OLD.status IS DISTINCT FROM 'running'
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER bounds BEFORE UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_campaign_bounds();
+
+-- Whenever a sender writes "running" (also over a "running" a dead sender left), the
+-- campaign must be approved when the team needs it.
+CREATE OR REPLACE FUNCTION safir_starts_approved() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF current_user <> public.safir_owner() AND NOT public.safir_copying()
        AND NEW.approval IS DISTINCT FROM 'approved' AND (NEW.approval IS NOT NULL OR public.safir_needs_approval()) THEN
         PERFORM public.safir_refuse('not_approved', format('campaign %s is not approved (%s): it is sent only once '
                                     'an approver approves it', OLD.id, COALESCE(NEW.approval, 'awaiting')),
@@ -133,7 +199,33 @@ BEGIN
     END IF;
     RETURN NEW;
 END $$;
-CREATE OR REPLACE TRIGGER bounds BEFORE UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_campaign_bounds();
+CREATE OR REPLACE TRIGGER starts_approved BEFORE UPDATE OF status ON campaigns FOR EACH ROW
+    WHEN (NEW.status = 'running') EXECUTE FUNCTION safir_starts_approved();
+
+-- Nor are its rows, its senders or its attempts anyone else's while it is being made.
+DROP POLICY IF EXISTS senders_send ON recipients;
+CREATE POLICY senders_send ON recipients FOR UPDATE
+    USING (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
+                   AND (c.status <> 'creating' OR c.created_by = session_user)
+                   AND (c.approval IS NULL OR c.approval = 'approved' OR c.created_by = session_user
+                        OR public.safir_is('admin'))));
+CREATE OR REPLACE FUNCTION safir_not_while_creating() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+DECLARE maker text;
+BEGIN
+    SELECT created_by INTO maker FROM public.campaigns WHERE id = NEW.campaign_id AND status = 'creating';
+    IF FOUND AND maker IS DISTINCT FROM session_user AND current_user <> public.safir_owner()
+       AND NOT public.safir_copying() THEN
+        PERFORM public.safir_refuse('still_creating', format('campaign %s is still being made by %s: nobody else '
+                                    'changes it', NEW.campaign_id, maker),
+                                    format('campaign=%s;member=%s', NEW.campaign_id, maker), 'P0001');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER not_while_creating BEFORE INSERT ON senders FOR EACH ROW
+    EXECUTE FUNCTION safir_not_while_creating();
+CREATE OR REPLACE TRIGGER not_while_creating BEFORE INSERT ON attempts FOR EACH ROW
+    EXECUTE FUNCTION safir_not_while_creating();
 
 -- A stopped campaign changes its bot or template (never nothing), waits again only if it
 -- changed (the stamp trigger sees to that), and the store says what changed in the trail.
@@ -161,6 +253,9 @@ BEGIN
         PERFORM public.safir_refuse('nothing_to_change', format('campaign %s: name the bot or the template to '
                                     'change', campaign), 'campaign=' || campaign, 'P0001');
     END IF;
+    -- What is the same stays as written (jsonb_set rewrites the text, which is a change).
+    bot := NULLIF(bot, c.bot_id);
+    template := NULLIF(template, c.content::jsonb ->> 'template_id');
     UPDATE public.campaigns SET bot_id = COALESCE(bot, bot_id),
         content = CASE WHEN template IS NULL THEN content
                        ELSE jsonb_set(content::jsonb, '{template_id}', to_jsonb(template))::text END,
