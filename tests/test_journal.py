@@ -269,3 +269,37 @@ def test_a_log_deleted_before_a_sending_session_began_is_seen_by_it_and_a_reopen
     with Journal(path) as again:
         assert again.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert again.campaigns.get(campaign_id).runner is None
+
+
+def test_a_repeat_count_reads_the_rows_of_its_phones_not_the_whole_journal(tmp_path: Path) -> None:
+    # Schema v17 keeps no index of repeat keys (a million-row creation wrote each chunk's
+    # pages twice over for it): the count goes by each probe's phone, never the other way.
+    from datetime import datetime, timedelta, timezone
+
+    from app.campaign.journal import NewRecipient, RecipientColumns
+    from app.campaign.journal.keys import to_json
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    message = to_json({"message": {"text": "hi"}})
+    size = 20_000
+    journal.creation.create(
+        name="big", kind="text", content={"text": "hi"}, bot_id=1001, rate_per_minute=60, in_flight=2,
+        base_url="http://127.0.0.1:1", recipients=[RecipientColumns(
+            list(range(2, size + 2)), ["x"] * size, [f"98912{n:07d}" for n in range(size)], ["valid"] * size,
+            [None] * size, [message] * size)])
+    since = datetime.now(timezone.utc) - timedelta(days=1)
+    probes = [NewRecipient(2, "x", f"98912{n:07d}", "valid", None, {"message": {"text": "hi"}})
+              for n in (5, 10**6, 10**6 + 1)]
+    ticks = [0]
+
+    def tick() -> int:
+        ticks[0] += 1
+        return 0
+
+    connection = journal.db.connection  # type: ignore[attr-defined]
+    connection.set_progress_handler(tick, 1000)
+    found = journal.repeat_guard.count_repeats(probes, base_url="http://127.0.0.1:1", bot_id=1001, since=since)
+    connection.set_progress_handler(None, 0)
+    assert found is not None and found.count == 1 and found.total == 3
+    assert ticks[0] < 100, ticks  # reading every row of the big campaign takes thousands
+    journal.close()

@@ -96,10 +96,16 @@ class Verdicts:
     def rows(self) -> Iterator[RowTuple]:
         """Each row's ``(row, phone_input, phone, verdict, reason)`` as a light named
         tuple (the verdict as its text): what a campaign needs, made fast for a million."""
-        for start in range(0, len(self.frame), ITER_CHUNK_ROWS):  # in slices: a million never sit as objects
+        for columns in self.column_slices():
+            yield from map(RowTuple._make, zip(*columns))
+
+    def column_slices(self) -> Iterator[tuple[list[Any], ...]]:
+        """The rows :data:`ITER_CHUNK_ROWS` at a time (a million never sit as objects), as
+        the lists ``(rows, phone_inputs, phones, verdicts, reasons)`` (missing: None), in
+        the slices of :meth:`valid_cells`."""
+        for start in range(0, len(self.frame), ITER_CHUNK_ROWS):
             part = self.frame.iloc[start:start + ITER_CHUNK_ROWS]
-            yield from map(RowTuple._make, zip(*(part[c].astype(object).where(part[c].notna(), None).tolist()
-                                                 for c in self.COLUMNS[:5])))
+            yield tuple(part[c].astype(object).where(part[c].notna(), None).tolist() for c in self.COLUMNS[:5])
 
     def not_valid(self, at_most: int) -> list[RowVerdict]:
         """The first ``at_most`` rows that will not be sent (any verdict but valid), in

@@ -28,6 +28,7 @@ from app.campaign import (
     build_recipients,
 )
 from app.campaign.definition import SENDABLE, limit_problem
+from app.campaign.journal import RecipientColumns
 from app.campaign.journal.keys import repeat_keys, repeat_prefix
 from app.campaign.render_columns import ColumnRender, renders_by_column
 from app.campaign.approval import initial_approval
@@ -151,7 +152,8 @@ def create_campaign(
     return campaign_id
 
 
-def _recipients(verdicts: Verdicts, checked: CheckedSheet, content: Content) -> Iterator[NewRecipient]:
+def _recipients(verdicts: Verdicts, checked: CheckedSheet,
+                content: Content) -> Iterator[NewRecipient] | Iterator[RecipientColumns]:
     """Every row of ``checked`` (judged by ``verdicts``) as creating stores it, lazily: a text
     message or a template rendered column by column, a slice of the sheet at a time
     (app/campaign/render_columns.py); other kinds row by row. Call Content.check first."""
@@ -160,28 +162,21 @@ def _recipients(verdicts: Verdicts, checked: CheckedSheet, content: Content) -> 
     return _recipients_by_column(verdicts, checked, content)
 
 
-def _recipients_by_column(verdicts: Verdicts, checked: CheckedSheet, content: Content) -> Iterator[NewRecipient]:
-    messages = _valid_messages(verdicts, checked, content)
-    for row in verdicts.rows():
-        if row.verdict != SENDABLE:
-            yield NewRecipient(row.row, row.phone_input, row.phone, row.verdict, row.reason, None)
-            continue
-        part, n, json = next(messages)
-        assert part.rows[n] == row.row, "the valid rows and their cells go in the same order"
-        if json is None:  # a message the service would refuse: rendered alone, for its reason
-            yield next(build_recipients([(row, {name: cells[n] for name, cells in part.cells.items()})], content))
-        else:
-            yield NewRecipient(row.row, row.phone_input, row.phone, row.verdict, row.reason, None, message_json=json)
-
-
-def _valid_messages(verdicts: Verdicts, checked: CheckedSheet,
-                    content: Content) -> Iterator[tuple[ValidCells, int, str | None]]:
-    """Each valid row's slice, its place in it and its message's JSON (None: refused)."""
-    for part in verdicts.valid_cells(checked.sheet, content.columns_used()):
+def _recipients_by_column(verdicts: Verdicts, checked: CheckedSheet,
+                          content: Content) -> Iterator[RecipientColumns]:
+    parts = verdicts.valid_cells(checked.sheet, content.columns_used())
+    for (rows, inputs, phones, judged, reasons), part in zip(verdicts.column_slices(), parts, strict=True):
         rendered = ColumnRender.of(content, part.cells, len(part.rows))
         assert rendered is not None  # the caller asked renders_by_column
-        for n, json in enumerate(rendered.jsons()):
-            yield part, n, json
+        valid = [n for n, verdict in enumerate(judged) if verdict == SENDABLE]
+        assert [rows[n] for n in valid] == part.rows, "the valid rows and their cells go in the same order"
+        messages: list[str | None] = [None] * len(rows)
+        for n, json in zip(valid, rendered.jsons()):
+            messages[n] = json
+        for k in (k for k, ok in enumerate(rendered.ok) if not ok):  # refused: rendered alone, for its reason
+            alone, n = _rendered_alone(content, part, k), valid[k]
+            judged[n], reasons[n], messages[n] = alone.verdict, alone.reason, alone.stored_message
+        yield RecipientColumns(rows, inputs, phones, judged, reasons, messages)
 
 
 def rendered_rows(checked: CheckedSheet, content: Content) -> Iterator[NewRecipient]:
@@ -221,6 +216,7 @@ def _by_column(journal: Journal, checked: CheckedSheet, content: Content, *, bot
     verdicts = _message_verdicts(checked, content)
     prefix = repeat_prefix(base_url, bot_id)
     keys: list[int] = []
+    phones: list[str] = []
     valid, with_message, first = 0, 0, None
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
@@ -237,8 +233,10 @@ def _by_column(journal: Journal, checked: CheckedSheet, content: Content, *, bot
                                                                 map(candidates.__contains__, part.phones))
             chosen = list(compress(range(len(part.rows)), wanted))
             jsons = cast("list[str]", rendered.jsons(chosen))  # chosen rows have a message
-            keys += repeat_keys(prefix, [part.phones[n] for n in chosen], jsons)
-        found = own.repeat_guard.count_repeat_keys(keys, since=since, excluding=excluding, total=with_message,
+            chosen_phones = [part.phones[n] for n in chosen]
+            phones += chosen_phones
+            keys += repeat_keys(prefix, chosen_phones, jsons)
+        found = own.repeat_guard.count_repeat_keys(phones, keys, since=since, excluding=excluding, total=with_message,
                                                    ready_upto=earlier.ready_upto)
     invalid = None if first is None else InvalidMessages(valid - with_message, first.row, str(first.reason))
     repeats = None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)

@@ -68,7 +68,7 @@ class JournalConnection:
     differs between SQLite and the team store (PostgreSQL, app.campaign.journal.team)
     is here, as small hooks the team store overrides: :meth:`database_error`,
     :meth:`serialized`, :meth:`bulk_writing`, :meth:`store_now`, :data:`NOW_TEXT`,
-    :data:`FOR_UPDATE`, :data:`JSON_INTEGERS`.
+    :data:`FOR_UPDATE`, :data:`JSON_PHONE_KEYS`.
 
     The file and its folder are made readable by the user only. Raises JournalError when
     the journal cannot be opened or is newer than this app. Use as a context manager, or
@@ -130,9 +130,9 @@ class JournalConnection:
     #: How a read that is about to be updated locks its row (SQLite's write transaction
     #: already holds the database).
     FOR_UPDATE = ""
-    #: A JSON array of integers (the parameter at ``{}``) as rows ``(n, value)``: a
-    #: probe's keys in one statement, not a statement a key.
-    JSON_INTEGERS = "SELECT key, value FROM json_each({})"
+    #: A JSON array of ``[phone, key]`` pairs (the parameter at ``{}``) as rows ``(n, phone,
+    #: key)``: a probe's keys in one statement, not a statement a key.
+    JSON_PHONE_KEYS = "SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each({})"
 
     def check_still_there(self) -> None:
         """Raise JournalError (``GONE``) when the journal file is no longer the one this

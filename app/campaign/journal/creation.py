@@ -11,13 +11,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app.campaign.journal.errors import sentences
-from app.campaign.journal.keys import new_request_ids, repeat_key, repeat_prefix
+from app.campaign.journal.keys import new_request_ids, repeat_key, repeat_keys, repeat_prefix
 from app.campaign.journal.records import (
     PERMANENT_CODES,
     STATES_TO_SEND,
     CampaignStatus,
+    Channel,
     NewRecipient,
     Recipient,
+    RecipientColumns,
     RecipientState,
     RepeatFound,
     RepeatPolicy,
@@ -53,7 +55,7 @@ class CampaignCreation(Repository):
         rate_per_minute: float,
         in_flight: int,
         base_url: str,
-        recipients: Iterable[NewRecipient],
+        recipients: Iterable[NewRecipient | RecipientColumns],
         source_path: str | None = None,
         parent_id: int | None = None,
         quiet_hours: tuple[str, str] | None = None,
@@ -103,7 +105,7 @@ class CampaignCreation(Repository):
         self._fill(campaign_id, recipients, repeat_prefix(base_url, bot_id), repeats_since, repeat_policy)
         return campaign_id
 
-    def _fill(self, campaign_id: int, recipients: Iterable[NewRecipient], prefix: str,
+    def _fill(self, campaign_id: int, recipients: Iterable[NewRecipient | RecipientColumns], prefix: str,
               repeats_since: datetime | None, repeat_policy: RepeatPolicy) -> None:
         """Write the rows of ``creating`` campaign ``campaign_id``, then make it ready: a
         campaign refused as a repeat is dropped, one that failed is abandoned (and the
@@ -170,22 +172,14 @@ class CampaignCreation(Repository):
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine)"
                             " VALUES ($1, $2, 'created', $3, $4)", (now_text(), campaign_id, *actor()))
 
-    def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient], key_prefix: str) -> None:
+    def _write_rows(self, campaign_id: int, recipients: Iterable[NewRecipient | RecipientColumns],
+                    key_prefix: str) -> None:
         with self.store.bulk_writing():
-            self._write_chunks(campaign_id, iter(recipients), key_prefix, CHUNK_ROWS)
+            self._write_chunks(campaign_id, _stored_rows(campaign_id, recipients, key_prefix), CHUNK_ROWS)
 
-    def _write_chunks(self, campaign_id: int, rows: Iterator[NewRecipient], key_prefix: str, chunk: int) -> None:
+    def _write_chunks(self, campaign_id: int, rows: Iterator[tuple[Any, ...]], chunk: int) -> None:
         while True:
-            values: list[tuple[Any, ...]] = []
-            ids = iter(new_request_ids(chunk))
-            for r in itertools.islice(rows, chunk):  # rendering happens here, with no lock held
-                data = r.stored_message
-                values.append((
-                    campaign_id, r.row, r.phone_input, r.phone, r.verdict, r.reason, data,
-                    (r.request_id or next(ids)) if data is not None else None,
-                    RecipientState.PENDING if data is not None else RecipientState.SKIPPED,
-                    repeat_key(key_prefix, r.phone, data) if data is not None else None, r.channel,
-                ))
+            values = list(itertools.islice(rows, chunk))  # rendering happens here, with no lock held
             if not values:
                 return
             started = time.perf_counter()
@@ -286,3 +280,40 @@ def _why_nothing_to_retry(failed: list[Recipient], everyone: list[Recipient], in
     if unknown and not include_unknown:
         return f"nobody failed; {unknown:,} outcome{'s are' if unknown != 1 else ' is'} unknown (--include-unknown)"
     return "nobody failed"
+
+
+def _stored_rows(campaign_id: int, recipients: Iterable[NewRecipient | RecipientColumns],
+                 key_prefix: str) -> Iterator[tuple[Any, ...]]:
+    """Each recipient as the row inserted (``INSERT INTO recipients`` of :meth:`CampaignCreation._write_chunks`),
+    lazily: a row with a message ``pending`` with its request id (a new one unless it brings
+    its own) and repeat key, others ``skipped``; a column batch's keys and ids made at once."""
+    ids: Iterator[str] = iter(())
+    for item in recipients:
+        if isinstance(item, RecipientColumns):
+            yield from _stored_columns(campaign_id, item, key_prefix)
+            continue
+        data = item.stored_message
+        if data is None:
+            yield (campaign_id, item.row, item.phone_input, item.phone, item.verdict, item.reason, None, None,
+                   RecipientState.SKIPPED, None, item.channel)
+            continue
+        request_id = item.request_id or next(ids, None)
+        if request_id is None:
+            ids = iter(new_request_ids(CHUNK_ROWS))
+            request_id = next(ids)
+        yield (campaign_id, item.row, item.phone_input, item.phone, item.verdict, item.reason, data, request_id,
+               RecipientState.PENDING, repeat_key(key_prefix, item.phone, data), item.channel)
+
+
+def _stored_columns(campaign_id: int, columns: RecipientColumns, key_prefix: str) -> Iterator[tuple[Any, ...]]:
+    """:func:`_stored_rows` of a column batch: its repeat keys and request ids made at once."""
+    messages = columns.messages
+    sent = [n for n, message in enumerate(messages) if message is not None]
+    keys = repeat_keys(key_prefix, [str(columns.phones[n]) for n in sent], [str(messages[n]) for n in sent])
+    request_ids: list[str | None] = [None] * len(messages)
+    repeats: list[int | None] = [None] * len(messages)
+    states = [RecipientState.SKIPPED] * len(messages)
+    for n, key, request_id in zip(sent, keys, new_request_ids(len(sent))):
+        request_ids[n], repeats[n], states[n] = request_id, key, RecipientState.PENDING
+    return zip(itertools.repeat(campaign_id), columns.rows, columns.phone_inputs, columns.phones, columns.verdicts,
+               columns.reasons, messages, request_ids, states, repeats, itertools.repeat(Channel.BALE))

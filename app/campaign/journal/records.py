@@ -83,6 +83,20 @@ class NewRecipient:
 
 
 @dataclass(frozen=True)
+class RecipientColumns:
+    """Rows to store at creation as columns, a slice of a sheet at a time (what a
+    :class:`NewRecipient` holds, a list a field, a value a row): ``messages`` are the wire
+    JSON texts, None for rows that will be skipped. New request ids, the ``bale`` channel."""
+
+    rows: list[int]
+    phone_inputs: list[str]
+    phones: list[str | None]
+    verdicts: list[str]
+    reasons: list[str | None]
+    messages: list[str | None]
+
+
+@dataclass(frozen=True)
 class Campaign:
     """One campaign's row of the journal."""
 

@@ -43,7 +43,7 @@ class RepeatGuard(Repository):
     #: Rows of the new campaign ``$1`` that repeat a campaign created since the instant ``$2``.
     _REPEATS = (
         "FROM campaigns c JOIN recipients old ON old.campaign_id = c.id"
-        " JOIN recipients new ON new.repeat_key = old.repeat_key AND new.campaign_id = $1"
+        " JOIN recipients new ON new.phone = old.phone AND new.repeat_key = old.repeat_key AND new.campaign_id = $1"
         " WHERE c.id != $1 AND c.status != 'creating' AND c.created_at >= $2"
         " AND old.repeat_key IS NOT NULL AND " + _ON_ITS_WAY
     )
@@ -58,8 +58,9 @@ class RepeatGuard(Repository):
         campaign ``excluding`` (one made from these rows already) does not count. Reads
         only (a temporary table of keys)."""
         prefix = repeat_prefix(base_url, bot_id)
-        keys = [repeat_key(prefix, r.phone, to_json(r.message_data)) for r in recipients if r.message_data is not None]
-        return self.count_repeat_keys(keys, since=since, excluding=excluding)
+        sent = [r for r in recipients if r.message_data is not None]
+        keys = [repeat_key(prefix, r.phone, to_json(r.message_data)) for r in sent]
+        return self.count_repeat_keys([str(r.phone) for r in sent], keys, since=since, excluding=excluding)
 
     @sentences
     def phones_since(self, since: datetime, *, excluding: int | None = None, at_most: int) -> EarlierPhones:
@@ -81,10 +82,12 @@ class RepeatGuard(Repository):
         return EarlierPhones(None if len(found) > at_most else {str(phone) for (phone,) in found}, ready_upto)
 
     @sentences
-    def count_repeat_keys(self, keys: Sequence[int], *, since: datetime, excluding: int | None = None,
-                          total: int | None = None, ready_upto: int | None = None) -> RepeatFound | None:
-        """:meth:`count_repeats` of the recipients whose repeat keys (app.campaign.journal.keys)
-        are ``keys``, one a recipient with a message, out of ``total`` (default: as many as
+    def count_repeat_keys(self, phones: Sequence[str], keys: Sequence[int], *, since: datetime,
+                          excluding: int | None = None, total: int | None = None,
+                          ready_upto: int | None = None) -> RepeatFound | None:
+        """:meth:`count_repeats` of the recipients whose phones (wire form) and repeat keys
+        (app.campaign.journal.keys) are ``phones`` and ``keys``, one pair a recipient with a
+        message, out of ``total`` (default: as many as
         ``keys``; more when the keys of recipients :meth:`phones_since` ruled out are left
         out); only campaigns ready by ``ready_upto`` (:meth:`phones_since`'s) count when
         given, so the two reads see the same campaigns. None at once when no campaign but
@@ -93,17 +96,22 @@ class RepeatGuard(Repository):
                 "SELECT 1 FROM campaigns c WHERE c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2"
                 " AND c.test_send = 0 LIMIT 1", (_instant(since), excluding or 0)).fetchone():
             return None
-        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (n INTEGER, repeat_key BIGINT)")
-        self.db.execute("CREATE INDEX IF NOT EXISTS probe_by_key ON probe (repeat_key)")
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS probe (n INTEGER, phone TEXT, repeat_key BIGINT)")
+        self.db.execute("CREATE INDEX IF NOT EXISTS probe_by_key ON probe (phone, repeat_key)")
         try:
             self.db.execute("DELETE FROM probe")
             # In one statement, and in order: the index grows at its end (a quarter of the time).
-            self.db.execute("INSERT INTO probe " + self.store.JSON_INTEGERS.format("$1"), (to_json(sorted(keys)),))
+            self.db.execute("INSERT INTO probe " + self.store.JSON_PHONE_KEYS.format("$1"),
+                            (to_json(sorted(zip(phones, keys, strict=True))),))
             count, waiting, earlier = self.db.execute(
                 "SELECT COUNT(*), SUM(1 - got), MAX(latest) FROM (SELECT p.n, MAX(" + self._EARLIER_SENT + ") AS got,"
                 " MAX(c.id) AS latest FROM probe p"
-                " JOIN recipients old ON old.repeat_key = p.repeat_key JOIN campaigns c ON c.id = old.campaign_id"
-                " WHERE c.status != 'creating' AND c.created_at >= $1 AND c.id <> $2 AND c.ready_seq <= $3 AND "
+                # Each probe, then its phone's rows by their index (SQLite keeps CROSS JOIN's order;
+                # the journal keeps no index of repeat keys, schema v17, so the other way round
+                # would read every row of the journal).
+                " CROSS JOIN recipients old JOIN campaigns c ON c.id = old.campaign_id"
+                " WHERE old.phone = p.phone AND old.repeat_key = p.repeat_key AND c.status != 'creating'"
+                " AND c.created_at >= $1 AND c.id <> $2 AND c.ready_seq <= $3 AND "
                 + self._ON_ITS_WAY + " GROUP BY p.n) AS r",
                 (_instant(since), excluding or 0, _EVERY_READY if ready_upto is None else ready_upto)).fetchone()
         finally:

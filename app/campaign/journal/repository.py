@@ -32,8 +32,9 @@ class Store(Protocol):
         ...
 
     @property
-    def JSON_INTEGERS(self) -> str:  # noqa: N802 - the store's class constant
-        """A JSON array of integers, the parameter put at ``{}``, as rows ``(n, value)``."""
+    def JSON_PHONE_KEYS(self) -> str:  # noqa: N802 - the store's class constant
+        """A JSON array of ``[phone, key]`` pairs, the parameter put at ``{}``, as rows
+        ``(n, phone, key)``."""
         ...
 
     @property

@@ -228,7 +228,8 @@ class TeamJournal(TeamMembers, Journal):
         return int(row[0]) if row else 0
 
     FOR_UPDATE = " FOR UPDATE"
-    JSON_INTEGERS = "SELECT ordinality, value::bigint FROM jsonb_array_elements_text({}::jsonb) WITH ORDINALITY"
+    JSON_PHONE_KEYS = ("SELECT ordinality, value ->> 0, (value ->> 1)::bigint FROM jsonb_array_elements({}::jsonb)"
+                       " WITH ORDINALITY")
 
     def _set_version(self, version: int) -> None:
         self.db.execute("DELETE FROM safir_schema")
