@@ -842,3 +842,81 @@ def test_what_an_attack_on_the_fifth_attacks_fixes_did_is_refused_by_the_store(t
         assert [r.state for r in alice.recipients.listed(made)] == ["pending"]
     for done in refusals:
         assert done.returncode != 0 and f"safir:still_creating:campaign={made};member=alice" in done.stderr, done
+
+
+def owner_rows(team: Team, sql: str, *args: object) -> list[tuple[Any, ...]]:
+    """``sql`` read as the store's owner."""
+    with psycopg.connect(team.url, password=team.owner_password, autocommit=True) as owner:
+        return owner.execute(sql, args).fetchall()  # type: ignore[arg-type]
+
+
+def test_a_campaign_rejected_while_another_member_sends_it_settles_paused_with_its_outcomes(
+        team: Team, tmp_path: Path) -> None:
+    # A re-attack on migration 18: eve sent alice's approved campaign, bob rejected it; eve's
+    # run exited with no reason, the campaign stayed "running", 13 delivered but 5 recorded
+    # sent (the rows of a rejected campaign were its maker's alone), and "eve pause" said
+    # paused and changed nothing.
+    for name, role in (("alice", "sender"), ("bob", "approver"), ("eve", "sender")):
+        assert team.add(team.owner, name, role).returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    alice, eve = team.desktop("alice"), team.desktop("eve")
+    with EmbeddedSandbox(fast_settings(latency_ms=500)) as sandbox:
+        made = alice.run("send", sheet(tmp_path, "s.csv", 1, 60), "--base-url", sandbox.url, "--bot-id", "1001",
+                         "--text", "hi {{name}}", "--rate", "600")
+        assert made.returncode == 3 and "awaits approval" in made.stderr, made.stderr
+        assert team.psql("bob", "SELECT safir_decide(1, true, NULL, 'x')").returncode == 0
+        sending = eve.start("resume", "1", "--base-url", sandbox.url)
+        while len(delivered(sandbox)) < 5:
+            time.sleep(0.05)
+        assert team.psql("bob", "SELECT safir_decide(1, false, 'wrong offer', 'x')").returncode == 0
+        _, err = sending.communicate(timeout=60)
+        assert sending.returncode == 3 and "bob rejected it: wrong offer" in err, err
+        assert owner_rows(team, "SELECT status FROM campaigns WHERE id = 1") == [("paused",)]
+        states = dict(owner_rows(team, "SELECT state, count(*) FROM recipients WHERE campaign_id = 1 GROUP BY 1"))
+        assert states.get("sent", 0) == len(delivered(sandbox)) and "in_flight" not in states, states
+        refused = eve.run("pause", "1")  # a rejected campaign is its maker's: told so, not "paused"
+        assert refused.returncode == 2 and "only its maker or an admin" in refused.stderr, refused
+        assert team.psql("bob", "SELECT safir_decide(1, true, NULL, 'x')").returncode == 0
+        assert alice.run("resume", "1", "--base-url", sandbox.url).returncode == 0
+        assert set(each_once(sandbox).values()) == {1} and len(each_once(sandbox)) == 60
+
+
+def test_no_member_pins_a_creation_nor_holds_off_a_rejection(team: Team, tmp_path: Path) -> None:
+    # A re-attack on migration 18: eve pinned an abandoned creation of hers with a campaign
+    # naming it as its parent, and every member's send failed on dropping it; a sender held
+    # her campaign's row FOR KEY SHARE and every rejection failed on the lock timeout while
+    # the campaign went on; any sender rewrote any campaign's attempts.
+    for name, role in (("alice", "sender"), ("bob", "approver"), ("eve", "sender")):
+        assert team.add(team.owner, name, role).returncode == 0
+    bait = first_number(team.psql("eve", "INSERT INTO campaigns (created_at, name, kind, content, bot_id,"
+                                         " rate_per_minute, in_flight, base_url, status) VALUES ('x', 'bait', 'text',"
+                                         " '{}', 1, 0, 1, 'u', 'creating') RETURNING id").stdout)
+    pin = team.psql("eve", "INSERT INTO campaigns (created_at, name, kind, content, bot_id, rate_per_minute, in_flight,"
+                           f" base_url, status, parent_id) VALUES ('x', 'pin', 'text', '{{}}', 1, 0, 1, 'u', 'finished',"
+                           f" {bait})")
+    assert pin.returncode != 0 and f"safir:no_campaign:campaign={bait}" in pin.stderr, pin
+    for sql in (f"INSERT INTO attempts (campaign_id, row, phone, kind, started_at) VALUES ({bait}, 1, 'x', 'm', 0)",
+                f"INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat) VALUES ({bait},"
+                " 'e', 'x', 'm', 'x', 0)"):
+        assert team.psql("eve", sql).returncode == 0  # her own creation: she may
+    assert team.psql("eve", f"UPDATE campaigns SET updated_at = '1970-01-01' WHERE id = {bait}").returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    with EmbeddedSandbox(fast_settings()) as sandbox:
+        made = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
+                                         "--bot-id", "1001", "--text", "hi {{name}}")
+        assert made.returncode == 3 and "awaits approval" in made.stderr, made.stderr  # made, the bait dropped
+        assert owner_rows(team, "SELECT count(*) FROM campaigns WHERE id = %s", bait) == [(0,)]
+        campaign = owner_rows(team, "SELECT max(id) FROM campaigns")[0][0]
+        assert team.psql("bob", f"SELECT safir_decide({campaign}, true, NULL, 'x')").returncode == 0
+        assert team.desktop("alice").run("resume", str(campaign), "--base-url", sandbox.url).returncode == 0
+        forged = team.psql("eve", f"UPDATE attempts SET outcome = 'sent' WHERE campaign_id = {campaign}")
+        assert forged.returncode != 0 and "safir:not_your_lease" in forged.stderr, forged
+        again = team.desktop("alice").run("send", sheet(tmp_path, "s.csv", 1, 3), "--base-url", sandbox.url,
+                                          "--bot-id", "1001", "--text", "bye {{name}}")
+        assert again.returncode == 3, again.stderr
+    waiting = owner_rows(team, "SELECT max(id) FROM campaigns")[0][0]
+    with psycopg.connect(team.member_url("alice"), password="alice-password") as held:
+        held.execute("SET idle_in_transaction_session_timeout = 0")
+        held.execute("SELECT id FROM campaigns WHERE id = %s FOR KEY SHARE", (waiting,))
+        rejected = team.psql("bob", f"SELECT safir_decide({waiting}, false, 'wrong offer', 'x')")
+        assert rejected.returncode == 0, rejected.stderr  # not held off by a lock she may keep for ever

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from app.campaign.approval import Approval
-from app.campaign.journal.errors import sentences
+from app.campaign.journal.errors import JournalError, JournalFault, sentences
 from app.campaign.journal.keys import new_request_ids
 from app.campaign.journal.records import (
     FORGET_PAUSE,
@@ -20,7 +20,7 @@ from app.campaign.journal.records import (
 )
 from app.campaign.journal.repository import Repository
 from app.campaign.progress import PaceShown
-from app.reasons import Reason, pause_reason
+from app.reasons import Reason, pause_reason, team_problem
 
 #: SQL that sets message_data's template id to the parameter ``$1`` (JSON kept as text).
 _SET_TEMPLATE_ID = "json_set(message_data, '$.template_message.template_id', $1)"
@@ -35,13 +35,25 @@ class CampaignControl(Repository):
         """Store a campaign's ``status`` (a CampaignStatus) and the reason why; with
         ``expected``, only while its status is still that (compare-and-set: a sender
         settling a run never overwrites what another sender or a person settled since).
-        Returns whether it was stored."""
+        Returns whether it was stored; raises JournalError (``REFUSED``) when, without
+        ``expected``, a team store keeps the campaign from this member."""
         sql, args = "UPDATE campaigns SET status = $1, status_reason = $2, updated_at = $3 WHERE id = $4", [
             status, reason.stored() if reason is not None else None, now_text(), campaign_id]
         if expected is not None:
             sql, args = sql + " AND status = $5", [*args, expected]
         with self.transaction():
-            return self.db.execute(sql, args).rowcount > 0
+            stored = self.db.execute(sql, args).rowcount > 0
+            if not stored and expected is None:
+                self._not_yours(campaign_id)
+            return stored
+
+    def _not_yours(self, campaign_id: int) -> None:
+        """Raise JournalError (``REFUSED``, ``not_your_campaign``): a write of this member's
+        changed no row, the team store keeping the campaign from them (one awaiting
+        approval or rejected is its maker's)."""
+        maker = self.db.execute("SELECT created_by FROM campaigns WHERE id = $1", (campaign_id,)).fetchone()
+        raise JournalError(team_problem("not_your_campaign", campaign=campaign_id, member=(maker or ["?"])[0]),
+                           JournalFault.REFUSED)
 
     @sentences
     def set_runner(self, campaign_id: int, runner: str | None, *, forget_stops: bool = True) -> None:
@@ -64,10 +76,13 @@ class CampaignControl(Repository):
     @sentences
     def request_stop(self, campaign_id: int, request: StopRequest, reason: Reason) -> None:
         """Ask the process sending the campaign to pause or cancel it (``reason`` why,
-        kept as a code); it is honoured within a second (docs/architecture.md, "Processes")."""
+        kept as a code); it is honoured within a second (docs/architecture.md, "Processes").
+        Raises JournalError (``REFUSED``, ``not_your_campaign``) when a team store keeps the
+        campaign from this member (one awaiting approval or rejected is its maker's)."""
         with self.transaction():
-            self.db.execute("UPDATE campaigns SET stop_request = $1, stop_reason = $2 WHERE id = $3",
-                            (request, reason.stored(), campaign_id))
+            if not self.db.execute("UPDATE campaigns SET stop_request = $1, stop_reason = $2 WHERE id = $3",
+                                   (request, reason.stored(), campaign_id)).rowcount:
+                self._not_yours(campaign_id)
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
                             " VALUES ($1, $2, $3, $4, $5, $6)",
                             (now_text(), campaign_id, f"{request} asked", *actor(), reason.stored()))

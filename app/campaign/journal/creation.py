@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timedelta
@@ -30,6 +31,8 @@ from app.campaign.journal.reading import Campaigns, Recipients
 from app.campaign.journal.repeats import RepeatGuard
 from app.campaign.journal.repository import Repository
 from app.reasons import SERVICE_ERRORS, campaign_name
+
+log = logging.getLogger(__name__)
 
 #: A creation commits its rows in chunks that hold the write lock about this long (seconds).
 CHUNK_SECONDS = 0.08
@@ -210,7 +213,12 @@ class CampaignCreation(Repository):
         for (campaign_id,) in self.db.execute(
                 "SELECT id FROM campaigns WHERE status = $1 AND (updated_at IS NULL OR updated_at < $2)",
                 (CampaignStatus.CREATING, limit.isoformat(timespec="milliseconds"))).fetchall():
-            self._drop(campaign_id)
+            try:
+                self._drop(campaign_id)
+            except Exception as exc:  # one the store keeps stops no creation of the team
+                if self.database_error(exc) is None:
+                    raise
+                log.warning("an abandoned creation, campaign %s, could not be dropped: %s", campaign_id, exc)
 
     def _drop(self, campaign_id: int) -> None:
         """Delete a campaign that was never sent, in chunks that never hold the lock for long."""

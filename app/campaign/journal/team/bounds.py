@@ -31,6 +31,16 @@ the template a campaign had rewrote its content and took its rejection back (wha
 same is not written); another sender leased and marked a creation's rows (its rows,
 senders and attempts are its maker's too); and a copy's row could take another
 campaign's request_id (checked as anyone's).
+
+A third look found: a sender pinned an abandoned creation of hers with a campaign naming
+it as parent, and every creation of the team failed on dropping it (a creation is nobody's
+parent now, dropping one takes its senders and attempts, and a drop that fails is
+skipped); a sender's FOR KEY SHARE on her campaign's row made every rejection fail on the
+lock timeout while it went on (a decision takes the lock the sender's own writes take); a
+campaign rejected while a member other than its maker sent it stayed "running" with its
+outcomes unrecorded (a member's sender writes the rows it holds and settles its run, and
+a write the store hides from a member is told, never taken for done); any sender rewrote
+any campaign's attempts (a sender of its campaign's writes them).
 """
 
 from __future__ import annotations
@@ -203,12 +213,7 @@ CREATE OR REPLACE TRIGGER starts_approved BEFORE UPDATE OF status ON campaigns F
     WHEN (NEW.status = 'running') EXECUTE FUNCTION safir_starts_approved();
 
 -- Nor are its rows, its senders or its attempts anyone else's while it is being made.
-DROP POLICY IF EXISTS senders_send ON recipients;
-CREATE POLICY senders_send ON recipients FOR UPDATE
-    USING (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
-                   AND (c.status <> 'creating' OR c.created_by = session_user)
-                   AND (c.approval IS NULL OR c.approval = 'approved' OR c.created_by = session_user
-                        OR public.safir_is('admin'))));
+-- (Its rows: the policy senders_send below.)
 CREATE OR REPLACE FUNCTION safir_not_while_creating() RETURNS trigger LANGUAGE plpgsql
     SET search_path = pg_catalog, pg_temp AS $$
 DECLARE maker text;
@@ -234,7 +239,7 @@ CREATE OR REPLACE FUNCTION safir_retarget(campaign bigint, bot bigint, template 
 DECLARE c record; changed integer;
 BEGIN
     PERFORM public.safir_need('sender');
-    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR UPDATE;
+    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR NO KEY UPDATE;
     IF NOT FOUND THEN
         PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
                                     'P0001');
@@ -289,6 +294,124 @@ BEGIN
      WHERE phone_key IN (SELECT ((k % NUMBER_STRIPES) + NUMBER_STRIPES) % NUMBER_STRIPES FROM unnest(keys) AS t(k))
      ORDER BY phone_key FOR UPDATE;
 END $$;
+
+-- A decision waits on no lock a member's session may hold for as long as it likes: a
+-- sender held a campaign's row FOR KEY SHARE (as any reference to it takes) and every
+-- rejection failed on the lock timeout while her campaign went on. A decision's lock is
+-- the one the sender's own writes take, so whatever stops it stops them too.
+CREATE OR REPLACE FUNCTION safir_decide(campaign bigint, approve boolean, reason text, machine text)
+    RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE c record;
+BEGIN
+    approve := COALESCE(approve, false);  -- no decision is a rejection: it needs its reason
+    PERFORM public.safir_need('approver');
+    SELECT * INTO c FROM public.campaigns WHERE id = campaign AND status <> 'creating' FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', campaign), 'campaign=' || campaign,
+                                    'P0001');
+    END IF;
+    IF c.approval IS NULL AND NOT public.safir_needs_approval() THEN
+        PERFORM public.safir_refuse('needs_no_approval', format('campaign %s needs no approval', campaign),
+                                    'campaign=' || campaign, 'P0001');
+    END IF;
+    IF c.status IN ('finished', 'cancelled') THEN
+        PERFORM public.safir_refuse('nothing_to_decide', format('campaign %s is %s; there is nothing to decide',
+                                    campaign, c.status), 'status=' || c.status, 'P0001');
+    END IF;
+    IF c.created_by = session_user THEN
+        PERFORM public.safir_refuse('maker_cannot_approve', format('%s made campaign %s: another approver must '
+                                    'approve or reject it', session_user, campaign), 'member=' || session_user);
+    END IF;
+    IF NOT approve AND COALESCE(btrim(reason), '') = '' THEN
+        PERFORM public.safir_refuse('reason_needed', 'say why it is rejected: the sentence goes back to whoever '
+                                    'made it', '', 'P0001');
+    END IF;
+    UPDATE public.campaigns SET approval = CASE WHEN approve THEN 'approved' ELSE 'rejected' END,
+        approved_by = session_user, approval_note = CASE WHEN approve THEN NULL ELSE btrim(reason) END,
+        -- A rejected campaign's sender at work pauses within a second (one starting finds it
+        -- rejected as it claims it).
+        stop_request = CASE WHEN approve OR c.status <> 'running' THEN stop_request ELSE 'pause' END,
+        stop_reason = CASE WHEN approve OR c.status <> 'running' THEN stop_reason
+                           ELSE json_build_object('code', 'rejected', 'params', json_build_object(
+                                    'member', session_user, 'note', btrim(reason)))::text END,
+        updated_at = public.safir_now() WHERE id = campaign;
+    INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
+    VALUES (public.safir_now(), campaign, CASE WHEN approve THEN 'approved' ELSE 'rejected' END, session_user,
+            COALESCE(machine, ''), CASE WHEN approve THEN NULL ELSE btrim(reason) END);
+END $$;
+
+-- A run of a campaign rejected while a member other than its maker sent it settled
+-- nothing: the rows of an unapproved campaign are its maker's, and its sender's writes
+-- (the outcomes of the rows it held, "paused") changed no row. A member's sender of the
+-- campaign writes what it holds.
+DROP POLICY IF EXISTS unapproved_is_the_makers ON campaigns;
+CREATE POLICY unapproved_is_the_makers ON campaigns FOR UPDATE
+    USING (approval IS NULL OR approval = 'approved' OR created_by = session_user OR public.safir_is('admin')
+           OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = campaigns.id AND s.os_user = session_user));
+DROP POLICY IF EXISTS senders_send ON recipients;
+CREATE POLICY senders_send ON recipients FOR UPDATE
+    USING (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
+                   AND (c.status <> 'creating' OR c.created_by = session_user)
+                   AND (c.approval IS NULL OR c.approval = 'approved' OR c.created_by = session_user
+                        OR public.safir_is('admin')
+                        OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id
+                                   AND s.owner = recipients.lease_owner AND s.os_user = session_user))))
+    WITH CHECK (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
+                        AND (c.status <> 'creating' OR c.created_by = session_user)
+                        AND (c.approval IS NULL OR c.approval = 'approved' OR c.created_by = session_user
+                             OR public.safir_is('admin')
+                             OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id
+                                        AND s.os_user = session_user))));
+
+-- A creation is nobody's parent (a member pinned an abandoned creation of hers with a
+-- campaign naming it, and every creation of the team failed to drop it), and dropping one
+-- takes its own senders and attempts with it.
+CREATE OR REPLACE FUNCTION safir_parent_is_made() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.parent_id IS NOT NULL AND current_user <> public.safir_owner()
+       AND EXISTS (SELECT 1 FROM public.campaigns WHERE id = NEW.parent_id AND status = 'creating') THEN
+        PERFORM public.safir_refuse('no_campaign', format('there is no campaign %s', NEW.parent_id),
+                                    'campaign=' || NEW.parent_id, 'P0001');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER parent_is_made BEFORE INSERT OR UPDATE OF parent_id ON campaigns FOR EACH ROW
+    EXECUTE FUNCTION safir_parent_is_made();
+CREATE OR REPLACE FUNCTION safir_drop_creation(campaign bigint) RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM public.safir_need('sender');
+    IF NOT EXISTS (SELECT 1 FROM public.campaigns WHERE id = campaign AND status = 'creating'
+                   AND (created_by = session_user OR updated_at IS NULL
+                        OR updated_at < to_char((clock_timestamp() - interval '10 minutes') AT TIME ZONE 'UTC',
+                                                'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"'))) THEN
+        RETURN false;
+    END IF;
+    UPDATE public.campaigns SET parent_id = NULL WHERE parent_id = campaign;
+    DELETE FROM public.attempts WHERE campaign_id = campaign;
+    DELETE FROM public.senders WHERE campaign_id = campaign;
+    DELETE FROM public.recipients WHERE campaign_id = campaign;
+    DELETE FROM public.campaigns WHERE id = campaign AND status = 'creating';
+    RETURN true;
+END $$;
+
+-- An attempt's outcome is written by a sender of its campaign's (any sender rewrote any).
+CREATE OR REPLACE FUNCTION safir_attempt_by_its_sender() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF current_user <> public.safir_owner() AND NOT public.safir_copying()
+       AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+                       AND s.os_user = session_user) THEN
+        PERFORM public.safir_refuse('not_your_lease', format('row %s of campaign %s is not held by a sender of '
+                                    '%s: only the sender that holds it records it sent', OLD.row, OLD.campaign_id,
+                                    session_user), format('campaign=%s;row=%s;member=%s', OLD.campaign_id, OLD.row,
+                                                          session_user));
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER by_its_sender BEFORE UPDATE ON attempts FOR EACH ROW
+    EXECUTE FUNCTION safir_attempt_by_its_sender();
 
 -- A viewer's own entry (exported, report) names a campaign that exists, or none.
 CREATE OR REPLACE FUNCTION safir_viewer_names_a_campaign() RETURNS trigger LANGUAGE plpgsql
