@@ -16,7 +16,6 @@ import json
 import os
 import resource
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -39,26 +38,26 @@ def measure(sheet: str, one_transaction: bool) -> dict[str, float]:
     sys.path.insert(0, str(HERE.parent))
     os.environ["SAFIR_CAMPAIGN_HOME"] = tempfile.mkdtemp(prefix="safir-bench-")
     from app.desktop import paths
-    from app.campaign import Content, Journal, journal as journal_module
+    from app.campaign import Content, Journal
+    from app.campaign.journal import creation
     from app.jobs.creating import create_campaign
     from app.jobs.sheet import check_sheet
 
     if one_transaction:
-        journal_module.CHUNK_ROWS = 10**9  # every row in one statement, one transaction
+        creation.CHUNK_ROWS = 10**9  # every row in one statement, one transaction
     journal = Journal(paths.journal_path())
     stop = threading.Event()
     waits: list[float] = []
 
-    def other_writer() -> None:  # stands in for a campaign sending from the same journal
-        db = sqlite3.connect(paths.journal_path(), isolation_level=None, timeout=60)
+    def other_writer() -> None:  # stands in for a campaign sending from the same journal, as its writer does
+        other = journal.reopen()
         while not stop.is_set():
             started = time.perf_counter()
-            db.execute("BEGIN IMMEDIATE")
-            waits.append(time.perf_counter() - started)
-            db.execute("PRAGMA user_version")
-            db.execute("COMMIT")
+            with other.transaction():
+                waits.append(time.perf_counter() - started)
+                other.db.execute("PRAGMA user_version")
             time.sleep(0.01)
-        db.close()
+        other.close()
 
     started = time.perf_counter()
     checked = check_sheet(Path(sheet))

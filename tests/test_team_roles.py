@@ -920,3 +920,25 @@ def test_no_member_pins_a_creation_nor_holds_off_a_rejection(team: Team, tmp_pat
         held.execute("SELECT id FROM campaigns WHERE id = %s FOR KEY SHARE", (waiting,))
         rejected = team.psql("bob", f"SELECT safir_decide({waiting}, false, 'wrong offer', 'x')")
         assert rejected.returncode == 0, rejected.stderr  # not held off by a lock she may keep for ever
+
+
+def test_no_member_registers_as_a_sender_of_a_campaign_not_approved_that_is_not_theirs(
+        team: Team, tmp_path: Path) -> None:
+    # A review of the fixes: eve registered a sender for alice's rejected campaign, which let
+    # her (by the new policies) cancel it for good.
+    for name, role in (("alice", "sender"), ("eve", "sender")):
+        assert team.add(team.owner, name, role).returncode == 0
+    assert team.owner.run("approval", "--require").returncode == 0
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\n", encoding="utf-8")
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="hi {{name}}"),
+                                   bot_id=1001, base_url="http://127.0.0.1:1")
+    registered = team.psql("eve", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                                  f" VALUES ({campaign}, 'e', 'x', 'm', 'x', 0)")
+    assert registered.returncode != 0 and f"safir:not_approved:campaign={campaign}" in registered.stderr, registered
+    cancelled = team.psql("eve", f"UPDATE campaigns SET stop_request = 'cancel' WHERE id = {campaign}")
+    assert cancelled.returncode == 0 and "UPDATE 0" in cancelled.stdout, cancelled
+    mine = team.psql("alice", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                              f" VALUES ({campaign}, 'a', 'x', 'm', 'x', 0)")
+    assert mine.returncode == 0, mine.stderr  # its maker's own

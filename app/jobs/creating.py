@@ -164,6 +164,9 @@ def _recipients(verdicts: Verdicts, checked: CheckedSheet,
 
 def _recipients_by_column(verdicts: Verdicts, checked: CheckedSheet,
                           content: Content) -> Iterator[RecipientColumns]:
+    """:func:`_recipients` as a batch a slice of the sheet (app/contacts/verdicts.py,
+    ITER_CHUNK_ROWS rows): each valid row's message rendered by column; one the service
+    would refuse rendered alone, for its verdict and reason."""
     parts = verdicts.valid_cells(checked.sheet, content.columns_used())
     for (rows, inputs, phones, judged, reasons), part in zip(verdicts.column_slices(), parts, strict=True):
         rendered = ColumnRender.of(content, part.cells, len(part.rows))

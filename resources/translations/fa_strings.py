@@ -601,6 +601,7 @@ FA = {
         "را می‌توان بعداً در کارزاری تازه فرستاد.",
     "Cancel the campaign?": "کارزار لغو شود؟",
     "Campaign {0} cancelled.": "کارزار {0} لغو شد.",
+    "The campaign cannot be cancelled: {0}": "کارزار لغو نمی‌شود: {0}",
     "Choose a campaign in the list first.": "نخست کارزاری را از فهرست برگزینید.",
     "Campaign {0} was cancelled, so it cannot be resumed. The recipients it never reached can be sent as a new "
     "campaign: “Send the rest as a new campaign” on its Send step.":

@@ -2147,166 +2147,171 @@
 <context>
     <name>SendStep</name>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="98" />
+        <location filename="../../app/ui/campaign/send.py" line="99" />
         <source>Start</source>
         <extracomment>The send step's buttons and their keys (also listed by Help → Keyboard shortcuts). How often the rate chart is drawn again while a campaign sends (seconds): it shows the trend (the figures and the bar move four times a second), and each drawing is 1-2 ms of the window's loop on a slow machine. The campaign whose rows that table shows (None once another sheet is opened). The repeating campaign Start made from this draft (Start is done once). The button the keyboard was parked away from (onto the log) while it is disabled.</extracomment>
         <translation>شروع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="98" />
+        <location filename="../../app/ui/campaign/send.py" line="99" />
         <source>Pause</source>
         <translation>مکث</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="98" />
+        <location filename="../../app/ui/campaign/send.py" line="99" />
         <source>Resume</source>
         <translation>ادامه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="99" />
+        <location filename="../../app/ui/campaign/send.py" line="100" />
         <source>Cancel</source>
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="104" />
+        <location filename="../../app/ui/campaign/send.py" line="105" />
         <source>Send the rest as a new campaign</source>
         <translation>ارسال باقی‌مانده در کارزاری تازه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="105" />
+        <location filename="../../app/ui/campaign/send.py" line="106" />
         <source>A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets it twice)</source>
         <translation>کارزاری تازه برای گیرندگانی که این کارزار لغوشده به آن‌ها نرسید، هر یک با همان شناسهٔ درخواست خودش (هیچ‌کس دو بار دریافت نمی‌کند)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="117" />
+        <location filename="../../app/ui/campaign/send.py" line="118" />
         <source>Sending progress</source>
         <translation>پیشرفت ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="124" />
+        <location filename="../../app/ui/campaign/send.py" line="125" />
         <source>Sending log</source>
         <translation>گزارش ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="221" />
+        <location filename="../../app/ui/campaign/send.py" line="222" />
         <source>Campaign {0} is being sent; its controls are here.</source>
         <translation>کارزار {0} در حال ارسال است؛ کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="223" />
+        <location filename="../../app/ui/campaign/send.py" line="224" />
         <source>Sending campaign {0}…</source>
         <translation>ارسال کارزار {0}…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="224" />
-        <location filename="../../app/ui/campaign/send.py" line="327" />
+        <location filename="../../app/ui/campaign/send.py" line="225" />
+        <location filename="../../app/ui/campaign/send.py" line="328" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="230" />
+        <location filename="../../app/ui/campaign/send.py" line="231" />
         <source>Campaign {0} is being sent by another copy of the app (or the command line); it can be resumed here once that stops.</source>
         <translation>کارزار {0} را نسخهٔ دیگری از برنامه (یا خط فرمان) می‌فرستد؛ پس از توقف آن، می‌توان آن را این‌جا ادامه داد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="238" />
+        <location filename="../../app/ui/campaign/send.py" line="239" />
         <source>Campaign {0} was rejected by {1}: {2}</source>
         <translation>کارزار {0} را {1} رد کرد: {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="241" />
+        <location filename="../../app/ui/campaign/send.py" line="242" />
         <source>Campaign {0} awaits approval: nothing is sent until an approver approves it in History; then Resume sends it.</source>
         <translation>کارزار {0} در انتظار تأیید است: تا یک تأییدکننده آن را در «تاریخچه» تأیید نکند چیزی فرستاده نمی‌شود؛ سپس «ادامه» آن را می‌فرستد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="247" />
-        <location filename="../../app/ui/campaign/send.py" line="251" />
+        <location filename="../../app/ui/campaign/send.py" line="248" />
+        <location filename="../../app/ui/campaign/send.py" line="252" />
         <source>The campaign cannot start: {0}</source>
         <translation>کارزار شروع نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="256" />
+        <location filename="../../app/ui/campaign/send.py" line="257" />
         <source>Campaign {0} is being sent again (from another desktop or the command line); its progress and controls are here.</source>
         <translation>کارزار {0} دوباره در حال ارسال است (از رایانه‌ای دیگر یا خط فرمان)؛ پیشرفت و کنترل‌هایش اینجاست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="263" />
+        <location filename="../../app/ui/campaign/send.py" line="264" />
         <source>The campaign could not be asked to stop: {0}</source>
         <translation>درخواست توقف کارزار ثبت نشد: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="279" />
+        <location filename="../../app/ui/campaign/send.py" line="280" />
         <source>Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.</source>
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="305" />
+        <location filename="../../app/ui/campaign/send.py" line="306" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="318" />
+        <location filename="../../app/ui/campaign/send.py" line="319" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="340" />
+        <location filename="../../app/ui/campaign/send.py" line="341" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="354" />
+        <location filename="../../app/ui/campaign/send.py" line="355" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="357" />
+        <location filename="../../app/ui/campaign/send.py" line="358" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="360" />
+        <location filename="../../app/ui/campaign/send.py" line="361" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="363" />
-        <location filename="../../app/ui/campaign/send.py" line="364" />
+        <location filename="../../app/ui/campaign/send.py" line="367" />
+        <source>The campaign cannot be cancelled: {0}</source>
+        <translation>کارزار لغو نمی‌شود: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/campaign/send.py" line="370" />
+        <location filename="../../app/ui/campaign/send.py" line="371" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="385" />
+        <location filename="../../app/ui/campaign/send.py" line="392" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="386" />
+        <location filename="../../app/ui/campaign/send.py" line="393" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="388" />
+        <location filename="../../app/ui/campaign/send.py" line="395" />
         <source>{0} per minute</source>
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="391" />
+        <location filename="../../app/ui/campaign/send.py" line="398" />
         <source>{0} of them by SMS</source>
         <translation>{0} نفرشان با پیامک</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="393" />
+        <location filename="../../app/ui/campaign/send.py" line="400" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="395" />
+        <location filename="../../app/ui/campaign/send.py" line="402" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="397" />
+        <location filename="../../app/ui/campaign/send.py" line="404" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>

@@ -15,10 +15,10 @@ import stat
 import threading
 import time
 from datetime import datetime, timezone
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, cast
 
 from app.campaign.journal.database import SqliteDatabase
 from app.campaign.journal.errors import JournalError, JournalFault, explain, fault_of
@@ -161,7 +161,7 @@ class JournalConnection:
     def set_busy_timeout(self, seconds: float) -> None:
         """How long this thread's connection waits for another program's write lock
         before a statement fails as locked (JournalFault.LOCKED)."""
-        self.db.execute(f"PRAGMA busy_timeout = {max(0, round(seconds * 1000))}")
+        cast(SqliteDatabase, self.db).set_busy_timeout(seconds)
 
     def database_error(self, error: Exception) -> JournalError | None:
         """The JournalError sentence for a database ``error`` of this store; None for
@@ -221,7 +221,7 @@ class JournalConnection:
                 except BaseException:
                     connection.close()
                     raise
-                db = self._connections[key] = SqliteDatabase(connection)
+                db = self._connections[key] = SqliteDatabase(connection, self.BUSY_TIMEOUT_SECONDS)
         return db
 
     def log_replaced(self) -> bool:
@@ -257,7 +257,7 @@ class JournalConnection:
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
         db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
-        # Room for the request_id and repeat-key indexes of a big campaign.
+        # Room for the phone and request_id indexes of a big campaign.
         db.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
 
     def __enter__(self) -> JournalConnection:
@@ -311,7 +311,7 @@ class JournalConnection:
     def transaction(self) -> Transaction:
         """``with journal.transaction():`` groups this thread's statements into one
         atomic commit."""
-        return Transaction(self.db)
+        return Transaction(self.db, begin=cast(SqliteDatabase, self.db).begin_immediate)
 
     def close(self) -> None:
         """Close every thread's connection; later use raises JournalError."""
@@ -330,7 +330,7 @@ class Transaction:
     same connection (so the same thread) it joins it, so the writer thread can batch many
     journal calls into one commit. ``begin`` is the statement that opens it."""
 
-    def __init__(self, db: Database, begin: str = "BEGIN IMMEDIATE") -> None:
+    def __init__(self, db: Database, begin: str | Callable[[], object] = "BEGIN IMMEDIATE") -> None:
         self.db = db
         self.begin = begin
         self.outer = False
@@ -338,7 +338,10 @@ class Transaction:
     def __enter__(self) -> None:
         self.outer = not self.db.in_transaction
         if self.outer:
-            self.db.execute(self.begin)
+            if callable(self.begin):
+                self.begin()
+            else:
+                self.db.execute(self.begin)
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
         if not self.outer:

@@ -48,12 +48,13 @@ class CampaignControl(Repository):
             return stored
 
     def _not_yours(self, campaign_id: int) -> None:
-        """Raise JournalError (``REFUSED``, ``not_your_campaign``): a write of this member's
-        changed no row, the team store keeping the campaign from them (one awaiting
-        approval or rejected is its maker's)."""
+        """After a write of this member's changed no row of campaign ``campaign_id``: raise
+        JournalError (``REFUSED``, ``not_your_campaign``) when the campaign is there, the
+        team store keeping it from them (one awaiting approval or rejected is its maker's)."""
         maker = self.db.execute("SELECT created_by FROM campaigns WHERE id = $1", (campaign_id,)).fetchone()
-        raise JournalError(team_problem("not_your_campaign", campaign=campaign_id, member=(maker or ["?"])[0]),
-                           JournalFault.REFUSED)
+        if maker is not None:  # (none: no such campaign, nothing to tell)
+            raise JournalError(team_problem("not_your_campaign", campaign=campaign_id, member=maker[0]),
+                               JournalFault.REFUSED)
 
     @sentences
     def set_runner(self, campaign_id: int, runner: str | None, *, forget_stops: bool = True) -> None:

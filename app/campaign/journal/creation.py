@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
-from app.campaign.journal.errors import sentences
+from app.campaign.journal.errors import JournalFault, sentences
 from app.campaign.journal.keys import new_request_ids, repeat_key, repeat_keys, repeat_prefix
 from app.campaign.journal.records import (
     PERMANENT_CODES,
@@ -36,6 +36,10 @@ log = logging.getLogger(__name__)
 
 #: A creation commits its rows in chunks that hold the write lock about this long (seconds).
 CHUNK_SECONDS = 0.08
+#: Seconds a creation lets the write lock go between its chunks: another writer waiting
+#: tries every few milliseconds (app/campaign/journal/database.py), and a sheet rendered
+#: by column makes the next chunk in a millisecond, holding the GIL.
+CHUNK_YIELD_SECONDS = 0.005
 #: Rows rendered and written by the first statement while creating a campaign (later
 #: chunks are sized by how long that one held the lock).
 CHUNK_ROWS = 500
@@ -195,6 +199,7 @@ class CampaignCreation(Repository):
             # Size the next chunk so its transaction holds the lock about CHUNK_SECONDS.
             took = max(time.perf_counter() - started, 1e-4)
             chunk = max(100, min(50_000, int(len(values) * CHUNK_SECONDS / took)))
+            time.sleep(CHUNK_YIELD_SECONDS)  # the next chunk is made at once: a waiting writer gets its turn
 
     def _abandon(self, campaign_id: int) -> None:
         """Leave an interrupted creation for :meth:`_drop_abandoned` (fast: one update)."""
@@ -216,7 +221,9 @@ class CampaignCreation(Repository):
             try:
                 self._drop(campaign_id)
             except Exception as exc:  # one the store keeps stops no creation of the team
-                if self.database_error(exc) is None:
+                explained = self.database_error(exc)
+                if explained is None or explained.kind not in (JournalFault.REFUSED, JournalFault.NO_PERMISSION,
+                                                               JournalFault.OTHER):
                     raise
                 log.warning("an abandoned creation, campaign %s, could not be dropped: %s", campaign_id, exc)
 

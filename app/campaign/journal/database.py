@@ -9,11 +9,16 @@ parameter); this connection binds a statement's values by those names.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 #: The names SQLite gives ``$1`` … ``$999``.
 _NAMES = tuple(str(n) for n in range(1, 1000))
+#: Seconds between a waiting writer's tries for the journal's write lock. SQLite's own
+#: wait sleeps up to 100 ms between tries, and missed the moments a big creation lets the
+#: lock go between its chunks (a sender's writes waited 0.6 s).
+WRITE_LOCK_POLL_SECONDS = 0.002
 
 
 def by_name(values: Sequence[Any] | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -29,8 +34,33 @@ class SqliteDatabase:
     """A sqlite3 connection (``connection``, autocommit: the journal opens its
     transactions with BEGIN) whose statements take ``$n`` parameters as a sequence."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: sqlite3.Connection, busy_seconds: float = 5.0) -> None:
         self.connection = connection
+        self.busy_seconds = busy_seconds  # as the connection's busy timeout says
+
+    def set_busy_timeout(self, seconds: float) -> None:
+        """How long a statement waits for another connection's write lock before it fails
+        (SQLITE_BUSY), in seconds."""
+        self.busy_seconds = seconds
+        self.connection.execute(f"PRAGMA busy_timeout = {max(0, round(seconds * 1000))}")
+
+    def begin_immediate(self) -> None:
+        """BEGIN IMMEDIATE, trying again every :data:`WRITE_LOCK_POLL_SECONDS` while another
+        connection writes, for up to the busy timeout; raises sqlite3.OperationalError
+        (SQLITE_BUSY) after it, as SQLite's own wait does."""
+        self.connection.execute("PRAGMA busy_timeout = 0")
+        try:
+            deadline = time.monotonic() + self.busy_seconds
+            while True:
+                try:
+                    self.connection.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as exc:
+                    if getattr(exc, "sqlite_errorname", "") != "SQLITE_BUSY" or time.monotonic() >= deadline:
+                        raise
+                time.sleep(WRITE_LOCK_POLL_SECONDS)
+        finally:
+            self.connection.execute(f"PRAGMA busy_timeout = {max(0, round(self.busy_seconds * 1000))}")
 
     @property
     def in_transaction(self) -> bool:

@@ -95,6 +95,11 @@ class RecipientColumns:
     reasons: list[str | None]
     messages: list[str | None]
 
+    def __post_init__(self) -> None:
+        if len({len(self.rows), len(self.phone_inputs), len(self.phones), len(self.verdicts), len(self.reasons),
+                len(self.messages)}) != 1:
+            raise ValueError("every column of a batch of recipients has a value a row")
+
 
 @dataclass(frozen=True)
 class Campaign:

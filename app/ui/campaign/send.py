@@ -22,6 +22,7 @@ from app.campaign import (
     CampaignLocked,
     CampaignStatus,
     Journal,
+    JournalError,
     Progress,
     RecipientState,
     RunResult,
@@ -359,7 +360,13 @@ class SendStep(QWidget):
         if self.runs.cancel(campaign_id):
             self.log_line(self.tr("Cancelling after the messages on their way…"))
         else:
-            await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED, pause_reason("user_cancelled"))
+            try:
+                await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED,
+                                                    pause_reason("user_cancelled"))
+            except JournalError as exc:  # the team store keeps it from this member (another's, unapproved)
+                self.status.say(self.tr("The campaign cannot be cancelled: {0}").format(describe_failure(exc)),
+                                error=True)
+                return False
             self.log_line(self.tr("Campaign {0} cancelled.").format(figure(campaign_id, grouped=False)))
             self.status.say(self.tr("Campaign {0} cancelled.").format(figure(campaign_id, grouped=False)))  # not paused
             self._show_read(await self.context.store.in_thread(lambda journal: read_shown(journal, campaign_id)))

@@ -229,6 +229,28 @@ BEGIN
 END $$;
 CREATE OR REPLACE TRIGGER not_while_creating BEFORE INSERT ON senders FOR EACH ROW
     EXECUTE FUNCTION safir_not_while_creating();
+-- A member's sender of a campaign writes what it holds (the policies below), so only its
+-- maker or an admin registers one for a campaign that is not approved when it needs to
+-- be (another member registered on one, then cancelled it for good); a sender already
+-- registered registers again as it takes its leases back.
+CREATE OR REPLACE FUNCTION safir_sender_registers() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+DECLARE c record;
+BEGIN
+    SELECT created_by, approval INTO c FROM public.campaigns WHERE id = NEW.campaign_id;
+    IF FOUND AND c.approval IS DISTINCT FROM 'approved' AND (c.approval IS NOT NULL OR public.safir_needs_approval())
+       AND c.created_by IS DISTINCT FROM session_user AND current_user <> public.safir_owner()
+       AND NOT public.safir_is('admin')
+       AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = NEW.campaign_id AND s.owner = NEW.owner
+                       AND s.os_user = session_user) THEN
+        PERFORM public.safir_refuse('not_approved', format('campaign %s is not approved (%s): it is sent only once '
+                                    'an approver approves it', NEW.campaign_id, COALESCE(c.approval, 'awaiting')),
+                                    'campaign=' || NEW.campaign_id, 'P0001');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER sender_registers BEFORE INSERT ON senders FOR EACH ROW
+    EXECUTE FUNCTION safir_sender_registers();
 CREATE OR REPLACE TRIGGER not_while_creating BEFORE INSERT ON attempts FOR EACH ROW
     EXECUTE FUNCTION safir_not_while_creating();
 
