@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
+from app.campaign.journal.database import pause
 from app.campaign.journal.errors import JournalFault, sentences
 from app.campaign.journal.keys import new_request_ids, repeat_key, repeat_keys, repeat_prefix
 from app.campaign.journal.records import (
@@ -199,7 +200,7 @@ class CampaignCreation(Repository):
             # Size the next chunk so its transaction holds the lock about CHUNK_SECONDS.
             took = max(time.perf_counter() - started, 1e-4)
             chunk = max(100, min(50_000, int(len(values) * CHUNK_SECONDS / took)))
-            time.sleep(CHUNK_YIELD_SECONDS)  # the next chunk is made at once: a waiting writer gets its turn
+            pause(CHUNK_YIELD_SECONDS)  # the next chunk is made at once: a waiting writer gets its turn
 
     def _abandon(self, campaign_id: int) -> None:
         """Leave an interrupted creation for :meth:`_drop_abandoned` (fast: one update)."""

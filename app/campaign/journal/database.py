@@ -9,6 +9,7 @@ parameter); this connection binds a statement's values by those names.
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -19,6 +20,14 @@ _NAMES = tuple(str(n) for n in range(1, 1000))
 #: wait sleeps up to 100 ms between tries, and missed the moments a big creation lets the
 #: lock go between its chunks (a sender's writes waited 0.6 s).
 WRITE_LOCK_POLL_SECONDS = 0.002
+#: Never set: waiting on it is a pause. (time.sleep's absolute deadline fails with EINVAL
+#: under libfaketime, which the tests use to set desktops' clocks apart.)
+_NEVER = threading.Event()
+
+
+def pause(seconds: float) -> None:
+    """Sleep ``seconds`` (a short pause between tries for the write lock)."""
+    _NEVER.wait(seconds)
 
 
 def by_name(values: Sequence[Any] | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -58,7 +67,7 @@ class SqliteDatabase:
                 except sqlite3.OperationalError as exc:
                     if getattr(exc, "sqlite_errorname", "") != "SQLITE_BUSY" or time.monotonic() >= deadline:
                         raise
-                time.sleep(WRITE_LOCK_POLL_SECONDS)
+                pause(WRITE_LOCK_POLL_SECONDS)
         finally:
             self.connection.execute(f"PRAGMA busy_timeout = {max(0, round(self.busy_seconds * 1000))}")
 

@@ -172,7 +172,7 @@ class SendStep(QWidget):
             return  # another campaign was attached meanwhile
         self._read = read
         if not self.sending():  # while it sends, its progress shows the counts
-            self._show_counts(read.counts)
+            show_counts(self, read.counts)
         self._show_buttons()
 
     def park_focus(self, button: QPushButton) -> None:
@@ -276,7 +276,7 @@ class SendStep(QWidget):
             return
         self._update_buttons()
         c = result.counts
-        self._show_counts(c)
+        show_counts(self, c)
         summary = self.tr("Campaign {0} {1}: {2} sent, {3} failed, {4} unknown, {5} not sent.").format(
             figure(result.campaign_id), state_name(result.status), figure(c.sent), figure(c.failed),
             figure(c.unknown), figure(c.not_sent))
@@ -295,18 +295,6 @@ class SendStep(QWidget):
 
     def log_line(self, text: str) -> None:
         self.log.appendPlainText(f"{clock()}  {text}")
-
-    def _show_counts(self, c: Counts) -> None:
-        done = c.sent + c.failed + c.unknown
-        # The bar's length from the counts themselves: a campaign already sending when this
-        # page took it up gets its length from its first progress, not from a read it skips.
-        self.progress.setRange(0, max(1, c.total - c.skipped))
-        self.progress.show_value(min(done, self.progress.maximum()))
-        # Qt's %v and %m are Latin digits: the figures are written in the interface's digits.
-        self.progress.setFormat(self.tr("{0} of {1}").format(figure(self.progress.value()),
-                                                           figure(self.progress.maximum())))
-        todo = c.total - c.skipped
-        self.counts.show_counts(recipients=todo, sent=c.sent, failed=c.failed, left=max(0, todo - done), cost=None)
 
     def _on_progress(self, progress: Progress) -> None:
         if progress.campaign_id != self.campaign_id:
@@ -327,7 +315,7 @@ class SendStep(QWidget):
         if not self.status.is_error:  # what the run is doing now: waiting (for its start, say) or sending
             self.status.say(describe_reason(progress.waiting) if progress.waiting else self.tr("Sending…"))
         c = Counts.of(progress.counts)
-        self._show_counts(c)
+        show_counts(self, c)
         self.speed_label.setText(pace_words(progress, self.progress.maximum() - (c.sent + c.failed + c.unknown)))
         run = self.runs.run_of(progress.campaign_id)
         if run is not None and now - self._last_chart >= CHART_SECONDS:
@@ -376,6 +364,20 @@ class SendStep(QWidget):
     async def _on_resume_clicked(self) -> None:
         if self.campaign_id is not None:
             await self.run(self.campaign_id)
+
+
+def show_counts(step: SendStep, c: Counts) -> None:
+    """The send step's bar and figures for the counts ``c``."""
+    done = c.sent + c.failed + c.unknown
+    # The bar's length from the counts themselves: a campaign already sending when this
+    # page took it up gets its length from its first progress, not from a read it skips.
+    step.progress.setRange(0, max(1, c.total - c.skipped))
+    step.progress.show_value(min(done, step.progress.maximum()))
+    # Qt's %v and %m are Latin digits: the figures are written in the interface's digits.
+    step.progress.setFormat(step.tr("{0} of {1}").format(figure(step.progress.value()),
+                                                       figure(step.progress.maximum())))
+    todo = c.total - c.skipped
+    step.counts.show_counts(recipients=todo, sent=c.sent, failed=c.failed, left=max(0, todo - done), cost=None)
 
 
 def pace_words(progress: Progress, left: int) -> str:
