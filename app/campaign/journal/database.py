@@ -8,8 +8,9 @@ parameter); this connection binds a statement's values by those names.
 
 from __future__ import annotations
 
+import os
+import select
 import sqlite3
-import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -20,14 +21,17 @@ _NAMES = tuple(str(n) for n in range(1, 1000))
 #: wait sleeps up to 100 ms between tries, and missed the moments a big creation lets the
 #: lock go between its chunks (a sender's writes waited 0.6 s).
 WRITE_LOCK_POLL_SECONDS = 0.002
-#: Never set: waiting on it is a pause. (time.sleep's absolute deadline fails with EINVAL
-#: under libfaketime, which the tests use to set desktops' clocks apart.)
-_NEVER = threading.Event()
 
 
 def pause(seconds: float) -> None:
-    """Sleep ``seconds`` (a short pause between tries for the write lock)."""
-    _NEVER.wait(seconds)
+    """Sleep ``seconds`` (a short pause between tries for the write lock). On POSIX by
+    select's relative timeout: the tests set desktops' clocks apart with libfaketime, under
+    which time.sleep's absolute deadline fails (EINVAL) when the monotonic clock is left
+    alone, and a thread event's wait never ends when it is not."""
+    if os.name == "nt":
+        time.sleep(seconds)
+    else:
+        select.select([], [], [], seconds)
 
 
 def by_name(values: Sequence[Any] | Mapping[str, Any]) -> Mapping[str, Any]:
