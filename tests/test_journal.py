@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.campaign import Journal, JournalError, RecipientState
-from app.campaign.journal import SCHEMA_VERSION, JournalFault
+from app.campaign.journal import SCHEMA_VERSION, JournalFault, fault_of
 from app.campaign.progress import PaceShown
 from app.jobs.store import open_store
 from tests.helpers.journal import make
@@ -303,3 +303,30 @@ def test_a_repeat_count_reads_the_rows_of_its_phones_not_the_whole_journal(tmp_p
     assert found is not None and found.count == 1 and found.total == 3
     assert ticks[0] < 100, ticks  # reading every row of the big campaign takes thousands
     journal.close()
+
+
+def test_a_writer_waiting_for_the_write_lock_tries_again_until_it_is_free_then_until_its_timeout(
+        tmp_path: Path) -> None:
+    # SQLite's own wait sleeps up to 100 ms between tries and missed the moments a big
+    # creation let the lock go: the journal's writers try again every few milliseconds.
+    import threading
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    holder = sqlite3.connect(tmp_path / "j.sqlite3", isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    tries: list[str] = []
+    journal.db.connection.set_trace_callback(tries.append)  # type: ignore[attr-defined]
+    threading.Timer(0.2, holder.execute, ("COMMIT",)).start()
+    with journal.transaction():
+        journal.db.execute("PRAGMA user_version")
+    assert tries.count("BEGIN IMMEDIATE") > 2, tries  # tried, waited, tried again
+    assert tries[-1] == "COMMIT"
+    holder.execute("BEGIN IMMEDIATE")
+    journal.set_busy_timeout(0.1)
+    with pytest.raises(sqlite3.OperationalError) as locked:  # (a repository's sentence says "locked")
+        with journal.transaction():
+            pass
+    assert fault_of(locked.value) == JournalFault.LOCKED
+    holder.execute("COMMIT")
+    journal.close()
+    holder.close()

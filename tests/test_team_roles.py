@@ -942,3 +942,34 @@ def test_no_member_registers_as_a_sender_of_a_campaign_not_approved_that_is_not_
     mine = team.psql("alice", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
                               f" VALUES ({campaign}, 'a', 'x', 'm', 'x', 0)")
     assert mine.returncode == 0, mine.stderr  # its maker's own
+
+
+def test_a_sender_row_stays_on_its_campaign_and_a_campaign_not_approved_is_cancelled_by_its_maker(
+        team: Team, tmp_path: Path) -> None:
+    # A review of the fixes: eve registered a sender on her own campaign, moved the row to
+    # alice's rejected one, and could then cancel it for good.
+    for name, role in (("alice", "sender"), ("eve", "sender"), ("bob", "approver")):
+        assert team.add(team.owner, name, role).returncode == 0
+    path = tmp_path / "s.csv"
+    path.write_text("name,mobile\nn1,09124000001\n", encoding="utf-8")
+    with TeamJournal(team.member_url("eve"), tmp_path / "eve.sqlite3", password="eve-password") as eve:
+        hers = create_campaign(eve, check_sheet(path), content=Content(kind="text", text="hi {{name}}"),
+                               bot_id=1001, base_url="http://127.0.0.1:1")
+    assert team.owner.run("approval", "--require").returncode == 0
+    with TeamJournal(team.member_url("alice"), tmp_path / "alice.sqlite3", password="alice-password") as alice:
+        campaign = create_campaign(alice, check_sheet(path), content=Content(kind="text", text="bye {{name}}"),
+                                   bot_id=1001, base_url="http://127.0.0.1:1")
+    registered = team.psql("eve", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                                  f" VALUES ({hers}, 'e', 'x', 'm', 'x', 0)")
+    assert registered.returncode == 0, registered.stderr  # hers was made before approval was needed
+    moved = team.psql("eve", f"UPDATE senders SET campaign_id = {campaign} WHERE campaign_id = {hers}")
+    assert moved.returncode != 0 and "safir:not_your_sender" in moved.stderr, moved
+    # Registered while it was approved (her row stays when her sender is killed), then rejected.
+    assert team.psql("bob", f"SELECT safir_decide({campaign}, true, NULL, 'x')").returncode == 0
+    assert team.psql("eve", "INSERT INTO senders (campaign_id, owner, os_user, machine, started_at, heartbeat)"
+                            f" VALUES ({campaign}, 'e2', 'x', 'm', 'x', 0)").returncode == 0
+    assert team.psql("bob", f"SELECT safir_decide({campaign}, false, 'wrong offer', 'x')").returncode == 0
+    for change in ("stop_request = 'cancel'", "status = 'cancelled'"):
+        done = team.psql("eve", f"UPDATE campaigns SET {change} WHERE id = {campaign}")
+        assert done.returncode != 0 and f"safir:not_your_campaign:campaign={campaign};member=alice" in done.stderr, done
+    assert team.psql("alice", f"UPDATE campaigns SET stop_request = 'cancel' WHERE id = {campaign}").returncode == 0

@@ -2199,7 +2199,7 @@
     </message>
     <message>
         <location filename="../../app/ui/campaign/send.py" line="225" />
-        <location filename="../../app/ui/campaign/send.py" line="328" />
+        <location filename="../../app/ui/campaign/send.py" line="316" />
         <source>Sending…</source>
         <translation>در حال ارسال…</translation>
     </message>
@@ -2240,78 +2240,78 @@
         <translation>کارزار {0} {1}: {2} ارسال‌شده، {3} ناموفق، {4} نامعلوم، {5} ارسال‌نشده.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="306" />
+        <location filename="../../app/ui/campaign/send.py" line="378" />
         <source>{0} of {1}</source>
         <translation>{0} از {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="319" />
+        <location filename="../../app/ui/campaign/send.py" line="307" />
         <source>Row {0}: {1} — {2}</source>
         <translation>ردیف {0}: {1} — {2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="341" />
+        <location filename="../../app/ui/campaign/send.py" line="329" />
         <source>Pausing after the messages on their way…</source>
         <translation>مکث پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="355" />
+        <location filename="../../app/ui/campaign/send.py" line="343" />
         <source>Cancel campaign {0}? {1} recipients have not been sent yet. A cancelled campaign cannot be resumed; its rest can be sent later as a new campaign.</source>
         <translation>کارزار {0} لغو شود؟ هنوز برای {1} گیرنده فرستاده نشده است. کارزار لغوشده را نمی‌توان ادامه داد؛ باقی‌مانده‌اش را می‌توان بعداً در کارزاری تازه فرستاد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="358" />
+        <location filename="../../app/ui/campaign/send.py" line="346" />
         <source>Cancel the campaign?</source>
         <translation>کارزار لغو شود؟</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="361" />
+        <location filename="../../app/ui/campaign/send.py" line="349" />
         <source>Cancelling after the messages on their way…</source>
         <translation>لغو پس از رسیدن پیام‌های در راه…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="367" />
+        <location filename="../../app/ui/campaign/send.py" line="356" />
         <source>The campaign cannot be cancelled: {0}</source>
         <translation>کارزار لغو نمی‌شود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="370" />
-        <location filename="../../app/ui/campaign/send.py" line="371" />
+        <location filename="../../app/ui/campaign/send.py" line="359" />
+        <location filename="../../app/ui/campaign/send.py" line="360" />
         <source>Campaign {0} cancelled.</source>
         <translation>کارزار {0} لغو شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="392" />
+        <location filename="../../app/ui/campaign/send.py" line="395" />
         <source>about {0} left</source>
         <translation>حدود {0} مانده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="393" />
+        <location filename="../../app/ui/campaign/send.py" line="396" />
         <source>{0} per minute; {1}</source>
         <translation>{0} در دقیقه؛ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="395" />
+        <location filename="../../app/ui/campaign/send.py" line="398" />
         <source>{0} per minute</source>
         <translation>{0} در دقیقه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="398" />
+        <location filename="../../app/ui/campaign/send.py" line="401" />
         <source>{0} of them by SMS</source>
         <translation>{0} نفرشان با پیامک</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="400" />
+        <location filename="../../app/ui/campaign/send.py" line="403" />
         <source>the service allows about {0} a minute</source>
         <translation>سرویس حدود {0} در دقیقه می‌پذیرد</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="402" />
+        <location filename="../../app/ui/campaign/send.py" line="405" />
         <source>; sharing it with 1 other campaign</source>
         <translation>؛ با ۱ کارزار دیگر تقسیم می‌شود</translation>
     </message>
     <message>
-        <location filename="../../app/ui/campaign/send.py" line="404" />
+        <location filename="../../app/ui/campaign/send.py" line="407" />
         <source>; sharing it with {0} other campaigns</source>
         <translation>؛ با {0} کارزار دیگر تقسیم می‌شود</translation>
     </message>

@@ -8,6 +8,7 @@ parameter); this connection binds a statement's values by those names.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import sqlite3
@@ -68,12 +69,14 @@ class SqliteDatabase:
                 try:
                     self.connection.execute("BEGIN IMMEDIATE")
                     return
-                except sqlite3.OperationalError as exc:
-                    if getattr(exc, "sqlite_errorname", "") != "SQLITE_BUSY" or time.monotonic() >= deadline:
+                except sqlite3.OperationalError as exc:  # busy of any kind (recovery, snapshot…), as SQLite's wait
+                    busy = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == sqlite3.SQLITE_BUSY
+                    if not busy or time.monotonic() >= deadline:
                         raise
                 pause(WRITE_LOCK_POLL_SECONDS)
         finally:
-            self.connection.execute(f"PRAGMA busy_timeout = {max(0, round(self.busy_seconds * 1000))}")
+            with contextlib.suppress(sqlite3.ProgrammingError):  # closed meanwhile: the first error tells
+                self.connection.execute(f"PRAGMA busy_timeout = {max(0, round(self.busy_seconds * 1000))}")
 
     @property
     def in_transaction(self) -> bool:

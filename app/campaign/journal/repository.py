@@ -40,6 +40,9 @@ class Store(Protocol):
     @property
     def db(self) -> Database: ...
 
+    #: Whether a commit is a write to a local file (SQLite) rather than a server's round trip.
+    commits_locally: bool
+
     def transaction(self) -> Transaction: ...
 
     def store_now(self) -> datetime: ...

@@ -349,8 +349,9 @@ class SendStep(QWidget):
             self.log_line(self.tr("Cancelling after the messages on their way…"))
         else:
             try:
-                await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED,
-                                                    pause_reason("user_cancelled"))
+                if not await self.context.store.set_status(campaign_id, CampaignStatus.CANCELLED,
+                                                           pause_reason("user_cancelled")):
+                    return False  # it is no longer there
             except JournalError as exc:  # the team store keeps it from this member (another's, unapproved)
                 self.status.say(self.tr("The campaign cannot be cancelled: {0}").format(describe_failure(exc)),
                                 error=True)
@@ -374,8 +375,8 @@ def show_counts(step: SendStep, c: Counts) -> None:
     step.progress.setRange(0, max(1, c.total - c.skipped))
     step.progress.show_value(min(done, step.progress.maximum()))
     # Qt's %v and %m are Latin digits: the figures are written in the interface's digits.
-    step.progress.setFormat(step.tr("{0} of {1}").format(figure(step.progress.value()),
-                                                       figure(step.progress.maximum())))
+    step.progress.setFormat(QCoreApplication.translate("SendStep", "{0} of {1}").format(
+        figure(step.progress.value()), figure(step.progress.maximum())))
     todo = c.total - c.skipped
     step.counts.show_counts(recipients=todo, sent=c.sent, failed=c.failed, left=max(0, todo - done), cost=None)
 

@@ -40,7 +40,10 @@ lock timeout while it went on (a decision takes the lock the sender's own writes
 campaign rejected while a member other than its maker sent it stayed "running" with its
 outcomes unrecorded (a member's sender writes the rows it holds and settles its run, and
 a write the store hides from a member is told, never taken for done); any sender rewrote
-any campaign's attempts (a sender of its campaign's writes them).
+any campaign's attempts (a sender of its campaign's writes them). And from a review: a
+member registered a sender on another's unapproved campaign, or moved her sender's row
+there, to cancel it for good (only its maker or an admin registers one or cancels it; a
+sender's row stays on its campaign).
 """
 
 from __future__ import annotations
@@ -192,6 +195,16 @@ BEGIN
                                     'changes it', OLD.id, OLD.created_by),
                                     format('campaign=%s;member=%s', OLD.id, OLD.created_by), 'P0001');
     END IF;
+    -- A campaign not approved is cancelled by its maker or an admin only (a member's sender
+    -- of it writes what it holds, never the campaign's end).
+    IF ((NEW.status = 'cancelled' AND OLD.status IS DISTINCT FROM 'cancelled')
+        OR (NEW.stop_request = 'cancel' AND OLD.stop_request IS DISTINCT FROM 'cancel'))
+       AND OLD.approval IS DISTINCT FROM 'approved' AND (OLD.approval IS NOT NULL OR public.safir_needs_approval())
+       AND OLD.created_by IS DISTINCT FROM session_user AND NOT public.safir_is('admin') THEN
+        PERFORM public.safir_refuse('not_your_campaign', format('campaign %s is %s''s: only its maker or an admin '
+                                    'changes it', OLD.id, OLD.created_by),
+                                    format('campaign=%s;member=%s', OLD.id, OLD.created_by));
+    END IF;
     RETURN NEW;
 END $$;
 CREATE OR REPLACE TRIGGER bounds BEFORE UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_campaign_bounds();
@@ -251,6 +264,21 @@ BEGIN
 END $$;
 CREATE OR REPLACE TRIGGER sender_registers BEFORE INSERT ON senders FOR EACH ROW
     EXECUTE FUNCTION safir_sender_registers();
+-- Nor does a member's sender row move to another campaign or take another's name (a
+-- member registered on an approved campaign, then moved her row to a rejected one).
+CREATE OR REPLACE FUNCTION safir_sender_stays() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF (NEW.campaign_id, NEW.owner) IS DISTINCT FROM (OLD.campaign_id, OLD.owner)
+       AND current_user <> public.safir_owner() THEN
+        PERFORM public.safir_refuse('not_your_sender', format('the sender %s of campaign %s stays what it was '
+                                    'registered as', OLD.owner, OLD.campaign_id),
+                                    format('campaign=%s;owner=%s;member=%s', OLD.campaign_id, OLD.owner,
+                                           OLD.os_user));
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER sender_stays BEFORE UPDATE ON senders FOR EACH ROW EXECUTE FUNCTION safir_sender_stays();
 CREATE OR REPLACE TRIGGER not_while_creating BEFORE INSERT ON attempts FOR EACH ROW
     EXECUTE FUNCTION safir_not_while_creating();
 
