@@ -267,6 +267,7 @@ TEAM_PROBLEMS: dict[str, str] = {
     "not_approved": "campaign {campaign} is not approved: it is sent only once an approver approves it "
                     "(safir-campaign approve {campaign})",
     "nothing_to_change": "campaign {campaign}: name the bot (--bot-id) or the template (--template) to change",
+    "setting_keeps_its_name": "the team's setting {setting} keeps its name: change its value instead",
     "approvers_are_roles": "on a team store the approvers are the members with the approver role (safir-campaign "
                            "team role NAME approver), not names in the rule",
 }

@@ -53,7 +53,7 @@ SAMPLE = {"digits": "7", "campaign": "17", "status": "-9", "country": "44", "reg
           "store": "postgresql://team@db.example:5432/safir", "user": "team", "database": "safir", "version": "9",
           "address": "mysql://x/y", "days": "7", "balance": "2", "owner": "safir_owner", "member": "alice",
           "name": "مشتریان.xlsx", "id": "12", "found": "6", "expected": "4", "note": "تخفیف اشتباه است",
-          "table": "recipients"}
+          "table": "recipients", "setting": "approval"}
 
 
 @pytest.fixture

@@ -1109,6 +1109,8 @@ FA.update({
         "{campaign})",
     "campaign {campaign}: name the bot (--bot-id) or the template (--template) to change":
         "کارزار {campaign}: بات (--bot-id) یا قالبی (--template) را که باید عوض شود نام ببرید",
+    "the team's setting {setting} keeps its name: change its value instead":
+        "نام تنظیم {setting} تیم عوض نمی‌شود: مقدارش را تغییر دهید",
     "on a team store the approvers are the members with the approver role (safir-campaign team role NAME approver), "
     "not names in the rule":
         "در پایگاه مشترک تیم، تأییدکنندگان اعضایی با نقش تأییدکننده‌اند (safir-campaign team role NAME approver)، نه نام‌هایی "

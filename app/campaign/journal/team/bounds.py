@@ -44,6 +44,16 @@ any campaign's attempts (a sender of its campaign's writes them). And from a rev
 member registered a sender on another's unapproved campaign, or moved her sender's row
 there, to cancel it for good (only its maker or an admin registers one or cancels it; a
 sender's row stays on its campaign).
+
+A fourth look: an admin renamed the approval rule's row away, turning approval off unaudited
+(a setting keeps its name; a rule deleted is audited); a sender inserted an attempt, with its
+outcome, of another's campaign (attempts are written by a sender of their campaign); a
+campaign made before approval was required was anyone's to pause, fail and finish (a
+campaign with no approval counts as approved only while the team needs none); a retarget
+that listed no rows left the rejected template in every row (every pending row is
+rewritten); a maker changed her campaign's bot under its live sender, which went on with the
+old one (a campaign is changed only with no live sender); a maker backdated her campaign as
+she made it ready, past the repeat guard (its making time is the store's as it becomes ready).
 """
 
 from __future__ import annotations
@@ -83,16 +93,32 @@ BEGIN
     RETURN NULL;
 END $$;
 
--- A copy writes no rule (the rules come in outside it), so every rule change is audited.
+-- A copy writes no rule (the rules come in outside it), so every rule change is audited,
+-- a rule deleted too; and a rule's row keeps its key (renamed away, the rule was gone unseen).
 CREATE OR REPLACE FUNCTION safir_audit_rule() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    rule text := CASE WHEN TG_OP = 'DELETE' THEN OLD.key ELSE NEW.key END;
+    said text := CASE WHEN TG_OP = 'DELETE' THEN 'deleted' ELSE left(NEW.value, 500) END;
 BEGIN
-    IF NEW.key IN ('approval', 'frequency_cap', 'templates', 'prices') THEN
+    IF rule IN ('approval', 'frequency_cap', 'templates', 'prices') THEN
         INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
-        VALUES (public.safir_now(), NULL, 'rule changed: ' || NEW.key, session_user, '', left(NEW.value, 500));
+        VALUES (public.safir_now(), NULL, 'rule changed: ' || rule, session_user, '', said);
     END IF;
     RETURN NULL;
 END $$;
+CREATE OR REPLACE TRIGGER audit_rule AFTER INSERT OR UPDATE OR DELETE ON shared_settings FOR EACH ROW
+    EXECUTE FUNCTION safir_audit_rule();
+CREATE OR REPLACE FUNCTION safir_key_stays() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF NEW.key IS DISTINCT FROM OLD.key AND current_user <> public.safir_owner() THEN
+        PERFORM public.safir_refuse('setting_keeps_its_name', format('the setting %s keeps its name', OLD.key),
+                                    'setting=' || OLD.key, 'P0001');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER key_stays BEFORE UPDATE ON shared_settings FOR EACH ROW EXECUTE FUNCTION safir_key_stays();
 
 -- A copied row's request_id is checked as anyone's (a copy gave one of another campaign's).
 CREATE OR REPLACE FUNCTION safir_one_message_a_request() RETURNS trigger LANGUAGE plpgsql
@@ -209,6 +235,20 @@ BEGIN
 END $$;
 CREATE OR REPLACE TRIGGER bounds BEFORE UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_campaign_bounds();
 
+-- A campaign's making time, which the repeat guard's 30 days count by, is the store's as
+-- it becomes ready (a maker backdated hers to 2000 as she made it ready, and the same
+-- sheet went out twice).
+CREATE OR REPLACE FUNCTION safir_ready_now() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF OLD.status = 'creating' AND NEW.status IS DISTINCT FROM 'creating' AND current_user <> public.safir_owner()
+       AND NOT public.safir_copying() THEN
+        NEW.created_at := public.safir_now();
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER zz_ready_now BEFORE UPDATE ON campaigns FOR EACH ROW EXECUTE FUNCTION safir_ready_now();
+
 -- Whenever a sender writes "running" (also over a "running" a dead sender left), the
 -- campaign must be approved when the team needs it.
 CREATE OR REPLACE FUNCTION safir_starts_approved() RETURNS trigger LANGUAGE plpgsql
@@ -304,6 +344,11 @@ BEGIN
                                     'changes it', campaign, c.created_by),
                                     format('campaign=%s;member=%s', campaign, c.created_by));
     END IF;
+    IF EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = campaign AND NOT s.revoked
+               AND s.heartbeat > extract(epoch FROM clock_timestamp()) - 10) THEN  -- one sends it still
+        PERFORM public.safir_refuse('not_stopped', format('campaign %s is running; only a stopped campaign can be '
+                                    'changed', campaign), format('campaign=%s;status=running', campaign), 'P0001');
+    END IF;
     IF bot IS NULL AND template IS NULL THEN
         PERFORM public.safir_refuse('nothing_to_change', format('campaign %s: name the bot or the template to '
                                     'change', campaign), 'campaign=' || campaign, 'P0001');
@@ -319,7 +364,7 @@ BEGIN
         message_data = CASE WHEN template IS NULL THEN r.message_data
                             ELSE jsonb_set(r.message_data::jsonb, '{template_message,template_id}',
                                            to_jsonb(template))::text END
-     WHERE r.campaign_id = campaign AND r.row = ANY(rows_) AND r.state = 'pending';
+     WHERE r.campaign_id = campaign AND r.state = 'pending';  -- every one (rows_ is the caller's look, no more)
     GET DIAGNOSTICS changed = ROW_COUNT;
     INSERT INTO public.audit (at, campaign_id, action, os_user, machine, detail)
     VALUES (public.safir_now(), campaign, 'bot or template changed', session_user, '',
@@ -396,19 +441,22 @@ END $$;
 -- campaign writes what it holds.
 DROP POLICY IF EXISTS unapproved_is_the_makers ON campaigns;
 CREATE POLICY unapproved_is_the_makers ON campaigns FOR UPDATE
-    USING (approval IS NULL OR approval = 'approved' OR created_by = session_user OR public.safir_is('admin')
+    USING (approval = 'approved' OR (approval IS NULL AND NOT public.safir_needs_approval())
+           OR created_by = session_user OR public.safir_is('admin')
            OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = campaigns.id AND s.os_user = session_user));
 DROP POLICY IF EXISTS senders_send ON recipients;
 CREATE POLICY senders_send ON recipients FOR UPDATE
     USING (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
                    AND (c.status <> 'creating' OR c.created_by = session_user)
-                   AND (c.approval IS NULL OR c.approval = 'approved' OR c.created_by = session_user
+                   AND (c.approval = 'approved' OR (c.approval IS NULL AND NOT public.safir_needs_approval())
+                        OR c.created_by = session_user
                         OR public.safir_is('admin')
                         OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id
                                    AND s.owner = recipients.lease_owner AND s.os_user = session_user))))
     WITH CHECK (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
                         AND (c.status <> 'creating' OR c.created_by = session_user)
-                        AND (c.approval IS NULL OR c.approval = 'approved' OR c.created_by = session_user
+                        AND (c.approval = 'approved' OR (c.approval IS NULL AND NOT public.safir_needs_approval())
+                        OR c.created_by = session_user
                              OR public.safir_is('admin')
                              OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id
                                         AND s.os_user = session_user))));
@@ -451,16 +499,16 @@ CREATE OR REPLACE FUNCTION safir_attempt_by_its_sender() RETURNS trigger LANGUAG
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF current_user <> public.safir_owner() AND NOT public.safir_copying()
-       AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = OLD.campaign_id
+       AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = NEW.campaign_id
                        AND s.os_user = session_user) THEN
         PERFORM public.safir_refuse('not_your_lease', format('row %s of campaign %s is not held by a sender of '
-                                    '%s: only the sender that holds it records it sent', OLD.row, OLD.campaign_id,
-                                    session_user), format('campaign=%s;row=%s;member=%s', OLD.campaign_id, OLD.row,
+                                    '%s: only the sender that holds it records it sent', NEW.row, NEW.campaign_id,
+                                    session_user), format('campaign=%s;row=%s;member=%s', NEW.campaign_id, NEW.row,
                                                           session_user));
     END IF;
     RETURN NEW;
 END $$;
-CREATE OR REPLACE TRIGGER by_its_sender BEFORE UPDATE ON attempts FOR EACH ROW
+CREATE OR REPLACE TRIGGER by_its_sender BEFORE INSERT OR UPDATE ON attempts FOR EACH ROW
     EXECUTE FUNCTION safir_attempt_by_its_sender();
 
 -- A viewer's own entry (exported, report) names a campaign that exists, or none.
