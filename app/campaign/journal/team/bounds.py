@@ -62,6 +62,12 @@ from __future__ import annotations
 NUMBER_STRIPES = 65_536
 
 MIGRATION_18 = r"""
+-- Whether a campaign with this approval may not be sent now: anything but "approved", and no
+-- approval at all while the team needs one (app/campaign/approval.py check_sendable).
+CREATE OR REPLACE FUNCTION safir_unapproved(approval text) RETURNS boolean LANGUAGE sql STABLE
+    SET search_path = pg_catalog, pg_temp
+    AS $$ SELECT approval IS DISTINCT FROM 'approved' AND (approval IS NOT NULL OR public.safir_needs_approval()) $$;
+
 CREATE TABLE IF NOT EXISTS copied_campaigns (campaign_id BIGINT PRIMARY KEY, xact XID8, admin TEXT NOT NULL);
 REVOKE ALL ON copied_campaigns FROM PUBLIC;
 INSERT INTO copied_campaigns SELECT DISTINCT ON (campaign_id) campaign_id, NULL, os_user FROM audit
@@ -225,7 +231,7 @@ BEGIN
     -- of it writes what it holds, never the campaign's end).
     IF ((NEW.status = 'cancelled' AND OLD.status IS DISTINCT FROM 'cancelled')
         OR (NEW.stop_request = 'cancel' AND OLD.stop_request IS DISTINCT FROM 'cancel'))
-       AND OLD.approval IS DISTINCT FROM 'approved' AND (OLD.approval IS NOT NULL OR public.safir_needs_approval())
+       AND public.safir_unapproved(OLD.approval)
        AND OLD.created_by IS DISTINCT FROM session_user AND NOT public.safir_is('admin') THEN
         PERFORM public.safir_refuse('not_your_campaign', format('campaign %s is %s''s: only its maker or an admin '
                                     'changes it', OLD.id, OLD.created_by),
@@ -255,7 +261,7 @@ CREATE OR REPLACE FUNCTION safir_starts_approved() RETURNS trigger LANGUAGE plpg
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
     IF current_user <> public.safir_owner() AND NOT public.safir_copying()
-       AND NEW.approval IS DISTINCT FROM 'approved' AND (NEW.approval IS NOT NULL OR public.safir_needs_approval()) THEN
+       AND public.safir_unapproved(NEW.approval) THEN
         PERFORM public.safir_refuse('not_approved', format('campaign %s is not approved (%s): it is sent only once '
                                     'an approver approves it', OLD.id, COALESCE(NEW.approval, 'awaiting')),
                                     'campaign=' || OLD.id, 'P0001');
@@ -291,7 +297,7 @@ CREATE OR REPLACE FUNCTION safir_sender_registers() RETURNS trigger LANGUAGE plp
 DECLARE c record;
 BEGIN
     SELECT created_by, approval INTO c FROM public.campaigns WHERE id = NEW.campaign_id;
-    IF FOUND AND c.approval IS DISTINCT FROM 'approved' AND (c.approval IS NOT NULL OR public.safir_needs_approval())
+    IF FOUND AND public.safir_unapproved(c.approval)
        AND c.created_by IS DISTINCT FROM session_user AND current_user <> public.safir_owner()
        AND NOT public.safir_is('admin')
        AND NOT EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = NEW.campaign_id AND s.owner = NEW.owner
@@ -441,21 +447,21 @@ END $$;
 -- campaign writes what it holds.
 DROP POLICY IF EXISTS unapproved_is_the_makers ON campaigns;
 CREATE POLICY unapproved_is_the_makers ON campaigns FOR UPDATE
-    USING (approval = 'approved' OR (approval IS NULL AND NOT public.safir_needs_approval())
+    USING (NOT public.safir_unapproved(approval)
            OR created_by = session_user OR public.safir_is('admin')
            OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = campaigns.id AND s.os_user = session_user));
 DROP POLICY IF EXISTS senders_send ON recipients;
 CREATE POLICY senders_send ON recipients FOR UPDATE
     USING (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
                    AND (c.status <> 'creating' OR c.created_by = session_user)
-                   AND (c.approval = 'approved' OR (c.approval IS NULL AND NOT public.safir_needs_approval())
+                   AND (NOT public.safir_unapproved(c.approval)
                         OR c.created_by = session_user
                         OR public.safir_is('admin')
                         OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id
                                    AND s.owner = recipients.lease_owner AND s.os_user = session_user))))
     WITH CHECK (EXISTS (SELECT 1 FROM public.campaigns c WHERE c.id = campaign_id
                         AND (c.status <> 'creating' OR c.created_by = session_user)
-                        AND (c.approval = 'approved' OR (c.approval IS NULL AND NOT public.safir_needs_approval())
+                        AND (NOT public.safir_unapproved(c.approval)
                         OR c.created_by = session_user
                              OR public.safir_is('admin')
                              OR EXISTS (SELECT 1 FROM public.senders s WHERE s.campaign_id = c.id
