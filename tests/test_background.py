@@ -44,9 +44,13 @@ def runner_pid(campaign_id: int) -> int:
 
 def sender_pid(campaign_id: int) -> int:
     """The process that began sending ``campaign_id`` last, from the audit trail: still
-    known once it finished (when busy CPUs made the commands outlast a campaign's wait)."""
+    known once it finished (when busy CPUs made the commands outlast a campaign's wait). The
+    starter returns once the sender holds the campaign, a moment before it writes "sending"."""
+    deadline = time.monotonic() + 10
     with open_store() as journal:
-        began = [e["detail"] for e in journal.audit_trail.entries(campaign_id) if e["action"] == "sending"]
+        while not (began := [e["detail"] for e in journal.audit_trail.entries(campaign_id)
+                             if e["action"] == "sending"]) and time.monotonic() < deadline:
+            time.sleep(0.1)
     assert began, f"campaign {campaign_id}: no sender began"
     return int(began[-1].split("@")[0])
 
