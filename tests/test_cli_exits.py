@@ -159,3 +159,23 @@ def test_a_wrong_template_pauses_with_counts_that_agree_and_resume_can_fix_it() 
     assert "template changed for the 14 recipients not sent yet" in fixed.stdout
     assert "13 sent, 1 failed" in fixed.stdout  # the one failure: a number with no Bale account
     one_sentence_exit_2(run("resume", "1", "--sandbox", "--template", "x"), "only a stopped campaign")
+
+
+@pytest.mark.parametrize("thread", [False, True], ids=["alone", "a thread still running"])
+def test_the_console_script_ends_with_its_status_its_output_and_its_atexit_work_done(thread: bool) -> None:
+    # app.cli.run skips the interpreter's teardown of its modules (0.1-0.2 s for pandas' and
+    # Arrow's); what a process owes as it ends must still happen.
+    code = (
+        "import atexit, sys, threading, time\n"
+        "import app.cli as cli\n"
+        "atexit.register(lambda: print('atexit ran', flush=False))\n"
+        "def late(): time.sleep(0.3); print('thread done', flush=False)\n"
+        f"if {thread}: threading.Thread(target=late).start()\n"
+        "def main(): print('buffered', end=''); sys.stderr.write('said '); return 7\n"
+        "cli.main = main\n"
+        "cli.run()\n"
+        "print('never')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 7 and done.stderr == "said "
+    assert done.stdout == "buffered" + ("thread done\n" if thread else "") + "atexit ran\n"

@@ -107,7 +107,7 @@ def test_review_looks_for_refused_messages_and_repeats_in_one_rendering_of_the_s
     assert look_at_messages(journal, checked, content=media, bot_id=1001, base_url="http://127.0.0.1:1")[1] is None
 
 
-@pytest.mark.parametrize("earlier_phones", ["read", "too many to read"])
+@pytest.mark.parametrize("earlier_phones", ["read", "too many to read", "read, every message fits"])
 def test_a_repeat_count_by_column_finds_what_the_row_by_row_count_finds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, earlier_phones: str) -> None:
     journal = open_store()
@@ -120,13 +120,21 @@ def test_a_repeat_count_by_column_finds_what_the_row_by_row_count_finds(
         if what == "cancelled":
             journal.control.set_status(campaign, CampaignStatus.CANCELLED)
     path = tmp_path / "new.csv"  # rows 1-6 are waiting for it; 7 refused (too long); 8-14 new to this text
-    path.write_text("name,mobile\n" + "".join(f"{'n' * 5000 if i == 7 else f'n{i}'},0912400{i:04d}\n"
+    fits = earlier_phones == "read, every message fits"
+    path.write_text("name,mobile\n" + "".join(f"{'n' * 5000 if i == 7 and not fits else f'n{i}'},0912400{i:04d}\n"
                                               for i in range(1, 15)), encoding="utf-8")
     checked = check_sheet(path)
     if earlier_phones == "too many to read":  # every row's key is looked up
         monkeypatch.setattr(creating, "CANDIDATES_PER_ROW", 0)
         monkeypatch.setattr(creating, "CANDIDATES_AT_LEAST", 0)
+    rendered: list[int] = []
+    render = creating.ColumnRender.of
+    monkeypatch.setattr(creating.ColumnRender, "of",
+                        lambda content, cells, count: rendered.append(count) or render(content, cells, count))
     by_column = look_at_messages(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
+    # Every message fits (the longest name is short): only the rows whose phone is on its way
+    # from an earlier campaign are rendered (1-6 and 8-11; 7 only from the cancelled one).
+    assert rendered == ([10] if fits else [14])
     alone = count_repeats(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
     monkeypatch.setattr(creating, "renders_by_column", lambda content: False)
     by_row = look_at_messages(journal, checked, content=content, bot_id=1001, base_url="http://127.0.0.1:1")
@@ -135,6 +143,9 @@ def test_a_repeat_count_by_column_finds_what_the_row_by_row_count_finds(
 
     assert by_column[0] == by_row[0] and shape(by_column[1]) == shape(alone) == shape(by_row[1])
     invalid, repeats = by_row
+    if fits:
+        assert invalid is None and repeats is not None and (repeats.count, repeats.total, repeats.waiting) == (6, 14, 6)
+        return
     assert invalid is not None and (invalid.count, invalid.row) == (1, 8)
     assert repeats is not None and (repeats.count, repeats.total, repeats.waiting) == (6, 13, 6)
 

@@ -11,7 +11,7 @@ from app.api import RequestValidationError
 from app.campaign import ButtonSpec, Content, ContentError
 from app.campaign.journal.keys import repeat_key, repeat_keys, repeat_prefix, to_json
 from app.campaign.render import RenderError
-from app.campaign.render_columns import ColumnRender, wire_jsons
+from app.campaign.render_columns import ColumnRender, fits_by_length, wire_jsons
 
 COLUMNS = ("a", "b", "تاریخ")
 #: What people's cells and texts hold, with what JSON must escape and what a render strips.
@@ -47,6 +47,9 @@ def by_column(content: Content, rows: list[dict[str, str]]) -> list[str | None] 
         some = list(range(len(rows)))[::2]
         assert rendered.jsons(some) == [made[n] for n in some]
         assert rendered.ok == [json is not None for json in made]
+    longest = {name: max((len(row[name]) for row in rows), default=0) for name in COLUMNS}
+    if fits_by_length(content, longest):  # the count renders only some rows then: every row has its message
+        assert made is not None and None not in made
     return made
 
 
@@ -131,3 +134,16 @@ def test_a_date_before_the_jalali_calendar_makes_its_row_invalid_not_a_crash() -
     content = Content(kind="text", text="{{a|jalali}}")
     rows = [{"a": "0001-01-01", "b": "", "تاریخ": ""}, {"a": "2024-03-20", "b": "", "تاریخ": ""}]
     assert by_row(content, rows) == by_column(content, rows) == [None, '{"message": {"text": "۱۴۰۳/۰۱/۰۱"}}']
+
+
+def test_the_longest_cells_tell_when_every_message_fits_and_only_then() -> None:
+    text = Content(kind="text", text="Hi {{a}}, {{a}} and {{b}}")
+    fixed = len("Hi ,  and ")
+    assert fits_by_length(text, {"a": 2_000, "b": 4_096 - fixed - 4_000})
+    assert not fits_by_length(text, {"a": 2_000, "b": 4_096 - fixed - 4_000 + 1})  # one over: render to see
+    assert not fits_by_length(Content(kind="text", text="{{a}}"), {"a": 5})  # an empty cell: no message
+    assert not fits_by_length(Content(kind="text", text="on {{تاریخ|jalali}}"), {"تاریخ": 10})  # a filter
+    assert not fits_by_length(Content(kind="text", text="x", buttons=(ButtonSpec("go", url="https://a.example"),)),
+                              {})  # rendered row by row
+    template = Content(kind="template", template_id="welcome", text_fields={"name": "{{a}}", "shop": "x"})
+    assert fits_by_length(template, {"a": 0}) and not fits_by_length(template, {"a": 10_000})

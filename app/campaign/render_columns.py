@@ -86,6 +86,26 @@ class ColumnRender:
         return [json if fine else None for json, fine in zip(_joined(self._chunks, escaped), ok)]
 
 
+def fits_by_length(content: Content, longest: Mapping[str, int]) -> bool:
+    """Whether every row's message of ``content`` is one the service takes, seen from the
+    length (characters) of the ``longest`` cell of each column it uses: True only for
+    content :func:`renders_by_column` with no filter, whose fixed text reaches each part's
+    shortest and whose fixed text plus the longest cell at every placeholder stays within
+    its longest (a cell is only ever shortened: app.campaign.render.cell_text). False
+    means only "not known": render the rows to see."""
+    made = _skeleton(content)
+    if made is None:
+        return False
+    for text, shortest, most in made[1]:
+        matches = list(PLACEHOLDER.finditer(text))
+        if any(match.group(2) is not None or match.group(1) not in longest for match in matches):
+            return False
+        fixed = len(PLACEHOLDER.sub("", text))
+        if fixed < shortest or fixed + sum(longest[match.group(1)] for match in matches) > most:
+            return False
+    return True
+
+
 def renders_by_column(content: Content) -> bool:
     """Whether :func:`wire_jsons` renders ``content`` (else it returns None)."""
     return _skeleton(content) is not None

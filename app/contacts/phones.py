@@ -133,7 +133,7 @@ def normalise_column(values: Sequence[str | None] | pa.Array | pa.ChunkedArray) 
     if isinstance(texts, pa.ChunkedArray):
         texts = texts.combine_chunks()
     texts = texts.cast(pa.string()).fill_null("")
-    non_ascii = pc.match_substring_regex(texts, "[^\\x00-\\x7F]")
+    non_ascii = pc.invert(pc.string_is_ascii(texts))
     if pc.any(non_ascii).as_py():
         wide = pc.filter(texts, non_ascii)
         for digits in ("۰۱۲۳۴۵۶۷۸۹", "٠١٢٣٤٥٦٧٨٩"):  # Persian, then Arabic-Indic

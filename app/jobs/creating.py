@@ -5,8 +5,8 @@ send-time rules a creation applies first: the repeat guard, the frequency cap
 from __future__ import annotations
 
 import collections
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from itertools import compress
 from operator import and_
 from datetime import datetime, timedelta
@@ -30,11 +30,11 @@ from app.campaign import (
 from app.campaign.definition import SENDABLE, limit_problem
 from app.campaign.journal import RecipientColumns
 from app.campaign.journal.keys import repeat_keys, repeat_prefix
-from app.campaign.render_columns import ColumnRender, renders_by_column
+from app.campaign.render_columns import ColumnRender, fits_by_length, renders_by_column
 from app.campaign.approval import initial_approval
 from app.campaign.caps import FrequencyCap, frequency_cap
 from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
-from app.contacts import ValidCells, Verdicts, mark_unsaved_formula_cells, normalise
+from app.contacts import ValidCells, Verdict, Verdicts, mark_unsaved_formula_cells, normalise
 from app.reasons import Reason, campaign_name, content_problem
 from app.jobs.inputs import CampaignInputError, check_bot_id, check_in_flight, check_rate
 from app.jobs.sheet import CheckedSheet
@@ -213,37 +213,62 @@ def _by_column(journal: Journal, checked: CheckedSheet, content: Content, *, bot
     a slice of the sheet at a time: the rows whose message the service would refuse, and
     what :func:`count_repeats` finds, the repeat keys made only for rows whose phone an
     earlier campaign reached (RepeatGuard.phones_since); None for a content rendered row
-    by row only. Raises CampaignInputError for content that does not fit."""
+    by row only. When the longest cells show every message fits, only those rows are
+    rendered. Raises CampaignInputError for content that does not fit."""
     if not renders_by_column(content):
         return None
     verdicts = _message_verdicts(checked, content)
-    prefix = repeat_prefix(base_url, bot_id)
-    keys: list[int] = []
-    phones: list[str] = []
-    valid, with_message, first = 0, 0, None
+    columns = content.columns_used()
     with journal.reopen() as own:
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
         earlier = own.repeat_guard.phones_since(since, excluding=excluding,
                                                 at_most=max(CANDIDATES_AT_LEAST, CANDIDATES_PER_ROW * len(verdicts)))
-        candidates = earlier.phones
-        for part in verdicts.valid_cells(checked.sheet, content.columns_used()):
+        if earlier.phones is not None and fits_by_length(content, verdicts.longest_valid_cells(checked.sheet, columns)):
+            keyed = _Keyed.of(content, verdicts.valid_cells(checked.sheet, columns, among=earlier.phones),
+                              repeat_prefix(base_url, bot_id))
+            keyed.valid = keyed.with_message = verdicts.counts()[Verdict.VALID.value]  # every one has a message
+        else:
+            keyed = _Keyed.of(content, verdicts.valid_cells(checked.sheet, columns), repeat_prefix(base_url, bot_id),
+                              earlier.phones)
+        found = own.repeat_guard.count_repeat_keys(keyed.phones, keyed.keys, since=since, excluding=excluding,
+                                                   total=keyed.with_message, ready_upto=earlier.ready_upto)
+    first = keyed.first
+    invalid = None if first is None else InvalidMessages(keyed.valid - keyed.with_message, first.row, str(first.reason))
+    repeats = None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
+    return invalid, repeats
+
+
+@dataclass
+class _Keyed:
+    """Valid rows rendered column by column: how many (``valid``), how many have a message
+    (``with_message``), the first without one, and the wire-form ``phones`` and repeat
+    ``keys`` of those with a message whose phone is among the candidates."""
+
+    valid: int = 0
+    with_message: int = 0
+    first: NewRecipient | None = None
+    phones: list[str] = field(default_factory=list)
+    keys: list[int] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, content: Content, parts: Iterable[ValidCells], prefix: str,
+           candidates: Collection[str] | None = None) -> _Keyed:
+        """``parts`` rendered; keys only for phones among ``candidates`` (all when None)."""
+        keyed = cls()
+        for part in parts:
             rendered = ColumnRender.of(content, part.cells, len(part.rows))
             assert rendered is not None  # renders_by_column said so
-            valid, with_message = valid + len(part.rows), with_message + sum(rendered.ok)
-            if first is None and not all(rendered.ok):
-                first = _rendered_alone(content, part, rendered.ok.index(False))
+            keyed.valid, keyed.with_message = keyed.valid + len(part.rows), keyed.with_message + sum(rendered.ok)
+            if keyed.first is None and not all(rendered.ok):
+                keyed.first = _rendered_alone(content, part, rendered.ok.index(False))
             wanted = rendered.ok if candidates is None else map(and_, rendered.ok,
                                                                 map(candidates.__contains__, part.phones))
             chosen = list(compress(range(len(part.rows)), wanted))
             jsons = cast("list[str]", rendered.jsons(chosen))  # chosen rows have a message
             chosen_phones = [part.phones[n] for n in chosen]
-            phones += chosen_phones
-            keys += repeat_keys(prefix, chosen_phones, jsons)
-        found = own.repeat_guard.count_repeat_keys(phones, keys, since=since, excluding=excluding, total=with_message,
-                                                   ready_upto=earlier.ready_upto)
-    invalid = None if first is None else InvalidMessages(valid - with_message, first.row, str(first.reason))
-    repeats = None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
-    return invalid, repeats
+            keyed.phones += chosen_phones
+            keyed.keys += repeat_keys(prefix, chosen_phones, jsons)
+        return keyed
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def _run_app(request: dict[str, Any]) -> None:
     sys.path[0] = request["cwd"]
     sys.argv = ["-m", *request["args"]]
     try:
-        runpy.run_module("app", run_name="__main__", alter_sys=True)  # ends with sys.exit(main())
+        runpy.run_module("app", run_name="__main__", alter_sys=True)  # ends as app.cli.run does
         code = 0
     except SystemExit as exiting:
         code = _exit_code(exiting.code)
