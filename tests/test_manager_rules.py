@@ -414,3 +414,45 @@ async def test_a_cancel_asked_of_a_sender_that_died_is_honoured_by_the_next_one_
     journal.control.forget_stops(campaign)
     assert journal.control.stop_requested(campaign) is None  # a Pause asked of an earlier sender is forgotten
     journal.close()
+
+
+def test_a_pause_asked_of_a_sender_that_registers_as_a_starter_looks_is_not_forgotten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found by a read: a starter looked for senders, found none and forgot the earlier stops
+    # a moment later; a sender that registered in that moment, and the Pause asked of it,
+    # were forgotten with them, and it went on sending.
+    import threading
+
+    from app.jobs.runner import forget_earlier_stops
+
+    journal = open_store()
+    campaign = create_campaign(journal, check_sheet(sheet(tmp_path, "a.csv", range(1, 4))),
+                               content=Content(kind="text", text="hi {{name}}"), bot_id=1001,
+                               base_url="http://127.0.0.1:1", rate_per_minute=0)
+    asked, done = threading.Event(), threading.Event()
+
+    def other_desktop() -> None:  # registers as a sender and is asked to pause, then sends on
+        other = open_store()
+        with other.sending_session(campaign, "99@other"):
+            other.control.request_stop(campaign, StopRequest.PAUSE, pause_reason("user_paused"))
+            asked.set()
+            done.wait(30)
+        other.close()
+
+    desk = threading.Thread(target=other_desktop)
+    looked = journal.senders
+
+    def look_then_let_the_other_in(campaign_id: int) -> list[dict[str, object]]:
+        found = looked(campaign_id)
+        desk.start()
+        asked.wait(0.5)  # it waits for the starter's transaction now
+        return found
+
+    monkeypatch.setattr(journal, "senders", look_then_let_the_other_in)
+    forget_earlier_stops(journal, campaign)
+    assert asked.wait(15)
+    stop = journal.control.stop_requested(campaign)
+    done.set()
+    desk.join(30)
+    assert stop is not None and stop[0] == StopRequest.PAUSE  # the Pause asked of the sender at work stays
+    journal.close()

@@ -498,3 +498,48 @@ def test_a_desktop_frozen_after_a_batch_of_writes_loses_its_locks_to_the_servers
         other.close()
         with contextlib.suppress(Exception):
             frozen.close()
+
+
+def test_a_pause_asked_of_a_sender_that_registers_as_another_looks_is_not_forgotten(
+        team_store: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found by a read: a sender registering looked for others, found none, and forgot the
+    # earlier stops as it wrote its name a moment later; a sender that registered in that
+    # moment, and the Pause asked of it, were forgotten with them.
+    import threading
+
+    from app.campaign import Content, StopRequest
+    from app.campaign.journal.team.leases import LeasedSession
+    from app.jobs.creating import create_campaign
+    from app.jobs.sheet import check_sheet
+    from app.reasons import pause_reason
+
+    late, early = open_store(), open_store()
+    campaign_id = create_campaign(late, check_sheet(sheet(tmp_path, "s.csv", 1, 4)), content=Content(text="hi"),
+                                  bot_id=1001, base_url="http://127.0.0.1:1", rate_per_minute=0)
+    asked, done = threading.Event(), threading.Event()
+
+    def other_desktop() -> None:
+        with early.sending_session(campaign_id, "1@early-desk"):
+            early.control.request_stop(campaign_id, StopRequest.PAUSE, pause_reason("user_paused"))
+            asked.set()
+            done.wait(30)
+
+    desk = threading.Thread(target=other_desktop)
+    looked = LeasedSession._others
+
+    def look_then_let_the_other_in(session: LeasedSession) -> bool:
+        found = looked(session)
+        if session.owner == "2@late-desk" and desk.ident is None:  # its first look, as it registers
+            desk.start()
+            asked.wait(0.5)  # it waits for this registration's transaction now
+        return found
+
+    monkeypatch.setattr(LeasedSession, "_others", look_then_let_the_other_in)
+    with late.sending_session(campaign_id, "2@late-desk"):
+        assert asked.wait(15)
+        stop = late.control.stop_requested(campaign_id)
+        done.set()
+        desk.join(30)
+    assert stop is not None and stop[0] == StopRequest.PAUSE  # the Pause asked of the sender at work stays
+    for journal in (late, early):
+        journal.close()

@@ -157,8 +157,7 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
     from app.campaign.journal.errors import JournalError
 
     try:
-        if not journal.senders(campaign_id):  # a stop asked of senders at work stays theirs
-            journal.control.forget_stops(campaign_id)  # one asked from now on is the new sender's
+        forget_earlier_stops(journal, campaign_id)
         on_forgotten()
     except JournalError as exc:
         raise RunnerFailed(exc.reason) from None
@@ -181,6 +180,14 @@ def start_runner(journal: Journal, campaign_id: int, *, api_key: str, base_url: 
         time.sleep(0.05)
     process.terminate()
     raise RunnerFailed(pause_reason("sender_slow", seconds=f"{START_TIMEOUT_SECONDS:.0f}", file=log))
+
+
+def forget_earlier_stops(journal: Journal, campaign_id: int) -> None:
+    """Before a sender of its own is started: forget a Pause asked of an earlier sender,
+    unless senders are at work, looked for in the same transaction (Control.forget_stops):
+    a stop asked of them stays theirs; one asked from then on is the new sender's. Raises
+    JournalError."""
+    journal.control.forget_stops(campaign_id, unless=lambda: journal.senders(campaign_id))
 
 
 #: Exit statuses of a sender that ran its campaign (app/cli/__init__.py): every recipient

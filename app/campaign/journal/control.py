@@ -5,6 +5,7 @@ process asked for, its approval, and a stopped campaign's bot or template fixed
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from app.campaign.approval import Approval
 from app.campaign.journal.errors import JournalError, JournalFault, sentences
@@ -67,12 +68,23 @@ class CampaignControl(Repository):
             self.db.execute(f"UPDATE campaigns SET runner = $1{forget} WHERE id = $2", (runner, campaign_id))
 
     @sentences
-    def forget_stops(self, campaign_id: int) -> None:
+    def forget_stops(self, campaign_id: int, *, unless: Callable[[], object] = lambda: False) -> bool:
         """Forget a Pause asked of an earlier sender, before a sender of its own is started
         (one asked after this, while it starts, is asked of it); a Cancel stays asked
-        (:data:`FORGET_PAUSE`)."""
+        (:data:`FORGET_PAUSE`). Not when ``unless()`` is true, asked in the same transaction
+        with the campaign held: a sender that registers (and a Pause asked of it) comes
+        wholly before or after, so a Pause asked of a sender at work is never forgotten.
+        Whether it forgot."""
         with self.transaction():
+            self.hold(campaign_id)
+            if unless():
+                return False
             self.db.execute("UPDATE campaigns SET " + FORGET_PAUSE + " WHERE id = $1", (campaign_id,))
+        return True
+
+    def hold(self, campaign_id: int) -> None:
+        """Inside a transaction: keep others from changing the campaign's row until it ends
+        (the embedded journal's write transaction holds the whole journal already)."""
 
     @sentences
     def request_stop(self, campaign_id: int, request: StopRequest, reason: Reason) -> None:

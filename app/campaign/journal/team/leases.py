@@ -159,6 +159,9 @@ class LeasedSession(SendingSession):
                                " WHERE campaign_id = $1 AND lease_owner = $2", (self.campaign_id, self.owner))
             # A Pause asked of the senders already at work stays asked, and one asked of a
             # sender started by another (who forgot the earlier ones); a first sender starts afresh.
+            # The campaign is held before the look: a sender registering (and a Pause asked
+            # of it) comes wholly before it or after this transaction.
+            journal.control.hold(self.campaign_id)
             forget = self.forget_stops and not self._others()
             journal.db.execute(
                 "UPDATE campaigns SET runner = $1" + (", " + FORGET_PAUSE if forget else "")

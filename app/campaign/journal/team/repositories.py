@@ -14,6 +14,10 @@ from app.campaign.journal.records import Campaign
 class TeamCampaignControl(CampaignControl):
     """:class:`CampaignControl` whose retargeting is the store's function ``safir_retarget``."""
 
+    def hold(self, campaign_id: int) -> None:
+        # The lock a sender's registration and a stop request take: they wait for this transaction.
+        self.db.execute("SELECT 1 FROM campaigns WHERE id = $1 FOR NO KEY UPDATE", (campaign_id,))
+
     def _retarget(self, campaign: Campaign, bot_id: int | None, template_id: str | None, rows: list[int],
                   request_ids: list[str]) -> int:
         # ``request_ids`` are not sent: the store makes the new ones (a member's could be another campaign's).
