@@ -456,3 +456,10 @@ def test_a_pause_asked_of_a_sender_that_registers_as_a_starter_looks_is_not_forg
     desk.join(30)
     assert stop is not None and stop[0] == StopRequest.PAUSE  # the Pause asked of the sender at work stays
     journal.close()
+
+
+def test_a_stop_asked_of_no_campaign_leaves_no_audit_entry() -> None:
+    journal = open_store()
+    journal.control.request_stop(404, StopRequest.PAUSE, pause_reason("user_paused"))
+    assert journal.audit_trail.entries() == [] and journal.control.stop_requested(404) is None
+    journal.close()

@@ -96,6 +96,7 @@ class CampaignControl(Repository):
             if not self.db.execute("UPDATE campaigns SET stop_request = $1, stop_reason = $2 WHERE id = $3",
                                    (request, reason.stored(), campaign_id)).rowcount:
                 self._not_yours(campaign_id)
+                return  # no such campaign: nothing was asked, nothing to audit
             self.db.execute("INSERT INTO audit (at, campaign_id, action, os_user, machine, detail)"
                             " VALUES ($1, $2, $3, $4, $5, $6)",
                             (now_text(), campaign_id, f"{request} asked", *actor(), reason.stored()))
