@@ -1,8 +1,6 @@
 """The bundle's entry point: the same ``safir-campaign`` command as a pip install."""
 
-import sys
-
-from app.cli import main
+from app.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -179,3 +179,12 @@ def test_the_console_script_ends_with_its_status_its_output_and_its_atexit_work_
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 7 and done.stderr == "said "
     assert done.stdout == "buffered" + ("thread done\n" if thread else "") + "atexit ran\n"
+
+
+def test_a_command_started_with_its_error_stream_closed_keeps_its_exit_status(tmp_path: Path) -> None:
+    # Found by a review: with descriptor 2 closed Python has no sys.stderr, and the console
+    # script's own end failed on it (exit 1 instead of the command's 2).
+    done = subprocess.run(["bash", "-c", f"{sys.executable} -m app status 99 2>&-; echo $?"], cwd=REPO,
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "SAFIR_CAMPAIGN_HOME": str(tmp_path / "home")})
+    assert done.stdout.splitlines()[-1] == "2", done

@@ -4,6 +4,7 @@ a damaged journal, and a sandbox killed and restarted on its data folder."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -211,3 +212,28 @@ def test_unknown_outcomes_show_in_list_and_status(tmp_path: Path) -> None:
     assert "unknown" in listed.splitlines()[0] and "safir-campaign resume 1" in listed
     status = run("status", "1").stdout
     assert "1 unknown" in status and "next: safir-campaign resume 1" in status
+
+
+def test_a_sandbox_stopped_with_ctrl_c_leaves_its_ledger_whole_in_one_file(tmp_path: Path) -> None:
+    # Found by a review: ending without the interpreter's teardown left the ledger's last
+    # writes in its write-ahead log; a copy of the ledger file alone lacked them.
+    import sqlite3
+
+    data = tmp_path / "data"
+    port = free_port()
+    proc = processes.popen([sys.executable, "-m", "app", "sandbox", "--port", str(port), "--data", str(data)],
+                           cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    sandbox_state_when_up(url)
+    for n in range(1, 6):
+        answer = httpx.post(f"{url}/api/v3/send_message", headers={"api-access-key": DEMO_API_KEY}, json={
+            "request_id": f"r-{n}", "bot_id": 1001, "phone_number": f"98912300000{n}",
+            "message_data": {"message": {"text": "once"}}}).json()
+        assert answer["message_id"], answer
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(30) == 128 + signal.SIGINT  # stopped by Ctrl-C, as the command line says
+    assert not (data / "ledger.sqlite3-wal").exists()
+    copy = tmp_path / "copy.sqlite3"
+    copy.write_bytes((data / "ledger.sqlite3").read_bytes())
+    with contextlib.closing(sqlite3.connect(copy)) as ledger:
+        assert ledger.execute("SELECT COUNT(*) FROM messages").fetchone()[0] == 5

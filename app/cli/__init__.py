@@ -61,8 +61,9 @@ def run() -> NoReturn:
         sys.exit(status)
     atexit._run_exitfuncs()  # noqa: SLF001 (what the interpreter's exit would run)
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a reader that left; a stream closed
-            stream.flush()
+        if stream is not None:  # None: started with the descriptor closed
+            with contextlib.suppress(OSError, ValueError):  # a reader that left; a stream closed
+                stream.flush()
     os._exit(status)
 
 

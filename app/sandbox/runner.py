@@ -180,7 +180,11 @@ def serve(args: argparse.Namespace, files_dir: Path | None = None) -> None:
     if settings.data_dir is not None:
         files_dir = settings.data_dir / "files"
     _check_port_free(args.host, args.port)
-    server, _ = _server(settings, args.host, args.port, files_dir)
+    server, sandbox = _server(settings, args.host, args.port, files_dir)
     print(f"sandbox on http://{args.host}:{args.port} - client id {settings.client_id!r}, "
           f"{len(settings.accounts())} account(s); Ctrl+C stops it", flush=True)
-    server.run()
+    try:
+        server.run()
+    finally:  # its log copied into the ledger's file: the folder holds it whole
+        if sandbox.state.ledger is not None:
+            sandbox.state.ledger.close()
