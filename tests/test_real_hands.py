@@ -245,7 +245,26 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
             assert page.send_step.rest_button.isVisible()
             # Found by hand: the line under the log still said "paused" after the cancel.
             assert "cancelled" in page.send_step.status.text() and "paused" not in page.send_step.status.text()
-            return declined, accepted, await page.send_rest(page.campaign_id)
+            # Found by hand: the results called the rows a cancel left "pending", the history
+            # "0 left"; the results file said "not sent".
+            from app.ui.campaign.results import read_results
+
+            cancelled = page.campaign_id
+            page.results.show_read(read_results(window.context.journal, cancelled))
+            assert " not sent" in page.results.summary.text() and "pending" not in page.results.summary.text()
+            history = window.history
+            await history.refresh()
+            row = next(r for r in range(history.model.rowCount()) if history.model.campaign_id(r) == cancelled)
+            left = str(history.model.index(row, history.model.COLUMNS.index("left")).data())
+            assert left.endswith(" not sent") and left != "0 not sent"
+            # Found by hand: the rest went out at once, without a question (a cancel asks).
+            kept = answer_next_question(qapp, QMessageBox.StandardButton.No)
+            assert await page.send_rest(page.campaign_id) is None
+            assert len(window.context.journal.campaigns.all()) == 1  # no campaign made
+            sent_on = answer_next_question(qapp, QMessageBox.StandardButton.Yes)
+            rest = await page.send_rest(page.campaign_id)
+            assert "recipients it never reached" in kept[0] and kept[1] == "&No" and sent_on
+            return declined, accepted, rest
 
         declined, accepted, rest = run_in_qt_loop(qapp, scenario)
         assert "recipients have not been sent yet" in declined[0] and accepted

@@ -284,6 +284,8 @@ class HistoryModel(QAbstractTableModel):
                 return f"{state_name(str(value))} {self._rows[index.row()]['status_note']}"
             if key in ("status", "kind"):
                 return state_name(str(value))
+            if key == "left" and self._rows[index.row()].get("left_note"):
+                return f"{figure(int(value or 0))} {self._rows[index.row()]['left_note']}"
             if key in ("id", "sent", "failed", "unknown", "left") and isinstance(value, int):
                 return figure(value)  # Persian digits in the Persian interface
             return "" if value is None else str(value)

@@ -589,6 +589,9 @@ FA = {
     "Previous step (Alt+Left)": "گام قبلی (Alt+راست)",
     "Next step (Enter or Alt+Right)": "گام بعدی (Enter یا Alt+چپ)",
     "Campaign {0} has nobody left to send to.": "کارزار {0} گیرندهٔ باقی‌مانده‌ای ندارد.",
+    "Send the rest?": "باقی‌مانده فرستاده شود؟",
+    "Send campaign {0}'s message now to the {1} recipients it never reached, as a new campaign?":
+        "پیام کارزار {0} هم‌اکنون در کارزاری تازه به {1} گیرنده‌ای که هرگز به آن‌ها نرسید فرستاده شود؟",
     "Campaign {0}: the rest of campaign {1}.": "کارزار {0}: باقی‌ماندهٔ کارزار {1}.",
     "Send the rest as a new campaign": "ارسال باقی‌مانده در کارزاری تازه",
     "A new campaign of the recipients this cancelled one never reached, each under its own request_id (nobody gets "

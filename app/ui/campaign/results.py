@@ -12,7 +12,7 @@ import qasync
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.campaign import Campaign, Journal, RecipientState
+from app.campaign import Campaign, CampaignStatus, Journal, RecipientState
 from app.campaign.journal.sms import ChannelCounts
 from app.campaign.journal.records import Counts
 from app.campaign.sms_fallback import channel_counts
@@ -134,7 +134,10 @@ class ResultsStep(QWidget):
         self.counts.show_counts(recipients=todo, sent=counts.sent, failed=counts.failed,
                                 left=max(0, todo - done), cost=None)
         per_state = counts.per_state()
-        per_status = [self.tr("{0} {1}").format(figure(per_state[state]), state_name(state))
+        # A cancelled campaign's pending rows will never be sent: said so, as its results file says.
+        cancelled = campaign.status == CampaignStatus.CANCELLED
+        per_status = [self.tr("{0} {1}").format(figure(per_state[state]), state_name(
+                          "not_sent" if cancelled and state == RecipientState.PENDING else state))
                       for state in SHOWN_STATES if per_state.get(state)]
         lines = [self.tr("Campaign {0} ({1}) is {2}: {3}.").format(
             figure(campaign_id), campaign_title(campaign.name), state_name(campaign.status),

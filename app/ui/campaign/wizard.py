@@ -25,10 +25,11 @@ from app.ui.campaign.recipients import RecipientsStep
 from app.ui.campaign.results import ReadResults, ResultsStep, read_results
 from app.ui.campaign.review import ReviewStep
 from app.ui.campaign.runs import RunController
-from app.ui.campaign.send import SendStep
+from app.ui.campaign.send import SendStep, read_shown
 from app.ui.campaign.step_controls import StepControls
 from app.ui.campaign.stoppable import StoppableWork
 from app.ui.context import AppContext
+from app.ui.dialogs import confirm
 from app.ui.formatting import figure
 from app.ui.keyboard import focus_first_field
 from app.ui.models import RowSet, row_set
@@ -326,11 +327,10 @@ class CampaignPage(QWidget):
         self.send_step.start_button.setEnabled(self.send_step.series_made is None)
 
     async def send_rest(self, parent_id: int) -> RunResult | None:
-        """Send what cancelled campaign ``parent_id`` never reached, as a new campaign."""
-        try:
-            rest_id = await self.context.store.create_rest_campaign(parent_id)
-        except ValueError:
-            self.say(self.tr("Campaign {0} has nobody left to send to.").format(figure(parent_id, grouped=False)))
+        """Send what cancelled campaign ``parent_id`` never reached, as a new campaign, once
+        the user confirms."""
+        rest_id = await _confirmed_rest(self, parent_id)
+        if rest_id is None:
             return None
         self.campaign_changed.emit(rest_id)
         self.send_step.log_line(self.tr("Campaign {0}: the rest of campaign {1}.").format(
@@ -345,3 +345,21 @@ class CampaignPage(QWidget):
         """Send a follow-up campaign to the retryable failures of the results shown."""
         retry_id = await self.results.retry_failed()
         return None if retry_id is None else await self.run(retry_id)
+
+
+async def _confirmed_rest(page: CampaignPage, parent_id: int) -> int | None:
+    """The new campaign of the recipients cancelled campaign ``parent_id`` never reached,
+    made once the user confirms (told to how many it goes now, as a cancel tells how many
+    stay unsent); None when declined or nobody is left."""
+    left = (await page.context.store.in_thread(lambda journal: read_shown(journal, parent_id))).left
+    if left:
+        question = page.tr("Send campaign {0}'s message now to the {1} recipients it never reached, as a new "
+                           "campaign?").format(figure(parent_id, grouped=False), figure(left))
+        if not await confirm(page, page.tr("Send the rest?"), question, safe_default=True):
+            return None
+        try:
+            return await page.context.store.create_rest_campaign(parent_id)
+        except ValueError:
+            pass
+    page.say(page.tr("Campaign {0} has nobody left to send to.").format(figure(parent_id, grouped=False)))
+    return None

@@ -28,7 +28,7 @@ from app.ui.formatting import figure, tehran_time
 from app.ui.models import HistoryModel
 from app.ui.panels.approval import ApprovalBar
 from app.ui.report_action import write_report
-from app.ui.texts import campaign_title
+from app.ui.texts import campaign_title, state_name
 from app.ui.widgets import title
 
 #: How often History reads a team store's campaigns again while it is shown (milliseconds).
@@ -122,9 +122,11 @@ class HistoryPanel(QWidget):
                          "kind": campaign.kind, "status": str(status),
                          "status_note": self._rejection(campaign) if status == ShownStatus.REJECTED else None,
                          "sent": c.sent,
-                         "failed": c.failed,  # a cancelled campaign has nothing left to send
+                         "failed": c.failed,
                          "unknown": c.unknown,  # the answer lost: resent under the same request_id
-                         "left": 0 if campaign.status == CampaignStatus.CANCELLED else c.not_sent,
+                         # a cancelled campaign's never-sent rows: counted, and said to be not sent
+                         "left": c.not_sent, "left_note": state_name("not_sent")
+                         if campaign.status == CampaignStatus.CANCELLED and c.not_sent else None,
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
         chosen = self.model.campaign_id(self._row())
         self.model.set_rows(rows)
