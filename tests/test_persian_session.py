@@ -109,6 +109,8 @@ def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window:
         await look("results")
         page.go(3)
         await look("send")
+        # Found by hand: the sending log ran left to right, its time at the left.
+        assert page.send_step.log.document().defaultTextOption().textDirection() == Qt.LayoutDirection.RightToLeft
         # A second campaign, scheduled for later: the send step and History say so in Persian.
         page.new_campaign()
         assert await page.recipients.open_sheet(SAMPLES / "contacts.csv")

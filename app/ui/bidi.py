@@ -37,6 +37,19 @@ def ltr_in_wrapped_item(text: object) -> str:
     return f"\u200e{text}\u200e"
 
 
+def reads_as_interface(edit: QPlainTextEdit) -> None:
+    """Lay ``edit``'s lines out in the interface's direction (a log: right to left, its
+    time at the right, in Persian); a plain text document's lines otherwise run left to
+    right whatever the window's direction."""
+    direction = QGuiApplication.layoutDirection()
+    option = edit.document().defaultTextOption()
+    option.setTextDirection(direction)
+    right = direction == Qt.LayoutDirection.RightToLeft
+    option.setAlignment(Qt.AlignmentFlag.AlignAbsolute
+                        | (Qt.AlignmentFlag.AlignRight if right else Qt.AlignmentFlag.AlignLeft))
+    edit.document().setDefaultTextOption(option)
+
+
 class LeftToRightDelegate(QStyledItemDelegate):
     """Shows and edits a column's text left to right whatever the layout's direction (an
     address, a phone, an id: "https://x.ir/{{کد}}", not "{{کد}}/https://x.ir")."""

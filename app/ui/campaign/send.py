@@ -31,7 +31,7 @@ from app.campaign.approval import Approval, NotApproved
 from app.campaign.journal.records import Counts
 from app.reasons import pause_reason
 from app.jobs.runner import RunnerFailed
-from app.ui.bidi import ltr
+from app.ui.bidi import ltr, reads_as_interface
 from app.ui.campaign.rate_chart import RateChart
 from app.ui.campaign.runs import RunController
 from app.ui.campaign.sent_elsewhere import SentElsewhereWatch
@@ -121,6 +121,7 @@ class SendStep(QWidget):
         self.chart = RateChart()
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
+        reads_as_interface(self.log)
         self.log.setMaximumBlockCount(2000)
         self.log.setAccessibleName(self.tr("Sending log"))
         self.status = StatusLine()
