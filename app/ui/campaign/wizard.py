@@ -124,14 +124,12 @@ class CampaignPage(QWidget):
     # -- moving between steps ---------------------------------------------------------------
 
     def problem_before(self, step: int) -> str | None:
-        """The first step before ``step`` that is not complete, in a sentence."""
-        for widget in (self.recipients, self.message, self.review)[:min(step, SEND)]:
-            problem = widget.problem()
-            if problem:
-                return problem
-        if step == RESULTS and self.results.campaign_id is None and self.campaign_id is None:
-            return self.results.problem()
-        return None
+        """The first step before ``step`` that is not complete, in a sentence (a stored
+        campaign's results need no draft: one opened from History or a window reopened)."""
+        if step == RESULTS:
+            return self.results.problem() if self.results.campaign_id is None and self.campaign_id is None else None
+        return next(filter(None, (w.problem() for w in (self.recipients, self.message, self.review)[:min(step, SEND)])),
+                    None)
 
     def go(self, step: int) -> None:
         """Show step ``step`` (0-4) if the steps before it are complete; the step's own
