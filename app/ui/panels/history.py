@@ -130,10 +130,11 @@ class HistoryPanel(QWidget):
                          "starts": self.countdown(campaign.start_at, campaign.status, now)})
         chosen = self.model.campaign_id(self._row())
         self.model.set_rows(rows)
-        if chosen is not None:  # the refresh (every 2 s on a team store) keeps the campaign chosen
-            again = next((r for r in range(self.model.rowCount()) if self.model.campaign_id(r) == chosen), None)
-            if again is not None:
-                self.table.selectRow(again)
+        # The refresh (every 2 s on a team store) keeps the campaign chosen; none chosen yet,
+        # the newest is, so Resume, Report or Enter act on it rather than ask for a choice.
+        again = next((r for r in range(self.model.rowCount()) if self.model.campaign_id(r) == chosen), None)
+        if again is not None or self.model.rowCount():
+            self.table.selectRow(0 if again is None else again)
 
     def _rejection(self, campaign: Campaign) -> str:
         """Who rejected ``campaign`` and why, as its maker reads it in the status column."""
