@@ -19,7 +19,7 @@ from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.time_edits import reversed_sections
 from tests.helpers import SAMPLES, delivered
-from tests.helpers.qt import run_in_qt_loop, shown_window
+from tests.helpers.qt import run_in_qt_loop, shown_window, until
 
 
 def answer_next_question(qapp: QApplication, button: QMessageBox.StandardButton) -> list[str]:
@@ -661,7 +661,6 @@ def test_space_on_start_leaves_the_keyboard_on_pause_and_space_again_pauses(qapp
     """Found by hand: after Space on Start the keyboard went where nothing showed it, and
     Pause took six Tabs through the inbox and the list of panels."""
     from tests.helpers.qt import compose as compose_at
-    from tests.helpers.qt import until
 
     with shown_window(qtbot, qapp, sandbox.url) as window:
         send = window.campaign.send_step
@@ -725,3 +724,47 @@ def test_the_button_with_the_keyboard_has_a_ring_the_default_button_has_not(qapp
         assert ringed(default) and not ringed(focused)
     finally:
         qapp.setStyle(before)
+
+
+def test_resume_in_history_takes_the_keyboard_to_the_campaigns_send_step(qapp: Any, qtbot: Any,
+                                                                         sandbox: EmbeddedSandbox) -> None:
+    # Found by hand: after Resume in History the keyboard was on New campaign (on X11;
+    # offscreen, on the log); one Space more started a new draft.
+    with shown_window(qtbot, qapp, sandbox.url) as window:
+        page, history = window.campaign, window.history
+
+        async def paused() -> int:
+            await compose(page, "hi {{نام}}")
+            page.review.rate_spin.setValue(120)
+            sending = asyncio.ensure_future(page.send())
+            while page.campaign_id is None or window.context.journal.recipients.counts(page.campaign_id).sent < 1:
+                await asyncio.sleep(0.05)
+            page.send_step.pause_button.click()
+            await sending
+            return page.campaign_id
+
+        campaign_id = run_in_qt_loop(qapp, paused)
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        qtbot.keyClick(window.nav, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)  # History
+        qtbot.waitUntil(lambda: history.model.campaign_id(0) == campaign_id and history.table.selectionModel()
+                        .selectedRows() != [])
+
+        async def resume_then_pause() -> Any:
+            history.resume_button.setFocus()
+            qtbot.keyClick(history.resume_button, Qt.Key.Key_Space)
+            await until(lambda: window.pages.currentWidget() is page)
+            focus = QApplication.focusWidget()
+            await until(lambda: page.send_step.pause_button.isEnabled())
+            page.send_step.pause_button.click()
+            await until(lambda: not window.runs.is_sending(campaign_id))
+            from app.ui.campaign import runs
+            resumed = window.runs.run_of(campaign_id)
+            assert resumed is not None  # its own sender process: waited for to its exit
+            await until(lambda: not resumed.starting and not resumed.following
+                        and all(sender.poll() is not None for sender in runs._finishing))
+            return focus
+
+        focus = run_in_qt_loop(qapp, resume_then_pause)
+        step = page.send_step
+        assert focus in (step.start_button, step.pause_button, step.resume_button), focus  # the log, a Tab away

@@ -191,12 +191,26 @@ class MainWindow(QMainWindow):
     def _show_send_step(self, campaign_id: int) -> None:
         self.nav.setCurrentRow(0)
         self.campaign.go_to_send(campaign_id)
+        self._keyboard_to_campaign()
         self.campaign.say(self.history.notice.text())
 
     @qasync.asyncSlot(int)
     async def _resume(self, campaign_id: int) -> None:
         self.nav.setCurrentRow(0)
+        self.campaign.go_to_send(campaign_id)
+        self._keyboard_to_campaign()
         await self.campaign.run(campaign_id)
+
+    def _keyboard_to_campaign(self) -> None:
+        """The keyboard follows a campaign taken up in History to its step (its button
+        there is hidden now: Qt would hand the keyboard to the page's New campaign)."""
+        step = self.campaign.steps.currentWidget()
+        entry = getattr(step, "entry_field", None)
+        field = entry() if callable(entry) else None
+        if isinstance(field, QWidget):
+            field.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif step is not None:
+            focus_first_field(step)
 
     def switch_language(self, code: str) -> None:
         """Switch the interface language (and direction) by rebuilding the window."""
