@@ -238,7 +238,7 @@ def test_cancel_asks_first_and_the_rest_can_be_sent_as_a_new_campaign(qapp: Any,
             page.send_step.pause_button.click()
             await sending
             assert window.context.journal.campaigns.get(page.campaign_id).status == CampaignStatus.PAUSED
-            assert page.send_step.cancel_button.isEnabled()  # a paused campaign can be cancelled
+            await until(lambda: page.send_step.cancel_button.isEnabled())  # a paused one can be cancelled (as read)
             declined = answer_next_question(qapp, QMessageBox.StandardButton.No)
             assert not await page.send_step.cancel()
             accepted = answer_next_question(qapp, QMessageBox.StandardButton.Yes)

@@ -950,7 +950,7 @@ def test_rows_whose_message_is_too_long_are_told_at_review_and_a_campaign_of_non
     assert window.context.journal.campaigns.all() == [] and delivered(sandbox) == []
 
 
-def test_a_profile_that_cannot_make_a_client_says_so_and_strands_nothing(qapp: Any, window: MainWindow) -> None:
+def test_a_profile_that_cannot_make_a_client_says_so_and_strands_nothing(qapp: Any, qtbot: Any, window: MainWindow) -> None:
     page = window.campaign
 
     async def scenario() -> Any:
@@ -961,7 +961,8 @@ def test_a_profile_that_cannot_make_a_client_says_so_and_strands_nothing(qapp: A
 
     assert run_in_qt_loop(qapp, scenario) is None
     assert "cannot start" in page.message_line.text() and page.message_line.is_error
-    assert not window.runs.is_sending() and page.send_step.resume_button.isEnabled()
+    assert not window.runs.is_sending()
+    qtbot.waitUntil(page.send_step.resume_button.isEnabled)  # as the status is read again
 
 
 def test_a_sheet_chosen_in_the_dialog_remembers_its_folder_and_a_cancel_changes_nothing(
