@@ -566,6 +566,29 @@ def test_a_campaign_copied_in_by_hand_waits_for_the_teams_approval_and_the_store
     assert "copied in | dave" in marks.stdout, marks
 
 
+@pytest.mark.parametrize("how", ["sent", "pending", "pending, then finished"])
+def test_a_campaign_copied_in_as_finished_has_every_recipient_final(team: Team, how: str) -> None:
+    # Found by a read of migration 14: "finished only when every recipient is final" stepped
+    # aside for a copy, which inserts a campaign already finished, then its rows: one brought
+    # in a finished campaign with a number still to send, which no sender would ever take up.
+    assert team.add(team.owner, "dave", "admin").returncode == 0
+    status = "creating" if how == "pending, then finished" else "finished"
+    copied = team.psql("dave", "BEGIN; SET LOCAL safir.copying = 'on'; INSERT INTO campaigns (created_at, name, kind,"
+                               " content, bot_id, rate_per_minute, in_flight, base_url, status, created_by) VALUES"
+                               " ('2026-11-27T09:00:00.000+00:00', 'copied', 'text', '{}', 1001, 0, 1, 'u',"
+                               f" '{status}', 'dave'); INSERT INTO recipients (campaign_id, row, phone_input, phone,"
+                               " verdict, state, request_id) SELECT max(id), 2, '09124000001', '989124000001',"
+                               f" 'valid', '{how.split(',')[0]}', 'copied-1' FROM campaigns WHERE name = 'copied';"
+                               + (" UPDATE campaigns SET status = 'finished' WHERE name = 'copied';"
+                                  if status == "creating" else "") + " COMMIT")
+    if how == "sent":
+        assert copied.returncode == 0, copied.stderr
+        return
+    assert copied.returncode != 0 and "safir:not_all_final:campaign=" in copied.stderr, copied
+    left = team.psql("dave", "SELECT count(*) FROM campaigns WHERE name = 'copied'")
+    assert left.stdout.split()[2] == "0", left.stdout  # the whole copy was refused
+
+
 def test_a_cancelled_campaign_stays_cancelled_whoever_asks_through_psql(team: Team, tmp_path: Path) -> None:
     # A fourth attack: a cancelled campaign resumed sent its rows left to numbers other
     # campaigns had reached since (the engine no longer sends one; the store refuses too).

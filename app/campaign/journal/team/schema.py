@@ -22,9 +22,10 @@ from app.campaign.journal.team.authority import (
     MIGRATION_17,
 )
 from app.campaign.journal.team.bounds import migration_18
+from app.campaign.journal.team.finished import MIGRATION_19
 from app.campaign.journal.team.locks import MIGRATION_16, MOST_NUMBERS_LOCKED
 
-SCHEMA_VERSION = 18
+SCHEMA_VERSION = 19
 
 _SCHEMA_V1 = """
 CREATE TABLE campaigns (
@@ -263,4 +264,4 @@ MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _MIGRATION_2, 3: _MIGRATION_3, 4
                               10: _MIGRATION_10, 11: _MIGRATION_11, 12: MIGRATION_12,
                               13: MIGRATION_13, 14: MIGRATION_14, 15: MIGRATION_15,
                               16: MIGRATION_16, 17: MIGRATION_17,
-                              18: migration_18(MOST_NUMBERS_LOCKED)}
+                              18: migration_18(MOST_NUMBERS_LOCKED), 19: MIGRATION_19}
