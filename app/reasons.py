@@ -208,6 +208,9 @@ STORE_PROBLEMS: dict[str, str] = {
                  "rest (nobody gets it twice)",
     "journal_log_gone": "the journal's log {path} was deleted while it was in use: sending stopped at once, and what "
                         "the log held was written into the journal. Resume the campaign to send the rest",
+    "journal_log_gone_window": "the journal's log {path} was deleted while this window had it open: what the window "
+                               "held was written into the journal, and the window reads and writes it no more. Close "
+                               "the app and open it again",
     "journal_lost": "the journal {path} is gone, though this folder held one: a new journal would know nothing of "
                     "what was sent, and sending the same sheet again would message everyone twice. Restore the "
                     "journal from a backup; to start an empty journal on purpose, delete {path}.held too",

@@ -330,3 +330,34 @@ def test_a_writer_waiting_for_the_write_lock_tries_again_until_it_is_free_then_u
     holder.execute("COMMIT")
     journal.close()
     holder.close()
+
+
+def test_a_log_deleted_under_an_open_window_is_told_to_its_reads_and_writes_and_nothing_is_lost(
+        tmp_path: Path) -> None:
+    """Found by a read: a window left open across a deleted write-ahead log read a stale
+    journal and wrote into the deleted log, which another process opening the journal
+    never saw (a sender's session told it; the window did not)."""
+    from app.ui.journal_calls import WindowJournal
+
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    campaign_id = make(journal)
+    journal.db.execute("PRAGMA wal_autocheckpoint = 0")  # the note below lives only in the log
+    journal.audit_trail.add("before", campaign_id, "held only by the log")
+    window = WindowJournal(lambda: journal)
+    assert window.at_start_up(lambda j: j.campaigns.get(campaign_id)).id == campaign_id
+    (tmp_path / "journal.sqlite3-wal").unlink()
+    with pytest.raises(JournalError) as refused:
+        window.at_start_up(lambda j: j.campaigns.get(campaign_id))
+    assert refused.value.kind is JournalFault.GONE and "while this window had it open" in str(refused.value)
+    failed: list[JournalError] = []
+    window.soon(lambda j: j.audit_trail.add("after", campaign_id, "into nothing"), "a note", failed.append)
+    assert [error.kind for error in failed] == [JournalFault.GONE]
+    # What the deleted log held is in the journal file now, for whoever opens it next.
+    alone = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+    try:
+        noted = [row[0] for row in alone.execute("SELECT detail FROM audit WHERE action IN ('before', 'after')")]
+    finally:
+        alone.close()
+    assert noted == ["held only by the log"]
+    journal.close()

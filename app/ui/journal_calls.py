@@ -37,14 +37,15 @@ class WindowJournal:
     async def in_thread(self, read: Callable[[Journal], T]) -> T:
         """``read(journal)`` (several journal calls, or a function that takes the
         journal) in a worker thread; its result."""
-        return await asyncio.to_thread(read, self._journal_of())
+        journal = self._journal_of()
+        return await asyncio.to_thread(_whole_then, read, journal)
 
     def at_start_up(self, read: Callable[[Journal], T]) -> T:
         """``read(journal)`` in place, before the window's loop runs (nothing is drawn
         yet, nothing waits). Raises RuntimeError when a loop runs: use :meth:`in_thread`."""
         if _loop_runs():
             raise RuntimeError("the window's loop runs: read the journal in a worker thread")
-        return read(self._journal_of())
+        return _whole_then(read, self._journal_of())
 
     def soon(self, write: Callable[[Journal], object], what: str,
              failed: Callable[[JournalError], object] | None = None) -> None:
@@ -70,7 +71,7 @@ class WindowJournal:
         loop when it has run (a Qt slot goes on at once); with no loop running (the
         window being made at start-up) both in place. A failed read is logged."""
         if not _loop_runs():
-            show(read(self._journal_of()))
+            show(_whole_then(read, self._journal_of()))
             return
 
         async def read_and_show() -> None:
@@ -84,30 +85,36 @@ class WindowJournal:
         run_soon(read_and_show())
 
     async def campaign(self, campaign_id: int) -> Campaign:
-        return await asyncio.to_thread(self._journal_of().campaigns.get, campaign_id)
+        return await self.in_thread(lambda journal: journal.campaigns.get(campaign_id))
 
     async def counts(self, campaign_id: int) -> Counts:
         """Recipients per state of ``campaign_id`` (it scans every row)."""
-        return await asyncio.to_thread(self._journal_of().recipients.counts, campaign_id)
+        return await self.in_thread(lambda journal: journal.recipients.counts(campaign_id))
 
     async def sends_to(self, phone: str) -> list[dict[str, Any]]:
-        return await asyncio.to_thread(self._journal_of().recipients.sends_to, phone)
+        return await self.in_thread(lambda journal: journal.recipients.sends_to(phone))
 
     async def create_retry_campaign(self, parent_id: int, *, include_unknown: bool = False) -> int:
-        journal = self._journal_of()
-        return await asyncio.to_thread(lambda: journal.creation.retry(parent_id, include_unknown=include_unknown))
+        return await self.in_thread(lambda journal: journal.creation.retry(parent_id, include_unknown=include_unknown))
 
     async def create_rest_campaign(self, parent_id: int) -> int:
-        return await asyncio.to_thread(self._journal_of().creation.rest, parent_id)
+        return await self.in_thread(lambda journal: journal.creation.rest(parent_id))
 
     async def set_status(self, campaign_id: int, status: str, reason: Reason | None = None) -> bool:
-        return await asyncio.to_thread(self._journal_of().control.set_status, campaign_id, status, reason)
+        return await self.in_thread(lambda journal: journal.control.set_status(campaign_id, status, reason))
 
+
+
+def _whole_then(call: Callable[[Journal], T], journal: Journal) -> T:
+    """``call(journal)`` once the journal is whole (Journal.check_whole: a file or log
+    deleted under the window is told, never read stale or written into)."""
+    journal.check_whole()
+    return call(journal)
 
 
 def _logged(write: Callable[[Journal], object], journal: Journal, what: str) -> JournalError | None:
     try:
-        write(journal)
+        _whole_then(write, journal)
     except JournalError as exc:
         log.warning("%s could not be saved: %s", what, exc)
         return exc

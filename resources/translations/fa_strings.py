@@ -1055,6 +1055,10 @@ FA.update({
         "پایگاه مشترک تیم {store} اکنون اعضا را به شکل نقش‌های پایگاه داده نگه می‌دارد و مالکش {owner} باید اجازهٔ ساختن "
         "آن‌ها را داشته باشد: با کاربر ارشد PostgreSQL دستور ALTER ROLE {owner} CREATEROLE را اجرا کنید و پایگاه را "
         "دوباره باز کنید (docs/team.md)",
+    "the journal's log {path} was deleted while this window had it open: what the window held was written into "
+    "the journal, and the window reads and writes it no more. Close the app and open it again":
+        "پروندهٔ ثبت دفتر {path} هنگامی که این پنجره آن را باز داشت پاک شد: آنچه پنجره داشت در دفتر نوشته شد و "
+        "پنجره دیگر از آن نمی‌خواند و در آن نمی‌نویسد. برنامه را ببندید و دوباره باز کنید.",
     "the journal {path} is gone, though this folder held one: a new journal would know nothing of what was sent, "
     "and sending the same sheet again would message everyone twice. Restore the journal from a backup; to start an "
     "empty journal on purpose, delete {path}.held too":

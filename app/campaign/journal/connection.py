@@ -141,6 +141,22 @@ class JournalConnection:
         if self._identity is not None and file_identity(self.path) != self._identity:
             raise JournalError(store_problem("journal_gone", path=self.path), JournalFault.GONE, self.path)
 
+    def check_whole(self) -> None:
+        """:meth:`check_still_there`, and raise JournalError (``GONE``) too when the log was
+        deleted or replaced under this object's connections (:meth:`log_replaced`): what
+        they read would be stale and what they write go into a file nobody reads. What the
+        deleted log holds is first copied into the journal file (a checkpoint), so nothing
+        this process wrote is lost. A few ``stat`` calls; the team store has no file."""
+        self.check_still_there()
+        if self.log_replaced():
+            with self._lock:  # one of the connections that hold the deleted log (a new one would start another)
+                holding = next(iter(self._connections.values()), None)
+            if holding is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    holding.execute("PRAGMA wal_checkpoint(FULL)")
+            raise JournalError(store_problem("journal_log_gone_window", path=self.log_path), JournalFault.GONE,
+                               self.path)
+
     @property
     def location(self) -> str:
         """Where the journal lives, as told to people (a file, or a server without its password)."""

@@ -167,6 +167,9 @@ class TeamJournal(TeamMembers, Journal):
             self._server_lost += 1  # every thread connects again on its next use
         return explained
 
+    def check_whole(self) -> None:
+        """Nothing to check: the team store has no file or log of this desktop's to lose."""
+
     def creation_error(self, error: Exception) -> JournalError | None:
         return self.database_error(error)
 
