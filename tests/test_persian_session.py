@@ -154,3 +154,32 @@ def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window:
 
     run_in_qt_loop(qapp, scenario)
     assert not found, "\n".join(f"{k} -> {sorted(v)}" for k, v in found.items())
+
+
+def test_the_question_before_sending_a_cancelled_campaigns_rest_is_persian(qapp: Any,
+                                                                            persian_window: MainWindow) -> None:
+    # Found by a look at the window: the question came up in English (asked from a function,
+    # its words were looked up in a context of their own, not the page's).
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.test_real_hands import answer_next_question, compose
+
+    window = persian_window
+    page = window.campaign
+
+    async def scenario() -> list[str]:
+        await compose(page, "سلام {{نام}}")
+        page.review.rate_spin.setValue(120)
+        sending = asyncio.ensure_future(page.send())
+        await until(lambda: page.campaign_id is not None
+                    and window.context.journal.recipients.counts(page.campaign_id).sent >= 1)
+        page.send_step.pause_button.click()
+        await sending
+        answer_next_question(qapp, QMessageBox.StandardButton.Yes)
+        assert await page.send_step.cancel()
+        asked = answer_next_question(qapp, QMessageBox.StandardButton.No)
+        assert await page.send_rest(page.campaign_id) is None
+        return asked
+
+    asked = run_in_qt_loop(qapp, scenario)
+    assert asked and not english_words(asked[0]), asked

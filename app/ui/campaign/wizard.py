@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import qasync
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -348,16 +348,20 @@ class CampaignPage(QWidget):
 async def _confirmed_rest(page: CampaignPage, parent_id: int) -> int | None:
     """The new campaign of the recipients cancelled campaign ``parent_id`` never reached,
     made once the user confirms (told to how many it goes now, as a cancel tells how many
-    stay unsent); None when declined or nobody is left."""
+    stay unsent); None when declined or nobody is left. Its words are in CampaignPage's
+    context, where lupdate files them (a function's own ``page.tr`` looked them up elsewhere)."""
     left = (await page.context.store.in_thread(lambda journal: read_shown(journal, parent_id))).left
     if left:
-        question = page.tr("Send campaign {0}'s message now to the {1} recipients it never reached, as a new "
-                           "campaign?").format(figure(parent_id, grouped=False), figure(left))
-        if not await confirm(page, page.tr("Send the rest?"), question, safe_default=True):
+        question = QCoreApplication.translate(
+            "CampaignPage", "Send campaign {0}'s message now to the {1} recipients it never reached, as a new "
+            "campaign?").format(figure(parent_id, grouped=False), figure(left))
+        title = QCoreApplication.translate("CampaignPage", "Send the rest?")
+        if not await confirm(page, title, question, safe_default=True):
             return None
         try:
             return await page.context.store.create_rest_campaign(parent_id)
         except ValueError:
             pass
-    page.say(page.tr("Campaign {0} has nobody left to send to.").format(figure(parent_id, grouped=False)))
+    page.say(QCoreApplication.translate("CampaignPage", "Campaign {0} has nobody left to send to.").format(
+        figure(parent_id, grouped=False)))
     return None
