@@ -162,14 +162,14 @@ def test_the_question_before_sending_a_cancelled_campaigns_rest_is_persian(qapp:
     # its words were looked up in a context of their own, not the page's).
     from PySide6.QtWidgets import QMessageBox
 
-    from tests.test_real_hands import answer_next_question, compose
+    from tests.helpers.qt import answer_next_question, compose
 
     window = persian_window
     page = window.campaign
 
     async def scenario() -> list[str]:
-        await compose(page, "سلام {{نام}}")
-        page.review.rate_spin.setValue(120)
+        await compose(window, "contacts.csv", "سلام {{نام}}", 120)
+        page.go(3)
         sending = asyncio.ensure_future(page.send())
         await until(lambda: page.campaign_id is not None
                     and window.context.journal.recipients.counts(page.campaign_id).sent >= 1)

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from PySide6.QtCore import QDateTime, Qt, QTime, QTimer
+from PySide6.QtCore import QDateTime, Qt, QTime
 from PySide6.QtWidgets import QApplication, QMessageBox, QPlainTextEdit
 
 from app.jobs.store import open_store
@@ -19,26 +19,7 @@ from app.campaign import CampaignStatus
 from app.sandbox import EmbeddedSandbox
 from app.ui.time_edits import reversed_sections
 from tests.helpers import SAMPLES, delivered
-from tests.helpers.qt import run_in_qt_loop, shown_window, until
-
-
-def answer_next_question(qapp: QApplication, button: QMessageBox.StandardButton) -> list[str]:
-    """Press ``button`` on the next question box that opens; the list gets its text and
-    its default button's."""
-    seen: list[str] = []
-
-    def press() -> None:
-        boxes = [w for w in qapp.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
-        if not boxes:
-            QTimer.singleShot(20, press)
-            return
-        seen.append(boxes[0].text())
-        default = boxes[0].defaultButton()
-        seen.append(default.text() if default is not None else "")
-        boxes[0].button(button).click()
-
-    QTimer.singleShot(20, press)
-    return seen
+from tests.helpers.qt import answer_next_question, run_in_qt_loop, shown_window, until
 
 
 async def compose(page: Any, text: str, sheet: str = "contacts.csv") -> None:

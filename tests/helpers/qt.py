@@ -8,7 +8,8 @@ import contextlib
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.ui.application import apply_language, make_context
 from app.ui.event_loop import WindowLoop
@@ -76,3 +77,22 @@ async def compose(window: MainWindow, sheet: str, text: str, rate: int) -> None:
     page.go(2)
     page.review.rate_spin.setValue(rate)
     assert page.steps.currentIndex() == 2, page.message_line.text()
+
+
+def answer_next_question(qapp: QApplication, button: QMessageBox.StandardButton) -> list[str]:
+    """Press ``button`` on the next question box that opens; the list gets its text and
+    its default button's."""
+    seen: list[str] = []
+
+    def press() -> None:
+        boxes = [w for w in qapp.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+        if not boxes:
+            QTimer.singleShot(20, press)
+            return
+        seen.append(boxes[0].text())
+        default = boxes[0].defaultButton()
+        seen.append(default.text() if default is not None else "")
+        boxes[0].button(button).click()
+
+    QTimer.singleShot(20, press)
+    return seen
