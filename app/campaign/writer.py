@@ -2,9 +2,10 @@
 
 A campaign writes twice per recipient (in flight, then the outcome). Committing each one
 on its own costs a millisecond or so per message and, unpaced, lets the write-ahead log
-outgrow every checkpoint. Here the calls of one event-loop iteration are gathered and run
-in one transaction with one commit; the log is checkpointed by whoever commits (SQLite's
-automatic checkpoint) and cut back to ``WAL_SIZE_LIMIT``. Callers ``await`` a call's
+outgrow every checkpoint. Here the calls of one event-loop iteration (on the loop writer,
+of a few) are gathered and run in one transaction with one commit; the log is
+checkpointed by whoever commits (SQLite's automatic checkpoint) and cut back to
+``WAL_SIZE_LIMIT``. Callers ``await`` a call's
 result, so a write is durable before the caller goes on (an in-flight mark is committed
 before its request leaves).
 
@@ -92,6 +93,10 @@ BUSY_RETRY_SECONDS = 0.2
 #: The loop writer's busy timeout (seconds): a try gives up this soon and is tried again
 #: later, so the loop goes on answering meanwhile.
 LOOP_BUSY_TIMEOUT_SECONDS = 0.02
+#: Turns of the event loop the loop writer lets pass before it writes a batch: answers
+#: read meanwhile join its commit. A commit costs as much as several messages' writes, and
+#: a turn with nothing to do takes microseconds (CPU per message, docs/benchmarks.md).
+LOOP_TURNS_PER_BATCH = 4
 
 
 class SendPathWriter(Protocol):
@@ -122,9 +127,13 @@ class _Batching:
             future.set_exception(JournalError("the journal writer has stopped", JournalFault.OTHER, self._journal.path))
             return future
         if not self._tick:
-            loop.call_soon(self._end_of_tick)
+            self._schedule(loop)
         self._tick.append((command, loop, future))
         return future
+
+    def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
+        """A batch has begun: end it (:meth:`_end_of_tick`) once this turn of ``loop`` is over."""
+        loop.call_soon(self._end_of_tick)
 
     def _stopped(self) -> bool:
         return False
@@ -251,8 +260,8 @@ class JournalWriter(_Batching):
 
 
 class LoopJournalWriter(_Batching):
-    """Runs the batch of each event-loop iteration on the loop itself, at the end of that
-    iteration, on a connection of its own to ``journal``'s (embedded) store.
+    """Runs the calls of :data:`LOOP_TURNS_PER_BATCH` turns of the event loop as one batch
+    on the loop itself, on a connection of its own to ``journal``'s (embedded) store.
 
     A journal another program holds: the try gives up after
     :data:`LOOP_BUSY_TIMEOUT_SECONDS`, the batch (and every call made meanwhile) is tried
@@ -266,6 +275,16 @@ class LoopJournalWriter(_Batching):
         self._journal.set_busy_timeout(LOOP_BUSY_TIMEOUT_SECONDS)
         self._waiting: list[_Call] = []
         self._waiting_since = 0.0
+
+    def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
+        """End the batch :data:`LOOP_TURNS_PER_BATCH` turns of ``loop`` later."""
+        loop.call_soon(self._after_turns, loop, LOOP_TURNS_PER_BATCH - 1)
+
+    def _after_turns(self, loop: asyncio.AbstractEventLoop, left: int) -> None:
+        if left > 0 and not self._closing:
+            loop.call_soon(self._after_turns, loop, left - 1)
+        else:
+            self._end_of_tick()
 
     def _end_of_tick(self) -> None:
         if self._waiting:
