@@ -32,30 +32,40 @@ class Suppressed(Protocol):
 class SuppressionWatch:
     """Answers "is this wire-form phone suppressed?" against the file at ``path``.
 
-    Each question costs one ``stat`` of the file; the phones are re-read only when its
-    modification time, size or inode changed (the list is replaced atomically on every
-    save). A missing file is an empty list. Raises OSError when the file exists but cannot
-    be read: sending on without the list would break an opt-out.
+    Each question costs a look at the file (``access``, then ``stat`` when it is there);
+    the phones are re-read only when its modification time, size or inode changed (the
+    list is replaced atomically on every save). A missing file is an empty list. Raises
+    OSError when the file exists but cannot be read, or its folder cannot be searched:
+    sending on without the list would break an opt-out.
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self._file, self._folder = os.fspath(self.path), os.fspath(self.path.parent)
         self._signature: tuple[int, int, int] | None = None
         self._phones: frozenset[str] = frozenset()
 
     def phones(self) -> frozenset[str]:
         """The current list (re-read if the file changed)."""
+        # No list, most often: told without raising FileNotFoundError (asked twice a message,
+        # the exception was a measurable part of a message's CPU, docs/benchmarks.md). A
+        # folder that cannot be searched is not "no list": stat raises for it below.
+        if not os.access(self._file, os.F_OK) and os.access(self._folder, os.X_OK):
+            return self._no_list()
         try:
-            info = os.stat(self.path)
+            info = os.stat(self._file)
         except FileNotFoundError:
-            self._signature, self._phones = None, frozenset()
-            return self._phones
+            return self._no_list()
         signature = (info.st_mtime_ns, info.st_size, info.st_ino)
         if signature != self._signature:
-            with open(self.path, encoding="utf-8-sig", newline="") as source:
+            with open(self._file, encoding="utf-8-sig", newline="") as source:
                 self._phones = frozenset(row["phone"] for row in csv.DictReader(source) if row.get("phone"))
             self._signature = signature
         return self._phones
 
     def __contains__(self, phone: object) -> bool:
         return phone in self.phones()
+
+    def _no_list(self) -> frozenset[str]:
+        self._signature, self._phones = None, frozenset()
+        return self._phones
