@@ -7,6 +7,8 @@ import json
 import httpx
 import pytest
 import respx
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.api import (
     AuthenticationError,
@@ -246,3 +248,44 @@ async def test_reach_asks_the_root_once_without_any_credential() -> None:
     with pytest.raises(ConnectFailed):
         async with client() as c:
             await c.reach()
+
+
+_KEYS = st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x7E), min_size=1, max_size=40)
+_BODIES = st.fixed_dictionaries({
+    "request_id": st.uuids().map(str), "bot_id": st.integers(1, 2**40), "phone_number": st.from_regex(r"98912\d{7}"),
+    "message_data": st.fixed_dictionaries({"message": st.fixed_dictionaries({"text": st.text(max_size=60)})})})
+
+
+_CLIENTS: dict[str, SafirClient] = {}
+
+
+def _client_on(transport: str) -> SafirClient:
+    """One client per transport for every example (making one loads TLS certificates)."""
+    import os
+
+    if transport not in _CLIENTS:
+        os.environ["SAFIR_HTTP_TRANSPORT"] = transport
+        try:
+            _CLIENTS[transport] = SafirClient(BASE, api_key=KEY)
+        finally:
+            os.environ["SAFIR_HTTP_TRANSPORT"] = "httpx"
+    return _CLIENTS[transport]
+
+
+@pytest.mark.parametrize("transport", ["aiohttp", "httpx"])
+@settings(max_examples=60, deadline=None)
+@given(body=_BODIES, key=_KEYS, bearer=st.booleans())
+def test_the_send_paths_request_is_the_one_httpx_builds_byte_for_byte(transport: str, body: dict[str, object],
+                                                                       key: str, bearer: bool) -> None:
+    """The client builds its JSON requests itself (CPU per message): the method, URL,
+    every header in httpx's order and case, and the body are what httpx's own
+    ``build_request(json=...)`` makes of the same call (the timeouts are set as it is sent)."""
+    client = _client_on(transport)
+    headers = {"Authorization": f"Bearer {key}"} if bearer else {"api-access-key": key}
+    url = httpx.URL(f"{BASE}/api/v3/send_message")
+    for _ in range(2):  # the first request of a kind, and one after it
+        ours = client._json_request("POST", url, body, headers)
+        theirs = client._http.build_request("POST", url, json=body, headers=headers)
+        assert (ours.method, ours.url, ours.headers.raw, ours.content) == \
+            (theirs.method, theirs.url, theirs.headers.raw, theirs.content)
+        assert isinstance(ours.stream, httpx.ByteStream)

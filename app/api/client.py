@@ -148,27 +148,32 @@ def check_credential(value: str, what: str) -> str:
     return value
 
 
-class _MergedHeaders:
-    """The client's headers merged with a call's (an API key, a bearer token), kept per
-    set of call headers; never shows them in a repr (they carry credentials)."""
+class _RequestHeads:
+    """The headers httpx puts before a JSON body's own (``Host``, the client's, a call's:
+    an API key, a bearer token), made once per method, URL and set of call headers, in
+    httpx's order and case; never shows them in a repr (they carry credentials)."""
 
-    __slots__ = ("_merged",)
+    __slots__ = ("_heads",)
 
     def __init__(self) -> None:
-        self._merged: dict[tuple[tuple[str, str], ...], httpx.Headers] = {}
+        self._heads: dict[tuple[str, httpx.URL, tuple[tuple[str, str], ...]], httpx.Headers] = {}
 
-    def of(self, client_headers: httpx.Headers, call_headers: dict[str, str]) -> httpx.Headers:
-        key = tuple(call_headers.items())
-        merged = self._merged.get(key)
-        if merged is None:
-            if len(self._merged) >= 8:  # bearer tokens come and go
-                self._merged.clear()
-            merged = self._merged[key] = httpx.Headers(client_headers)
+    def of(self, method: str, url: httpx.URL, client_headers: httpx.Headers,
+           call_headers: dict[str, str]) -> httpx.Headers:
+        key = (method, url, tuple(call_headers.items()))
+        head = self._heads.get(key)
+        if head is None:
+            if len(self._heads) >= 32:  # bearer tokens come and go
+                self._heads.clear()
+            merged = httpx.Headers(client_headers)
             merged.update(call_headers)
-        return merged
+            built = httpx.Request(method, url, headers=merged, content=b"")  # as httpx prepares one
+            head = self._heads[key] = httpx.Headers([(name, value) for name, value in built.headers.raw
+                                                     if name.lower() != b"content-length"])
+        return head
 
     def __repr__(self) -> str:
-        return "_MergedHeaders(***)"
+        return "_RequestHeads(***)"
 
 
 def _json_or_none(response: httpx.Response) -> Any:
@@ -331,7 +336,7 @@ class SafirClient:
         self._token: AccessToken | None = None
         self._token_lock = asyncio.Lock()
         self._urls: dict[str, httpx.URL] = {}
-        self._merged_headers = _MergedHeaders()
+        self._heads = _RequestHeads()
         #: Called with each transient error before its retry (a campaign slows down on
         #: RateLimitError, for example).
         self.retry_listeners: list[Callable[[SafirError], None]] = []
@@ -390,9 +395,12 @@ class SafirClient:
         build, byte for byte and header for header, without merging the client's headers,
         cookies and parameters again for every message."""
         content = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
-        request = httpx.Request(method, url, headers=self._merged_headers.of(self._http.headers, headers),
-                                content=content)
-        request.headers["Content-Type"] = "application/json"  # after Content-Length, where httpx puts it
+        # Given as a stream, httpx copies the head as it is instead of preparing it again.
+        request = httpx.Request(method, url, headers=self._heads.of(method, url, self._http.headers, headers),
+                                stream=httpx.ByteStream(content))
+        request.headers["Content-Length"] = str(len(content))
+        request.headers["Content-Type"] = "application/json"
+        request.read()  # the content, known: from the stream, in one step
         return request
 
     def _v3_headers(self) -> dict[str, str]:
