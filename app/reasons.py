@@ -14,6 +14,7 @@ are kept as they came. No sentence is ever read back into a code.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -421,7 +422,7 @@ class Reason:
     def english(self) -> dict[str, str]:
         """The parameters by name, a ``problem`` code (:data:`CONTENT_PROBLEMS`) and an
         earlier campaign's stored name in English."""
-        params = self.arguments()
+        params = {name: value.replace(LIST_SEPARATOR, ", ") for name, value in self.params}
         if params.get("problem") in CONTENT_PROBLEMS:
             params["problem"] = CONTENT_PROBLEMS[params["problem"]].format(**params)
         if self.code in ("retry", "rest"):  # the earlier campaign's name, as stored
@@ -458,6 +459,20 @@ class Reason:
 
 #: The code of a :class:`Reason` that carries someone else's words.
 SAID = "said"
+
+#: Between the items of a list parameter (a sheet's columns, a workbook's sheets): each
+#: edge joins them its own way (English: a comma; the window: its language's comma, each
+#: item in its own direction).
+LIST_SEPARATOR = "\x1f"
+
+
+def listed(items: Iterable[str], at_most: int | None = None) -> str:
+    """``items`` as one list parameter of a :class:`Reason` (:data:`LIST_SEPARATOR`
+    between them); past ``at_most`` items, the rest as one "…"."""
+    named = list(items)
+    if at_most is not None and len(named) > at_most:
+        named = [*named[:at_most], "…"]
+    return LIST_SEPARATOR.join(named)
 #: Every code a :class:`Reason` may have besides :data:`SAID` (no code is in two catalogues).
 _CODED: dict[str, str] = {**PAUSE_REASONS, **WAITING, **REASONS, **CONTENT_PROBLEMS, **FILE_PROBLEMS,
                           **STORE_PROBLEMS, **TEAM_PROBLEMS, **CAMPAIGN_NAMES}

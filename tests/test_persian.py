@@ -538,3 +538,23 @@ def test_a_field_of_figures_alone_shows_them_at_its_start_in_persian(qapp: QAppl
             image = edit.grab().toImage()
             edges[name] = (_ink_span(image)[1], image.width())
     assert all(last > width * 0.8 for last, width in edges.values()), edges
+
+
+def test_a_sheets_columns_are_listed_with_the_persian_comma_each_in_its_own_direction(persian: Any,
+                                                                                     tmp_path: Path) -> None:
+    """A list of a sheet's columns in a reason: English joins it with a comma; the Persian
+    window with the Persian comma, each name isolated in its own direction."""
+    from app.contacts.sheets import SheetError, read_sheet, resolve_phone_column
+    from app.reasons import LIST_SEPARATOR
+
+    sheet = tmp_path / "مشتریان.csv"
+    sheet.write_text("نام,city,توضیح\nعلی,Tehran,x\n", encoding="utf-8")
+    with pytest.raises(SheetError) as raised:
+        resolve_phone_column(read_sheet(sheet), None)
+    reason = raised.value.reason
+    assert "columns: نام, city, توضیح" in reason.text()
+    shown = describe_reason(reason)
+    assert "\u2068نام\u2069، \u2068city\u2069، \u2068توضیح\u2069" in shown and LIST_SEPARATOR not in shown
+    assert ", " not in shown
+    stored = Reason.from_stored(reason.stored())  # as the journal or a follower reads it back
+    assert stored == reason and describe_reason(stored) == shown

@@ -34,7 +34,7 @@ from app.campaign.render import (
     render_address,
     unknown_filters,
 )
-from app.reasons import CONTENT_PROBLEMS, Reason, content_problem, row_reason
+from app.reasons import CONTENT_PROBLEMS, Reason, content_problem, listed, row_reason
 
 KINDS = ("text", "media", "otp", "buttons", "template")
 #: A button address a Bale client can open (a placeholder at its start is checked per row).
@@ -308,5 +308,4 @@ def _unknown_column(name: str, columns: Iterable[str]) -> Reason:
     named = list(dict.fromkeys(columns))
     if not named:
         return content_problem("no_sheet_columns", placeholder="{{" + name + "}}")
-    listed = ", ".join(named[:LISTED_COLUMNS]) + (", …" if len(named) > LISTED_COLUMNS else "")
-    return content_problem("unknown_column", placeholder="{{" + name + "}}", columns=listed)
+    return content_problem("unknown_column", placeholder="{{" + name + "}}", columns=listed(named, LISTED_COLUMNS))

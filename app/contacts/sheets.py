@@ -18,7 +18,7 @@ import pyarrow as pa
 from python_calamine import CalamineWorkbook, PasswordError
 
 from app.contacts.phones import normalise_column
-from app.reasons import Reason, ReasonedError, file_problem
+from app.reasons import Reason, ReasonedError, file_problem, listed
 
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xls", ".xlsb", ".ods"}
 CSV_SUFFIXES = {".csv", ".txt", ".tsv"}
@@ -234,7 +234,7 @@ def _read_workbook(path: Path, sheet: str | None) -> Sheet:
     book = _open_workbook(path)
     names = [str(name) for name in book.sheet_names]
     if sheet is not None and sheet not in names:
-        raise SheetError(file_problem("file_no_such_sheet", file=path.name, sheet=repr(sheet), sheets=", ".join(names)))
+        raise SheetError(file_problem("file_no_such_sheet", file=path.name, sheet=repr(sheet), sheets=listed(names)))
     chosen = sheet if sheet is not None else (names[0] if names else "")
     try:
         # Keep leading empty rows, so row numbers are the ones the spreadsheet shows.
@@ -413,10 +413,10 @@ def resolve_phone_column(sheet: Sheet, requested: str | None) -> ColumnGuess:
     if requested is not None:
         if requested not in sheet.columns:
             raise SheetError(file_problem("file_no_column", column=repr(requested), file=sheet.path.name,
-                                          columns=", ".join(sheet.columns)), sheet.columns)
+                                          columns=listed(sheet.columns)), sheet.columns)
         return ColumnGuess(requested, 1.0, "chosen")
     guess = detect_phone_column(sheet)
     if guess.column is None or guess.confidence < MIN_CONFIDENCE:
-        raise SheetError(file_problem("file_no_phone_column", file=sheet.path.name, columns=", ".join(sheet.columns)),
+        raise SheetError(file_problem("file_no_phone_column", file=sheet.path.name, columns=listed(sheet.columns)),
                          sheet.columns)
     return guess

@@ -27,6 +27,7 @@ from app.reasons import (
     TEAM_PROBLEMS,
     WAITING,
     SAID,
+    LIST_SEPARATOR,
     Reason,
     ReasonedError,
 )
@@ -136,8 +137,10 @@ def _render(code: str, params: dict[str, str]) -> str:
     if "detail" in params and params["detail"] in OS_ERRORS:
         params["detail"] = _tr(OS_ERRORS[params["detail"]])
     for name in ("file", "sheet", "sheets", "column", "columns"):  # may be Persian or Latin: their own direction
-        if name in params:
-            params[name] = fsi(params[name])
+        if name in params:  # a list (app.reasons.listed): each item so, joined by this language's comma
+            params[name] = _tr(", ").join(fsi(item) for item in params[name].split(LIST_SEPARATOR))
+    for name, value in params.items():  # any other list: as English writes it
+        params[name] = value.replace(LIST_SEPARATOR, ", ")
     for name in ("url", "placeholder", "field", "kinds", "start", "end", "zone", "phone", "suffix", "store",
                  "address", "user", "database", "folder", "path"):
         if name in params:  # "http://…" and "{{نام}}" must not turn around inside Persian text
@@ -252,7 +255,7 @@ def templates() -> list[str]:
             *ROLE_NAMES.values(), *OS_ERRORS.values(), *WINDOW_WORDS.values(),
             *SERVICE_ERRORS.values(),
             *CLIENT_PROBLEMS.values(), *_PLAIN_FIELDS.values(),
-            *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}"]
+            *_BUTTON_PARTS.values(), "button {0} of row {1}", "row {0} of buttons", "template field {0}", ", "]
 
 
 def single_send_sentence(sent: SingleSend, *, test: bool = False) -> str:
