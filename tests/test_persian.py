@@ -558,3 +558,21 @@ def test_a_sheets_columns_are_listed_with_the_persian_comma_each_in_its_own_dire
     assert ", " not in shown
     stored = Reason.from_stored(reason.stored())  # as the journal or a follower reads it back
     assert stored == reason and describe_reason(stored) == shown
+
+
+def test_the_apps_own_profile_names_are_persian_and_a_named_profile_stays_as_named(persian: Any) -> None:
+    """The status bar's profile: the built-in sandbox and the service used while no
+    profile is saved in Persian; a profile someone named "production" keeps its name."""
+    from types import SimpleNamespace
+
+    from app.ui.context import DEFAULT_PROFILE, DEMO_PROFILE
+    from app.ui.main_window import profile_title
+
+    def context(name: str, saved: list[str]) -> Any:
+        return SimpleNamespace(connection=SimpleNamespace(name=name),
+                               profiles=lambda: [SimpleNamespace(name=n) for n in saved])
+
+    assert profile_title(context(DEFAULT_PROFILE, [])) == "سرویس اصلی"
+    assert profile_title(context(DEMO_PROFILE, [])) == "محیط آزمایشی (نمایشی)"
+    assert DEFAULT_PROFILE in profile_title(context(DEFAULT_PROFILE, [DEFAULT_PROFILE]))
+    assert "office" in profile_title(context("office", ["office"]))

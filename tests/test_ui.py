@@ -810,7 +810,7 @@ def test_test_connection_tests_the_profile_being_edited_and_the_sandbox_stays(qa
     from app.ui.context import DEMO_PROFILE
 
     panel = window.profiles
-    assert panel.profile_combo.findText(DEMO_PROFILE) >= 0 and window.context.connection.demo
+    assert panel.profile_combo.findData(DEMO_PROFILE) >= 0 and window.context.connection.demo
     panel._new()  # the form, not the profile in use (the working sandbox), is what is tested
     panel.name_edit.setText("wrong secret")
     panel.url_edit.setText(sandbox.url)
@@ -841,7 +841,7 @@ def test_test_connection_tests_the_profile_being_edited_and_the_sandbox_stays(qa
     panel.secret_edit.setText("demo-secret")
     assert panel.save() and window.context.connection.name == "wrong secret"
     # The built-in sandbox is still in the list, and choosing it uses it again.
-    index = panel.profile_combo.findText(DEMO_PROFILE)
+    index = panel.profile_combo.findData(DEMO_PROFILE)
     assert index >= 0
     panel.profile_combo.setCurrentIndex(index)
     panel.profile_combo.activated.emit(index)

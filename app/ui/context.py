@@ -24,6 +24,8 @@ from app.ui.settings import UiSettings
 log = logging.getLogger(__name__)
 
 DEMO_PROFILE = "Sandbox (demo)"
+#: The name of the connection used while no profile is saved: the service itself.
+DEFAULT_PROFILE = "production"
 
 #: What a team shares instead of each desktop's own settings (docs/team.md).
 TEAM_SETTINGS = ("templates", "prices", "balance_history")
@@ -156,7 +158,7 @@ class AppContext:
         profile = next((p for p in self.profiles() if p.name == name), None)
         env_key = os.environ.get("SAFIR_API_KEY") or None
         if profile is None:
-            return Connection(name or "production", PRODUCTION_URL, env_key)
+            return Connection(name or DEFAULT_PROFILE, PRODUCTION_URL, env_key)
         return Connection(
             profile.name, profile.base_url, self.secrets.get(profile.name, "api_key") or env_key,
             profile.client_id, self.secrets.get(profile.name, "client_secret"), dict(profile.bots),

@@ -12,6 +12,7 @@ os.environ.setdefault("QT_API", "pyside6")
 import qasync
 from PySide6.QtCore import (
     QByteArray,
+    QCoreApplication,
     Qt,
 )
 from PySide6.QtGui import (
@@ -33,7 +34,7 @@ from app.reasons import pause_reason
 from app.ui.application import RESOURCES, apply_language
 from app.ui.bidi import ltr
 from app.ui.campaign import CampaignDraft, CampaignPage, RunController
-from app.ui.context import DEMO_PROFILE, AppContext
+from app.ui.context import DEFAULT_PROFILE, DEMO_PROFILE, AppContext
 from app.ui.dialogs import choose
 from app.ui.formatting import figure
 from app.ui.help_boxes import about_box, shortcuts_box
@@ -171,8 +172,8 @@ class MainWindow(QMainWindow):
         c = self.context.connection
         where = self.tr("built-in sandbox") if c.demo else c.base_url
         key = "" if c.api_key else self.tr(" — no API access key yet: add one in Profiles")
-        name = self.tr("Sandbox (demo)") if c.name == DEMO_PROFILE else ltr(c.name)
-        self.statusBar().showMessage(self.tr("Profile {0}: {1}{2}").format(name, where, key) + self._store_note())
+        self.statusBar().showMessage(self.tr("Profile {0}: {1}{2}").format(profile_title(self.context), where, key)
+                                     + self._store_note())
 
     def _store_note(self) -> str:
         """" — team store …" when the window is on one, or why it is not on this desktop's."""
@@ -345,3 +346,15 @@ class MainWindow(QMainWindow):
         self.activateWindow()
         if self.tray is not None:
             self.tray.hide()
+
+
+def profile_title(context: AppContext) -> str:
+    """The name of the profile the window sends as, in the user's language when it is
+    one of the app's own (the built-in sandbox, the service itself while no profile is
+    saved); a profile someone named, as they named it."""
+    name = context.connection.name
+    if name == DEMO_PROFILE:
+        return QCoreApplication.translate("MainWindow", "Sandbox (demo)")
+    if name == DEFAULT_PROFILE and all(p.name != name for p in context.profiles()):
+        return QCoreApplication.translate("MainWindow", "production")
+    return ltr(name)

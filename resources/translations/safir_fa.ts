@@ -608,52 +608,52 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/ui/main_window.py" line="244" />
+        <location filename="../../app/ui/main_window.py" line="245" />
         <source>Safir campaign</source>
         <translation>کارزار سفیر</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="86" />
+        <location filename="../../app/ui/main_window.py" line="87" />
         <source>Panels</source>
         <translation>بخش‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Campaign</source>
         <translation>کارزار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="88" />
+        <location filename="../../app/ui/main_window.py" line="89" />
         <source>Quick send</source>
         <translation>ارسال سریع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>Balance</source>
         <translation>اعتبار</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="89" />
+        <location filename="../../app/ui/main_window.py" line="90" />
         <source>History</source>
         <translation>تاریخچه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Suppression list</source>
         <translation>فهرست ممنوع</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="91" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>Templates</source>
         <translation>قالب‌ها</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="90" />
+        <location filename="../../app/ui/main_window.py" line="91" />
         <source>Repeating</source>
         <translation>تکرارشونده</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="92" />
+        <location filename="../../app/ui/main_window.py" line="93" />
         <source>Profiles and bots</source>
         <translation>نمایه‌ها و بات‌ها</translation>
     </message>
@@ -728,17 +728,17 @@
         <translation>لغو</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="172" />
+        <location filename="../../app/ui/main_window.py" line="173" />
         <source>built-in sandbox</source>
         <translation>محیط آزمایشی داخلی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="173" />
+        <location filename="../../app/ui/main_window.py" line="174" />
         <source> — no API access key yet: add one in Profiles</source>
         <translation> — هنوز کلید دسترسی API ندارد: در «نمایه‌ها» اضافه کنید</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="174" />
+        <location filename="../../app/ui/main_window.py" line="357" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
@@ -748,79 +748,84 @@
         <translation>نمایهٔ {0}: {1}{2}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="269" />
+        <location filename="../../app/ui/main_window.py" line="270" />
         <source>Pause and quit? Paused campaigns can be resumed from History; nothing is sent twice.</source>
         <translation>مکث کنیم و بیرون برویم؟ کارزار مکث‌شده را می‌توان از تاریخچه ادامه داد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="273" />
+        <location filename="../../app/ui/main_window.py" line="274" />
         <source>Campaign {0} waits for its start time ({1}) and starts only while the app is open.</source>
         <translation>کارزار {0} در انتظار زمان شروع خود است ({1}) و تنها وقتی برنامه باز باشد آغاز می‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="275" />
+        <location filename="../../app/ui/main_window.py" line="276" />
         <source>Stay open and keep sending</source>
         <translation>باز ماندن و ادامهٔ ارسال</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="278" />
+        <location filename="../../app/ui/main_window.py" line="279" />
         <source>Keep sending from the system tray</source>
         <translation>ادامهٔ ارسال از سینی سیستم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="279" />
-        <location filename="../../app/ui/main_window.py" line="302" />
+        <location filename="../../app/ui/main_window.py" line="280" />
+        <location filename="../../app/ui/main_window.py" line="303" />
         <source>A campaign is being sent</source>
         <translation>کارزاری در حال ارسال است</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="294" />
+        <location filename="../../app/ui/main_window.py" line="295" />
         <source>One campaign is being sent.</source>
         <translation>یک کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="295" />
+        <location filename="../../app/ui/main_window.py" line="296" />
         <source>{0} campaigns are being sent.</source>
         <translation>{0} کارزار در حال ارسال است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="299" />
+        <location filename="../../app/ui/main_window.py" line="300" />
         <source>Sending can go on in the background with the window closed (the window shows it again when it opens), or pause now and resume from History; nothing is sent twice.</source>
         <translation>ارسال می‌تواند با پنجرهٔ بسته در پس‌زمینه ادامه پیدا کند (پنجره هنگام باز شدن دوباره نشانش می‌دهد)، یا همین حالا متوقف شود و بعداً از «تاریخچه» ادامه یابد؛ هیچ پیامی دو بار فرستاده نمی‌شود.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="92" />
+        <location filename="../../app/ui/main_window.py" line="359" />
+        <source>production</source>
+        <translation>سرویس اصلی</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/main_window.py" line="93" />
         <source>Team</source>
         <translation>تیم</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="246" />
+        <location filename="../../app/ui/main_window.py" line="247" />
         <source>Sandbox</source>
         <translation>محیط آزمایشی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="91" />
+        <location filename="../../app/ui/main_window.py" line="92" />
         <source>SMS replies</source>
         <translation>پاسخ‌های پیامکی</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="183" />
+        <location filename="../../app/ui/main_window.py" line="184" />
         <source> — team store {0}, as {1} ({2})</source>
         <translation> — پایگاه مشترک تیم {0}، با نام {1} ({2})</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="275" />
-        <location filename="../../app/ui/main_window.py" line="301" />
+        <location filename="../../app/ui/main_window.py" line="276" />
+        <location filename="../../app/ui/main_window.py" line="302" />
         <source>Pause and quit</source>
         <translation>مکث و خروج</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="301" />
+        <location filename="../../app/ui/main_window.py" line="302" />
         <source>Keep sending in the background</source>
         <translation>ادامهٔ ارسال در پس‌زمینه</translation>
     </message>
     <message>
-        <location filename="../../app/ui/main_window.py" line="301" />
+        <location filename="../../app/ui/main_window.py" line="302" />
         <source>Stay open</source>
         <translation>باز بماند</translation>
     </message>
@@ -1073,7 +1078,7 @@
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="291" />
+        <location filename="../../app/ui/panels/profiles.py" line="296" />
         <source>{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
@@ -1085,7 +1090,7 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/profiles.py" line="53" />
-        <location filename="../../app/ui/panels/profiles.py" line="186" />
+        <location filename="../../app/ui/panels/profiles.py" line="187" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
@@ -1165,69 +1170,74 @@
         <translation>کلید درگاه پیامک (کاوه‌نگار):</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="161" />
+        <location filename="../../app/ui/panels/profiles.py" line="147" />
+        <source>Sandbox (demo)</source>
+        <translation>محیط آزمایشی (نمایشی)</translation>
+    </message>
+    <message>
+        <location filename="../../app/ui/panels/profiles.py" line="162" />
         <source>Using the built-in sandbox.</source>
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="198" />
+        <location filename="../../app/ui/panels/profiles.py" line="199" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="210" />
+        <location filename="../../app/ui/panels/profiles.py" line="211" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="222" />
+        <location filename="../../app/ui/panels/profiles.py" line="223" />
         <source>Give the SMS gateway's sender line too.</source>
         <translation>خط فرستندهٔ درگاه پیامک را هم وارد کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="234" />
+        <location filename="../../app/ui/panels/profiles.py" line="235" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="236" />
+        <location filename="../../app/ui/panels/profiles.py" line="237" />
         <source>The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's campaigns into it.</source>
         <translation>پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با «رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="239" />
+        <location filename="../../app/ui/panels/profiles.py" line="240" />
         <source>The window uses this desktop's own journal from its next start.</source>
         <translation>پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="249" />
+        <location filename="../../app/ui/panels/profiles.py" line="254" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="260" />
+        <location filename="../../app/ui/panels/profiles.py" line="265" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="283" />
-        <location filename="../../app/ui/panels/profiles.py" line="290" />
-        <location filename="../../app/ui/panels/profiles.py" line="297" />
+        <location filename="../../app/ui/panels/profiles.py" line="288" />
+        <location filename="../../app/ui/panels/profiles.py" line="295" />
+        <location filename="../../app/ui/panels/profiles.py" line="302" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="298" />
+        <location filename="../../app/ui/panels/profiles.py" line="303" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="300" />
+        <location filename="../../app/ui/panels/profiles.py" line="305" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="302" />
+        <location filename="../../app/ui/panels/profiles.py" line="307" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>

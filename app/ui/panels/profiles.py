@@ -93,7 +93,7 @@ class ProfilesPanel(QWidget):
         """The profile chooser and the profile's name, address and credentials."""
         self.profile_combo = QComboBox()
         self.profile_combo.setAccessibleName(self.tr("Profile"))
-        self.profile_combo.activated.connect(lambda _i: self._load(self.profile_combo.currentText()))
+        self.profile_combo.activated.connect(lambda _i: self._load(self._chosen()))
         self.name_edit = QLineEdit()
         self.url_edit = QLineEdit()
         self.client_id_edit = QLineEdit()
@@ -143,12 +143,13 @@ class ProfilesPanel(QWidget):
 
     def refresh(self) -> None:
         self.profile_combo.clear()
-        if self.context.demo_connection is not None:
-            self.profile_combo.addItem(DEMO_PROFILE)
-        self.profile_combo.addItems([p.name for p in self.context.profiles()])
+        if self.context.demo_connection is not None:  # its name in the user's language; the item's data is the name
+            self.profile_combo.addItem(self.tr("Sandbox (demo)"), DEMO_PROFILE)
+        for profile in self.context.profiles():
+            self.profile_combo.addItem(profile.name, profile.name)
         current = self.context.connection.name
-        if self.profile_combo.findText(current) >= 0:
-            self.profile_combo.setCurrentText(current)
+        if (index := self.profile_combo.findData(current)) >= 0:
+            self.profile_combo.setCurrentIndex(index)
             self._load(current)
 
     def _load(self, name: str) -> None:
@@ -242,8 +243,12 @@ class ProfilesPanel(QWidget):
         self.profile_changed.emit()
         return True
 
+    def _chosen(self) -> str:
+        """The name of the profile chosen in the list ("" when none is)."""
+        return str(self.profile_combo.currentData() or "")
+
     def _delete(self) -> None:
-        name = self.profile_combo.currentText()
+        name = self._chosen()
         if name:
             self.context.delete_profile(name)
             self.outcome.setText(self.tr("Profile {0} deleted.").format(name))
