@@ -120,6 +120,9 @@ def test_a_persian_campaign_shows_no_english_sentence(qapp: Any, persian_window:
         page.review.start_later.setChecked(True)
         await look("schedule")
         page.go(3)
+        # Found by hand: before Start the send step showed "–" recipients; now the campaign as reviewed.
+        assert page.send_step.counts.text("recipients") == page.review.counts.text("recipients") != "–"
+        assert page.send_step.counts.text("left") == page.review.counts.text("recipients")
         scheduled = asyncio.ensure_future(page.send())
         # Its sender starts and waits for the start time: Pause works once the window knows it
         # (busy CPUs made 5 s too short, and a click on the disabled button waited for tomorrow).

@@ -267,8 +267,7 @@ class ReviewStep(QWidget):
         invalid = self.looks.invalid.count if self.looks.invalid else 0  # rows whose message would be refused
         figures = estimate({**checked.counts, "valid": checked.counts["valid"] - invalid},
                            unit_price=prices.get(category, 0.0), rate_per_minute=float(self.rate_spin.value()))
-        self.counts.show_counts(recipients=figures.recipients, sent=0, failed=0, left=figures.recipients,
-                                cost=figures.cost if figures.unit_price > 0 else None)  # no price: not known
+        self.counts.show_counts(**self.planned_counts(), cost=figures.cost if figures.unit_price > 0 else None)
         quiet = None
         if self.draft.quiet_hours:
             locale = QLocale()
@@ -279,6 +278,16 @@ class ReviewStep(QWidget):
                             self.sms_choice.facts(self.draft, self.preview_fields(), self.looks.known_without_account,
                                                   prices.get("sms_part", 0.0)))
         self.review_label.setText("<br>".join(self.text.lines(facts)))
+
+    def planned_counts(self) -> dict[str, int | None]:
+        """The recipients, sent, failed and left figures of the campaign as reviewed, before
+        it is made (CountsRow.show_counts' names; None: not known, no sheet checked)."""
+        checked = self.draft.checked
+        if checked is None:
+            return dict.fromkeys(("recipients", "sent", "failed", "left"))
+        invalid = self.looks.invalid.count if self.looks.invalid else 0  # rows whose message would be refused
+        recipients = max(0, checked.counts["valid"] - invalid)
+        return {"recipients": recipients, "sent": 0, "failed": 0, "left": recipients}
 
     def check_repeats(self, made: int | None = None) -> None:
         """Start the review's looks (:class:`ReviewLooks`; ``made``: the campaign already

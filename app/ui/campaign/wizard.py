@@ -145,6 +145,8 @@ class CampaignPage(QWidget):
             self.review.check_repeats(self.campaign_id)
         if step == RESULTS and self.results.campaign_id != self.campaign_id and self.campaign_id is not None:
             self.results.show_campaign(self.campaign_id)
+        if step == SEND and self.campaign_id is None:  # before Start: the campaign as reviewed
+            self.send_step.counts.show_counts(**self.review.planned_counts())
         widget = self.step_widgets[step]
         if step != self.steps.currentIndex() and not widget.status.is_error:
             widget.status.say("")
