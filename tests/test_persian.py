@@ -477,6 +477,10 @@ def test_the_shortcuts_box_names_the_keys_as_the_persian_menus_do(persian: Any) 
     box.close()
     menu_words = QKeySequence("Ctrl+N").toString(QKeySequence.SequenceFormat.NativeText)
     assert PERSIAN.search(menu_words) and f"<b>{menu_words}</b>" in text and "Ctrl" not in text
+    # Found by hand: Qt's own Persian named Return "بازگشت" (back) and Enter "ورود" (login),
+    # and a Latin comma stood between a step's two keys.
+    assert "بازگشت" not in text and "ورود" not in text
+    assert "<b>اینتر، " in text and "کنترل+اینتر" in text and ", " not in text
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])

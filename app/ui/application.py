@@ -66,16 +66,18 @@ def apply_language(app: QApplication, code: str) -> None:
             app.removeTranslator(installed)
     _translator = _qt_translator = None
     if code == "fa":
-        translator = QTranslator(app)
-        if translator.load(str(RESOURCES / "translations" / "safir_fa.qm")):
-            app.installTranslator(translator)
-            _translator = translator
-        # Qt's own words (file dialogs' "Look in", "Open", context menus) from Qt's catalogue.
+        # Qt's own words (file dialogs' "Look in", "Open", context menus) from Qt's catalogue;
+        # the app's installed after it, so it is asked first and can fill in or correct Qt's
+        # (the Enter key's name: Qt's Persian says "بازگشت", "back").
         qt_words = QTranslator(app)
         if qt_words.load(QLocale(QLocale.Language.Persian, QLocale.Country.Iran), "qtbase", "_",
                          QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             app.installTranslator(qt_words)
             _qt_translator = qt_words
+        translator = QTranslator(app)
+        if translator.load(str(RESOURCES / "translations" / "safir_fa.qm")):
+            app.installTranslator(translator)
+            _translator = translator
         QLocale.setDefault(QLocale(QLocale.Language.Persian, QLocale.Country.Iran))
         app.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
     else:

@@ -57,4 +57,5 @@ def native_keys(keys: str) -> str:
     """``keys`` ("Enter, Alt+Right": either of them) in the words the menus show their
     shortcuts in (Qt's own, «کنترل+N» in Persian)."""
     native = QKeySequence.SequenceFormat.NativeText
-    return ", ".join(QKeySequence(key).toString(native) for key in keys.split(", "))
+    return QCoreApplication.translate("MainWindow", ", ").join(QKeySequence(key).toString(native)
+                                                               for key in keys.split(", "))

@@ -244,7 +244,9 @@ FA = {
     "Profile {0} deleted.": "نمایهٔ {0} حذف شد.",
     "Profile {0} saved and in use.": "نمایهٔ {0} ذخیره شد و در حال استفاده است.",
     "Profile {0}: {1}{2}": "نمایهٔ {0}: {1}{2}",
-    "production": "سرویس اصلی",  # the connection used while no profile is saved
+    "production": "سرویس اصلی",
+    "Return": "اینتر",  # the key, as Persian users name it (Qt's catalogue: "بازگشت", back)
+    "Enter": "اینتر",  # the connection used while no profile is saved
     "Profile:": "نمایه:",
     "Profiles and bots": "نمایه‌ها و بات‌ها",
     "Promotional template": "قالب تبلیغاتی",
@@ -1196,6 +1198,8 @@ DYNAMIC = {
                      "otp", "buttons", "template", "Starts", "Made by", "capped", "awaiting approval",
                      "rejected", "active", "stopped"],
     "MessageStep": ["Text", "Media", "One-time password", "Buttons", "Template"],
+    # Qt's names of keys where its Persian catalogue misleads: Return "بازگشت" (back), Enter "ورود" (login).
+    "QShortcut": ["Return", "Enter"],
     # Qt's own file dialog: the words Qt's Persian catalogue (qtbase_fa) lacks.
     "QFileDialog": ["&Look in:", "Files of &type:"],
     "QAbstractFileIconProvider": ["Folder", "Drive", "File", "%1 File"],
