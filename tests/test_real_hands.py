@@ -707,6 +707,46 @@ def test_the_button_with_the_keyboard_has_a_ring_the_default_button_has_not(qapp
         qapp.setStyle(before)
 
 
+@pytest.mark.parametrize("kind", ["QLineEdit", "QComboBox", "QSpinBox", "QCheckBox"])
+def test_a_field_or_check_box_with_the_keyboard_has_a_ring(qapp: Any, qtbot: Any, kind: str) -> None:
+    """Found by hand: a focused field had a faint border, a check box a dotted frame."""
+    from PySide6 import QtWidgets
+    from PySide6.QtGui import QColor, QPalette
+
+    from app.ui.focus_ring import FIELD_INSET, install_focus_ring
+
+    before = qapp.style().name()
+    install_focus_ring(qapp)
+    try:
+        box = QtWidgets.QWidget()
+        qtbot.addWidget(box)
+        row = QtWidgets.QVBoxLayout(box)
+        field, other = getattr(QtWidgets, kind)(), QtWidgets.QLineEdit()
+        if isinstance(field, QtWidgets.QCheckBox):
+            field.setText("Start later")
+        row.addWidget(field)
+        row.addWidget(other)
+        box.show()
+        box.activateWindow()
+        highlight = box.palette().color(QPalette.ColorRole.Highlight)
+
+        def ringed() -> bool:
+            image = field.grab().toImage()
+            inset = 0 if isinstance(field, QtWidgets.QCheckBox) else FIELD_INSET  # around a check box's text
+            seen = QColor(image.pixel(image.width() // 2, inset + 1))  # on the ring's top side
+            far = abs(seen.red() - highlight.red()) + abs(seen.green() - highlight.green())
+            return far + abs(seen.blue() - highlight.blue()) < 90
+
+        other.setFocus()
+        qtbot.waitUntil(other.hasFocus)
+        assert not ringed()
+        field.setFocus()
+        qtbot.waitUntil(field.hasFocus)
+        assert ringed()
+    finally:
+        qapp.setStyle(before)
+
+
 def test_resume_in_history_takes_the_keyboard_to_the_campaigns_send_step(qapp: Any, qtbot: Any,
                                                                          sandbox: EmbeddedSandbox) -> None:
     # Found by hand: after Resume in History the keyboard was on New campaign (on X11;
