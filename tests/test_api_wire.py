@@ -289,3 +289,13 @@ def test_the_send_paths_request_is_the_one_httpx_builds_byte_for_byte(transport:
         assert (ours.method, ours.url, ours.headers.raw, ours.content) == \
             (theirs.method, theirs.url, theirs.headers.raw, theirs.content)
         assert isinstance(ours.stream, httpx.ByteStream)
+
+
+def test_the_send_paths_request_follows_a_client_header_changed_after_its_first_request() -> None:
+    client = SafirClient(BASE, api_key=KEY)
+    url, body, headers = httpx.URL(f"{BASE}/api/v3/send_message"), {"bot_id": 1}, {"api-access-key": KEY}
+    client._json_request("POST", url, body, headers)
+    client._http.headers["User-Agent"] = "other/1"
+    client._http.headers["X-Extra"] = "1"
+    ours = client._json_request("POST", url, body, headers)
+    assert ours.headers.raw == client._http.build_request("POST", url, json=body, headers=headers).headers.raw

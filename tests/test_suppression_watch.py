@@ -40,3 +40,24 @@ def test_a_list_in_a_folder_that_cannot_be_searched_raises(tmp_path: Path) -> No
             _ = "989124000001" in SuppressionWatch(folder / "suppression.csv")
     finally:
         folder.chmod(0o700)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links and modes as POSIX has them")
+def test_a_list_that_appears_unreadable_after_no_list_raises_rather_than_reading_as_empty(tmp_path: Path) -> None:
+    """After a look that found no list: a loop of links where the list should be, or its
+    folder turned into a (runnable) file, raises as at the first look."""
+    folder = tmp_path / "state"
+    folder.mkdir()
+    path = folder / "suppression.csv"
+    watch = SuppressionWatch(path)
+    assert "989124000001" not in watch  # no list yet
+    path.symlink_to(path)  # a loop of links
+    with pytest.raises(OSError):
+        _ = "989124000001" in watch
+    path.unlink()
+    assert "989124000001" not in watch
+    folder.rmdir()
+    folder.write_text("#!/bin/sh\n", encoding="utf-8")
+    folder.chmod(0o755)
+    with pytest.raises(NotADirectoryError):
+        _ = "989124000001" in watch

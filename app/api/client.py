@@ -150,17 +150,17 @@ def check_credential(value: str, what: str) -> str:
 
 class _RequestHeads:
     """The headers httpx puts before a JSON body's own (``Host``, the client's, a call's:
-    an API key, a bearer token), made once per method, URL and set of call headers, in
+    an API key, a bearer token), made once per method, URL and set of headers, in
     httpx's order and case; never shows them in a repr (they carry credentials)."""
 
     __slots__ = ("_heads",)
 
     def __init__(self) -> None:
-        self._heads: dict[tuple[str, httpx.URL, tuple[tuple[str, str], ...]], httpx.Headers] = {}
+        self._heads: dict[tuple[object, ...], httpx.Headers] = {}
 
     def of(self, method: str, url: httpx.URL, client_headers: httpx.Headers,
            call_headers: dict[str, str]) -> httpx.Headers:
-        key = (method, url, tuple(call_headers.items()))
+        key = (method, url, tuple(call_headers.items()), *client_headers.raw)  # the client's may change too
         head = self._heads.get(key)
         if head is None:
             if len(self._heads) >= 32:  # bearer tokens come and go

@@ -40,7 +40,9 @@ class FocusRingStyle(QProxyStyle):
     def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter,  # noqa: N802
                       widget: QWidget | None = None) -> None:
         super().drawPrimitive(element, option, painter, widget)
-        if element == QStyle.PrimitiveElement.PE_PanelLineEdit and _has_focus(option, widget):
+        # A frameless line edit is a table cell's or a spin box's editor: the ring is its frame's.
+        if element == QStyle.PrimitiveElement.PE_PanelLineEdit and getattr(option, "lineWidth", 1) > 0 \
+                and _has_focus(option, widget):
             _ring(painter, option, option.rect, FIELD_INSET)  # type: ignore[attr-defined]  # stubs lack it
 
     def drawComplexControl(self, control: QStyle.ComplexControl, option: QStyleOptionComplex,  # noqa: N802

@@ -244,9 +244,9 @@ FA = {
     "Profile {0} deleted.": "نمایهٔ {0} حذف شد.",
     "Profile {0} saved and in use.": "نمایهٔ {0} ذخیره شد و در حال استفاده است.",
     "Profile {0}: {1}{2}": "نمایهٔ {0}: {1}{2}",
-    "production": "سرویس اصلی",
+    "production": "سرویس اصلی",  # the connection used while no profile is saved
     "Return": "اینتر",  # the key, as Persian users name it (Qt's catalogue: "بازگشت", back)
-    "Enter": "اینتر",  # the connection used while no profile is saved
+    "Enter": "اینتر",
     "Profile:": "نمایه:",
     "Profiles and bots": "نمایه‌ها و بات‌ها",
     "Promotional template": "قالب تبلیغاتی",

@@ -1083,7 +1083,7 @@
         <translation>حذف بات</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="296" />
+        <location filename="../../app/ui/panels/profiles.py" line="297" />
         <source>{0} answers. Add the client id and secret (v2) to test them too; the service checks the API access key (v3) only when a message goes out.</source>
         <translation>{0} پاسخ می‌دهد. برای آزمودن شناسه و رمز کلاینت (نسخهٔ ۲) آن‌ها را هم وارد کنید؛ سرویس کلید دسترسی API (نسخهٔ ۳) را تنها هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
@@ -1095,7 +1095,7 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/profiles.py" line="53" />
-        <location filename="../../app/ui/panels/profiles.py" line="187" />
+        <location filename="../../app/ui/panels/profiles.py" line="188" />
         <source>New profile</source>
         <translation>نمایهٔ تازه</translation>
     </message>
@@ -1176,73 +1176,74 @@
     </message>
     <message>
         <location filename="../../app/ui/panels/profiles.py" line="147" />
+        <location filename="../../app/ui/panels/profiles.py" line="160" />
         <source>Sandbox (demo)</source>
         <translation>محیط آزمایشی (نمایشی)</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="162" />
+        <location filename="../../app/ui/panels/profiles.py" line="163" />
         <source>Using the built-in sandbox.</source>
         <translation>محیط آزمایشی داخلی در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="199" />
+        <location filename="../../app/ui/panels/profiles.py" line="200" />
         <source>Bot id {0!r} is not a positive number.</source>
         <translation>شناسهٔ بات {0!r} عدد مثبت نیست.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="211" />
+        <location filename="../../app/ui/panels/profiles.py" line="212" />
         <source>Give the profile a name.</source>
         <translation>برای نمایه نامی بگذارید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="223" />
+        <location filename="../../app/ui/panels/profiles.py" line="224" />
         <source>Give the SMS gateway's sender line too.</source>
         <translation>خط فرستندهٔ درگاه پیامک را هم وارد کنید.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="235" />
+        <location filename="../../app/ui/panels/profiles.py" line="236" />
         <source>Profile {0} saved and in use.</source>
         <translation>نمایهٔ {0} ذخیره شد و در حال استفاده است.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="237" />
+        <location filename="../../app/ui/panels/profiles.py" line="238" />
         <source>The window uses the team store {0} from its next start (campaigns being sent go on); Copy moves this desktop's campaigns into it.</source>
         <translation>پنجره از اجرای بعدی، پایگاه مشترک تیم {0} را به کار می‌برد (کارزارهای در حال ارسال ادامه می‌یابند)؛ با «رونوشت» کارزارهای این رایانه به آن منتقل می‌شوند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="240" />
+        <location filename="../../app/ui/panels/profiles.py" line="241" />
         <source>The window uses this desktop's own journal from its next start.</source>
         <translation>پنجره از اجرای بعدی، دفتر ثبت خود این رایانه را به کار می‌برد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="254" />
+        <location filename="../../app/ui/panels/profiles.py" line="255" />
         <source>Profile {0} deleted.</source>
         <translation>نمایهٔ {0} حذف شد.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="265" />
+        <location filename="../../app/ui/panels/profiles.py" line="266" />
         <source>Testing the connection…</source>
         <translation>در حال آزمودن اتصال…</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="288" />
-        <location filename="../../app/ui/panels/profiles.py" line="295" />
-        <location filename="../../app/ui/panels/profiles.py" line="302" />
+        <location filename="../../app/ui/panels/profiles.py" line="289" />
+        <location filename="../../app/ui/panels/profiles.py" line="296" />
+        <location filename="../../app/ui/panels/profiles.py" line="303" />
         <source>The connection test failed: {0}</source>
         <translation>آزمون اتصال ناموفق بود: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="303" />
+        <location filename="../../app/ui/panels/profiles.py" line="304" />
         <source>Connected to {0}: the service accepted the client id and secret.</source>
         <translation>به {0} وصل شد: سرویس شناسه و رمز کلاینت را پذیرفت.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="305" />
+        <location filename="../../app/ui/panels/profiles.py" line="306" />
         <source>The API access key is well-formed; the service checks it when a message goes out.</source>
         <translation>کلید دسترسی API درست نوشته شده است؛ سرویس آن را هنگام ارسال پیام بررسی می‌کند.</translation>
     </message>
     <message>
-        <location filename="../../app/ui/panels/profiles.py" line="307" />
+        <location filename="../../app/ui/panels/profiles.py" line="308" />
         <source>This profile has no API access key (v3) yet: campaigns need one.</source>
         <translation>این نمایه هنوز کلید دسترسی API (نسخهٔ ۳) ندارد: کارزارها به آن نیاز دارند.</translation>
     </message>

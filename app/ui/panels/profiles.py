@@ -155,8 +155,9 @@ class ProfilesPanel(QWidget):
     def _load(self, name: str) -> None:
         """Show profile ``name``; the built-in sandbox is used at once (nothing to save)."""
         demo = self.context.demo_connection
+        self.delete_button.setEnabled(name != DEMO_PROFILE)  # the app's own: no saved profile to delete
         if name == DEMO_PROFILE and demo is not None:
-            self._show(Profile(demo.name, demo.base_url, demo.client_id, demo.bots))
+            self._show(Profile(self.tr("Sandbox (demo)"), demo.base_url, demo.client_id, demo.bots))
             if self.context.connection is not demo:
                 self.context.use_profile(DEMO_PROFILE)
                 self.outcome.setText(self.tr("Using the built-in sandbox."))
@@ -249,7 +250,7 @@ class ProfilesPanel(QWidget):
 
     def _delete(self) -> None:
         name = self._chosen()
-        if name:
+        if name and name != DEMO_PROFILE:
             self.context.delete_profile(name)
             self.outcome.setText(self.tr("Profile {0} deleted.").format(name))
             self.refresh()
