@@ -9,6 +9,7 @@ tests can also try a wrong one.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -145,21 +146,25 @@ class ThrowawayServer:
             ThrowawayServer.running.append(self)
         return self
 
-    def _processes(self) -> list[int]:
-        """The server's processes: the postmaster (its pid file's first line) and its children."""
+    def _signal_all(self, signum: int) -> None:
+        """Send ``signum`` to the postmaster (its pid file's first line), then to each of its
+        children as they are once it has it: a stopped postmaster forks no more (a child
+        listed before would have missed a freeze), and a child that ended meanwhile needs
+        no signal (with both CPUs busy, one did between the listing and its SIGCONT)."""
         postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        os.kill(postmaster, signum)
         children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
-        return [postmaster, *map(int, children)]
+        for pid in map(int, children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signum)
 
     def freeze(self) -> None:
         """Stop every process of the server (SIGSTOP): it accepts TCP and answers nothing."""
-        for pid in self._processes():
-            os.kill(pid, signal.SIGSTOP)
+        self._signal_all(signal.SIGSTOP)
 
     def thaw(self) -> None:
         """Let a frozen server run again (SIGCONT)."""
-        for pid in self._processes():
-            os.kill(pid, signal.SIGCONT)
+        self._signal_all(signal.SIGCONT)
 
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
