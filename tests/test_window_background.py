@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.jobs.store import open_store
 from app.campaign import CampaignStatus
+from app.campaign.lock import campaign_is_sending
 from app.sandbox import DEMO_API_KEY, EmbeddedSandbox
 from app.ui.main_window import MainWindow
 from tests.helpers import delivered
@@ -46,6 +47,9 @@ def test_closing_the_window_keeps_the_campaign_sending_and_a_new_window_shows_it
         await until(lambda: bool(office.runs.in_background()))
         campaign_id = office.runs.in_background()[0]
         assert page.send_step.pause_button.isEnabled()
+        # Its own process holds the campaign (with both CPUs busy, a window reopened before
+        # that process had started found nothing being sent, 2 runs of 6).
+        await until(lambda: campaign_is_sending(office.context.journal, campaign_id))
         office.close()
         question = office.close_question
         assert question.text().startswith("One campaign is being sent. Sending can go on in the background")
