@@ -473,6 +473,8 @@ def listed(items: Iterable[str], at_most: int | None = None) -> str:
     if at_most is not None and len(named) > at_most:
         named = [*named[:at_most], "…"]
     return LIST_SEPARATOR.join(named)
+
+
 #: Every code a :class:`Reason` may have besides :data:`SAID` (no code is in two catalogues).
 _CODED: dict[str, str] = {**PAUSE_REASONS, **WAITING, **REASONS, **CONTENT_PROBLEMS, **FILE_PROBLEMS,
                           **STORE_PROBLEMS, **TEAM_PROBLEMS, **CAMPAIGN_NAMES}
