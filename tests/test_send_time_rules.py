@@ -371,3 +371,20 @@ def test_the_short_path_for_text_messages_builds_exactly_what_the_request_object
             return ("error", type(exc).__name__)
 
     assert outcome(lambda: content.render_wire(fields)) == outcome(lambda: content._message(fields).to_wire())
+
+
+def test_a_repeat_of_an_interrupted_campaign_calls_it_interrupted_as_status_does(
+        sandbox: EmbeddedSandbox, tmp_path: Path) -> None:
+    """Found by an attack: after the sender was killed, ``status`` said interrupted and the
+    repeat's refusal said the campaign was running."""
+    from app.campaign import CampaignStatus
+
+    journal = open_store()
+    earlier = create_campaign(journal, check_sheet(_sheet(tmp_path, "a.csv", ROWS)),
+                              content=Content(kind="text", text="سلام {{نام}}"), bot_id=1001, base_url=sandbox.url)
+    journal.control.set_status(earlier, CampaignStatus.RUNNING)  # as a killed sender leaves it: nobody holds it
+    send = ("--base-url", sandbox.url, "--bot-id", "1001", "--text", "سلام {{نام}}", "--rate", "0")
+    refused = run("send", str(_sheet(tmp_path, "b.csv", ROWS)), *send, api_key=DEMO_API_KEY)
+    assert refused.returncode == 2, refused.stderr
+    assert "UTC, interrupted); send only to the others" in refused.stderr, refused.stderr
+    assert "interrupted" in run("status", str(earlier)).stdout  # as the status command says

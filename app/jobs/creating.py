@@ -32,6 +32,7 @@ from app.campaign.journal import RecipientColumns
 from app.campaign.journal.keys import repeat_keys, repeat_prefix
 from app.campaign.render_columns import ColumnRender, fits_by_length, renders_by_column
 from app.campaign.approval import initial_approval
+from app.campaign.shown import shown_status
 from app.campaign.caps import FrequencyCap, frequency_cap
 from app.campaign.defaults import DEFAULT_IN_FLIGHT, DEFAULT_RATE_PER_MINUTE, REPEAT_WINDOW_DAYS
 from app.contacts import ValidCells, Verdict, Verdicts, mark_unsaved_formula_cells, normalise
@@ -45,9 +46,11 @@ class RepeatedCampaign(CampaignInputError):
     the same bot and service recently, or are still to get it from a campaign that is not
     cancelled (``waiting`` of the ``count``: resuming that campaign would reach them);
     ``earlier`` is the newest such campaign. Pass ``only_new=True`` to send to the others,
-    ``allow_repeat=True`` to send to all (docs/architecture.md, "Send-time rules")."""
+    ``allow_repeat=True`` to send to all (docs/architecture.md, "Send-time rules").
+    ``shown``: ``earlier``'s status as every screen tells it (app.campaign.shown: a
+    "running" one no process sends is interrupted)."""
 
-    def __init__(self, earlier: Campaign, count: int, total: int, waiting: int = 0) -> None:
+    def __init__(self, earlier: Campaign, count: int, total: int, waiting: int = 0, shown: str | None = None) -> None:
         when = earlier.created_at[:16].replace("T", " ")
         everyone = "all" if count == total else f"{count:,} of the {total:,}"
         if waiting:
@@ -58,9 +61,17 @@ class RepeatedCampaign(CampaignInputError):
             how = f"already got this message from this bot at {earlier.base_url} in the last {REPEAT_WINDOW_DAYS} days"
         super().__init__(
             f"{everyone} recipients {how} (latest: campaign {earlier.id}, {earlier.title}, created {when} UTC, "
-            f"{earlier.status}); send only to the others with --only-new, or to everyone again with --allow-repeat."
+            f"{shown or earlier.status}); send only to the others with --only-new, or to everyone again with "
+            "--allow-repeat."
         )
         self.earlier, self.count, self.total, self.waiting = earlier, count, total, waiting
+
+
+def _repeated(journal: Journal, found: RepeatFound) -> RepeatedCampaign:
+    """The RepeatedCampaign of what the repeat guard ``found``, its latest campaign's status
+    as every screen tells it."""
+    return RepeatedCampaign(found.earlier, found.count, found.total, found.waiting,
+                            shown_status(journal, found.earlier).value)
 
 
 def _check_input(checked: CheckedSheet, content: Content, template_fields: list[str] | None, bot_id: int,
@@ -148,7 +159,7 @@ def create_campaign(
             sms_fallback=None if sms_fallback is None else "" if content.kind == "otp" else sms_fallback,
         )
     except RepeatFound as found:
-        raise RepeatedCampaign(found.earlier, found.count, found.total, found.waiting) from None
+        raise _repeated(journal, found) from None
     return campaign_id
 
 
@@ -234,7 +245,7 @@ def _by_column(journal: Journal, checked: CheckedSheet, content: Content, *, bot
                                                    total=keyed.with_message, ready_upto=earlier.ready_upto)
     first = keyed.first
     invalid = None if first is None else InvalidMessages(keyed.valid - keyed.with_message, first.row, str(first.reason))
-    repeats = None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
+    repeats = None if found is None else _repeated(journal, found)
     return invalid, repeats
 
 
@@ -310,7 +321,7 @@ def _repeats_among(journal: Journal, rows: Iterable[NewRecipient], *, bot_id: in
         since = own.store_now() - timedelta(days=REPEAT_WINDOW_DAYS)
         found = own.repeat_guard.count_repeats(rows, base_url=base_url, bot_id=bot_id, since=since,
                                                excluding=excluding)
-    return None if found is None else RepeatedCampaign(found.earlier, found.count, found.total, found.waiting)
+    return None if found is None else _repeated(journal, found)
 
 
 #: Row reasons of a valid number whose own values make a message the service refuses.
